@@ -1,0 +1,230 @@
+/**
+ * The API contract: request and response schemas of every call in SPEC.md §7.
+ * The server validates and serialises with these schemas; the SPA imports only their types
+ * (`import type`), so TypeBox never reaches the guest bundle.
+ */
+import Type, { type Static } from 'typebox';
+
+const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
+const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
+const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
+export type ErrorBody = Static<typeof ErrorBody>;
+
+// ---------- entities (SPEC.md §3) ----------
+
+export const Stay = Type.Object({
+  sUUID: Type.String(),
+  hId: Type.Integer(),
+  rId: Type.Union([Type.Integer(), Type.Null()]),
+  roomNb: Type.Union([Type.String(), Type.Null()]),
+  hotelName: Type.String(),
+  greenMiles: Type.Integer({ minimum: 0 }),
+  profile: Type.Object({
+    firstName: Type.Union([Type.String(), Type.Null()]),
+    lastName: Type.Union([Type.String(), Type.Null()]),
+  }),
+  profileUUID: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  /** Days from today to endDate in the hotel's time zone; null while no end date is known. */
+  remainingDays: Type.Union([Type.Integer(), Type.Null()]),
+  endDate: Type.Union([IsoDate, Type.Null()]),
+});
+export type Stay = Static<typeof Stay>;
+
+export const Language = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  enabled: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  direction: Type.Union([Type.Literal('rtl'), Type.Literal('ltr')]),
+  flagUrl: Type.Union([Type.String(), Type.Null()]),
+  isPrimary: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  position: Type.Integer(),
+});
+export type Language = Static<typeof Language>;
+
+export const Hotel = Type.Object({
+  hId: Type.Integer(),
+  name: Type.String(),
+  isDemo: Type.Boolean(),
+  hGreenMilesName: Type.String(),
+  timeZone: Type.String(),
+});
+export type Hotel = Static<typeof Hotel>;
+
+export const ActionType = Type.Union([
+  Type.Literal('LUNICLEAN'),
+  Type.Literal('LUNISHOWER'),
+  Type.Literal('HEATING'),
+  Type.Literal('YESNO'),
+  Type.Literal('YESNOSTAY'),
+  Type.Literal('YESNOMAIL'),
+  Type.Literal('REVIEW'),
+  Type.Literal('CUSTOM'),
+  Type.Literal('QUIZ'),
+  Type.Literal('LIMEAT'),
+  Type.Literal('CLAIM'),
+  Type.Literal('PROOF'),
+]);
+export type ActionType = Static<typeof ActionType>;
+
+export const CustomOption = Type.Object({
+  caoId: Type.Integer(),
+  caodLabel: Type.String(),
+  caoPictureURL: Type.Union([Type.String(), Type.Null()]),
+  position: Type.Integer(),
+});
+export type CustomOption = Static<typeof CustomOption>;
+
+export const Quiz = Type.Object({
+  question: Type.Object({ text: Type.String(), explanation: Type.Optional(Type.String()) }),
+  answers: Type.Array(
+    Type.Object({
+      qaPosition: Type.Integer({ minimum: 1 }),
+      qaIsCorrect: Type.Union([Type.Literal(0), Type.Literal(1)]),
+      text: Type.String(),
+    }),
+  ),
+});
+export type Quiz = Static<typeof Quiz>;
+
+export const ActionResponse = Type.Union([
+  Type.Literal('YES'),
+  Type.Literal('NO'),
+  Type.Literal('SKIP'),
+  Type.Literal('CLEAN'),
+  Type.Boolean(),
+  Type.Null(),
+]);
+export type ActionResponse = Static<typeof ActionResponse>;
+
+export const Action = Type.Object({
+  actId: Type.Integer(),
+  /** A string so that a type this client does not know yet still reaches the list (drawn as a review card). */
+  actType: Type.Union([Type.String(), Type.Null()]),
+  actScope: Type.String(),
+  actPeriod: Type.String(),
+  aadName: Type.String(),
+  aadDescription: Type.String(),
+  aadQuestion: Type.Union([Type.String(), Type.Null()]),
+  actReward: Type.Integer({ minimum: 0 }),
+  actPictureURL: Type.Union([Type.String(), Type.Null()]),
+  actTitleColor: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  alreadyCompleted: Type.Boolean(),
+  endDate: Type.Union([IsoDate, Type.Null()]),
+  /** The hotel-local date of the current night (YYYY-MM-DD). */
+  currentNightId: Type.String(),
+  response: ActionResponse,
+  actPositiveResponse: Type.Union([Type.Literal('YES'), Type.Literal('NO'), Type.Null()]),
+  selectedOption: Type.Union([Type.Object({ caodLabel: Type.String() }), Type.Null()]),
+  temperature: Type.Union([Type.Number(), Type.Null()]),
+  options: Type.Array(CustomOption),
+  quiz: Type.Union([Quiz, Type.Null()]),
+  selectedPosition: Type.Union([Type.Integer(), Type.Null()]),
+  isCorrect: Type.Union([Type.Boolean(), Type.Null()]),
+  wasCorrect: Type.Union([Type.Boolean(), Type.Null()]),
+  /** Points this stay earned from the action (shown in the completed summary). */
+  earnedGreenMiles: Type.Integer({ minimum: 0 }),
+});
+export type Action = Static<typeof Action>;
+
+export const RewardType = Type.Union([
+  Type.Literal('CODE'),
+  Type.Literal('EAU'),
+  Type.Literal('SLIDER'),
+  Type.Literal('GENERIC'),
+]);
+
+export const Reward = Type.Object({
+  rwId: Type.Integer(),
+  /** CODE, EAU, SLIDER, or any other value for a generic reward. */
+  rwType: Type.String(),
+  radName: Type.String(),
+  radDescription: Type.String(),
+  rwCost: Type.Integer({ minimum: 0 }),
+  rwPictureURL: Type.Union([Type.String(), Type.Null()]),
+  rwTitleColor: Type.Union([Type.String(), Type.Null()]),
+  rwPosition: Type.Union([Type.Integer(), Type.Null()]),
+  isClaimed: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  isUsed: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  /** The claimed code, only for the stay that claimed it. */
+  code: Type.Union([Type.String(), Type.Null()]),
+  validUntil: Type.Union([IsoDate, Type.Null()]),
+  rwWaterVolume: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Reward = Static<typeof Reward>;
+
+// ---------- calls (SPEC.md §7) ----------
+
+export const StayParams = Type.Object({ sUUID: Uuid });
+export const ProfileQuery = Type.Object({ uuid: Uuid });
+export const LangProfileQuery = Type.Object({ lang: LangCode, uuid: Uuid });
+export const HotelParams = Type.Object({ hId: HotelId });
+export const QrParams = Type.Object({ qrId: QrId });
+
+/** GET /api/stays/{sUUID}?uuid= */
+export const StayReply = Type.Object({ stay: Stay });
+export type StayReply = Static<typeof StayReply>;
+
+/** GET /api/stays/{sUUID}/actions?lang=&uuid= — [] when the hotel has no action translated into `lang`. */
+export const ActionsReply = Type.Array(Action);
+/** GET /api/stays/{sUUID}/rewards?lang=&uuid= */
+export const RewardsReply = Type.Array(Reward);
+
+/** GET /api/green/hotels/{hId}?uuid= */
+export const HotelReply = Type.Object({
+  hotel: Hotel,
+  languagesSupported: Type.Array(Language),
+  primaryLanguage: Type.String(),
+});
+export type HotelReply = Static<typeof HotelReply>;
+
+/** POST /api/stays/new */
+export const CreateRoomStayBody = Type.Object({
+  hId: HotelId,
+  rId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  profileUUID: Type.Optional(Uuid),
+});
+export type CreateRoomStayBody = Static<typeof CreateRoomStayBody>;
+
+/** POST /api/stays/hotel/{hId}/new */
+export const CreateHotelStayBody = Type.Object({ profileUUID: Type.Optional(Uuid) });
+export type CreateHotelStayBody = Static<typeof CreateHotelStayBody>;
+
+/** Both stay creations: the same stay comes back while the profile's stay at that hotel is active. */
+export const CreatedStayReply = Type.Object({ sUUID: Type.String(), profileUUID: Type.String(), stay: Stay });
+export type CreatedStayReply = Static<typeof CreatedStayReply>;
+
+/** GET /api/rooms/{qrId}/info — hId null when the QR code is not assigned to a hotel. */
+export const RoomInfoReply = Type.Object({
+  hId: Type.Union([Type.Integer(), Type.Null()]),
+  rId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type RoomInfoReply = Static<typeof RoomInfoReply>;
+
+/** POST /api/qr-scans/hotel/{hId} and /api/qr-scans/room/{qrId} */
+export const QrScanBody = Type.Object({
+  qrId: Type.String({ minLength: 1, maxLength: 100 }),
+  profileUUID: Uuid,
+  stayUUID: Type.Union([Uuid, Type.Null()]),
+  userAgent: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
+  referer: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+  scanType: Type.Union([Type.Literal('HOTEL'), Type.Literal('ROOM')]),
+  hId: Type.Union([HotelId, Type.Null()]),
+  rId: Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()]),
+});
+export type QrScanBody = Static<typeof QrScanBody>;
+export const QrScanReply = Type.Object({ scanId: Type.Integer() });
+export type QrScanReply = Static<typeof QrScanReply>;
+
+/** PUT /api/stays/{sUUID}/terminate (x-front-token) */
+export const TerminateBody = Type.Object({ uuid: Uuid });
+export type TerminateBody = Static<typeof TerminateBody>;
+
+/** PUT /api/stays/{sUUID}/endDate */
+export const EndDateBody = Type.Object({ endDate: IsoDate, uuid: Uuid });
+export type EndDateBody = Static<typeof EndDateBody>;
