@@ -1,0 +1,204 @@
+/**
+ * The database tables as Kysely sees them. Column names are snake_case; booleans are 0/1 integers,
+ * dates are `YYYY-MM-DD` text and timestamps ISO-8601 text, so SQLite and PostgreSQL store the same values.
+ */
+import type { Generated } from 'kysely';
+
+export interface HotelsTable {
+  id: number;
+  name: string;
+  is_demo: number;
+  green_miles_name: string;
+  time_zone: string;
+  report_email: string | null;
+  staff_pin_hash: string;
+  updated_at: string;
+}
+
+export interface HotelLanguagesTable {
+  hotel_id: number;
+  code: string;
+  name: string;
+  enabled: number;
+  direction: string;
+  flag_url: string | null;
+  is_primary: number;
+  position: number;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  number: string | null;
+  qr_id: string;
+}
+
+export interface ActionsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  key: string;
+  type: string;
+  scope: string;
+  period: string;
+  reward: number;
+  picture_url: string | null;
+  title_color: string | null;
+  position: number;
+  positive_response: string | null;
+  /** 0 once the action has left the hotel's content file (kept for the stays and ledger that refer to it). */
+  active: number;
+}
+
+export interface ActionTranslationsTable {
+  action_id: number;
+  lang: string;
+  name: string;
+  description: string;
+  question: string | null;
+  quiz_question: string | null;
+  quiz_explanation: string | null;
+}
+
+export interface ActionTagsTable {
+  action_id: number;
+  lang: string;
+  tag: string;
+  position: number;
+}
+
+export interface CustomOptionsTable {
+  id: Generated<number>;
+  action_id: number;
+  position: number;
+  picture_url: string | null;
+}
+
+export interface CustomOptionTranslationsTable {
+  option_id: number;
+  lang: string;
+  label: string;
+}
+
+export interface QuizAnswersTable {
+  action_id: number;
+  position: number;
+  is_correct: number;
+}
+
+export interface QuizAnswerTranslationsTable {
+  action_id: number;
+  position: number;
+  lang: string;
+  text: string;
+}
+
+export interface RewardsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  key: string;
+  type: string;
+  cost: number;
+  picture_url: string | null;
+  title_color: string | null;
+  position: number | null;
+  water_volume: number | null;
+  valid_until: string | null;
+  active: number;
+}
+
+export interface RewardTranslationsTable {
+  reward_id: number;
+  lang: string;
+  name: string;
+  description: string;
+}
+
+export interface RewardCodePoolTable {
+  reward_id: number;
+  code: string;
+}
+
+export interface StaysTable {
+  id: Generated<number>;
+  s_uuid: string;
+  profile_uuid: string;
+  hotel_id: number;
+  room_id: number | null;
+  status: string;
+  end_date: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface QrScansTable {
+  id: Generated<number>;
+  qr_id: string;
+  profile_uuid: string;
+  stay_uuid: string | null;
+  user_agent: string | null;
+  referer: string | null;
+  scan_type: string;
+  hotel_id: number | null;
+  room_id: number | null;
+  created_at: string;
+}
+
+export interface ActionCompletionsTable {
+  id: Generated<number>;
+  stay_id: number;
+  action_id: number;
+  /** The hotel-local night (YYYY-MM-DD) for NIGHT actions, `STAY` for the others. */
+  night_id: string;
+  response: string | null;
+  option_id: number | null;
+  selected_position: number | null;
+  is_correct: number | null;
+  temperature: number | null;
+  points: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  stay_id: number;
+  amount: number;
+  reason: string;
+  action_id: number | null;
+  reward_id: number | null;
+  night_id: string | null;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export interface RewardClaimsTable {
+  id: Generated<number>;
+  stay_id: number;
+  reward_id: number;
+  code: string | null;
+  claimed_at: string;
+  used_at: string | null;
+}
+
+export interface Database {
+  hotels: HotelsTable;
+  hotel_languages: HotelLanguagesTable;
+  rooms: RoomsTable;
+  actions: ActionsTable;
+  action_translations: ActionTranslationsTable;
+  action_tags: ActionTagsTable;
+  custom_options: CustomOptionsTable;
+  custom_option_translations: CustomOptionTranslationsTable;
+  quiz_answers: QuizAnswersTable;
+  quiz_answer_translations: QuizAnswerTranslationsTable;
+  rewards: RewardsTable;
+  reward_translations: RewardTranslationsTable;
+  reward_code_pool: RewardCodePoolTable;
+  stays: StaysTable;
+  qr_scans: QrScansTable;
+  action_completions: ActionCompletionsTable;
+  ledger_entries: LedgerEntriesTable;
+  reward_claims: RewardClaimsTable;
+}

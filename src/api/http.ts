@@ -1,0 +1,48 @@
+import ky, { HTTPError } from 'ky';
+import type { ErrorBody } from './contract.ts';
+import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from './front-token.ts';
+
+/** The one HTTP client of the SPA: every call goes through `src/api`. */
+export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 1, methods: ['get'] } });
+
+/** A failed call, with the server's `{ error, message }` when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Turns ky's errors into ApiError (status 0 for network failures), so machines see one error shape. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    const body = (await error.response
+      .clone()
+      .json()
+      .catch(() => null)) as Partial<ErrorBody> | null;
+    return new ApiError(
+      error.response.status,
+      body?.error ?? 'http_error',
+      body?.message ?? `${error.response.status} ${error.response.statusText}`,
+    );
+  }
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+}
+
+export async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+export function frontTokenHeaders(): Record<string, string> {
+  const token = document.querySelector<HTMLMetaElement>(`meta[name="${FRONT_TOKEN_META}"]`)?.content ?? '';
+  return { [FRONT_TOKEN_HEADER]: token };
+}

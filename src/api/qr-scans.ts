@@ -1,0 +1,9 @@
+import type { QrScanBody, QrScanReply } from './contract.ts';
+import { call, http } from './http.ts';
+
+/** Registers a scan; SPEC.md §7 says a failure is silent, so callers may ignore the rejection. */
+export const registerQrScan = (scan: QrScanBody): Promise<QrScanReply> => {
+  const path =
+    scan.scanType === 'HOTEL' ? `qr-scans/hotel/${scan.hId}` : `qr-scans/room/${encodeURIComponent(scan.qrId)}`;
+  return call(() => http.post(path, { json: scan }).json<QrScanReply>());
+};

@@ -1,0 +1,50 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { createContext, type ReactNode, use, useCallback, useEffect, useState } from 'react';
+import { guestStorage } from '../storage/guest-storage.ts';
+import { activateLanguage } from './activate.ts';
+import { DEFAULT_LOCALE } from './locales.ts';
+
+interface LanguageContextValue {
+  /** The guest's chosen language (may be a hotel language without an interface catalog, e.g. de). */
+  language: string;
+  setLanguage: (language: string, direction?: 'rtl' | 'ltr') => void;
+}
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+/** Holds the chosen language (browser key `langue`) and renders children once its catalog is active. */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState(() => guestStorage.get('langue') ?? DEFAULT_LOCALE);
+  const [direction, setDirection] = useState<'rtl' | 'ltr' | undefined>(undefined);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    activateLanguage(language, direction).then(() => {
+      if (current) setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [language, direction]);
+
+  const setLanguage = useCallback((next: string, nextDirection?: 'rtl' | 'ltr') => {
+    guestStorage.set('langue', next);
+    setDirection(nextDirection);
+    setLanguageState(next);
+  }, []);
+
+  if (!ready) return null;
+  return (
+    <LanguageContext value={{ language, setLanguage }}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </LanguageContext>
+  );
+}
+
+export function useLanguage(): LanguageContextValue {
+  const value = use(LanguageContext);
+  if (!value) throw new Error('useLanguage must be used inside LanguageProvider');
+  return value;
+}

@@ -1,0 +1,35 @@
+/** The browser storage keys of SPEC.md §3. Storage may be unavailable (private mode): reads then give null. */
+export type GuestStorageKey = 'profileUUID' | 'currentStayUUID' | 'sUUID' | 'langue' | 'stayInfo' | 'welcomeShown';
+
+export const guestStorage = {
+  get(key: GuestStorageKey): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: GuestStorageKey, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Storage full or disabled: the app keeps working for this visit.
+    }
+  },
+  remove(key: GuestStorageKey): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // See set().
+    }
+  },
+};
+
+/** The guest's identity on this device, created on first use. */
+export function ensureProfileUUID(): string {
+  const existing = guestStorage.get('profileUUID');
+  if (existing) return existing;
+  const created = crypto.randomUUID();
+  guestStorage.set('profileUUID', created);
+  return created;
+}

@@ -1,0 +1,3 @@
+export function DisabledQrPage({ qrId }: { qrId: string }) {
+  return <main>{qrId}</main>;
+}

@@ -1,0 +1,3 @@
+export function FinishedPage({ sUUID }: { sUUID: string }) {
+  return <main>{sUUID}</main>;
+}

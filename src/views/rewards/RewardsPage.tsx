@@ -1,0 +1,3 @@
+export function RewardsPage({ sUUID }: { sUUID: string }) {
+  return <main>{sUUID}</main>;
+}

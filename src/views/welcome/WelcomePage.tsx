@@ -1,0 +1,5 @@
+import { Outlet } from '@tanstack/react-router';
+
+export function WelcomePage() {
+  return <Outlet />;
+}

@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom/vitest';
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { messages } from '../../locales/fr/messages.po';
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'fr', messages });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
