@@ -1,0 +1,64 @@
+/**
+ * Opens the database named by DATABASE_URL: `sqlite:PATH` (default `sqlite:./data/greenmiles.db`),
+ * `sqlite::memory:`, or `postgres://…` / `postgresql://…`. Both dialects run the same Kysely queries.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DialectKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DialectKind;
+  db: Kysely<Database>;
+  /** A short text naming the database without any password, for logs. */
+  description: string;
+  close: () => Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/greenmiles.db';
+
+// PostgreSQL returns int8 (COUNT, SUM of integers) as strings; our sums are far below 2^53.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+export function openDatabase(url: string = DEFAULT_DATABASE_URL, onPoolError?: (error: Error) => void): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onPoolError);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${JSON.stringify(url.split(':')[0])})`);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  const memory = path === ':memory:' || path === '';
+  const file = memory ? ':memory:' : resolve(path);
+  if (!memory) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kind: 'sqlite',
+    db,
+    description: `sqlite:${file}`,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, onPoolError?: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without this handler an idle client losing its connection would crash the process.
+  pool.on('error', (error) => (onPoolError ?? ((e: Error) => console.error('PostgreSQL pool error', e)))(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let description = 'postgres';
+  try {
+    const parsed = new URL(url);
+    description = `postgres://${decodeURIComponent(parsed.host)}${parsed.pathname}`;
+  } catch {
+    // keep the generic description
+  }
+  return { kind: 'postgres', db, description, close: () => db.destroy() };
+}

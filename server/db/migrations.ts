@@ -1,0 +1,234 @@
+/**
+ * Schema migrations, in code, run by Kysely's Migrator on both dialects. The only dialect difference
+ * is how an auto-increment id column is declared.
+ */
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import type { DialectKind } from './connection.ts';
+import type { Database } from './schema.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on a schema that is still being built
+type AnyDb = Kysely<any>;
+
+function idColumn(kind: DialectKind) {
+  return (column: ColumnDefinitionBuilder) =>
+    kind === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey().generatedByDefaultAsIdentity();
+}
+
+function initial(kind: DialectKind): Migration {
+  const id = idColumn(kind);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('hotels')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('is_demo', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('green_miles_name', 'text', (c) => c.notNull())
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('report_email', 'text')
+        .addColumn('staff_pin_hash', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('hotel_languages')
+        .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('direction', 'text', (c) => c.notNull())
+        .addColumn('flag_url', 'text')
+        .addColumn('is_primary', 'integer', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('hotel_languages_pk', ['hotel_id', 'code'])
+        .execute();
+      await db.schema
+        .createTable('rooms')
+        .addColumn('id', 'integer', id)
+        .addColumn('hotel_id', 'integer', (c) => c.references('hotels.id'))
+        .addColumn('number', 'text')
+        .addColumn('qr_id', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createTable('actions')
+        .addColumn('id', 'integer', id)
+        .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('reward', 'integer', (c) => c.notNull())
+        .addColumn('picture_url', 'text')
+        .addColumn('title_color', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('positive_response', 'text')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addUniqueConstraint('actions_hotel_key_uq', ['hotel_id', 'key'])
+        .execute();
+      await db.schema
+        .createTable('action_translations')
+        .addColumn('action_id', 'integer', (c) => c.notNull().references('actions.id').onDelete('cascade'))
+        .addColumn('lang', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('question', 'text')
+        .addColumn('quiz_question', 'text')
+        .addColumn('quiz_explanation', 'text')
+        .addPrimaryKeyConstraint('action_translations_pk', ['action_id', 'lang'])
+        .execute();
+      await db.schema
+        .createTable('action_tags')
+        .addColumn('action_id', 'integer', (c) => c.notNull().references('actions.id').onDelete('cascade'))
+        .addColumn('lang', 'text', (c) => c.notNull())
+        .addColumn('tag', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('action_tags_pk', ['action_id', 'lang', 'position'])
+        .execute();
+      await db.schema
+        .createTable('custom_options')
+        .addColumn('id', 'integer', id)
+        .addColumn('action_id', 'integer', (c) => c.notNull().references('actions.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('picture_url', 'text')
+        .addUniqueConstraint('custom_options_action_position_uq', ['action_id', 'position'])
+        .execute();
+      await db.schema
+        .createTable('custom_option_translations')
+        .addColumn('option_id', 'integer', (c) => c.notNull().references('custom_options.id').onDelete('cascade'))
+        .addColumn('lang', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('custom_option_translations_pk', ['option_id', 'lang'])
+        .execute();
+      await db.schema
+        .createTable('quiz_answers')
+        .addColumn('action_id', 'integer', (c) => c.notNull().references('actions.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('is_correct', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('quiz_answers_pk', ['action_id', 'position'])
+        .execute();
+      await db.schema
+        .createTable('quiz_answer_translations')
+        .addColumn('action_id', 'integer', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('lang', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('quiz_answer_translations_pk', ['action_id', 'position', 'lang'])
+        .addForeignKeyConstraint(
+          'quiz_answer_translations_answer_fk',
+          ['action_id', 'position'],
+          'quiz_answers',
+          ['action_id', 'position'],
+          (c) => c.onDelete('cascade'),
+        )
+        .execute();
+      await db.schema
+        .createTable('rewards')
+        .addColumn('id', 'integer', id)
+        .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('cost', 'integer', (c) => c.notNull())
+        .addColumn('picture_url', 'text')
+        .addColumn('title_color', 'text')
+        .addColumn('position', 'integer')
+        .addColumn('water_volume', 'integer')
+        .addColumn('valid_until', 'text')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addUniqueConstraint('rewards_hotel_key_uq', ['hotel_id', 'key'])
+        .execute();
+      await db.schema
+        .createTable('reward_translations')
+        .addColumn('reward_id', 'integer', (c) => c.notNull().references('rewards.id').onDelete('cascade'))
+        .addColumn('lang', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reward_translations_pk', ['reward_id', 'lang'])
+        .execute();
+      await db.schema
+        .createTable('reward_code_pool')
+        .addColumn('reward_id', 'integer', (c) => c.notNull().references('rewards.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reward_code_pool_pk', ['reward_id', 'code'])
+        .execute();
+      await db.schema
+        .createTable('stays')
+        .addColumn('id', 'integer', id)
+        .addColumn('s_uuid', 'text', (c) => c.notNull().unique())
+        .addColumn('profile_uuid', 'text', (c) => c.notNull())
+        .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id'))
+        .addColumn('room_id', 'integer', (c) => c.references('rooms.id'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('end_date', 'text')
+        .addColumn('first_name', 'text')
+        .addColumn('last_name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .execute();
+      await db.schema.createIndex('stays_profile_hotel_ix').on('stays').columns(['profile_uuid', 'hotel_id']).execute();
+      await db.schema
+        .createTable('qr_scans')
+        .addColumn('id', 'integer', id)
+        .addColumn('qr_id', 'text', (c) => c.notNull())
+        .addColumn('profile_uuid', 'text', (c) => c.notNull())
+        .addColumn('stay_uuid', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('referer', 'text')
+        .addColumn('scan_type', 'text', (c) => c.notNull())
+        .addColumn('hotel_id', 'integer')
+        .addColumn('room_id', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('action_completions')
+        .addColumn('id', 'integer', id)
+        .addColumn('stay_id', 'integer', (c) => c.notNull().references('stays.id'))
+        .addColumn('action_id', 'integer', (c) => c.notNull().references('actions.id'))
+        .addColumn('night_id', 'text', (c) => c.notNull())
+        .addColumn('response', 'text')
+        .addColumn('option_id', 'integer')
+        .addColumn('selected_position', 'integer')
+        .addColumn('is_correct', 'integer')
+        .addColumn('temperature', 'real')
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('action_completions_uq', ['stay_id', 'action_id', 'night_id'])
+        .execute();
+      await db.schema
+        .createTable('ledger_entries')
+        .addColumn('id', 'integer', id)
+        .addColumn('stay_id', 'integer', (c) => c.notNull().references('stays.id'))
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('action_id', 'integer', (c) => c.references('actions.id'))
+        .addColumn('reward_id', 'integer', (c) => c.references('rewards.id'))
+        .addColumn('night_id', 'text')
+        .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ledger_entries_stay_ix').on('ledger_entries').column('stay_id').execute();
+      await db.schema
+        .createTable('reward_claims')
+        .addColumn('id', 'integer', id)
+        .addColumn('stay_id', 'integer', (c) => c.notNull().references('stays.id'))
+        .addColumn('reward_id', 'integer', (c) => c.notNull().references('rewards.id'))
+        .addColumn('code', 'text')
+        .addColumn('claimed_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addUniqueConstraint('reward_claims_uq', ['stay_id', 'reward_id'])
+        .execute();
+    },
+  };
+}
+
+export function migrationsFor(kind: DialectKind): Record<string, Migration> {
+  return { '0001_initial': initial(kind) };
+}
+
+/** Brings the schema to the latest version; throws when a migration fails. */
+export async function migrateToLatest(db: Kysely<Database>, kind: DialectKind): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(kind) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
