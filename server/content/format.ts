@@ -1,0 +1,132 @@
+/**
+ * The hotel content file format (one YAML file per hotel), as a TypeBox schema. See docs/server.md.
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+import { ActionType, RewardType } from '../../src/api/contract.ts';
+
+const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
+const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
+const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
+const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
+const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
+/** A map language code → value. */
+const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
+
+export const HotelSection = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    name: NonEmpty(200),
+    isDemo: Type.Boolean(),
+    greenMilesName: Type.Optional(NonEmpty(60)),
+    timeZone: NonEmpty(100),
+    reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
+    staffPin: Type.String({ minLength: 4, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+
+export const LanguageEntry = Type.Object(
+  {
+    code: LangCode,
+    name: NonEmpty(60),
+    enabled: Type.Boolean(),
+    direction: Type.Optional(Type.Union([Type.Literal('ltr'), Type.Literal('rtl')])),
+    flagUrl: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
+    isPrimary: Type.Optional(Type.Boolean()),
+    position: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RoomEntry = Type.Object(
+  { number: NonEmpty(20), qrId: QrId },
+  { additionalProperties: false },
+);
+
+const ActionTexts = Type.Object(
+  {
+    name: NonEmpty(200),
+    description: NonEmpty(4000),
+    question: Type.Optional(Type.Union([NonEmpty(1000), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+const OptionEntry = Type.Object(
+  { picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])), labels: PerLanguage(NonEmpty(200)) },
+  { additionalProperties: false },
+);
+
+const QuizSection = Type.Object(
+  {
+    texts: PerLanguage(
+      Type.Object(
+        { question: NonEmpty(1000), explanation: Type.Optional(NonEmpty(2000)) },
+        { additionalProperties: false },
+      ),
+    ),
+    answers: Type.Array(
+      Type.Object(
+        { correct: Type.Optional(Type.Boolean()), texts: PerLanguage(NonEmpty(500)) },
+        { additionalProperties: false },
+      ),
+      { minItems: 2, maxItems: 10 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ActionEntry = Type.Object(
+  {
+    key: Key,
+    type: ActionType,
+    scope: Type.Union([Type.Literal('ROOM'), Type.Literal('HOTEL'), Type.Literal('STAY')]),
+    period: Type.Union([Type.Literal('NIGHT'), Type.Literal('STAY')]),
+    reward: Type.Integer({ minimum: 0, maximum: 100000 }),
+    picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
+    titleColor: Type.Optional(Type.Union([Color, Type.Null()])),
+    position: Type.Integer({ minimum: 0 }),
+    positiveResponse: Type.Optional(Type.Union([Type.Literal('YES'), Type.Literal('NO'), Type.Null()])),
+    tags: Type.Optional(PerLanguage(Type.Array(NonEmpty(40), { maxItems: 10 }))),
+    texts: PerLanguage(ActionTexts),
+    options: Type.Optional(Type.Array(OptionEntry, { maxItems: 20 })),
+    quiz: Type.Optional(QuizSection),
+  },
+  { additionalProperties: false },
+);
+
+export const RewardEntry = Type.Object(
+  {
+    key: Key,
+    type: RewardType,
+    cost: Type.Integer({ minimum: 0, maximum: 1000000 }),
+    picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
+    titleColor: Type.Optional(Type.Union([Color, Type.Null()])),
+    position: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    waterVolume: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    validUntil: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    codePool: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10000 })),
+    texts: PerLanguage(
+      Type.Object({ name: NonEmpty(200), description: NonEmpty(4000) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const HotelContentFile = Type.Object(
+  {
+    hotel: HotelSection,
+    languages: Type.Array(LanguageEntry, { minItems: 1 }),
+    rooms: Type.Optional(Type.Array(RoomEntry)),
+    /** Printed QR codes that belong to no room yet (room info answers hId null). */
+    unassignedQrIds: Type.Optional(Type.Array(QrId)),
+    actions: Type.Optional(Type.Array(ActionEntry)),
+    rewards: Type.Optional(Type.Array(RewardEntry)),
+  },
+  { additionalProperties: false },
+);
+export type HotelContentFile = Static<typeof HotelContentFile>;
+export type ActionEntry = Static<typeof ActionEntry>;
+export type RewardEntry = Static<typeof RewardEntry>;

@@ -1,0 +1,252 @@
+/**
+ * Imports one hotel content file into the database in a single transaction. Re-importing the same
+ * hotel id replaces its content (languages, rooms, actions, rewards and their texts) and never touches
+ * stays, completions, claims or the points ledger: actions and rewards keep their ids through their
+ * `key`, and those that left the file are retired (`active = 0`) rather than deleted.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Kysely, Transaction } from 'kysely';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { Database } from '../db/schema.ts';
+import type { ActionEntry, HotelContentFile, RewardEntry } from './format.ts';
+import { hashPin } from './pin.ts';
+import { ContentError, validateContent } from './validate.ts';
+
+type Tx = Transaction<Database>;
+
+export interface ImportSummary {
+  hotelId: number;
+  name: string;
+  languages: number;
+  rooms: number;
+  actions: number;
+  rewards: number;
+}
+
+const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
+
+/** Parses YAML text and validates it; throws ContentError naming the bad field (or YAML line). */
+export function parseContent(text: string, source = 'content'): HotelContentFile {
+  let value: unknown;
+  try {
+    value = parseYaml(text);
+  } catch (error) {
+    if (error instanceof YAMLParseError) {
+      const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : 'YAML';
+      throw new ContentError(source, [`${where}: ${error.message.split('\n')[0]}`]);
+    }
+    throw error;
+  }
+  return validateContent(value, source);
+}
+
+export async function readContentFile(path: string): Promise<HotelContentFile> {
+  return parseContent(await readFile(path, 'utf8'), path);
+}
+
+export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
+  const now = new Date().toISOString();
+  const pinHash = hashPin(file.hotel.staffPin);
+  return db.transaction().execute(async (tx) => {
+    const h = file.hotel;
+    const hotelRow = {
+      name: h.name,
+      is_demo: h.isDemo ? 1 : 0,
+      green_miles_name: h.greenMilesName ?? 'GreenMiles',
+      time_zone: h.timeZone,
+      report_email: h.reportEmail ?? null,
+      staff_pin_hash: pinHash,
+      updated_at: now,
+    };
+    await tx
+      .insertInto('hotels')
+      .values({ id: h.id, ...hotelRow })
+      .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
+      .execute();
+
+    await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
+    await tx
+      .insertInto('hotel_languages')
+      .values(
+        file.languages.map((l) => ({
+          hotel_id: h.id,
+          code: l.code,
+          name: l.name,
+          enabled: l.enabled ? 1 : 0,
+          direction: l.direction ?? (RTL_PREFIXES.some((p) => l.code.startsWith(p)) ? 'rtl' : 'ltr'),
+          flag_url: l.flagUrl ?? null,
+          is_primary: l.isPrimary ? 1 : 0,
+          position: l.position,
+        })),
+      )
+      .execute();
+
+    await importRooms(tx, file);
+    const actionIds = await importActions(tx, h.id, file.actions ?? []);
+    const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
+    return {
+      hotelId: h.id,
+      name: h.name,
+      languages: file.languages.length,
+      rooms: (file.rooms ?? []).length,
+      actions: actionIds.length,
+      rewards: rewardIds.length,
+    };
+  });
+}
+
+async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
+  const hotelId = file.hotel.id;
+  const rooms = file.rooms ?? [];
+  const wanted = [...rooms.map((r) => r.qrId), ...(file.unassignedQrIds ?? [])];
+  if (wanted.length > 0) {
+    const taken = await tx
+      .selectFrom('rooms')
+      .select(['qr_id', 'hotel_id'])
+      .where('qr_id', 'in', wanted)
+      .where('hotel_id', 'is not', null)
+      .where('hotel_id', '!=', hotelId)
+      .execute();
+    if (taken.length > 0) {
+      throw new ContentError(
+        `hotel ${hotelId}`,
+        taken.map((t) => `rooms: QR id ${t.qr_id} already belongs to hotel ${t.hotel_id}`),
+      );
+    }
+  }
+  // Rooms that left the file lose their hotel (their QR code is deactivated); stays keep their room number.
+  let detach = tx.updateTable('rooms').set({ hotel_id: null }).where('hotel_id', '=', hotelId);
+  if (rooms.length > 0) detach = detach.where('qr_id', 'not in', rooms.map((r) => r.qrId));
+  await detach.execute();
+  for (const room of rooms) {
+    await tx
+      .insertInto('rooms')
+      .values({ hotel_id: hotelId, number: room.number, qr_id: room.qrId })
+      .onConflict((oc) => oc.column('qr_id').doUpdateSet({ hotel_id: hotelId, number: room.number }))
+      .execute();
+  }
+  for (const qrId of file.unassignedQrIds ?? []) {
+    await tx
+      .insertInto('rooms')
+      .values({ hotel_id: null, number: null, qr_id: qrId })
+      .onConflict((oc) => oc.column('qr_id').doUpdateSet({ hotel_id: null }))
+      .execute();
+  }
+}
+
+async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): Promise<number[]> {
+  await tx.updateTable('actions').set({ active: 0 }).where('hotel_id', '=', hotelId).execute();
+  const ids: number[] = [];
+  for (const a of actions) {
+    const row = {
+      type: a.type,
+      scope: a.scope,
+      period: a.period,
+      reward: a.reward,
+      picture_url: a.picture ?? null,
+      title_color: a.titleColor ?? null,
+      position: a.position,
+      positive_response: a.positiveResponse ?? null,
+      active: 1,
+    };
+    const { id } = await tx
+      .insertInto('actions')
+      .values({ hotel_id: hotelId, key: a.key, ...row })
+      .onConflict((oc) => oc.columns(['hotel_id', 'key']).doUpdateSet(row))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+    await tx.deleteFrom('action_translations').where('action_id', '=', id).execute();
+    await tx.deleteFrom('action_tags').where('action_id', '=', id).execute();
+    await tx.deleteFrom('quiz_answer_translations').where('action_id', '=', id).execute();
+    await tx.deleteFrom('quiz_answers').where('action_id', '=', id).execute();
+    await tx
+      .insertInto('action_translations')
+      .values(
+        Object.entries(a.texts).map(([lang, t]) => ({
+          action_id: id,
+          lang,
+          name: t.name,
+          description: t.description,
+          question: t.question ?? null,
+          quiz_question: a.quiz?.texts[lang]?.question ?? null,
+          quiz_explanation: a.quiz?.texts[lang]?.explanation ?? null,
+        })),
+      )
+      .execute();
+    const tags = Object.entries(a.tags ?? {}).flatMap(([lang, list]) =>
+      list.map((tag, position) => ({ action_id: id, lang, tag, position })),
+    );
+    if (tags.length > 0) await tx.insertInto('action_tags').values(tags).execute();
+
+    // Options keep their ids by position, so a stored choice still names the same option.
+    const options = a.options ?? [];
+    let removeOptions = tx.deleteFrom('custom_options').where('action_id', '=', id);
+    if (options.length > 0) removeOptions = removeOptions.where('position', '>', options.length);
+    await removeOptions.execute();
+    for (const [index, option] of options.entries()) {
+      const position = index + 1;
+      const { id: optionId } = await tx
+        .insertInto('custom_options')
+        .values({ action_id: id, position, picture_url: option.picture ?? null })
+        .onConflict((oc) => oc.columns(['action_id', 'position']).doUpdateSet({ picture_url: option.picture ?? null }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.deleteFrom('custom_option_translations').where('option_id', '=', optionId).execute();
+      await tx
+        .insertInto('custom_option_translations')
+        .values(Object.entries(option.labels).map(([lang, label]) => ({ option_id: optionId, lang, label })))
+        .execute();
+    }
+
+    for (const [index, answer] of (a.quiz?.answers ?? []).entries()) {
+      const position = index + 1;
+      await tx
+        .insertInto('quiz_answers')
+        .values({ action_id: id, position, is_correct: answer.correct ? 1 : 0 })
+        .execute();
+      await tx
+        .insertInto('quiz_answer_translations')
+        .values(Object.entries(answer.texts).map(([lang, text]) => ({ action_id: id, position, lang, text })))
+        .execute();
+    }
+  }
+  return ids;
+}
+
+async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): Promise<number[]> {
+  await tx.updateTable('rewards').set({ active: 0 }).where('hotel_id', '=', hotelId).execute();
+  const ids: number[] = [];
+  for (const r of rewards) {
+    const row = {
+      type: r.type,
+      cost: r.cost,
+      picture_url: r.picture ?? null,
+      title_color: r.titleColor ?? null,
+      position: r.position ?? null,
+      water_volume: r.waterVolume ?? null,
+      valid_until: r.validUntil ?? null,
+      active: 1,
+    };
+    const { id } = await tx
+      .insertInto('rewards')
+      .values({ hotel_id: hotelId, key: r.key, ...row })
+      .onConflict((oc) => oc.columns(['hotel_id', 'key']).doUpdateSet(row))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+    await tx.deleteFrom('reward_translations').where('reward_id', '=', id).execute();
+    await tx
+      .insertInto('reward_translations')
+      .values(Object.entries(r.texts).map(([lang, t]) => ({ reward_id: id, lang, name: t.name, description: t.description })))
+      .execute();
+    await tx.deleteFrom('reward_code_pool').where('reward_id', '=', id).execute();
+    if (r.codePool && r.codePool.length > 0) {
+      await tx
+        .insertInto('reward_code_pool')
+        .values(r.codePool.map((code) => ({ reward_id: id, code })))
+        .execute();
+    }
+  }
+  return ids;
+}
