@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { Stay } from '../../api/contract.ts';
+import { LanguageMenu } from '../../components/LanguageMenu.tsx';
+import { useLanguage } from '../../i18n/LanguageProvider.tsx';
+import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
+import { useStaySession } from './StaySession.tsx';
+import './Header.css';
+
+function guestFullName(stay: Stay): string {
+  return [stay.profile.firstName, stay.profile.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
+}
+
+/** The shared stay header (SPEC.md §2): who the guest is, the language picker and the points badge. */
+export function Header() {
+  const { t } = useLingui();
+  const { sUUID, stay, hotel } = useStaySession();
+  const { language, setLanguage } = useLanguage();
+  const fullName = guestFullName(stay);
+  const roomNumber = stay.roomNb;
+  const hotelName = hotel?.hotel.name ?? stay.hotelName;
+  const title = fullName || (roomNumber ? t`Chambre ${roomNumber}` : t`Hôtel ${hotelName}`);
+  const pointsName = pointsNameOf(hotel);
+  const points = stay.greenMiles;
+
+  return (
+    <header className="stay-header" data-scope="stay-header">
+      <p className="stay-header__title" data-part="title">
+        {title}
+      </p>
+      <div className="stay-header__tools">
+        <LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={setLanguage} />
+        <Link
+          to="/{-$mode}/rewards/$sUUID"
+          params={{ sUUID }}
+          className="stay-header__points"
+          data-part="points"
+          aria-label={t`${points} ${pointsName}, voir mes récompenses`}
+        >
+          <span className="stay-header__points-value">{points}</span>
+          <span className="stay-header__points-name">{pointsName}</span>
+        </Link>
+      </div>
+    </header>
+  );
+}
