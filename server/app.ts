@@ -1,0 +1,164 @@
+/**
+ * Builds the Fastify application (no listen): the /api groups, /healthz, and optionally the built SPA
+ * with its history fallback. Every client mistake answers 4xx `{ error, message }`; only a server fault
+ * can give a 5xx.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { FRONT_TOKEN_META } from '../src/api/front-token.ts';
+import type { DialectKind } from './db/connection.ts';
+import type { Database } from './db/schema.ts';
+import type { AppDeps } from './deps.ts';
+import { ApiError } from './domain/errors.ts';
+import { type Clock, systemClock } from './domain/hotel-time.ts';
+import { greenRoutes } from './routes/green.ts';
+import { qrScansRoutes } from './routes/qr-scans.ts';
+import { roomsRoutes } from './routes/rooms.ts';
+import { staysRoutes } from './routes/stays.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  kind?: DialectKind;
+  frontToken: string;
+  /** The built SPA (dist/); without it only /api and /healthz are served. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** The clock; tests move it to check dates. */
+  now?: Clock;
+}
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+};
+
+/** Escapes a value for an HTML attribute. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Writes the front token into `<meta name="greenmiles-front-token" content="">` of index.html. */
+export function injectFrontToken(html: string, token: string): string {
+  const pattern = new RegExp(`(<meta\\s+name=["']${FRONT_TOKEN_META}["']\\s+content=)["'][^"']*["']`, 'i');
+  return html.replace(pattern, `$1"${escapeAttribute(token)}"`);
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const plain = reply as unknown as FastifyReply;
+      return plain.code(status).send({ error: CODES[status] ?? 'bad_request', message: error.message });
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
+  const bodyAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: true, strict: false });
+  const partsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, strict: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
+  // JSON only: anything else is 415.
+  app.removeContentTypeParser('text/plain');
+
+  const deps: AppDeps = {
+    db: options.db,
+    kind: options.kind ?? 'sqlite',
+    now: options.now ?? systemClock,
+    frontToken: options.frontToken,
+  };
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    if ('validation' in error && error.validation) {
+      return reply.code(400).send({ error: 'bad_request', message: error.message });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = CODES[status] ?? 'bad_request';
+      return reply.code(status).send({ error: code, message: error.message || code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'internal_error', message: 'An error occurred' });
+  });
+
+  const indexHtml = async (): Promise<string | null> => {
+    if (!options.staticDir) return null;
+    try {
+      return injectFrontToken(await readFile(join(options.staticDir, 'index.html'), 'utf8'), options.frontToken);
+    } catch {
+      return null;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+      const html = await indexHtml();
+      if (html !== null) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(options.db);
+      return { status: 'ok', db: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', db: 'unreachable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(staysRoutes, { prefix: '/stays', deps });
+      await api.register(roomsRoutes, { prefix: '/rooms', deps });
+      await api.register(qrScansRoutes, { prefix: '/qr-scans', deps });
+      await api.register(greenRoutes, { prefix: '/green', deps });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.staticDir) {
+    const serveIndex = async (_request: unknown, reply: FastifyReply) => {
+      const html = await indexHtml();
+      if (html === null) return reply.code(404).send({ error: 'not_found', message: 'The app is not built' });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    };
+    app.get('/', serveIndex);
+    app.get('/index.html', serveIndex);
+    await app.register(fastifyStatic, { root: options.staticDir, index: false, wildcard: true, decorateReply: false });
+  }
+
+  return app;
+}

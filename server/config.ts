@@ -1,0 +1,27 @@
+/** Server configuration from the environment (see docs/server.md). */
+import { DEFAULT_DATABASE_URL } from './db/connection.ts';
+
+/** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
+export const DEV_FRONT_TOKEN = 'greenmiles-dev-front-token';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  frontToken: string;
+  frontTokenFromEnv: boolean;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got ${env.PORT})`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    frontToken: env.FRONT_TOKEN || DEV_FRONT_TOKEN,
+    frontTokenFromEnv: Boolean(env.FRONT_TOKEN),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,12 @@
+/** What every route plugin needs: the database, its dialect, the clock and the front token. */
+import type { Kysely } from 'kysely';
+import type { DialectKind } from './db/connection.ts';
+import type { Database } from './db/schema.ts';
+import type { Clock } from './domain/hotel-time.ts';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  kind: DialectKind;
+  now: Clock;
+  frontToken: string;
+}

@@ -1,0 +1,212 @@
+/**
+ * What a stay sees of its hotel's content in one language: actions (with this stay's completion state)
+ * and rewards (with this stay's claims). Only items translated into the language are listed, so a
+ * language without translations gives [] and the client falls back to another language.
+ */
+import type { Kysely } from 'kysely';
+import type { Action, ActionResponse, Quiz, Reward } from '../../src/api/contract.ts';
+import type { Database } from '../db/schema.ts';
+import { currentNightId } from './hotel-time.ts';
+import type { StayRecord } from './stays.ts';
+
+/** action_completions.night_id of actions done once per stay. */
+export const STAY_NIGHT_ID = 'STAY';
+
+export function completionNightId(period: string, nightId: string): string {
+  return period === 'NIGHT' ? nightId : STAY_NIGHT_ID;
+}
+
+function toResponse(stored: string | null): ActionResponse {
+  if (stored === null) return null;
+  if (stored === 'true') return true;
+  if (stored === 'false') return false;
+  if (stored === 'YES' || stored === 'NO' || stored === 'SKIP' || stored === 'CLEAN') return stored;
+  return null;
+}
+
+export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
+  const actions = await db
+    .selectFrom('actions')
+    .innerJoin('action_translations as t', 't.action_id', 'actions.id')
+    .select([
+      'actions.id',
+      'actions.type',
+      'actions.scope',
+      'actions.period',
+      'actions.reward',
+      'actions.picture_url',
+      'actions.title_color',
+      'actions.positive_response',
+      't.name',
+      't.description',
+      't.question',
+      't.quiz_question',
+      't.quiz_explanation',
+    ])
+    .where('actions.hotel_id', '=', stay.hotel_id)
+    .where('actions.active', '=', 1)
+    .where('t.lang', '=', lang)
+    .orderBy('actions.position')
+    .orderBy('actions.id')
+    .execute();
+  if (actions.length === 0) return [];
+  const ids = actions.map((a) => a.id);
+  const nightId = currentNightId(now, stay.time_zone);
+
+  const [tags, options, answers, completions, earned] = await Promise.all([
+    db
+      .selectFrom('action_tags')
+      .select(['action_id', 'tag'])
+      .where('action_id', 'in', ids)
+      .where('lang', '=', lang)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('custom_options as o')
+      .innerJoin('custom_option_translations as ot', 'ot.option_id', 'o.id')
+      .select(['o.id', 'o.action_id', 'o.position', 'o.picture_url', 'ot.label'])
+      .where('o.action_id', 'in', ids)
+      .where('ot.lang', '=', lang)
+      .orderBy('o.position')
+      .execute(),
+    db
+      .selectFrom('quiz_answers as a')
+      .innerJoin('quiz_answer_translations as at', (join) =>
+        join.onRef('at.action_id', '=', 'a.action_id').onRef('at.position', '=', 'a.position'),
+      )
+      .select(['a.action_id', 'a.position', 'a.is_correct', 'at.text'])
+      .where('a.action_id', 'in', ids)
+      .where('at.lang', '=', lang)
+      .orderBy('a.position')
+      .execute(),
+    db
+      .selectFrom('action_completions')
+      .selectAll()
+      .where('stay_id', '=', stay.id)
+      .where('night_id', 'in', [nightId, STAY_NIGHT_ID])
+      .execute(),
+    db
+      .selectFrom('ledger_entries')
+      .select(['action_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('stay_id', '=', stay.id)
+      .where('action_id', 'is not', null)
+      .groupBy('action_id')
+      .execute(),
+  ]);
+
+  const group = <T extends { action_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = map.get(row.action_id);
+      if (list) list.push(row);
+      else map.set(row.action_id, [row]);
+    }
+    return map;
+  };
+  const tagsBy = group(tags);
+  const optionsBy = group(options);
+  const answersBy = group(answers);
+  const optionLabel = new Map(options.map((o) => [o.id, o.label]));
+  const earnedBy = new Map(earned.map((e) => [e.action_id, Number(e.total)]));
+
+  return actions.map((a): Action => {
+    const completion = completions.find(
+      (c) => c.action_id === a.id && c.night_id === completionNightId(a.period, nightId),
+    );
+    const quizAnswers = answersBy.get(a.id) ?? [];
+    let quiz: Quiz | null = null;
+    if (a.type === 'QUIZ' && a.quiz_question !== null) {
+      quiz = {
+        question:
+          a.quiz_explanation !== null
+            ? { text: a.quiz_question, explanation: a.quiz_explanation }
+            : { text: a.quiz_question },
+        answers: quizAnswers.map((q) => ({
+          qaPosition: q.position,
+          qaIsCorrect: q.is_correct === 1 ? 1 : 0,
+          text: q.text,
+        })),
+      };
+    }
+    const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
+    const selectedLabel = completion?.option_id != null ? optionLabel.get(completion.option_id) : undefined;
+    return {
+      actId: a.id,
+      actType: a.type,
+      actScope: a.scope,
+      actPeriod: a.period,
+      aadName: a.name,
+      aadDescription: a.description,
+      aadQuestion: a.question,
+      actReward: a.reward,
+      actPictureURL: a.picture_url,
+      actTitleColor: a.title_color,
+      tags: (tagsBy.get(a.id) ?? []).map((t) => t.tag),
+      alreadyCompleted: completion !== undefined,
+      endDate: stay.end_date,
+      currentNightId: nightId,
+      response: toResponse(completion?.response ?? null),
+      actPositiveResponse: a.positive_response === 'YES' || a.positive_response === 'NO' ? a.positive_response : null,
+      selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
+      temperature: completion?.temperature ?? null,
+      options: (optionsBy.get(a.id) ?? []).map((o) => ({
+        caoId: o.id,
+        caodLabel: o.label,
+        caoPictureURL: o.picture_url,
+        position: o.position,
+      })),
+      quiz,
+      selectedPosition: completion?.selected_position ?? null,
+      isCorrect,
+      wasCorrect: isCorrect,
+      earnedGreenMiles: Math.max(0, earnedBy.get(a.id) ?? 0),
+    };
+  });
+}
+
+export async function listRewards(db: Kysely<Database>, stay: StayRecord, lang: string): Promise<Reward[]> {
+  const rows = await db
+    .selectFrom('rewards')
+    .innerJoin('reward_translations as t', 't.reward_id', 'rewards.id')
+    .leftJoin('reward_claims as c', (join) =>
+      join.onRef('c.reward_id', '=', 'rewards.id').on('c.stay_id', '=', stay.id),
+    )
+    .select([
+      'rewards.id',
+      'rewards.type',
+      'rewards.cost',
+      'rewards.picture_url',
+      'rewards.title_color',
+      'rewards.position',
+      'rewards.water_volume',
+      'rewards.valid_until',
+      't.name',
+      't.description',
+      'c.id as claim_id',
+      'c.code',
+      'c.used_at',
+    ])
+    .where('rewards.hotel_id', '=', stay.hotel_id)
+    .where('rewards.active', '=', 1)
+    .where('t.lang', '=', lang)
+    .orderBy('rewards.id')
+    .execute();
+  const sortKey = (position: number | null) => position ?? 999;
+  return rows
+    .sort((a, b) => sortKey(a.position) - sortKey(b.position) || a.id - b.id)
+    .map((r) => ({
+      rwId: r.id,
+      rwType: r.type,
+      radName: r.name,
+      radDescription: r.description,
+      rwCost: r.cost,
+      rwPictureURL: r.picture_url,
+      rwTitleColor: r.title_color,
+      rwPosition: r.position,
+      isClaimed: r.claim_id !== null ? 1 : 0,
+      isUsed: r.used_at !== null ? 1 : 0,
+      code: r.claim_id !== null ? r.code : null,
+      validUntil: r.valid_until,
+      rwWaterVolume: r.water_volume,
+    }));
+}

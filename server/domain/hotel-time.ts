@@ -1,0 +1,60 @@
+/** Dates in a hotel's own time zone: "today", the current night, and day counts. */
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+/** Before this hotel-local hour, the current night is still the one that began the previous evening. */
+export const NIGHT_ROLLOVER_HOUR = 4;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function localParts(now: Date, timeZone: string): { date: string; hour: number } {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** The hotel-local calendar date, YYYY-MM-DD. */
+export function localDate(now: Date, timeZone: string): string {
+  return localParts(now, timeZone).date;
+}
+
+/** The hotel-local date of the evening the current night began (rolls over at NIGHT_ROLLOVER_HOUR). */
+export function currentNightId(now: Date, timeZone: string): string {
+  const { date, hour } = localParts(now, timeZone);
+  return hour < NIGHT_ROLLOVER_HOUR ? addDays(date, -1) : date;
+}
+
+function toUtcDay(date: string): number {
+  const [y, m, d] = date.split('-').map(Number);
+  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 86_400_000;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date((toUtcDay(date) + days) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(toUtcDay(to) - toUtcDay(from));
+}
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  return addDays(date, 0) === date;
+}

@@ -1,0 +1,79 @@
+/**
+ * The points ledger: every credit and debit is an immutable row; a stay's balance is their sum and
+ * never goes below zero. An entry carries an idempotency key, so a repeated submission never counts twice.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from './errors.ts';
+
+export interface LedgerEntryInput {
+  stayId: number;
+  amount: number;
+  reason: string;
+  actionId?: number | null;
+  rewardId?: number | null;
+  nightId?: string | null;
+  idempotencyKey: string;
+}
+
+export class InsufficientGreenMiles extends ApiError {
+  constructor(balance: number, needed: number) {
+    super(409, 'not_enough_greenmiles', `Not enough GreenMiles: balance ${balance}, needed ${needed}`);
+    this.name = 'InsufficientGreenMiles';
+  }
+}
+
+export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('stay_id', '=', stayId)
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.total ?? 0));
+}
+
+export async function balancesOf(db: Kysely<Database>, stayIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>(stayIds.map((id) => [id, 0]));
+  if (stayIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['stay_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('stay_id', 'in', stayIds)
+    .groupBy('stay_id')
+    .execute();
+  for (const row of rows) result.set(row.stay_id, Math.max(0, Number(row.total)));
+  return result;
+}
+
+/**
+ * Appends one entry. Call it inside the transaction that holds the stay's lock (see stays.lockStay).
+ * Returns `false` without writing when the idempotency key is already in the ledger; throws
+ * InsufficientGreenMiles when a debit would take the balance below zero.
+ */
+export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
+  if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error('A ledger amount is a non-zero integer');
+  const existing = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('idempotency_key', '=', entry.idempotencyKey)
+    .executeTakeFirst();
+  if (existing) return false;
+  if (entry.amount < 0) {
+    const balance = await balanceOf(db, entry.stayId);
+    if (balance + entry.amount < 0) throw new InsufficientGreenMiles(balance, -entry.amount);
+  }
+  await db
+    .insertInto('ledger_entries')
+    .values({
+      stay_id: entry.stayId,
+      amount: entry.amount,
+      reason: entry.reason,
+      action_id: entry.actionId ?? null,
+      reward_id: entry.rewardId ?? null,
+      night_id: entry.nightId ?? null,
+      idempotency_key: entry.idempotencyKey,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return true;
+}

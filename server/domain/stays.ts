@@ -1,0 +1,198 @@
+/**
+ * Stays: creation (idempotent per profile and hotel while active), ownership, end date, termination,
+ * and the Stay entity of the contract (remainingDays in the hotel's time zone).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Stay } from '../../src/api/contract.ts';
+import type { DialectKind } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError, notFound } from './errors.ts';
+import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
+import { balanceOf } from './ledger.ts';
+
+/** The longest stay end date a guest may set, in days from hotel-local today (SPEC.md §9). */
+export const MAX_END_DATE_DAYS = 14;
+
+export interface StayRecord {
+  id: number;
+  s_uuid: string;
+  profile_uuid: string;
+  hotel_id: number;
+  room_id: number | null;
+  status: string;
+  end_date: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  room_number: string | null;
+  hotel_name: string;
+  time_zone: string;
+}
+
+function stayQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('stays')
+    .innerJoin('hotels', 'hotels.id', 'stays.hotel_id')
+    .leftJoin('rooms', 'rooms.id', 'stays.room_id')
+    .select([
+      'stays.id',
+      'stays.s_uuid',
+      'stays.profile_uuid',
+      'stays.hotel_id',
+      'stays.room_id',
+      'stays.status',
+      'stays.end_date',
+      'stays.first_name',
+      'stays.last_name',
+      'rooms.number as room_number',
+      'hotels.name as hotel_name',
+      'hotels.time_zone',
+    ]);
+}
+
+/**
+ * The stay `sUUID` as seen by profile `profileUUID`. A stay owned by another profile is reported
+ * exactly like an unknown one (404), so a guessed sUUID reveals nothing.
+ */
+export async function findOwnedStay(db: Kysely<Database>, sUUID: string, profileUUID: string): Promise<StayRecord> {
+  const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirst();
+  if (!row || row.profile_uuid !== profileUUID) throw notFound('Stay');
+  return row;
+}
+
+/** Finished: terminated, or its end date is today or past (hotel-local). */
+export function isFinished(stay: Pick<StayRecord, 'status' | 'end_date' | 'time_zone'>, now: Date): boolean {
+  if (stay.status === 'finished') return true;
+  return stay.end_date !== null && daysBetween(localDate(now, stay.time_zone), stay.end_date) <= 0;
+}
+
+export function remainingDays(stay: Pick<StayRecord, 'status' | 'end_date' | 'time_zone'>, now: Date): number | null {
+  if (stay.status === 'finished') return 0;
+  if (stay.end_date === null) return null;
+  return Math.max(0, daysBetween(localDate(now, stay.time_zone), stay.end_date));
+}
+
+export function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
+  return {
+    sUUID: stay.s_uuid,
+    hId: stay.hotel_id,
+    rId: stay.room_id,
+    roomNb: stay.room_number,
+    hotelName: stay.hotel_name,
+    greenMiles: Math.max(0, greenMiles),
+    profile: { firstName: stay.first_name, lastName: stay.last_name },
+    profileUUID: stay.profile_uuid,
+    status: isFinished(stay, now) ? 'finished' : 'active',
+    remainingDays: remainingDays(stay, now),
+    endDate: stay.end_date,
+  };
+}
+
+export async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
+  return toStay(stay, await balanceOf(db, stay.id), now);
+}
+
+export interface CreateStayInput {
+  hotelId: number;
+  /** rooms.id; the room must belong to the hotel. */
+  roomId?: number;
+  profileUUID?: string;
+}
+
+export interface CreateStayResult {
+  stay: Stay;
+  created: boolean;
+}
+
+/**
+ * Creates a stay, or returns the profile's active stay at that hotel (re-scanning never loses points).
+ * A room scan on an existing stay moves the stay to that room.
+ */
+export async function createStay(
+  db: Kysely<Database>,
+  kind: DialectKind,
+  input: CreateStayInput,
+  now: Date,
+): Promise<CreateStayResult> {
+  const profileUUID = input.profileUUID ?? randomUUID();
+  return db.transaction().execute(async (tx) => {
+    // Serialises concurrent creations for the hotel on PostgreSQL; SQLite runs one transaction at a time.
+    let hotelQuery = tx.selectFrom('hotels').select(['id', 'time_zone']).where('id', '=', input.hotelId);
+    if (kind === 'postgres') hotelQuery = hotelQuery.forUpdate();
+    const hotel = await hotelQuery.executeTakeFirst();
+    if (!hotel) throw notFound('Hotel');
+    if (input.roomId !== undefined) {
+      const room = await tx
+        .selectFrom('rooms')
+        .select('id')
+        .where('id', '=', input.roomId)
+        .where('hotel_id', '=', input.hotelId)
+        .executeTakeFirst();
+      if (!room) throw notFound('Room');
+    }
+    const candidates = await stayQuery(tx)
+      .where('stays.profile_uuid', '=', profileUUID)
+      .where('stays.hotel_id', '=', input.hotelId)
+      .where('stays.status', '=', 'active')
+      .orderBy('stays.id', 'desc')
+      .execute();
+    const active = candidates.find((s) => !isFinished(s, now));
+    if (active) {
+      if (input.roomId !== undefined && active.room_id !== input.roomId) {
+        await tx.updateTable('stays').set({ room_id: input.roomId }).where('id', '=', active.id).execute();
+      }
+      const fresh = await stayQuery(tx).where('stays.id', '=', active.id).executeTakeFirstOrThrow();
+      return { stay: await stayEntity(tx, fresh, now), created: false };
+    }
+    const sUUID = randomUUID();
+    await tx
+      .insertInto('stays')
+      .values({
+        s_uuid: sUUID,
+        profile_uuid: profileUUID,
+        hotel_id: input.hotelId,
+        room_id: input.roomId ?? null,
+        status: 'active',
+        end_date: null,
+        first_name: null,
+        last_name: null,
+        created_at: now.toISOString(),
+        finished_at: null,
+      })
+      .execute();
+    const row = await stayQuery(tx).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+    return { stay: toStay(row, 0, now), created: true };
+  });
+}
+
+/** Ends the stay (idempotent): status finished, remainingDays 0. */
+export async function terminateStay(db: Kysely<Database>, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+  const stay = await findOwnedStay(db, sUUID, profileUUID);
+  if (stay.status !== 'finished') {
+    await db
+      .updateTable('stays')
+      .set({ status: 'finished', finished_at: now.toISOString() })
+      .where('id', '=', stay.id)
+      .execute();
+  }
+  return stayEntity(db, { ...stay, status: 'finished' }, now);
+}
+
+/** Sets the end date: a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
+export async function setEndDate(
+  db: Kysely<Database>,
+  sUUID: string,
+  profileUUID: string,
+  endDate: string,
+  now: Date,
+): Promise<Stay> {
+  const stay = await findOwnedStay(db, sUUID, profileUUID);
+  if (stay.status === 'finished') throw new ApiError(409, 'stay_finished', 'This stay is finished');
+  const today = localDate(now, stay.time_zone);
+  const latest = addDays(today, MAX_END_DATE_DAYS);
+  if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
+    throw new ApiError(400, 'bad_request', `endDate must be a date from ${today} to ${latest}`);
+  }
+  await db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
+  return stayEntity(db, { ...stay, end_date: endDate }, now);
+}

@@ -1,0 +1,105 @@
+/** /api/stays: stay info, creation, actions and rewards lists, end date, termination. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ActionsReply,
+  CreateHotelStayBody,
+  CreatedStayReply,
+  CreateRoomStayBody,
+  EndDateBody,
+  ErrorBody,
+  HotelParams,
+  LangProfileQuery,
+  ProfileQuery,
+  RewardsReply,
+  StayParams,
+  StayReply,
+  TerminateBody,
+} from '../../src/api/contract.ts';
+import type { AppDeps } from '../deps.ts';
+import { listActions, listRewards } from '../domain/catalogue.ts';
+import { createStay, findOwnedStay, setEndDate, stayEntity, terminateStay } from '../domain/stays.ts';
+import { checkFrontToken } from '../front-token.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { db, kind } = deps;
+
+  app.post(
+    '/new',
+    { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
+    async (request, reply) => {
+      const { hId, rId, profileUUID } = request.body;
+      const input = profileUUID === undefined ? { hotelId: hId, roomId: rId } : { hotelId: hId, roomId: rId, profileUUID };
+      const { stay, created } = await createStay(db, kind, input, deps.now());
+      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+    },
+  );
+
+  app.options('/hotel/:hId/new', { schema: { params: HotelParams } }, async (_request, reply) =>
+    reply.code(204).header('allow', 'POST, OPTIONS').send(),
+  );
+
+  app.post(
+    '/hotel/:hId/new',
+    {
+      schema: {
+        params: HotelParams,
+        body: CreateHotelStayBody,
+        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { profileUUID } = request.body;
+      const hotelId = request.params.hId;
+      const input = profileUUID === undefined ? { hotelId } : { hotelId, profileUUID };
+      const { stay, created } = await createStay(db, kind, input, deps.now());
+      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+    },
+  );
+
+  app.get(
+    '/:sUUID',
+    { schema: { params: StayParams, querystring: ProfileQuery, response: { 200: StayReply, ...errors } } },
+    async (request) => {
+      const now = deps.now();
+      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
+      return { stay: await stayEntity(db, stay, now) };
+    },
+  );
+
+  app.get(
+    '/:sUUID/actions',
+    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } } },
+    async (request) => {
+      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
+      return listActions(db, stay, request.query.lang, deps.now());
+    },
+  );
+
+  app.get(
+    '/:sUUID/rewards',
+    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } } },
+    async (request) => {
+      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
+      return listRewards(db, stay, request.query.lang);
+    },
+  );
+
+  app.put(
+    '/:sUUID/terminate',
+    { schema: { params: StayParams, body: TerminateBody, response: { 200: StayReply, ...errors } } },
+    async (request) => {
+      checkFrontToken(request, deps.frontToken);
+      return { stay: await terminateStay(db, request.params.sUUID, request.body.uuid, deps.now()) };
+    },
+  );
+
+  app.put(
+    '/:sUUID/endDate',
+    { schema: { params: StayParams, body: EndDateBody, response: { 200: StayReply, ...errors } } },
+    async (request) => ({
+      stay: await setEndDate(db, request.params.sUUID, request.body.uuid, request.body.endDate, deps.now()),
+    }),
+  );
+};
