@@ -1,3 +1,83 @@
-export function DisabledQrPage({ qrId }: { qrId: string }) {
-  return <main>{qrId}</main>;
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createActorContext } from '@xstate/react';
+import { copyCodeMachine } from '../../../machines/copyCode.machine.ts';
+import { copyCodeLogic } from './copyCode.logic.ts';
+import './DisabledQrPage.css';
+
+export const CopyCodeContext = createActorContext(copyCodeMachine);
+
+export interface DisabledQrPageProps {
+  qrId: string;
+  /** The copy machine with its clipboard actor and reload action; tests pass controlled ones. */
+  logic?: typeof copyCodeLogic;
+}
+
+/** /{qrId}/disabled: the room QR is unknown or has no hotel yet (SPEC.md §2). */
+export function DisabledQrPage({ qrId, logic = copyCodeLogic }: DisabledQrPageProps) {
+  return (
+    <CopyCodeContext.Provider key={qrId} logic={logic} options={{ input: { code: qrId } }}>
+      <DisabledQrScreen qrId={qrId} />
+    </CopyCodeContext.Provider>
+  );
+}
+
+function DisabledQrScreen({ qrId }: { qrId: string }) {
+  const { t } = useLingui();
+  const state = CopyCodeContext.useSelector((snapshot) => String(snapshot.value));
+  const copy = CopyCodeContext.useActorRef();
+
+  const copyLabel = state === 'copied' ? t`Copié !` : t`Copier le code`;
+
+  return (
+    <main className="disabled-qr" data-scope="copy-code" data-state={state}>
+      <div className="disabled-qr__card" data-part="card">
+        <span className="disabled-qr__icon" aria-hidden="true">
+          ⚠
+        </span>
+        <h1 className="disabled-qr__title">
+          <Trans>QR code non activé</Trans>
+        </h1>
+        <p className="disabled-qr__text">
+          <Trans>
+            Ce QR code n'est pas encore associé à une chambre. Merci de contacter la réception en indiquant le code
+            ci-dessous.
+          </Trans>
+        </p>
+        <dl className="disabled-qr__code-line">
+          <dt className="disabled-qr__code-label">
+            <Trans>Code</Trans>
+          </dt>
+          <dd className="disabled-qr__code-value">
+            <code className="disabled-qr__code" data-part="code">
+              {qrId}
+            </code>
+          </dd>
+        </dl>
+        <div className="disabled-qr__actions">
+          <button
+            type="button"
+            className="disabled-qr__button disabled-qr__button--secondary"
+            data-part="copy"
+            disabled={state === 'copying'}
+            onClick={() => copy.send({ type: 'code.copy' })}
+          >
+            {copyLabel}
+          </button>
+          <button
+            type="button"
+            className="disabled-qr__button disabled-qr__button--primary"
+            data-part="retry"
+            onClick={() => copy.send({ type: 'qr.retry' })}
+          >
+            <Trans>Réessayer</Trans>
+          </button>
+        </div>
+        {/* Polite announcements of the copy result for screen readers. */}
+        <p className="disabled-qr__status" data-part="status" role="status">
+          {state === 'copied' && <Trans>Code copié dans le presse-papiers.</Trans>}
+          {state === 'failed' && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
+        </p>
+      </div>
+    </main>
+  );
 }

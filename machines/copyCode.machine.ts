@@ -1,0 +1,63 @@
+import { fromPromise, setup } from 'xstate';
+
+/**
+ * The disabled-QR page's code copy (SPEC.md §2 "/{qrId}/disabled", §9 "copy confirmation 2 s"):
+ * idle ─code.copy▶ copying ─▶ copied ─(copyConfirmation)▶ idle; a clipboard refusal ▶ failed, where copying may be tried again.
+ * `qr.retry` reloads the page (SPEC.md: "a retry button (reloads the page)"); the reload is an action the view provides.
+ */
+
+export interface CopyCodeContext {
+  code: string;
+}
+
+function providedByView(): never {
+  throw new Error('This actor is provided by the view (src/views/entry/copyCode.logic.ts)');
+}
+
+function copyInput({ context }: { context: CopyCodeContext }) {
+  return { text: context.code };
+}
+
+export const copyCodeMachine = setup({
+  types: {
+    input: {} as { code: string },
+    context: {} as CopyCodeContext,
+    events: {} as { type: 'code.copy' } | { type: 'qr.retry' },
+  },
+  actors: {
+    writeClipboard: fromPromise<void, { text: string }>(providedByView),
+  },
+  actions: {
+    // Provided by the view: reloading is a browser side effect.
+    reloadPage: () => {},
+  },
+  delays: {
+    copyConfirmation: 2000,
+  },
+}).createMachine({
+  id: 'copyCode',
+  context: ({ input }) => ({ code: input.code }),
+  initial: 'idle',
+  on: { 'qr.retry': { actions: 'reloadPage' } },
+  states: {
+    idle: {
+      on: { 'code.copy': 'copying' },
+    },
+    copying: {
+      invoke: {
+        id: 'writeClipboard',
+        src: 'writeClipboard',
+        input: copyInput,
+        onDone: 'copied',
+        onError: 'failed',
+      },
+    },
+    copied: {
+      after: { copyConfirmation: 'idle' },
+      on: { 'code.copy': 'copying' },
+    },
+    failed: {
+      on: { 'code.copy': 'copying' },
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import { type CreatedStay, entryMachine, type QrScanRecord } from '../../../machines/entry.machine.ts';
+import { registerQrScan } from '../../api/qr-scans.ts';
+import { createHotelStay, createRoomStay, getRoomInfo } from '../../api/stays.ts';
+import { guestStorage } from '../../storage/guest-storage.ts';
+
+/** SPEC.md §3 storage keys written once a stay exists; stayInfo only when the room number is known. */
+export function rememberStay(stay: CreatedStay): void {
+  guestStorage.set('profileUUID', stay.profileUUID);
+  guestStorage.set('currentStayUUID', stay.sUUID);
+  guestStorage.set('sUUID', stay.sUUID);
+  if (stay.roomNumber) guestStorage.set('stayInfo', JSON.stringify({ roomNumber: stay.roomNumber }));
+}
+
+/** The scan record completed with what only the browser knows. */
+export function withBrowserDetails(scan: QrScanRecord) {
+  return { ...scan, userAgent: navigator.userAgent || null, referer: document.referrer || null };
+}
+
+/** The entry machine wired to the API and to browser storage; navigation is added by EntryPage. */
+export const entryLogic = entryMachine.provide({
+  actors: {
+    createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.profileUUID)),
+    getRoomInfo: fromPromise(({ input }) => getRoomInfo(input.qrId)),
+    createRoomStay: fromPromise(({ input }) => createRoomStay(input.hId, input.rId, input.profileUUID)),
+    registerQrScan: fromPromise(({ input }) => registerQrScan(withBrowserDetails(input))),
+  },
+  actions: {
+    rememberStay: ({ context }) => {
+      if (context.stay) rememberStay(context.stay);
+    },
+  },
+});
