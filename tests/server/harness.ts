@@ -1,0 +1,131 @@
+/**
+ * Shared setup of the server tests: a fresh, migrated and seeded database per suite — a temp SQLite
+ * file, or a uniquely named database on the private PostgreSQL cluster — and the app built on it.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { seedSampleHotels } from '../../server/content/seed.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
+import { migrateToLatest } from '../../server/db/migrations.ts';
+
+export const DIALECTS = ['sqlite', 'postgres'] as const;
+export type DialectName = (typeof DIALECTS)[number];
+export const TEST_FRONT_TOKEN = 'test-front-token';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop: () => Promise<void>;
+}
+
+/** An empty, migrated database of the given dialect, private to the caller. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const name = `gm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `${name}.db`);
+    const handle = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(handle.db, handle.kind);
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      },
+    };
+  }
+  const adminUrl = inject('postgresUrl');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  await migrateToLatest(handle.db, handle.kind);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface Harness {
+  dialect: DialectName;
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  /** Set to move the server's clock; null means the real time. */
+  clock: { current: Date | null };
+}
+
+/**
+ * Declares one `describe` per dialect; `body` receives a getter for that suite's harness (a fresh
+ * seeded database and app, built in beforeAll and closed in afterAll).
+ */
+export function describeEachDialect(
+  title: string,
+  body: (get: () => Harness, dialect: DialectName) => void,
+  options: { staticDir?: () => string; seed?: boolean } = {},
+): void {
+  describe.each(DIALECTS)(`${title} [%s]`, (dialect) => {
+    let harness: Harness | undefined;
+    let database: TestDatabase | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      if (options.seed !== false) await seedSampleHotels(database.handle.db);
+      const clock: Harness['clock'] = { current: null };
+      const staticDir = options.staticDir?.();
+      const app = await buildApp({
+        db: database.handle.db,
+        kind: database.handle.kind,
+        frontToken: TEST_FRONT_TOKEN,
+        now: () => clock.current ?? new Date(),
+        ...(staticDir ? { staticDir } : {}),
+      });
+      harness = { dialect, app, handle: database.handle, clock };
+    });
+    afterAll(async () => {
+      await harness?.app.close();
+      await database?.drop();
+    });
+    body(() => {
+      if (!harness) throw new Error('harness not ready');
+      return harness;
+    }, dialect);
+  });
+}
+
+/** Creates a stay at hotel 1 through the API and returns its ids. */
+export async function newHotelStay(app: FastifyInstance, hotelId = 1, profileUUID?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/stays/hotel/${hotelId}/new`,
+    payload: profileUUID ? { profileUUID } : {},
+  });
+  if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`stay creation: ${response.body}`);
+  const body = response.json() as { sUUID: string; profileUUID: string };
+  return { sUUID: body.sUUID, profileUUID: body.profileUUID };
+}
+
+/** Row counts of the tables a client can write to, to prove a refused request wrote nothing. */
+export async function writableCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const tables = ['stays', 'qr_scans', 'ledger_entries', 'action_completions', 'reward_claims'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await handle.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}

@@ -1,0 +1,257 @@
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { CreatedStayReply, StayReply } from '../../src/api/contract.ts';
+import { addDays, localDate } from '../../server/domain/hotel-time.ts';
+import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
+
+describeEachDialect('stays', (get) => {
+  describe('POST /api/stays/hotel/:hId/new', () => {
+    it('creates a stay (201) with a generated profileUUID, then gives the same stay back (200)', async () => {
+      const { app } = get();
+      const first = await app.inject({ method: 'POST', url: '/api/stays/hotel/1/new', payload: {} });
+      expect(first.statusCode).toBe(201);
+      const body = first.json();
+      expect(Value.Check(CreatedStayReply, body)).toBe(true);
+      expect(body.sUUID).toBe(body.stay.sUUID);
+      expect(body.stay).toMatchObject({
+        hId: 1,
+        rId: null,
+        roomNb: null,
+        hotelName: 'Hôtel Les Tilleuls',
+        greenMiles: 0,
+        status: 'active',
+        remainingDays: null,
+        endDate: null,
+      });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/stays/hotel/1/new',
+        payload: { profileUUID: body.profileUUID },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().sUUID).toBe(body.sUUID);
+    });
+
+    it('keeps the points of a re-scanned stay', async () => {
+      const { app, handle } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const stay = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+      await handle.db
+        .insertInto('ledger_entries')
+        .values({
+          stay_id: stay.id,
+          amount: 25,
+          reason: 'test',
+          idempotency_key: `test-${sUUID}`,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const rescan = await app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 2, profileUUID } });
+      expect(rescan.statusCode).toBe(200);
+      expect(rescan.json().stay).toMatchObject({ sUUID, greenMiles: 25, rId: 2, roomNb: '102' });
+    });
+
+    it('gives another profile, or another hotel, a new stay', async () => {
+      const { app } = get();
+      const a = await newHotelStay(app, 1);
+      const b = await newHotelStay(app, 1);
+      expect(b.sUUID).not.toBe(a.sUUID);
+      const c = await app.inject({ method: 'POST', url: '/api/stays/hotel/2/new', payload: { profileUUID: a.profileUUID } });
+      expect(c.statusCode).toBe(201);
+      expect(c.json().sUUID).not.toBe(a.sUUID);
+      expect(c.json().profileUUID).toBe(a.profileUUID);
+    });
+
+    it('answers 404 for an unknown hotel', async () => {
+      const response = await get().app.inject({ method: 'POST', url: '/api/stays/hotel/999/new', payload: {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+    });
+
+    it('answers the OPTIONS probe with 204 and an Allow header', async () => {
+      const response = await get().app.inject({ method: 'OPTIONS', url: '/api/stays/hotel/1/new' });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers.allow).toContain('POST');
+    });
+  });
+
+  describe('POST /api/stays/new', () => {
+    it('creates a room stay with its room number', async () => {
+      const response = await get().app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 3 } });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().stay).toMatchObject({ hId: 1, rId: 3, roomNb: '201' });
+    });
+
+    it('refuses a room of another hotel, or an unknown room, with 404', async () => {
+      const { app } = get();
+      const demoRoom = await app.inject({ url: '/api/rooms/demo-101/info' });
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/stays/new',
+        payload: { hId: 1, rId: demoRoom.json().rId },
+      });
+      expect(other.statusCode).toBe(404);
+      const unknown = await app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 99999 } });
+      expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /api/stays/:sUUID', () => {
+    it('answers the stay to its profile, and 404 to anyone else', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const mine = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
+      expect(mine.statusCode).toBe(200);
+      expect(Value.Check(StayReply, mine.json())).toBe(true);
+      expect(mine.json().stay.sUUID).toBe(sUUID);
+      const foreign = await app.inject({ url: `/api/stays/${sUUID}?uuid=someone-else` });
+      const unknown = await app.inject({ url: `/api/stays/no-such-stay?uuid=${profileUUID}` });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual(unknown.json());
+    });
+
+    it('requires the uuid query', async () => {
+      const { app } = get();
+      const { sUUID } = await newHotelStay(app);
+      const response = await app.inject({ url: `/api/stays/${sUUID}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('bad_request');
+    });
+  });
+
+  describe('PUT /api/stays/:sUUID/endDate', () => {
+    it('sets the end date and counts the remaining days in the hotel time zone', async () => {
+      const { app, clock } = get();
+      // 23:30 UTC on 1 June is already 2 June in Paris.
+      clock.current = new Date('2026-06-01T23:30:00Z');
+      try {
+        const { sUUID, profileUUID } = await newHotelStay(app);
+        const response = await app.inject({
+          method: 'PUT',
+          url: `/api/stays/${sUUID}/endDate`,
+          payload: { endDate: '2026-06-05', uuid: profileUUID },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().stay).toMatchObject({ endDate: '2026-06-05', remainingDays: 3, status: 'active' });
+        const limit = await app.inject({
+          method: 'PUT',
+          url: `/api/stays/${sUUID}/endDate`,
+          payload: { endDate: '2026-06-16', uuid: profileUUID },
+        });
+        expect(limit.statusCode).toBe(200);
+        expect(limit.json().stay.remainingDays).toBe(14);
+      } finally {
+        clock.current = null;
+      }
+    });
+
+    it('refuses a date before today, after today + 14, or not a real date, and changes nothing', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const today = localDate(new Date(), 'Europe/Paris');
+      for (const endDate of [addDays(today, -1), addDays(today, 15), '2026-02-30', '2026/06/01', 20260601]) {
+        const response = await app.inject({
+          method: 'PUT',
+          url: `/api/stays/${sUUID}/endDate`,
+          payload: { endDate, uuid: profileUUID },
+        });
+        expect(response.statusCode, String(endDate)).toBe(400);
+        expect(response.json().error).toBe('bad_request');
+      }
+      const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
+      expect(stay.json().stay.endDate).toBeNull();
+    });
+
+    it('answers 404 to another profile', async () => {
+      const { app } = get();
+      const { sUUID } = await newHotelStay(app);
+      const today = localDate(new Date(), 'Europe/Paris');
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/endDate`,
+        payload: { endDate: addDays(today, 2), uuid: 'intruder' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('makes a stay whose end date has come finished, and a new scan then starts a new stay', async () => {
+      const { app, clock } = get();
+      clock.current = new Date('2026-06-10T10:00:00Z');
+      try {
+        const { sUUID, profileUUID } = await newHotelStay(app);
+        await app.inject({
+          method: 'PUT',
+          url: `/api/stays/${sUUID}/endDate`,
+          payload: { endDate: '2026-06-12', uuid: profileUUID },
+        });
+        clock.current = new Date('2026-06-12T09:00:00Z');
+        const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
+        expect(stay.json().stay).toMatchObject({ status: 'finished', remainingDays: 0 });
+        const next = await newHotelStay(app, 1, profileUUID);
+        expect(next.sUUID).not.toBe(sUUID);
+      } finally {
+        clock.current = null;
+      }
+    });
+  });
+
+  describe('PUT /api/stays/:sUUID/terminate', () => {
+    it('requires the front token: 401 when missing, 403 when wrong', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const missing = await app.inject({ method: 'PUT', url: `/api/stays/${sUUID}/terminate`, payload: { uuid: profileUUID } });
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json().error).toBe('front_token_missing');
+      const wrong = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/terminate`,
+        payload: { uuid: profileUUID },
+        headers: { 'x-front-token': 'nope' },
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().error).toBe('front_token_invalid');
+      const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
+      expect(stay.json().stay.status).toBe('active');
+    });
+
+    it('finishes the stay (remainingDays 0); a new scan then starts a new stay', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/terminate`,
+        payload: { uuid: profileUUID },
+        headers: { 'x-front-token': TEST_FRONT_TOKEN },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().stay).toMatchObject({ sUUID, status: 'finished', remainingDays: 0 });
+      const again = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/terminate`,
+        payload: { uuid: profileUUID },
+        headers: { 'x-front-token': TEST_FRONT_TOKEN },
+      });
+      expect(again.statusCode).toBe(200);
+      const endDate = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/endDate`,
+        payload: { endDate: localDate(new Date(), 'Europe/Paris'), uuid: profileUUID },
+      });
+      expect(endDate.statusCode).toBe(409);
+      const next = await newHotelStay(app, 1, profileUUID);
+      expect(next.sUUID).not.toBe(sUUID);
+    });
+
+    it('answers 404 to another profile, even with the right token', async () => {
+      const { app } = get();
+      const { sUUID } = await newHotelStay(app);
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/terminate`,
+        payload: { uuid: 'intruder' },
+        headers: { 'x-front-token': TEST_FRONT_TOKEN },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+});
