@@ -1,0 +1,170 @@
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { ActionsReply, RewardsReply } from '../../src/api/contract.ts';
+import { currentNightId } from '../../server/domain/hotel-time.ts';
+import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
+
+const ALL_TYPES = [
+  'LUNICLEAN',
+  'LUNISHOWER',
+  'HEATING',
+  'YESNO',
+  'YESNOSTAY',
+  'YESNOMAIL',
+  'REVIEW',
+  'CUSTOM',
+  'QUIZ',
+  'LIMEAT',
+  'CLAIM',
+  'PROOF',
+];
+
+async function stayIdOf(h: Harness, sUUID: string): Promise<number> {
+  const row = await h.handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describeEachDialect('actions and rewards lists', (get) => {
+  describe('GET /api/stays/:sUUID/actions', () => {
+    it.each(['fr', 'en', 'ar'])('lists every action type in %s, sorted, matching the contract', async (lang) => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const response = await app.inject({ url: `/api/stays/${sUUID}/actions?lang=${lang}&uuid=${profileUUID}` });
+      expect(response.statusCode).toBe(200);
+      const actions = response.json();
+      expect(Value.Check(ActionsReply, actions)).toBe(true);
+      expect(new Set(actions.map((a: { actType: string }) => a.actType))).toEqual(new Set(ALL_TYPES));
+      expect(actions.every((a: { alreadyCompleted: boolean }) => !a.alreadyCompleted)).toBe(true);
+      expect(actions.map((a: { actId: number }) => a.actId)).toEqual(
+        [...actions.map((a: { actId: number }) => a.actId)].sort((x, y) => x - y),
+      );
+      const custom = actions.find((a: { actType: string }) => a.actType === 'CUSTOM');
+      expect(custom.options.map((o: { position: number }) => o.position)).toEqual([1, 2, 3]);
+      const quiz = actions.find((a: { actType: string }) => a.actType === 'QUIZ');
+      expect(quiz.quiz.answers.map((q: { qaPosition: number }) => q.qaPosition)).toEqual([1, 2, 3]);
+      expect(quiz.quiz.answers.filter((q: { qaIsCorrect: number }) => q.qaIsCorrect === 1)).toHaveLength(1);
+      expect(quiz.quiz.question.explanation).toEqual(expect.any(String));
+      expect(actions.some((a: { actType: string; actPositiveResponse: string }) => a.actType === 'YESNO' && a.actPositiveResponse === 'YES')).toBe(true);
+      expect(actions[0].currentNightId).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (lang === 'ar') expect(actions[0].aadName).toMatch(/[\u0600-\u06FF]/);
+    });
+
+    it('answers [] for an enabled language without translations (de) and for a language the hotel lacks', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      for (const lang of ['de', 'es', 'zh-Hant']) {
+        const response = await app.inject({ url: `/api/stays/${sUUID}/actions?lang=${lang}&uuid=${profileUUID}` });
+        expect(response.statusCode, lang).toBe(200);
+        expect(response.json(), lang).toEqual([]);
+      }
+    });
+
+    it('answers 404 to another profile and 400 to a malformed language', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=intruder` })).statusCode).toBe(404);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=f%3Cr&uuid=${profileUUID}` })).statusCode).toBe(400);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?uuid=${profileUUID}` })).statusCode).toBe(400);
+    });
+
+    it('shows a completion: per night for NIGHT actions, once per stay for the others', async () => {
+      const h = get();
+      const { app, handle } = h;
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const stayId = await stayIdOf(h, sUUID);
+      const list = async () =>
+        (await app.inject({ url: `/api/stays/${sUUID}/actions?lang=en&uuid=${profileUUID}` })).json() as Array<
+          Record<string, unknown>
+        >;
+      const before = await list();
+      const night = before.find((a) => a.actType === 'LUNICLEAN');
+      const custom = before.find((a) => a.actType === 'CUSTOM');
+      const quiz = before.find((a) => a.actType === 'QUIZ');
+      if (!night || !custom || !quiz) throw new Error('seed actions missing');
+      const tonight = currentNightId(new Date(), 'Europe/Paris');
+      const stamp = new Date().toISOString();
+      const completion = { stay_id: stayId, created_at: stamp, updated_at: stamp };
+      const customOptions = custom.options as Array<{ caoId: number; caodLabel: string }>;
+      await handle.db
+        .insertInto('action_completions')
+        .values([
+          { ...completion, action_id: night.actId as number, night_id: '2000-01-01', response: 'SKIP', points: 20 },
+          { ...completion, action_id: custom.actId as number, night_id: 'STAY', option_id: customOptions[1]?.caoId ?? null, points: 10 },
+          { ...completion, action_id: quiz.actId as number, night_id: 'STAY', selected_position: 2, is_correct: 1, points: 15 },
+        ])
+        .execute();
+      await handle.db
+        .insertInto('ledger_entries')
+        .values({ stay_id: stayId, amount: 10, reason: 'action', action_id: custom.actId as number, idempotency_key: `c-${sUUID}`, created_at: stamp })
+        .execute();
+      let after = await list();
+      expect(after.find((a) => a.actId === night.actId)?.alreadyCompleted).toBe(false);
+      expect(after.find((a) => a.actId === custom.actId)).toMatchObject({
+        alreadyCompleted: true,
+        selectedOption: { caodLabel: customOptions[1]?.caodLabel },
+        earnedGreenMiles: 10,
+      });
+      expect(after.find((a) => a.actId === quiz.actId)).toMatchObject({
+        alreadyCompleted: true,
+        selectedPosition: 2,
+        isCorrect: true,
+      });
+      await handle.db
+        .insertInto('action_completions')
+        .values({ ...completion, action_id: night.actId as number, night_id: tonight, response: 'SKIP', points: 20 })
+        .execute();
+      after = await list();
+      expect(after.find((a) => a.actId === night.actId)).toMatchObject({ alreadyCompleted: true, response: 'SKIP' });
+    });
+  });
+
+  describe('GET /api/stays/:sUUID/rewards', () => {
+    it('lists one reward of each type, sorted by rwPosition (missing last), with this stay’s claims only', async () => {
+      const h = get();
+      const { app, handle } = h;
+      const mine = await newHotelStay(app);
+      const other = await newHotelStay(app);
+      const response = await app.inject({ url: `/api/stays/${mine.sUUID}/rewards?lang=fr&uuid=${mine.profileUUID}` });
+      expect(response.statusCode).toBe(200);
+      const rewards = response.json();
+      expect(Value.Check(RewardsReply, rewards)).toBe(true);
+      expect(rewards.map((r: { rwType: string }) => r.rwType).sort()).toEqual(['CODE', 'EAU', 'GENERIC', 'SLIDER']);
+      expect(rewards.map((r: { rwPosition: number | null }) => r.rwPosition)).toEqual([1, 2, 3, null]);
+      const water = rewards.find((r: { rwType: string }) => r.rwType === 'EAU');
+      expect(water.radName).toContain('50 litres');
+      const code = rewards.find((r: { rwType: string }) => r.rwType === 'CODE');
+      const otherId = await stayIdOf(h, other.sUUID);
+      await handle.db
+        .insertInto('reward_claims')
+        .values({ stay_id: otherId, reward_id: code.rwId, code: 'XYZ', claimed_at: new Date().toISOString() })
+        .execute();
+      const mineAfter = (await app.inject({ url: `/api/stays/${mine.sUUID}/rewards?lang=fr&uuid=${mine.profileUUID}` })).json();
+      expect(mineAfter.find((r: { rwId: number }) => r.rwId === code.rwId)).toMatchObject({ isClaimed: 0, code: null });
+      const theirs = (await app.inject({ url: `/api/stays/${other.sUUID}/rewards?lang=fr&uuid=${other.profileUUID}` })).json();
+      expect(theirs.find((r: { rwId: number }) => r.rwId === code.rwId)).toMatchObject({ isClaimed: 1, isUsed: 0, code: 'XYZ' });
+    });
+
+    it('answers [] for a language without rewards and 404 to another profile', async () => {
+      const { app } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=de&uuid=${profileUUID}` })).json()).toEqual([]);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=nope` })).statusCode).toBe(404);
+    });
+  });
+
+  describe('sample content', () => {
+    it('lets a guest earn at least twice the cheapest reward without photo or QR code, in each hotel', async () => {
+      const { app } = get();
+      for (const hotelId of [1, 2]) {
+        const { sUUID, profileUUID } = await newHotelStay(app, hotelId);
+        const actions = (await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=${profileUUID}` })).json();
+        const rewards = (await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=${profileUUID}` })).json();
+        const earnable = actions
+          .filter((a: { actType: string }) => a.actType !== 'LIMEAT' && a.actType !== 'PROOF')
+          .reduce((sum: number, a: { actReward: number }) => sum + a.actReward, 0);
+        const cheapest = Math.min(...rewards.map((r: { rwCost: number }) => r.rwCost));
+        expect(earnable).toBeGreaterThanOrEqual(2 * cheapest);
+      }
+    });
+  });
+});

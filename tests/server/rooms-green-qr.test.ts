@@ -1,0 +1,88 @@
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { HotelReply } from '../../src/api/contract.ts';
+import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
+
+describeEachDialect('rooms, hotels and QR scans', (get) => {
+  describe('GET /api/rooms/:qrId/info', () => {
+    it('answers hId and rId of a room QR code', async () => {
+      const response = await get().app.inject({ url: '/api/rooms/tilleuls-102/info' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ hId: 1, rId: expect.any(Number) });
+    });
+    it('answers hId null for a QR code with no hotel', async () => {
+      const response = await get().app.inject({ url: '/api/rooms/unassigned-1/info' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ hId: null, rId: null });
+    });
+    it('answers 404 for an unknown QR code and 400 for a malformed one', async () => {
+      const { app } = get();
+      const unknown = await app.inject({ url: '/api/rooms/tilleuls-999/info' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe('not_found');
+      const bad = await app.inject({ url: '/api/rooms/bad%20qr%3F/info' });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/green/hotels/:hId', () => {
+    it('answers the hotel, its languages and primary language', async () => {
+      const response = await get().app.inject({ url: '/api/green/hotels/1?uuid=abc' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Value.Check(HotelReply, body)).toBe(true);
+      expect(body.hotel).toMatchObject({ hId: 1, name: 'Hôtel Les Tilleuls', isDemo: false, timeZone: 'Europe/Paris' });
+      expect(body.primaryLanguage).toBe('fr');
+      expect(body.languagesSupported.map((l: { code: string }) => l.code)).toEqual(['fr', 'en', 'ar', 'de']);
+      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'ar')).toMatchObject({ direction: 'rtl', enabled: 1 });
+      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'de')).toMatchObject({ enabled: 1, isPrimary: 0 });
+    });
+    it('knows the demo hotel', async () => {
+      const response = await get().app.inject({ url: '/api/green/hotels/2' });
+      expect(response.json().hotel.isDemo).toBe(true);
+    });
+    it('accepts the right front token, refuses a wrong one, and 404s an unknown hotel', async () => {
+      const { app } = get();
+      expect((await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': TEST_FRONT_TOKEN } })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': 'wrong' } })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/green/hotels/404' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/api/green/hotels/abc' })).statusCode).toBe(400);
+      expect((await app.inject({ url: '/api/green/hotels/1?uuid=%3Cscript%3E' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('POST /api/qr-scans', () => {
+    it('records a hotel scan and a room scan (201 with a scanId)', async () => {
+      const { app, handle } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const hotel = await app.inject({
+        method: 'POST',
+        url: '/api/qr-scans/hotel/1',
+        payload: { qrId: 'hotel-1', profileUUID, stayUUID: sUUID, userAgent: 'test', referer: null, scanType: 'HOTEL', hId: 1, rId: null },
+      });
+      expect(hotel.statusCode).toBe(201);
+      expect(hotel.json()).toEqual({ scanId: expect.any(Number) });
+      const room = await app.inject({
+        method: 'POST',
+        url: '/api/qr-scans/room/tilleuls-101',
+        payload: { qrId: 'tilleuls-101', profileUUID, stayUUID: null, userAgent: null, referer: 'https://x.example/', scanType: 'ROOM', hId: 1, rId: null },
+      });
+      expect(room.statusCode).toBe(201);
+      const rows = await handle.db.selectFrom('qr_scans').selectAll().where('profile_uuid', '=', profileUUID).orderBy('id').execute();
+      expect(rows.map((r) => [r.scan_type, r.qr_id, r.hotel_id])).toEqual([
+        ['HOTEL', 'hotel-1', 1],
+        ['ROOM', 'tilleuls-101', 1],
+      ]);
+      expect(rows[1]?.room_id).toEqual(expect.any(Number));
+    });
+    it('answers 404 for an unknown hotel or QR code and 400 for a bad scan record', async () => {
+      const { app } = get();
+      const scan = { qrId: 'x', profileUUID: 'p', stayUUID: null, userAgent: null, referer: null, scanType: 'ROOM', hId: null, rId: null };
+      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/77', payload: { ...scan, scanType: 'HOTEL' } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/nowhere', payload: scan })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/tilleuls-101', payload: { ...scan, scanType: 'OTHER' } })).statusCode).toBe(400);
+      const { scanType: _omitted, ...missing } = scan;
+      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/tilleuls-101', payload: missing })).statusCode).toBe(400);
+    });
+  });
+});
