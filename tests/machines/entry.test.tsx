@@ -1,0 +1,301 @@
+import { i18n } from '@lingui/core';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import {
+  createdStayId,
+  type EntryInput,
+  entryMachine,
+  failureMessage,
+  hotelIdOf,
+  isValidRoomQr,
+  type QrRef,
+  type StayCreationReply,
+} from '../../machines/entry.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { EntryPage } from '../../src/views/entry/EntryPage.tsx';
+import { entryLogic } from '../../src/views/entry/entry.logic.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+
+const router = vi.hoisted(() => ({ navigate: vi.fn(), mode: undefined as 'demo' | undefined }));
+
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@tanstack/react-router')>()),
+  useNavigate: () => router.navigate,
+  useParams: ({ select }: { select: (params: { mode?: 'demo' }) => unknown }) => select({ mode: router.mode }),
+}));
+
+const PROFILE = '7c1d2f1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
+const ACTORS = ['createHotelStay', 'getRoomInfo', 'createRoomStay', 'registerQrScan'] as const;
+
+type EntrySnapshot = SnapshotFrom<typeof entryMachine>;
+
+const hotelStay: StayCreationReply = { sUUID: 'stay-hotel', profileUUID: PROFILE, stay: { roomNb: null } };
+// SPEC.md §5: the id may come under `stay` only.
+const roomStay: StayCreationReply = { profileUUID: PROFILE, stay: { sUUID: 'stay-room', roomNb: '101' } };
+const noStayId: StayCreationReply = { profileUUID: PROFILE };
+
+const events: AnyEventObject[] = [
+  { type: 'entry.retry' },
+  { type: 'xstate.done.actor.createHotelStay', output: hotelStay },
+  { type: 'xstate.done.actor.createHotelStay', output: noStayId },
+  { type: 'xstate.error.actor.createHotelStay', error: new ApiError(503, 'unavailable', 'Hôtel momentanément fermé') },
+  { type: 'xstate.error.actor.createHotelStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'xstate.done.actor.getRoomInfo', output: { hId: 1, rId: 7 } },
+  { type: 'xstate.done.actor.getRoomInfo', output: { hId: null, rId: null } },
+  { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(404, 'not_found', 'Unknown QR code') },
+  { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(500, 'server_error', 'Chambre indisponible') },
+  { type: 'xstate.done.actor.createRoomStay', output: roomStay },
+  { type: 'xstate.done.actor.createRoomStay', output: noStayId },
+  { type: 'xstate.error.actor.createRoomStay', error: new ApiError(409, 'conflict', 'Séjour impossible') },
+  { type: 'xstate.done.actor.registerQrScan', output: { scanId: 1 } },
+  { type: 'xstate.error.actor.registerQrScan', error: new ApiError(500, 'server_error', 'scan failed') },
+];
+
+/**
+ * A model over the machine's graph. A state reached again through a different transition (a retry) counts as new,
+ * so the paths also walk every retry edge; only events the state accepts are tried.
+ */
+function modelFor(qr: QrRef) {
+  // Done and error events of invoked actors are real inputs of the machine, yet not part of its declared event type.
+  const logic = entryMachine as unknown as ActorLogic<EntrySnapshot, AnyEventObject, EntryInput>;
+  return new TestModel(logic, {
+    input: { qr, profileUUID: PROFILE },
+    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    serializeState: (snapshot, event, previous) =>
+      serializeSnapshot(snapshot) +
+      (event && previous && previous.value !== snapshot.value
+        ? ` via ${event.type} from ${String(previous.value)}`
+        : ''),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+}
+
+function entryRoot(): HTMLElement {
+  return screen.getByRole('main');
+}
+
+function expectedErrorText(snapshot: EntrySnapshot): string {
+  const { error } = snapshot.context;
+  if (error === null) throw new Error('failed state without an error');
+  return typeof error === 'string' ? error : i18n._(error);
+}
+
+async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['getShortestPaths']>[number]) {
+  const controlled = controlledActors(ACTORS);
+  const user = userEvent.setup();
+  render(
+    <LanguageProvider>
+      <EntryPage qr={qr} logic={entryLogic.provide({ actors: controlled.actors as never })} />
+    </LanguageProvider>,
+  );
+  await screen.findByRole('main');
+
+  async function settle(name: (typeof ACTORS)[number], settleCall: () => void) {
+    await waitFor(() => expect(controlled.isPending(name)).toBe(true));
+    await act(async () => settleCall());
+  }
+
+  async function expectLoading(state: string, actor: (typeof ACTORS)[number]) {
+    await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', state));
+    expect(screen.getByRole('status')).toHaveTextContent('Préparation de votre séjour…');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(controlled.isPending(actor)).toBe(true));
+  }
+
+  function lastInput(name: (typeof ACTORS)[number]): unknown {
+    return controlled.calls.filter((call) => call.name === name).at(-1)?.input;
+  }
+
+  const doneHandler = (name: (typeof ACTORS)[number]) => async (step: { event: AnyEventObject }) =>
+    settle(name, () => controlled.resolve(name, step.event.output));
+  const errorHandler = (name: (typeof ACTORS)[number]) => async (step: { event: AnyEventObject }) =>
+    settle(name, () => controlled.reject(name, step.event.error));
+
+  await path.test({
+    states: {
+      creatingHotelStay: async () => {
+        await expectLoading('creatingHotelStay', 'createHotelStay');
+        expect(lastInput('createHotelStay')).toEqual({ hId: 1, profileUUID: PROFILE });
+      },
+      loadingRoomInfo: async () => {
+        await expectLoading('loadingRoomInfo', 'getRoomInfo');
+        expect(lastInput('getRoomInfo')).toEqual({ qrId: 'tilleuls-101' });
+      },
+      creatingRoomStay: async () => {
+        await expectLoading('creatingRoomStay', 'createRoomStay');
+        expect(lastInput('createRoomStay')).toEqual({ hId: 1, rId: 7, profileUUID: PROFILE });
+      },
+      registeringScan: async (snapshot) => {
+        await expectLoading('registeringScan', 'registerQrScan');
+        const sUUID = snapshot.context.stay?.sUUID;
+        // SPEC.md §3: the identifiers are stored as soon as the stay exists.
+        expect(localStorage.getItem('profileUUID')).toBe(PROFILE);
+        expect(localStorage.getItem('currentStayUUID')).toBe(sUUID);
+        expect(localStorage.getItem('sUUID')).toBe(sUUID);
+        expect(lastInput('registerQrScan')).toEqual(
+          qr.kind === 'hotel'
+            ? { qrId: 'hotel-1', profileUUID: PROFILE, stayUUID: 'stay-hotel', scanType: 'HOTEL', hId: 1, rId: null }
+            : {
+                qrId: 'tilleuls-101',
+                profileUUID: PROFILE,
+                stayUUID: 'stay-room',
+                scanType: 'ROOM',
+                hId: 1,
+                rId: null,
+              },
+        );
+      },
+      failed: async (snapshot) => {
+        await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', 'failed'));
+        expect(screen.getByRole('alert')).toHaveTextContent(expectedErrorText(snapshot));
+        expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+        expect(router.navigate).not.toHaveBeenCalled();
+      },
+      redirected: async () => {
+        const sUUID = qr.kind === 'hotel' ? 'stay-hotel' : 'stay-room';
+        await waitFor(() =>
+          expect(router.navigate).toHaveBeenCalledWith({
+            to: '/{-$mode}/stay/$sUUID',
+            params: { mode: undefined, sUUID },
+            replace: true,
+          }),
+        );
+        expect(router.navigate).toHaveBeenCalledTimes(1);
+        expect(screen.getByRole('status')).toBeVisible();
+        expect(localStorage.getItem('stayInfo')).toBe(
+          qr.kind === 'room' ? JSON.stringify({ roomNumber: '101' }) : null,
+        );
+      },
+      disabled: async () => {
+        await waitFor(() =>
+          expect(router.navigate).toHaveBeenCalledWith({
+            to: '/{-$mode}/$qrId/disabled',
+            params: { mode: undefined, qrId: 'tilleuls-101' },
+            replace: true,
+          }),
+        );
+        expect(localStorage.getItem('sUUID')).toBeNull();
+      },
+    },
+    events: {
+      'entry.retry': async () => {
+        await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+      },
+      'xstate.done.actor.createHotelStay': doneHandler('createHotelStay'),
+      'xstate.error.actor.createHotelStay': errorHandler('createHotelStay'),
+      'xstate.done.actor.getRoomInfo': doneHandler('getRoomInfo'),
+      'xstate.error.actor.getRoomInfo': errorHandler('getRoomInfo'),
+      'xstate.done.actor.createRoomStay': doneHandler('createRoomStay'),
+      'xstate.error.actor.createRoomStay': errorHandler('createRoomStay'),
+      'xstate.done.actor.registerQrScan': doneHandler('registerQrScan'),
+      'xstate.error.actor.registerQrScan': errorHandler('registerQrScan'),
+    },
+  });
+}
+
+beforeEach(() => {
+  router.navigate.mockReset();
+  router.mode = undefined;
+  localStorage.setItem('profileUUID', PROFILE);
+});
+
+const scenarios: Array<{ name: string; qr: QrRef; minimumPaths: number }> = [
+  { name: 'hotel QR', qr: { kind: 'hotel', hId: '1' }, minimumPaths: 5 },
+  { name: 'room QR', qr: { kind: 'room', qrId: 'tilleuls-101' }, minimumPaths: 7 },
+  { name: 'invalid hotel QR', qr: { kind: 'hotel', hId: 'abc' }, minimumPaths: 1 },
+  { name: 'invalid room QR', qr: { kind: 'room', qrId: ' ' }, minimumPaths: 1 },
+];
+
+for (const { name, qr, minimumPaths } of scenarios) {
+  describe(`entry machine, ${name}: model paths drive EntryPage`, () => {
+    const paths = modelFor(qr).getShortestPaths();
+
+    it('covers the flow', () => {
+      expect(paths.length).toBeGreaterThanOrEqual(minimumPaths);
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        await runPath(qr, path);
+      });
+    }
+  });
+}
+
+describe('entry page', () => {
+  afterEach(() => {
+    i18n.activate('fr');
+  });
+
+  it('keeps the /demo prefix when it redirects to the stay', async () => {
+    router.mode = 'demo';
+    const controlled = controlledActors(ACTORS);
+    render(
+      <LanguageProvider>
+        <EntryPage
+          qr={{ kind: 'hotel', hId: '2' }}
+          logic={entryLogic.provide({ actors: controlled.actors as never })}
+        />
+      </LanguageProvider>,
+    );
+    await waitFor(() => expect(controlled.isPending('createHotelStay')).toBe(true));
+    await act(async () => controlled.resolve('createHotelStay', hotelStay));
+    await waitFor(() => expect(controlled.isPending('registerQrScan')).toBe(true));
+    await act(async () => controlled.resolve('registerQrScan', { scanId: 3 }));
+    await waitFor(() =>
+      expect(router.navigate).toHaveBeenCalledWith({
+        to: '/{-$mode}/stay/$sUUID',
+        params: { mode: 'demo', sUUID: 'stay-hotel' },
+        replace: true,
+      }),
+    );
+  });
+
+  it('offers FR, EN and AR in the language menu and switches the page language', async () => {
+    const user = userEvent.setup();
+    render(
+      <LanguageProvider>
+        <EntryPage qr={{ kind: 'hotel', hId: 'x' }} />
+      </LanguageProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: /Langue/ }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Français', 'English', 'العربية']);
+    await user.click(screen.getByRole('option', { name: 'English' }));
+    // The English catalog loads lazily; the error card then speaks English.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid QR code'), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(localStorage.getItem('langue')).toBe('en');
+  });
+});
+
+describe('entry rules', () => {
+  it('accepts only positive integer hotel ids (SPEC.md §5)', () => {
+    expect(hotelIdOf({ kind: 'hotel', hId: '12' })).toBe(12);
+    for (const hId of ['0', '-3', '1.5', '01', 'abc', '', '99999999999']) {
+      expect(hotelIdOf({ kind: 'hotel', hId })).toBeNull();
+    }
+    expect(hotelIdOf({ kind: 'room', qrId: '12' })).toBeNull();
+  });
+
+  it('accepts any non-empty room QR id', () => {
+    expect(isValidRoomQr({ kind: 'room', qrId: 'tilleuls-101' })).toBe(true);
+    expect(isValidRoomQr({ kind: 'room', qrId: '' })).toBe(false);
+  });
+
+  it('reads the stay id at the top level, else under stay', () => {
+    expect(createdStayId({ sUUID: 'a', stay: { sUUID: 'b' } })).toBe('a');
+    expect(createdStayId({ stay: { sUUID: 'b' } })).toBe('b');
+    expect(createdStayId({ profileUUID: PROFILE })).toBeNull();
+  });
+
+  it("shows a failed call's own text when it has a status, else a generic message", () => {
+    expect(failureMessage(new ApiError(503, 'x', 'Hôtel fermé'))).toBe('Hôtel fermé');
+    const generic = failureMessage(new ApiError(0, 'network_error', 'Failed to fetch'));
+    expect(typeof generic === 'string' ? generic : i18n._(generic)).toBe('Une erreur est survenue');
+  });
+});
