@@ -104,7 +104,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
           'xstate.done.actor.writeClipboard': async () => {
             await act(async () => controlled.resolve('writeClipboard', undefined));
           },
-          'xstate.error.actor.writeClipboard': async (step) => {
+          'xstate.error.actor.writeClipboard': async (step: { event: AnyEventObject }) => {
             await act(async () => controlled.reject('writeClipboard', step.event.error));
           },
           [confirmationEnded]: async () => {
