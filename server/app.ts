@@ -124,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
       const html = await indexHtml();
-      if (html !== null) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      if (html !== null)
+        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });

@@ -5,7 +5,7 @@
  *   node server/cli.ts hotel:check FILE…       validate content files without touching the database
  */
 import { readConfig } from './config.ts';
-import { readContentFile, importContent } from './content/import.ts';
+import { importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
@@ -18,7 +18,9 @@ async function main(argv: string[]): Promise<number> {
     if (args.length === 0) return fail(USAGE);
     for (const file of args) {
       const content = await readContentFile(file);
-      console.log(`${file}: valid (hotel ${content.hotel.id}, ${content.actions?.length ?? 0} actions, ${content.rewards?.length ?? 0} rewards)`);
+      console.log(
+        `${file}: valid (hotel ${content.hotel.id}, ${content.actions?.length ?? 0} actions, ${content.rewards?.length ?? 0} rewards)`,
+      );
     }
     return 0;
   }
@@ -31,7 +33,9 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(databaseUrl);
   try {
     const applied = await migrateToLatest(database.db, database.kind);
-    console.log(`${database.description}: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'schema up to date'}`);
+    console.log(
+      `${database.description}: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'schema up to date'}`,
+    );
     for (const [index, content] of files.entries()) {
       const summary = await importContent(database.db, content);
       console.log(

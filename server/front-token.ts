@@ -18,5 +18,6 @@ export function checkFrontToken(request: FastifyRequest, expected: string, optio
     if (optional) return;
     throw new ApiError(401, 'front_token_missing', `The ${FRONT_TOKEN_HEADER} header is required`);
   }
-  if (!matches(given, expected)) throw new ApiError(403, 'front_token_invalid', `The ${FRONT_TOKEN_HEADER} header is wrong`);
+  if (!matches(given, expected))
+    throw new ApiError(403, 'front_token_invalid', `The ${FRONT_TOKEN_HEADER} header is wrong`);
 }

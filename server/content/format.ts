@@ -40,10 +40,7 @@ export const LanguageEntry = Type.Object(
   { additionalProperties: false },
 );
 
-export const RoomEntry = Type.Object(
-  { number: NonEmpty(20), qrId: QrId },
-  { additionalProperties: false },
-);
+export const RoomEntry = Type.Object({ number: NonEmpty(20), qrId: QrId }, { additionalProperties: false });
 
 const ActionTexts = Type.Object(
   {

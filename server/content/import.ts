@@ -116,7 +116,12 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
   }
   // Rooms that left the file lose their hotel (their QR code is deactivated); stays keep their room number.
   let detach = tx.updateTable('rooms').set({ hotel_id: null }).where('hotel_id', '=', hotelId);
-  if (rooms.length > 0) detach = detach.where('qr_id', 'not in', rooms.map((r) => r.qrId));
+  if (rooms.length > 0)
+    detach = detach.where(
+      'qr_id',
+      'not in',
+      rooms.map((r) => r.qrId),
+    );
   await detach.execute();
   for (const room of rooms) {
     await tx
@@ -238,7 +243,9 @@ async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): P
     await tx.deleteFrom('reward_translations').where('reward_id', '=', id).execute();
     await tx
       .insertInto('reward_translations')
-      .values(Object.entries(r.texts).map(([lang, t]) => ({ reward_id: id, lang, name: t.name, description: t.description })))
+      .values(
+        Object.entries(r.texts).map(([lang, t]) => ({ reward_id: id, lang, name: t.name, description: t.description })),
+      )
       .execute();
     await tx.deleteFrom('reward_code_pool').where('reward_id', '=', id).execute();
     if (r.codePool && r.codePool.length > 0) {

@@ -16,7 +16,10 @@ export async function seedSampleHotels(db: Kysely<Database>): Promise<ImportSumm
 
 /** Seeds the sample hotels only when the database has no hotel yet; returns what was imported. */
 export async function seedIfEmpty(db: Kysely<Database>): Promise<ImportSummary[]> {
-  const row = await db.selectFrom('hotels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('hotels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) return [];
   return seedSampleHotels(db);
 }

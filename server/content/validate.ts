@@ -3,8 +3,10 @@
  * (one primary language, unique keys, texts only in declared languages, quiz and options complete…).
  * Every problem is reported with the path of the field at fault, e.g. `actions[3].quiz.answers: …`.
  */
+
+import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
-import { HotelContentFile } from './format.ts';
+import { ActionEntry, HotelContentFile, LanguageEntry, RewardEntry, RoomEntry } from './format.ts';
 
 export class ContentError extends Error {
   readonly problems: string[];
@@ -24,9 +26,34 @@ function fieldPath(instancePath: string): string {
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
+/** TypeBox stops at the first bad item of an array: the item lists are checked one item at a time. */
+const ITEM_LISTS: Record<string, TSchema> = {
+  languages: LanguageEntry,
+  rooms: RoomEntry,
+  actions: ActionEntry,
+  rewards: RewardEntry,
+};
+
+function allErrors(value: unknown) {
+  const errors = Value.Errors(HotelContentFile, value).filter(
+    (e) => !/^\/(languages|rooms|actions|rewards)\/\d+/.test(e.instancePath),
+  );
+  if (value !== null && typeof value === 'object') {
+    for (const [list, schema] of Object.entries(ITEM_LISTS)) {
+      const items = (value as Record<string, unknown>)[list];
+      if (!Array.isArray(items)) continue;
+      items.forEach((item, index) => {
+        for (const e of Value.Errors(schema, item))
+          errors.push({ ...e, instancePath: `/${list}/${index}${e.instancePath}` });
+      });
+    }
+  }
+  return errors;
+}
+
 function shapeProblems(value: unknown): string[] {
   const byPath = new Map<string, string[]>();
-  for (const error of Value.Errors(HotelContentFile, value)) {
+  for (const error of allErrors(value)) {
     if (error.keyword === 'boolean') continue;
     const path = fieldPath(error.instancePath);
     let message = error.message;
@@ -47,7 +74,8 @@ function shapeProblems(value: unknown): string[] {
   for (const [path, messages] of byPath) {
     const consts = messages.filter((m) => m.startsWith('must be "') || m.startsWith('must be null'));
     const rest = messages.filter((m) => !consts.includes(m) && m !== 'must match a schema in anyOf');
-    if (consts.length > 1) rest.unshift(`must be one of ${consts.map((m) => m.slice(9)).join(", ")}${consts.length >= 3 ? ", …" : ""}`);
+    if (consts.length > 1)
+      rest.unshift(`must be one of ${consts.map((m) => m.slice(8)).join(', ')}${consts.length >= 3 ? ', …' : ''}`);
     else rest.unshift(...consts);
     problems.push(`${path}: ${[...new Set(rest.length > 0 ? rest : messages)].join('; ')}`);
   }
@@ -70,21 +98,26 @@ function duplicates(values: string[]): string[] {
 function ruleProblems(file: HotelContentFile): string[] {
   const problems: string[] = [];
   const declared = new Set(file.languages.map((l) => l.code));
-  if (!isTimeZone(file.hotel.timeZone)) problems.push(`hotel.timeZone: unknown time zone ${JSON.stringify(file.hotel.timeZone)}`);
+  if (!isTimeZone(file.hotel.timeZone))
+    problems.push(`hotel.timeZone: unknown time zone ${JSON.stringify(file.hotel.timeZone)}`);
   const primaries = file.languages.filter((l) => l.isPrimary);
-  if (primaries.length !== 1) problems.push(`languages: exactly one language must have isPrimary: true (found ${primaries.length})`);
+  if (primaries.length !== 1)
+    problems.push(`languages: exactly one language must have isPrimary: true (found ${primaries.length})`);
   else if (!primaries[0]?.enabled) problems.push('languages: the primary language must be enabled');
-  for (const dup of duplicates(file.languages.map((l) => l.code))) problems.push(`languages: code ${dup} appears twice`);
+  for (const dup of duplicates(file.languages.map((l) => l.code)))
+    problems.push(`languages: code ${dup} appears twice`);
   const qrIds = [...(file.rooms ?? []).map((r) => r.qrId), ...(file.unassignedQrIds ?? [])];
   for (const dup of duplicates(qrIds)) problems.push(`rooms: QR id ${dup} appears twice`);
-  for (const dup of duplicates((file.rooms ?? []).map((r) => r.number))) problems.push(`rooms: room number ${dup} appears twice`);
+  for (const dup of duplicates((file.rooms ?? []).map((r) => r.number)))
+    problems.push(`rooms: room number ${dup} appears twice`);
 
   const checkLangs = (path: string, map: Record<string, unknown> | undefined, required?: Set<string>) => {
     for (const code of Object.keys(map ?? {})) {
       if (!declared.has(code)) problems.push(`${path}.${code}: language ${code} is not declared in languages`);
     }
     for (const code of required ?? []) {
-      if (!map || !(code in map)) problems.push(`${path}: missing the ${code} text (the action is translated into ${code})`);
+      if (!map || !(code in map))
+        problems.push(`${path}: missing the ${code} text (the action is translated into ${code})`);
     }
   };
 
@@ -95,15 +128,21 @@ function ruleProblems(file: HotelContentFile): string[] {
     const langs = new Set(Object.keys(action.texts));
     checkLangs(`${at}.texts`, action.texts);
     checkLangs(`${at}.tags`, action.tags);
-    if (action.type === 'CUSTOM' && (action.options ?? []).length < 2) problems.push(`${at}.options: a CUSTOM action needs at least 2 options`);
+    if (action.type === 'CUSTOM' && (action.options ?? []).length < 2)
+      problems.push(`${at}.options: a CUSTOM action needs at least 2 options`);
     if (action.type !== 'CUSTOM' && action.options) problems.push(`${at}.options: only CUSTOM actions have options`);
-    (action.options ?? []).forEach((option, j) => checkLangs(`${at}.options[${j}].labels`, option.labels, langs));
+    for (const [j, option] of (action.options ?? []).entries()) {
+      checkLangs(`${at}.options[${j}].labels`, option.labels, langs);
+    }
     if (action.type === 'QUIZ' && !action.quiz) problems.push(`${at}.quiz: a QUIZ action needs a quiz section`);
     if (action.type !== 'QUIZ' && action.quiz) problems.push(`${at}.quiz: only QUIZ actions have a quiz`);
     if (action.quiz) {
       checkLangs(`${at}.quiz.texts`, action.quiz.texts, langs);
-      if (!action.quiz.answers.some((a) => a.correct)) problems.push(`${at}.quiz.answers: at least one answer must have correct: true`);
-      action.quiz.answers.forEach((answer, j) => checkLangs(`${at}.quiz.answers[${j}].texts`, answer.texts, langs));
+      if (!action.quiz.answers.some((a) => a.correct))
+        problems.push(`${at}.quiz.answers: at least one answer must have correct: true`);
+      for (const [j, answer] of action.quiz.answers.entries()) {
+        checkLangs(`${at}.quiz.answers[${j}].texts`, answer.texts, langs);
+      }
     }
   });
 
@@ -111,8 +150,10 @@ function ruleProblems(file: HotelContentFile): string[] {
   for (const dup of duplicates(rewards.map((r) => r.key))) problems.push(`rewards: key ${dup} appears twice`);
   rewards.forEach((reward, i) => {
     checkLangs(`rewards[${i}].texts`, reward.texts);
-    if (reward.codePool && reward.type !== 'CODE') problems.push(`rewards[${i}].codePool: only CODE rewards have a code pool`);
-    for (const dup of duplicates(reward.codePool ?? [])) problems.push(`rewards[${i}].codePool: code ${dup} appears twice`);
+    if (reward.codePool && reward.type !== 'CODE')
+      problems.push(`rewards[${i}].codePool: only CODE rewards have a code pool`);
+    for (const dup of duplicates(reward.codePool ?? []))
+      problems.push(`rewards[${i}].codePool: code ${dup} appears twice`);
   });
   return problems;
 }

@@ -24,7 +24,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 function localParts(now: Date, timeZone: string): { date: string; hour: number } {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 

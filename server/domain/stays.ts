@@ -166,7 +166,12 @@ export async function createStay(
 }
 
 /** Ends the stay (idempotent): status finished, remainingDays 0. */
-export async function terminateStay(db: Kysely<Database>, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+export async function terminateStay(
+  db: Kysely<Database>,
+  sUUID: string,
+  profileUUID: string,
+  now: Date,
+): Promise<Stay> {
   const stay = await findOwnedStay(db, sUUID, profileUUID);
   if (stay.status !== 'finished') {
     await db

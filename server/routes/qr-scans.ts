@@ -49,7 +49,9 @@ export const qrScansRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         .executeTakeFirst();
       if (!room) throw notFound('QR code');
       // The server's own room and hotel ids are recorded, not the ones the client claims.
-      return reply.code(201).send(await record(request.body, room.hotel_id, room.hotel_id === null ? null : room.id, 'ROOM'));
+      return reply
+        .code(201)
+        .send(await record(request.body, room.hotel_id, room.hotel_id === null ? null : room.id, 'ROOM'));
     },
   );
 };

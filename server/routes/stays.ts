@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ActionsReply,
-  CreateHotelStayBody,
   CreatedStayReply,
+  CreateHotelStayBody,
   CreateRoomStayBody,
   EndDateBody,
   ErrorBody,
@@ -30,7 +30,8 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
     async (request, reply) => {
       const { hId, rId, profileUUID } = request.body;
-      const input = profileUUID === undefined ? { hotelId: hId, roomId: rId } : { hotelId: hId, roomId: rId, profileUUID };
+      const input =
+        profileUUID === undefined ? { hotelId: hId, roomId: rId } : { hotelId: hId, roomId: rId, profileUUID };
       const { stay, created } = await createStay(db, kind, input, deps.now());
       return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
     },

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { ActionsReply, RewardsReply } from '../../src/api/contract.ts';
 import { currentNightId } from '../../server/domain/hotel-time.ts';
+import { ActionsReply, RewardsReply } from '../../src/api/contract.ts';
 import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
 
 const ALL_TYPES = [
@@ -44,7 +44,12 @@ describeEachDialect('actions and rewards lists', (get) => {
       expect(quiz.quiz.answers.map((q: { qaPosition: number }) => q.qaPosition)).toEqual([1, 2, 3]);
       expect(quiz.quiz.answers.filter((q: { qaIsCorrect: number }) => q.qaIsCorrect === 1)).toHaveLength(1);
       expect(quiz.quiz.question.explanation).toEqual(expect.any(String));
-      expect(actions.some((a: { actType: string; actPositiveResponse: string }) => a.actType === 'YESNO' && a.actPositiveResponse === 'YES')).toBe(true);
+      expect(
+        actions.some(
+          (a: { actType: string; actPositiveResponse: string }) =>
+            a.actType === 'YESNO' && a.actPositiveResponse === 'YES',
+        ),
+      ).toBe(true);
       expect(actions[0].currentNightId).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       if (lang === 'ar') expect(actions[0].aadName).toMatch(/[\u0600-\u06FF]/);
     });
@@ -63,7 +68,9 @@ describeEachDialect('actions and rewards lists', (get) => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
       expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=intruder` })).statusCode).toBe(404);
-      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=f%3Cr&uuid=${profileUUID}` })).statusCode).toBe(400);
+      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=f%3Cr&uuid=${profileUUID}` })).statusCode).toBe(
+        400,
+      );
       expect((await app.inject({ url: `/api/stays/${sUUID}/actions?uuid=${profileUUID}` })).statusCode).toBe(400);
     });
 
@@ -89,13 +96,33 @@ describeEachDialect('actions and rewards lists', (get) => {
         .insertInto('action_completions')
         .values([
           { ...completion, action_id: night.actId as number, night_id: '2000-01-01', response: 'SKIP', points: 20 },
-          { ...completion, action_id: custom.actId as number, night_id: 'STAY', option_id: customOptions[1]?.caoId ?? null, points: 10 },
-          { ...completion, action_id: quiz.actId as number, night_id: 'STAY', selected_position: 2, is_correct: 1, points: 15 },
+          {
+            ...completion,
+            action_id: custom.actId as number,
+            night_id: 'STAY',
+            option_id: customOptions[1]?.caoId ?? null,
+            points: 10,
+          },
+          {
+            ...completion,
+            action_id: quiz.actId as number,
+            night_id: 'STAY',
+            selected_position: 2,
+            is_correct: 1,
+            points: 15,
+          },
         ])
         .execute();
       await handle.db
         .insertInto('ledger_entries')
-        .values({ stay_id: stayId, amount: 10, reason: 'action', action_id: custom.actId as number, idempotency_key: `c-${sUUID}`, created_at: stamp })
+        .values({
+          stay_id: stayId,
+          amount: 10,
+          reason: 'action',
+          action_id: custom.actId as number,
+          idempotency_key: `c-${sUUID}`,
+          created_at: stamp,
+        })
         .execute();
       let after = await list();
       expect(after.find((a) => a.actId === night.actId)?.alreadyCompleted).toBe(false);
@@ -138,10 +165,18 @@ describeEachDialect('actions and rewards lists', (get) => {
         .insertInto('reward_claims')
         .values({ stay_id: otherId, reward_id: code.rwId, code: 'XYZ', claimed_at: new Date().toISOString() })
         .execute();
-      const mineAfter = (await app.inject({ url: `/api/stays/${mine.sUUID}/rewards?lang=fr&uuid=${mine.profileUUID}` })).json();
+      const mineAfter = (
+        await app.inject({ url: `/api/stays/${mine.sUUID}/rewards?lang=fr&uuid=${mine.profileUUID}` })
+      ).json();
       expect(mineAfter.find((r: { rwId: number }) => r.rwId === code.rwId)).toMatchObject({ isClaimed: 0, code: null });
-      const theirs = (await app.inject({ url: `/api/stays/${other.sUUID}/rewards?lang=fr&uuid=${other.profileUUID}` })).json();
-      expect(theirs.find((r: { rwId: number }) => r.rwId === code.rwId)).toMatchObject({ isClaimed: 1, isUsed: 0, code: 'XYZ' });
+      const theirs = (
+        await app.inject({ url: `/api/stays/${other.sUUID}/rewards?lang=fr&uuid=${other.profileUUID}` })
+      ).json();
+      expect(theirs.find((r: { rwId: number }) => r.rwId === code.rwId)).toMatchObject({
+        isClaimed: 1,
+        isUsed: 0,
+        code: 'XYZ',
+      });
     });
 
     it('answers [] for a language without rewards and 404 to another profile', async () => {

@@ -34,8 +34,14 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
       expect(body.hotel).toMatchObject({ hId: 1, name: 'Hôtel Les Tilleuls', isDemo: false, timeZone: 'Europe/Paris' });
       expect(body.primaryLanguage).toBe('fr');
       expect(body.languagesSupported.map((l: { code: string }) => l.code)).toEqual(['fr', 'en', 'ar', 'de']);
-      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'ar')).toMatchObject({ direction: 'rtl', enabled: 1 });
-      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'de')).toMatchObject({ enabled: 1, isPrimary: 0 });
+      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'ar')).toMatchObject({
+        direction: 'rtl',
+        enabled: 1,
+      });
+      expect(body.languagesSupported.find((l: { code: string }) => l.code === 'de')).toMatchObject({
+        enabled: 1,
+        isPrimary: 0,
+      });
     });
     it('knows the demo hotel', async () => {
       const response = await get().app.inject({ url: '/api/green/hotels/2' });
@@ -43,8 +49,12 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
     });
     it('accepts the right front token, refuses a wrong one, and 404s an unknown hotel', async () => {
       const { app } = get();
-      expect((await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': TEST_FRONT_TOKEN } })).statusCode).toBe(200);
-      expect((await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': 'wrong' } })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': TEST_FRONT_TOKEN } })).statusCode,
+      ).toBe(200);
+      expect((await app.inject({ url: '/api/green/hotels/1', headers: { 'x-front-token': 'wrong' } })).statusCode).toBe(
+        403,
+      );
       expect((await app.inject({ url: '/api/green/hotels/404' })).statusCode).toBe(404);
       expect((await app.inject({ url: '/api/green/hotels/abc' })).statusCode).toBe(400);
       expect((await app.inject({ url: '/api/green/hotels/1?uuid=%3Cscript%3E' })).statusCode).toBe(400);
@@ -58,17 +68,40 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
       const hotel = await app.inject({
         method: 'POST',
         url: '/api/qr-scans/hotel/1',
-        payload: { qrId: 'hotel-1', profileUUID, stayUUID: sUUID, userAgent: 'test', referer: null, scanType: 'HOTEL', hId: 1, rId: null },
+        payload: {
+          qrId: 'hotel-1',
+          profileUUID,
+          stayUUID: sUUID,
+          userAgent: 'test',
+          referer: null,
+          scanType: 'HOTEL',
+          hId: 1,
+          rId: null,
+        },
       });
       expect(hotel.statusCode).toBe(201);
       expect(hotel.json()).toEqual({ scanId: expect.any(Number) });
       const room = await app.inject({
         method: 'POST',
         url: '/api/qr-scans/room/tilleuls-101',
-        payload: { qrId: 'tilleuls-101', profileUUID, stayUUID: null, userAgent: null, referer: 'https://x.example/', scanType: 'ROOM', hId: 1, rId: null },
+        payload: {
+          qrId: 'tilleuls-101',
+          profileUUID,
+          stayUUID: null,
+          userAgent: null,
+          referer: 'https://x.example/',
+          scanType: 'ROOM',
+          hId: 1,
+          rId: null,
+        },
       });
       expect(room.statusCode).toBe(201);
-      const rows = await handle.db.selectFrom('qr_scans').selectAll().where('profile_uuid', '=', profileUUID).orderBy('id').execute();
+      const rows = await handle.db
+        .selectFrom('qr_scans')
+        .selectAll()
+        .where('profile_uuid', '=', profileUUID)
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => [r.scan_type, r.qr_id, r.hotel_id])).toEqual([
         ['HOTEL', 'hotel-1', 1],
         ['ROOM', 'tilleuls-101', 1],
@@ -77,12 +110,36 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
     });
     it('answers 404 for an unknown hotel or QR code and 400 for a bad scan record', async () => {
       const { app } = get();
-      const scan = { qrId: 'x', profileUUID: 'p', stayUUID: null, userAgent: null, referer: null, scanType: 'ROOM', hId: null, rId: null };
-      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/77', payload: { ...scan, scanType: 'HOTEL' } })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/nowhere', payload: scan })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/tilleuls-101', payload: { ...scan, scanType: 'OTHER' } })).statusCode).toBe(400);
+      const scan = {
+        qrId: 'x',
+        profileUUID: 'p',
+        stayUUID: null,
+        userAgent: null,
+        referer: null,
+        scanType: 'ROOM',
+        hId: null,
+        rId: null,
+      };
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/77', payload: { ...scan, scanType: 'HOTEL' } }))
+          .statusCode,
+      ).toBe(404);
+      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/nowhere', payload: scan })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/qr-scans/room/tilleuls-101',
+            payload: { ...scan, scanType: 'OTHER' },
+          })
+        ).statusCode,
+      ).toBe(400);
       const { scanType: _omitted, ...missing } = scan;
-      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/tilleuls-101', payload: missing })).statusCode).toBe(400);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/qr-scans/room/tilleuls-101', payload: missing })).statusCode,
+      ).toBe(400);
     });
   });
 });

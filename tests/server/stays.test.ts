@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { CreatedStayReply, StayReply } from '../../src/api/contract.ts';
 import { addDays, localDate } from '../../server/domain/hotel-time.ts';
+import { CreatedStayReply, StayReply } from '../../src/api/contract.ts';
 import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
 
 describeEachDialect('stays', (get) => {
@@ -35,7 +35,11 @@ describeEachDialect('stays', (get) => {
     it('keeps the points of a re-scanned stay', async () => {
       const { app, handle } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const stay = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+      const stay = await handle.db
+        .selectFrom('stays')
+        .select('id')
+        .where('s_uuid', '=', sUUID)
+        .executeTakeFirstOrThrow();
       await handle.db
         .insertInto('ledger_entries')
         .values({
@@ -46,7 +50,11 @@ describeEachDialect('stays', (get) => {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const rescan = await app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 2, profileUUID } });
+      const rescan = await app.inject({
+        method: 'POST',
+        url: '/api/stays/new',
+        payload: { hId: 1, rId: 2, profileUUID },
+      });
       expect(rescan.statusCode).toBe(200);
       expect(rescan.json().stay).toMatchObject({ sUUID, greenMiles: 25, rId: 2, roomNb: '102' });
     });
@@ -56,7 +64,11 @@ describeEachDialect('stays', (get) => {
       const a = await newHotelStay(app, 1);
       const b = await newHotelStay(app, 1);
       expect(b.sUUID).not.toBe(a.sUUID);
-      const c = await app.inject({ method: 'POST', url: '/api/stays/hotel/2/new', payload: { profileUUID: a.profileUUID } });
+      const c = await app.inject({
+        method: 'POST',
+        url: '/api/stays/hotel/2/new',
+        payload: { profileUUID: a.profileUUID },
+      });
       expect(c.statusCode).toBe(201);
       expect(c.json().sUUID).not.toBe(a.sUUID);
       expect(c.json().profileUUID).toBe(a.profileUUID);
@@ -199,7 +211,11 @@ describeEachDialect('stays', (get) => {
     it('requires the front token: 401 when missing, 403 when wrong', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const missing = await app.inject({ method: 'PUT', url: `/api/stays/${sUUID}/terminate`, payload: { uuid: profileUUID } });
+      const missing = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${sUUID}/terminate`,
+        payload: { uuid: profileUUID },
+      });
       expect(missing.statusCode).toBe(401);
       expect(missing.json().error).toBe('front_token_missing');
       const wrong = await app.inject({
