@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { TestModel } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
+import type { HotelReply, Stay } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { renderStayRoutes } from '../app/stay-routes.tsx';
+
+const S = 'stay-1';
+const PROFILE = 'profile-1';
+
+const roomStay: Stay = {
+  sUUID: S,
+  hId: 1,
+  rId: 3,
+  roomNb: '101',
+  hotelName: 'Hôtel Les Tilleuls',
+  greenMiles: 40,
+  profile: { firstName: null, lastName: null },
+  profileUUID: PROFILE,
+  status: 'active',
+  remainingDays: null,
+  endDate: null,
+};
+const namedStay: Stay = { ...roomStay, greenMiles: 95, profile: { firstName: 'Alice', lastName: 'Martin' } };
+const finishedStay: Stay = { ...roomStay, status: 'finished', remainingDays: 0 };
+
+function hotelReply(isDemo: boolean): HotelReply {
+  return {
+    hotel: {
+      hId: 1,
+      name: 'Hôtel Les Tilleuls',
+      isDemo,
+      hGreenMilesName: isDemo ? 'GreenMiles' : 'Feuilles',
+      timeZone: 'Europe/Paris',
+    },
+    languagesSupported: [],
+    primaryLanguage: 'fr',
+  };
+}
+
+type StaySnapshot = SnapshotFrom<typeof staySessionMachine>;
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadStay', output: roomStay },
+  { type: 'xstate.done.actor.loadStay', output: namedStay },
+  { type: 'xstate.done.actor.loadStay', output: finishedStay },
+  { type: 'xstate.error.actor.loadStay', error: new ApiError(404, 'not_found', 'Stay not found') },
+  { type: 'xstate.done.actor.loadHotel', output: hotelReply(false) },
+  { type: 'xstate.done.actor.loadHotel', output: hotelReply(true) },
+  { type: 'xstate.error.actor.loadHotel', error: new ApiError(500, 'x', 'y') },
+  { type: 'stay.retry' },
+  { type: 'stay.refresh' },
+];
+
+/** A page inside the stay frame: shows what useStaySession() gives and offers a refresh. */
+function SessionProbe() {
+  const session = useStaySession();
+  return (
+    <section aria-label="page">
+      <p>{`points ${session.stay.greenMiles} profile ${session.profileUUID} language ${session.language}`}</p>
+      <button type="button" onClick={session.refreshStay}>
+        refresh
+      </button>
+    </section>
+  );
+}
+
+const cases: Array<{ name: string; input: Omit<StaySessionInput, 'sUUID'> }> = [
+  { name: 'actions page', input: { profileUUID: PROFILE, isDemoPath: false, active: 'actions' } },
+  { name: 'demo actions page', input: { profileUUID: PROFILE, isDemoPath: true, active: 'actions' } },
+  { name: 'rewards page', input: { profileUUID: PROFILE, isDemoPath: false, active: 'rewards' } },
+  { name: 'demo rewards page', input: { profileUUID: PROFILE, isDemoPath: true, active: 'rewards' } },
+  { name: 'device without profile', input: { profileUUID: null, isDemoPath: false, active: 'actions' } },
+];
+
+describe.each(cases)('staySession on the $name', ({ input }) => {
+  const model = new TestModel(
+    staySessionMachine as unknown as ActorLogic<StaySnapshot, AnyEventObject, StaySessionInput>,
+    {
+      input: { sUUID: S, ...input },
+      // Only events the current state handles: an unhandled actor error would otherwise fail the machine.
+      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    },
+  );
+  const prefix = input.isDemoPath ? '/demo' : '';
+  const url = input.active === 'actions' ? `${prefix}/stay/${S}` : `${prefix}/rewards/${S}`;
+
+  for (const path of model.getShortestPaths()) {
+    it(path.description, async () => {
+      if (input.profileUUID) localStorage.setItem('profileUUID', input.profileUUID);
+      const controlled = controlledActors(['loadStay', 'loadHotel']);
+      const logic = staySessionMachine.provide({ actors: controlled.actors as never });
+      const page = (sUUID: string, active: 'actions' | 'rewards') => (
+        <StayPage sUUID={sUUID} active={active} logic={logic}>
+          <SessionProbe />
+        </StayPage>
+      );
+      const { router, user } = renderStayRoutes(url, {
+        actions: ({ sUUID }) => page(sUUID, 'actions'),
+        rewards: ({ sUUID }) => page(sUUID, 'rewards'),
+      });
+      const root = () => document.querySelector('[data-scope="stay-session"]');
+      const pathname = () => router.state.location.pathname;
+
+      await path.test({
+        states: {
+          loadingStay: async () => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loadingStay'));
+            expect(screen.getByRole('status', { name: 'Chargement du séjour…' })).toBeInTheDocument();
+            expect(screen.queryByRole('region', { name: 'page' })).not.toBeInTheDocument();
+            expect(controlled.calls.at(-1)).toEqual({ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } });
+          },
+          loadingHotel: async () => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loadingHotel'));
+            expect(screen.getByRole('status', { name: 'Chargement du séjour…' })).toBeInTheDocument();
+            expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: 1, profileUUID: PROFILE } });
+          },
+          failed: async () => {
+            const alert = await screen.findByRole('alert');
+            expect(alert).toHaveTextContent('Impossible de récupérer les informations de séjour.');
+            expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+            expect(root()).toHaveAttribute('data-state', 'failed');
+          },
+          profileMissing: async () => {
+            const alert = await screen.findByRole('alert');
+            expect(alert).toHaveTextContent('Impossible de récupérer les informations de séjour.');
+            expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+            expect(controlled.calls).toEqual([]);
+          },
+          redirectingToDemo: async () => {
+            await waitFor(() => expect(pathname()).toBe(`/demo/stay/${S}`));
+          },
+          redirectingOutOfDemo: async () => {
+            await waitFor(() => expect(pathname()).toBe(`/stay/${S}`));
+          },
+          redirectingToFinished: async () => {
+            await waitFor(() => expect(pathname()).toBe(`${prefix}/stay/${S}/finished`));
+            expect(screen.getByText('finished page')).toBeInTheDocument();
+          },
+          ready: async (snapshot) => {
+            const { stay, hotel } = (snapshot as StaySnapshot).context;
+            if (!stay) throw new Error('ready without a stay');
+            const region = await screen.findByRole('region', { name: 'page' });
+            expect(region).toHaveTextContent(`points ${stay.greenMiles} profile ${PROFILE} language fr`);
+            const title = stay.profile.firstName ? 'Alice Martin' : 'Chambre 101';
+            expect(screen.getByRole('banner')).toHaveTextContent(title);
+            const pointsName = hotel?.hotel.hGreenMilesName ?? 'GreenMiles';
+            const badge = screen.getByRole('link', { name: `${stay.greenMiles} ${pointsName}, voir mes récompenses` });
+            expect(badge).toHaveAttribute('href', `${prefix}/rewards/${S}`);
+            const actionsTab = screen.getByRole('link', { name: /Mes actions/ });
+            const rewardsTab = screen.getByRole('link', { name: /Mes récompenses/ });
+            expect(actionsTab).toHaveAttribute('href', `${prefix}/stay/${S}`);
+            expect(rewardsTab).toHaveAttribute('href', `${prefix}/rewards/${S}`);
+            const [current, other] = input.active === 'actions' ? [actionsTab, rewardsTab] : [rewardsTab, actionsTab];
+            expect(current).toHaveAttribute('aria-current', 'page');
+            expect(other).not.toHaveAttribute('aria-current');
+            expect(localStorage.getItem('sUUID')).toBe(S);
+            expect(localStorage.getItem('currentStayUUID')).toBe(S);
+            expect(pathname()).toBe(url);
+          },
+          'ready.refreshing': async () => {
+            await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+            expect(screen.getByRole('region', { name: 'page' })).toBeInTheDocument();
+          },
+        },
+        events: {
+          'xstate.done.actor.loadStay': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+            controlled.resolve('loadStay', (step.event as AnyEventObject).output);
+          },
+          'xstate.error.actor.loadStay': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+            controlled.reject('loadStay', (step.event as AnyEventObject).error);
+          },
+          'xstate.done.actor.loadHotel': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadHotel')).toBe(true));
+            controlled.resolve('loadHotel', (step.event as AnyEventObject).output);
+          },
+          'xstate.error.actor.loadHotel': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadHotel')).toBe(true));
+            controlled.reject('loadHotel', (step.event as AnyEventObject).error);
+          },
+          'stay.retry': async () => {
+            await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+          },
+          'stay.refresh': async () => {
+            await user.click(screen.getByRole('button', { name: 'refresh' }));
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('isStayFinished', () => {
+  it('treats remainingDays <= 0 as finished and null as an open stay', () => {
+    expect(isStayFinished({ ...roomStay, remainingDays: 0 })).toBe(true);
+    expect(isStayFinished({ ...roomStay, remainingDays: -2 })).toBe(true);
+    expect(isStayFinished({ ...roomStay, remainingDays: 1 })).toBe(false);
+    expect(isStayFinished({ ...roomStay, remainingDays: null })).toBe(false);
+  });
+});
