@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../../server/app.ts';
 import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
@@ -21,7 +22,7 @@ describeEachDialect('bad requests', (get) => {
     const { sUUID, profileUUID } = await newHotelStay(app);
     const before = await writableCounts(handle);
     const json = { 'content-type': 'application/json' };
-    const cases: Array<{ name: string; status: number; code?: string; request: Parameters<typeof app.inject>[0] }> = [
+    const cases: Array<{ name: string; status: number; code?: string; request: InjectOptions }> = [
       {
         name: 'bad JSON',
         status: 400,
@@ -248,7 +249,7 @@ describeEachDialect('bad requests', (get) => {
   it('never answers 5xx to odd but well-formed input', async () => {
     const { app } = get();
     const { sUUID, profileUUID } = await newHotelStay(app);
-    const requests: Array<Parameters<typeof app.inject>[0]> = [
+    const requests: Array<InjectOptions> = [
       { url: `/api/stays/${sUUID}/actions?lang=fr&uuid=${profileUUID}&extra=1` },
       { url: `/api/stays/${'a'.repeat(64)}?uuid=${'b'.repeat(64)}` },
       { url: `/api/stays/${'a'.repeat(300)}?uuid=x` },
