@@ -1,0 +1,95 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import type { Reward } from '../src/api/contract.ts';
+
+export interface RewardsListInput {
+  sUUID: string;
+  profileUUID: string;
+  language: string;
+}
+
+export interface RewardsListContext extends RewardsListInput {
+  rewards: Reward[];
+  /** The reward whose details the guest asked for (the detail modals come with the claim flow). */
+  selectedRewardId: number | null;
+  error: MessageDescriptor | null;
+}
+
+export type RewardsListEvent =
+  | { type: 'rewards.retry' }
+  | { type: 'language.change'; language: string }
+  | { type: 'reward.open'; rwId: number };
+
+/** SPEC.md §8: the rewards load failure. */
+export const loadRewardsError = msg`Impossible de récupérer les récompenses.`;
+
+/** The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes. */
+export const rewardsListMachine = setup({
+  types: {
+    input: {} as RewardsListInput,
+    context: {} as RewardsListContext,
+    events: {} as RewardsListEvent,
+  },
+  actors: {
+    loadRewards: fromPromise<Reward[], RewardsListInput>(() => {
+      throw new Error('loadRewards is provided by the view');
+    }),
+  },
+  actions: {
+    storeRewards: assign({
+      rewards: (_, rewards: Reward[]) => rewards,
+      error: null,
+    }),
+    storeLoadError: assign({ error: loadRewardsError }),
+    storeLanguage: assign({ language: (_, language: string) => language }),
+    selectReward: assign({ selectedRewardId: (_, rwId: number) => rwId }),
+  },
+  guards: {
+    languageChanged: ({ context, event }) => event.type === 'language.change' && event.language !== context.language,
+    isListedReward: ({ context, event }) =>
+      event.type === 'reward.open' && context.rewards.some((reward) => reward.rwId === event.rwId),
+  },
+}).createMachine({
+  id: 'rewardsList',
+  context: ({ input }) => ({ ...input, rewards: [], selectedRewardId: null, error: null }),
+  initial: 'loading',
+  on: {
+    'language.change': {
+      guard: 'languageChanged',
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'storeLanguage', params: ({ event }) => event.language },
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadRewards',
+        src: 'loadRewards',
+        input: ({ context }) => ({
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID,
+          language: context.language,
+        }),
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'storeRewards', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: 'storeLoadError' },
+      },
+    },
+    loaded: {
+      on: {
+        'reward.open': {
+          guard: 'isListedReward',
+          actions: { type: 'selectReward', params: ({ event }) => event.rwId },
+        },
+      },
+    },
+    failed: {
+      on: { 'rewards.retry': 'loading' },
+    },
+  },
+});

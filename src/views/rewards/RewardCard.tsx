@@ -1,0 +1,102 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { Reward } from '../../api/contract.ts';
+import { cardButtonOf, isClaimed, missingPoints, type RewardCardButton } from './rewardGroups.ts';
+import './RewardCard.css';
+
+/** Shown when the hotel gave the reward no picture. */
+export const DEFAULT_REWARD_PICTURE = '/pictures/reward-default.svg';
+
+const KNOWN_TYPES = ['CODE', 'EAU', 'SLIDER'];
+
+export interface RewardCardProps {
+  reward: Reward;
+  balance: number;
+  pointsName: string;
+  /** The card whose details the guest opened last. */
+  selected: boolean;
+  onOpen: (rwId: number) => void;
+}
+
+function QrIcon() {
+  return (
+    <svg className="reward-card__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M3 3h8v8H3V3zm2 2v4h4V5H5zm8-2h8v8h-8V3zm2 2v4h4V5h-4zM3 13h8v8H3v-8zm2 2v4h4v-4H5zm8-2h2v2h-2v-2zm4 0h4v2h-4v-2zm-4 4h4v4h-4v-4zm6 2h2v2h-2v-2zm0-4h2v2h-2v-2z"
+      />
+    </svg>
+  );
+}
+
+/** One reward: picture under a dark gradient, the title in the hotel's colour, the cost and one button. */
+export function RewardCard({ reward, balance, pointsName, selected, onOpen }: RewardCardProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const claimed = isClaimed(reward);
+  const missing = missingPoints(reward, balance);
+  const button = cardButtonOf(reward, balance);
+  const buttonLabels: Record<RewardCardButton, string> = {
+    viewDetails: t`Voir les détails`,
+    moreInfo: t`Plus d'infos`,
+    donateWater: t`Donner de l'eau`,
+    showCode: t`Voir le code`,
+    viewDonation: t`Voir mon don`,
+    getDiscount: t`Obtenir la réduction`,
+    discountUsed: t`Réduction utilisée`,
+    showQr: t`Voir les détails`,
+  };
+
+  return (
+    <article
+      className="reward-card"
+      data-scope="reward-card"
+      data-state={claimed ? 'unlocked' : 'locked'}
+      data-type={KNOWN_TYPES.includes(reward.rwType) ? reward.rwType : 'GENERIC'}
+      data-selected={selected || undefined}
+      aria-labelledby={titleId}
+    >
+      <img
+        className="reward-card__picture"
+        data-part="picture"
+        src={reward.rwPictureURL || DEFAULT_REWARD_PICTURE}
+        alt=""
+        loading="lazy"
+      />
+      <div className="reward-card__body" data-part="body">
+        <p
+          id={titleId}
+          className="reward-card__title"
+          data-part="title"
+          style={reward.rwTitleColor ? { color: reward.rwTitleColor } : undefined}
+        >
+          {reward.radName}
+        </p>
+        <p className="reward-card__status" data-part="status">
+          {claimed ? (
+            <span className="reward-card__pill reward-card__pill--unlocked">{t`Débloquée`}</span>
+          ) : (
+            <span className="reward-card__pill">
+              {reward.rwCost} {pointsName}
+            </span>
+          )}
+        </p>
+        {!claimed && missing > 0 && (
+          <p className="reward-card__missing" data-part="missing">
+            {t`Il vous manque ${missing} ${pointsName}`}
+          </p>
+        )}
+        <button
+          type="button"
+          className="reward-card__button"
+          data-part="trigger"
+          aria-describedby={titleId}
+          onClick={() => onOpen(reward.rwId)}
+        >
+          {button === 'showQr' && <QrIcon />}
+          {buttonLabels[button]}
+        </button>
+      </div>
+    </article>
+  );
+}

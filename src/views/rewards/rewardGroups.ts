@@ -1,0 +1,83 @@
+import type { Reward } from '../../api/contract.ts';
+
+/** SPEC.md §9: a reward without rwPosition sorts as 999. */
+export const DEFAULT_REWARD_POSITION = 999;
+
+/** SPEC.md §2: water donations (rwType EAU) are shown apart from the other rewards. */
+export const isWaterReward = (reward: Reward): boolean => reward.rwType === 'EAU';
+
+export const isClaimed = (reward: Reward): boolean => reward.isClaimed === 1;
+
+/** By rwPosition ascending (missing = 999); equal positions keep the server's order. */
+export function sortByPosition(rewards: readonly Reward[]): Reward[] {
+  return rewards.toSorted(
+    (a, b) => (a.rwPosition ?? DEFAULT_REWARD_POSITION) - (b.rwPosition ?? DEFAULT_REWARD_POSITION),
+  );
+}
+
+/** One section of the page: the other rewards, then the water donations in their own group. */
+export interface RewardSection {
+  rewards: Reward[];
+  water: Reward[];
+}
+
+export interface RewardCatalogue {
+  /** Claimed rewards (isClaimed = 1); the page shows this section only when it is not empty. */
+  unlocked: RewardSection;
+  available: RewardSection;
+  /** What replaces an empty 'available' section. */
+  emptyState: 'allUnlocked' | 'noneAvailable' | null;
+}
+
+const sectionOf = (rewards: readonly Reward[]): RewardSection => ({
+  rewards: rewards.filter((reward) => !isWaterReward(reward)),
+  water: rewards.filter(isWaterReward),
+});
+
+export const sectionSize = (section: RewardSection): number => section.rewards.length + section.water.length;
+
+/** SPEC.md §2 "Rewards page": claimed vs available, each sorted by position, water apart. */
+export function catalogueOf(rewards: readonly Reward[]): RewardCatalogue {
+  const sorted = sortByPosition(rewards);
+  const unlocked = sectionOf(sorted.filter(isClaimed));
+  const available = sectionOf(sorted.filter((reward) => !isClaimed(reward)));
+  const emptyState = sectionSize(available) > 0 ? null : sectionSize(unlocked) > 0 ? 'allUnlocked' : 'noneAvailable';
+  return { unlocked, available, emptyState };
+}
+
+/** SPEC.md §5: unlocking is offered only when the balance covers rwCost; otherwise the missing amount is shown. */
+export const missingPoints = (reward: Reward, balance: number): number => Math.max(0, reward.rwCost - balance);
+
+export const isAffordable = (reward: Reward, balance: number): boolean => missingPoints(reward, balance) === 0;
+
+/**
+ * The one button of a reward card. Locked: 'view details' when affordable, else 'more info' (a water card offers
+ * 'donate water' instead of 'view details'). Claimed: by type — show the code, the donation, the staff discount
+ * (until used) or the generic details with a QR icon.
+ */
+export type RewardCardButton =
+  | 'viewDetails'
+  | 'moreInfo'
+  | 'donateWater'
+  | 'showCode'
+  | 'viewDonation'
+  | 'getDiscount'
+  | 'discountUsed'
+  | 'showQr';
+
+export function cardButtonOf(reward: Reward, balance: number): RewardCardButton {
+  if (!isClaimed(reward)) {
+    if (!isAffordable(reward, balance)) return 'moreInfo';
+    return isWaterReward(reward) ? 'donateWater' : 'viewDetails';
+  }
+  switch (reward.rwType) {
+    case 'CODE':
+      return 'showCode';
+    case 'EAU':
+      return 'viewDonation';
+    case 'SLIDER':
+      return reward.isUsed === 1 ? 'discountUsed' : 'getDiscount';
+    default:
+      return 'showQr';
+  }
+}

@@ -1,0 +1,20 @@
+import type { Reward } from '../../src/api/contract.ts';
+
+/** A reward as the server sends it; tests override what they look at. */
+export function reward(overrides: Partial<Reward> & Pick<Reward, 'rwId'>): Reward {
+  return {
+    rwType: 'CODE',
+    radName: `Reward ${overrides.rwId}`,
+    radDescription: '',
+    rwCost: 100,
+    rwPictureURL: null,
+    rwTitleColor: null,
+    rwPosition: null,
+    isClaimed: 0,
+    isUsed: 0,
+    code: null,
+    validUntil: null,
+    rwWaterVolume: null,
+    ...overrides,
+  };
+}

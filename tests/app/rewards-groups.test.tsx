@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { Reward } from '../../src/api/contract.ts';
+import {
+  cardButtonOf,
+  catalogueOf,
+  isAffordable,
+  missingPoints,
+  sortByPosition,
+} from '../../src/views/rewards/rewardGroups.ts';
+import { reward } from './rewards-fixtures.ts';
+
+const ids = (rewards: Reward[]) => rewards.map((item) => item.rwId);
+
+describe('sortByPosition', () => {
+  it('sorts by rwPosition ascending, a missing position counting as 999', () => {
+    const rewards = [
+      reward({ rwId: 1, rwPosition: null }),
+      reward({ rwId: 2, rwPosition: 1000 }),
+      reward({ rwId: 3, rwPosition: 2 }),
+      reward({ rwId: 4, rwPosition: 998 }),
+      reward({ rwId: 5, rwPosition: 0 }),
+    ];
+    expect(ids(sortByPosition(rewards))).toEqual([5, 3, 4, 1, 2]);
+  });
+
+  it('keeps the server order for equal positions and does not change its argument', () => {
+    const rewards = [reward({ rwId: 1, rwPosition: 999 }), reward({ rwId: 2 }), reward({ rwId: 3, rwPosition: 999 })];
+    expect(ids(sortByPosition(rewards))).toEqual([1, 2, 3]);
+    expect(ids(rewards)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('catalogueOf', () => {
+  it('splits claimed from available, keeps water rewards apart in each, each group sorted', () => {
+    const catalogue = catalogueOf([
+      reward({ rwId: 1, rwPosition: 5 }),
+      reward({ rwId: 2, rwPosition: 1, rwType: 'EAU' }),
+      reward({ rwId: 3, rwPosition: 3, isClaimed: 1 }),
+      reward({ rwId: 4, rwPosition: 2, rwType: 'SLIDER' }),
+      reward({ rwId: 5, rwType: 'EAU', isClaimed: 1 }),
+      reward({ rwId: 6, rwPosition: 0, rwType: 'EAU' }),
+      reward({ rwId: 7, rwPosition: 1, rwType: 'OTHER', isClaimed: 1 }),
+    ]);
+    expect(ids(catalogue.unlocked.rewards)).toEqual([7, 3]);
+    expect(ids(catalogue.unlocked.water)).toEqual([5]);
+    expect(ids(catalogue.available.rewards)).toEqual([4, 1]);
+    expect(ids(catalogue.available.water)).toEqual([6, 2]);
+    expect(catalogue.emptyState).toBeNull();
+  });
+
+  it("says 'all unlocked' when nothing is left to unlock but something was claimed", () => {
+    const catalogue = catalogueOf([
+      reward({ rwId: 1, isClaimed: 1 }),
+      reward({ rwId: 2, isClaimed: 1, rwType: 'EAU' }),
+    ]);
+    expect(catalogue.emptyState).toBe('allUnlocked');
+  });
+
+  it("says 'no reward available' when the hotel offers nothing", () => {
+    expect(catalogueOf([]).emptyState).toBe('noneAvailable');
+  });
+
+  it('counts an unclaimed water reward as available', () => {
+    expect(catalogueOf([reward({ rwId: 1, rwType: 'EAU' })]).emptyState).toBeNull();
+  });
+});
+
+describe('affordability', () => {
+  it('is affordable when the balance covers the cost exactly or more', () => {
+    expect(isAffordable(reward({ rwId: 1, rwCost: 100 }), 100)).toBe(true);
+    expect(isAffordable(reward({ rwId: 1, rwCost: 100 }), 250)).toBe(true);
+    expect(isAffordable(reward({ rwId: 1, rwCost: 100 }), 99)).toBe(false);
+  });
+
+  it('reports the missing amount as cost minus balance, never below zero', () => {
+    expect(missingPoints(reward({ rwId: 1, rwCost: 150 }), 40)).toBe(110);
+    expect(missingPoints(reward({ rwId: 1, rwCost: 150 }), 400)).toBe(0);
+  });
+});
+
+describe('cardButtonOf', () => {
+  it("reads 'view details' on an affordable locked card and 'more info' otherwise", () => {
+    expect(cardButtonOf(reward({ rwId: 1, rwCost: 100 }), 100)).toBe('viewDetails');
+    expect(cardButtonOf(reward({ rwId: 1, rwCost: 100, rwType: 'SLIDER' }), 500)).toBe('viewDetails');
+    expect(cardButtonOf(reward({ rwId: 1, rwCost: 100 }), 99)).toBe('moreInfo');
+    expect(cardButtonOf(reward({ rwId: 1, rwCost: 100, rwType: 'EAU' }), 10)).toBe('moreInfo');
+  });
+
+  it("offers 'donate water' on an affordable locked water card", () => {
+    expect(cardButtonOf(reward({ rwId: 1, rwCost: 100, rwType: 'EAU' }), 100)).toBe('donateWater');
+  });
+
+  it('names the unlocked card by type, whatever the balance', () => {
+    const claimed = { rwId: 1, isClaimed: 1 as const, rwCost: 1000 };
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'CODE' }), 0)).toBe('showCode');
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'EAU' }), 0)).toBe('viewDonation');
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'SLIDER' }), 0)).toBe('getDiscount');
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'SLIDER', isUsed: 1 }), 0)).toBe('discountUsed');
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'GENERIC' }), 0)).toBe('showQr');
+    expect(cardButtonOf(reward({ ...claimed, rwType: 'SOMETHING_NEW' }), 0)).toBe('showQr');
+  });
+});

@@ -1,0 +1,214 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { ActorLogic, SnapshotFrom } from 'xstate';
+import {
+  type RewardsListContext,
+  type RewardsListEvent,
+  type RewardsListInput,
+  rewardsListMachine,
+} from '../../machines/rewardsList.machine.ts';
+import type { Reward } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { RewardsList } from '../../src/views/rewards/RewardsList.tsx';
+import { catalogueOf } from '../../src/views/rewards/rewardGroups.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { reward } from '../app/rewards-fixtures.ts';
+
+const SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
+const BALANCE = 120;
+const POINTS_NAME = 'Feuilles';
+
+/** One reward of each kind the page draws differently, given out of order. */
+const MIXED: Reward[] = [
+  reward({ rwId: 1, rwType: 'CODE', radName: 'Code spa', isClaimed: 1, rwPosition: 2 }),
+  reward({ rwId: 2, rwType: 'GENERIC', radName: 'Petit-déjeuner', rwCost: 100, rwPosition: 1 }),
+  reward({ rwId: 3, rwType: 'SLIDER', radName: 'Réduction bar', rwCost: 300, rwPosition: null }),
+  reward({ rwId: 4, rwType: 'EAU', radName: '10 litres', rwCost: 50, rwPosition: 3 }),
+  reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', isClaimed: 1, rwPosition: 1 }),
+];
+const ALL_CLAIMED: Reward[] = [reward({ rwId: 6, radName: 'Code bar', isClaimed: 1 })];
+const NONE: Reward[] = [];
+
+/** The card button the guest should see for each reward of MIXED at BALANCE (SPEC.md §2, §5). */
+const EXPECTED_BUTTON: Record<number, string> = {
+  1: 'Voir le code',
+  2: 'Voir les détails',
+  3: "Plus d'infos",
+  4: "Donner de l'eau",
+  5: 'Voir les détails',
+  6: 'Voir le code',
+};
+
+type RewardsListSnapshot = SnapshotFrom<typeof rewardsListMachine>;
+type RewardsListModelEvent =
+  | RewardsListEvent
+  | { type: 'xstate.done.actor.loadRewards'; output: Reward[] }
+  | { type: 'xstate.error.actor.loadRewards'; error: unknown };
+
+const OUTPUT_NAMES = new Map([
+  [MIXED, 'mixed rewards'],
+  [ALL_CLAIMED, 'all claimed'],
+  [NONE, 'no reward'],
+]);
+
+const settleEvents: RewardsListModelEvent[] = [
+  ...[...OUTPUT_NAMES.keys()].map((output) => ({ type: 'xstate.done.actor.loadRewards' as const, output })),
+  { type: 'xstate.error.actor.loadRewards', error: new ApiError(500, 'internal', 'boom') },
+];
+const guestEvents: RewardsListModelEvent[] = [
+  { type: 'rewards.retry' },
+  { type: 'language.change', language: 'en' },
+  { type: 'reward.open', rwId: 2 },
+  { type: 'reward.open', rwId: 3 },
+];
+
+// The model also sends the invoked load's done/error events, which the machine's event type does not list.
+const modelLogic = rewardsListMachine as unknown as ActorLogic<
+  RewardsListSnapshot,
+  RewardsListModelEvent,
+  RewardsListInput
+>;
+const model = new TestModel(modelLogic, {
+  input: { ...SESSION, language: 'fr' },
+  // The load settles only while it runs; the guest's events are offered everywhere.
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  events: (snapshot) => (snapshot.matches('loading') ? [...settleEvents, ...guestEvents] : guestEvents),
+});
+
+/** A readable test name: the events of the path, the load outputs named. */
+function describeEvent(event: RewardsListModelEvent): string {
+  switch (event.type) {
+    case 'xstate.done.actor.loadRewards':
+      return `loaded (${OUTPUT_NAMES.get(event.output)})`;
+    case 'xstate.error.actor.loadRewards':
+      return 'load failed';
+    case 'language.change':
+      return `language ${event.language}`;
+    case 'reward.open':
+      return `open reward ${event.rwId}`;
+    default:
+      return event.type;
+  }
+}
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+function root(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('[data-scope="rewards-list"]');
+  if (!element) throw new Error('rewards list not rendered');
+  return element;
+}
+
+const cardTitles = (container: HTMLElement) =>
+  within(container)
+    .queryAllByRole('article')
+    .map((card) => card.getAttribute('aria-labelledby') && card.querySelector('[data-part="title"]')?.textContent);
+
+/** Everything the loaded page must show for the machine's rewards. */
+function expectLoadedPage(context: RewardsListContext) {
+  const catalogue = catalogueOf(context.rewards);
+  const unlocked = screen.queryByRole('region', { name: 'Récompenses débloquées' });
+  const available = screen.getByRole('region', { name: 'Récompenses disponibles' });
+
+  if (catalogue.unlocked.rewards.length + catalogue.unlocked.water.length === 0) expect(unlocked).toBeNull();
+  else {
+    expect(unlocked).not.toBeNull();
+    expect(cardTitles(unlocked as HTMLElement)).toEqual(
+      [...catalogue.unlocked.rewards, ...catalogue.unlocked.water].map((item) => item.radName),
+    );
+  }
+  expect(cardTitles(available)).toEqual(
+    [...catalogue.available.rewards, ...catalogue.available.water].map((item) => item.radName),
+  );
+  const water = within(available).queryByRole('region', { name: "Dons d'eau" });
+  if (catalogue.available.water.length > 0) {
+    expect(cardTitles(water as HTMLElement)).toEqual(catalogue.available.water.map((item) => item.radName));
+  } else expect(water).toBeNull();
+
+  const allUnlocked = screen.queryByText('Vous avez débloqué toutes les récompenses !');
+  const noneAvailable = screen.queryByText('Aucune récompense disponible pour le moment.');
+  expect(allUnlocked !== null).toBe(catalogue.emptyState === 'allUnlocked');
+  expect(noneAvailable !== null).toBe(catalogue.emptyState === 'noneAvailable');
+
+  for (const item of context.rewards) {
+    const card = screen.getByRole('article', { name: item.radName });
+    expect(within(card).getByRole('button', { name: EXPECTED_BUTTON[item.rwId] })).toBeInTheDocument();
+    expect(card.hasAttribute('data-selected')).toBe(item.rwId === context.selectedRewardId);
+    expect(card).toHaveAttribute('data-state', item.isClaimed === 1 ? 'unlocked' : 'locked');
+  }
+  if (context.rewards === MIXED) {
+    expect(within(screen.getByRole('article', { name: 'Réduction bar' })).getByText('Il vous manque 180 Feuilles'));
+    expect(within(screen.getByRole('article', { name: 'Petit-déjeuner' })).queryByText(/Il vous manque/)).toBeNull();
+  }
+  expect(screen.queryByRole('alert')).toBeNull();
+}
+
+function expectBalance() {
+  const balance = screen.getByRole('region', { name: 'Mon solde' });
+  expect(balance).toHaveTextContent(`${BALANCE} ${POINTS_NAME}`);
+  expect(screen.getByRole('heading', { level: 1, name: 'Mes récompenses' })).toBeInTheDocument();
+}
+
+describe('rewardsList machine drives the rewards page', () => {
+  for (const path of model.getShortestPaths()) {
+    const steps = path.steps.slice(1).map((step) => describeEvent(step.event as RewardsListModelEvent));
+    it(`${steps.join(' → ') || 'start'} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
+      const user = userEvent.setup();
+      const controlled = controlledActors(['loadRewards']);
+      const logic = rewardsListMachine.provide({ actors: controlled.actors as never });
+      const page = (language: string) => (
+        <RewardsList logic={logic} {...SESSION} language={language} balance={BALANCE} pointsName={POINTS_NAME} />
+      );
+      const view = render(page('fr'), { wrapper: I18nWrapper });
+
+      await path.test({
+        states: {
+          loading: async (snapshot) => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loading'));
+            expectBalance();
+            expect(screen.getByRole('status')).toHaveTextContent('Chargement des récompenses…');
+            expect(screen.queryAllByRole('article')).toHaveLength(0);
+            expect(controlled.isPending('loadRewards')).toBe(true);
+            expect(controlled.calls.at(-1)?.input).toEqual({ ...SESSION, language: snapshot.context.language });
+          },
+          loaded: async (snapshot) => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loaded'));
+            expectBalance();
+            expect(screen.queryByRole('status')).toBeNull();
+            expectLoadedPage(snapshot.context);
+          },
+          failed: async () => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'failed'));
+            expectBalance();
+            const alert = screen.getByRole('alert');
+            expect(alert).toHaveTextContent('Impossible de récupérer les récompenses.');
+            expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+            expect(screen.queryAllByRole('article')).toHaveLength(0);
+          },
+        },
+        events: {
+          'xstate.done.actor.loadRewards': async (step) => {
+            controlled.resolve('loadRewards', eventOf<{ output: Reward[] }>(step).output);
+          },
+          'xstate.error.actor.loadRewards': async (step) => {
+            controlled.reject('loadRewards', eventOf<{ error: unknown }>(step).error);
+          },
+          'rewards.retry': async () => {
+            await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+          },
+          'language.change': async (step) => {
+            view.rerender(page(eventOf<{ language: string }>(step).language));
+          },
+          'reward.open': async (step) => {
+            const { rwId } = eventOf<{ rwId: number }>(step);
+            const name = MIXED.find((item) => item.rwId === rwId)?.radName ?? '';
+            await user.click(within(screen.getByRole('article', { name })).getByRole('button'));
+          },
+        },
+      });
+    });
+  }
+});
