@@ -4,6 +4,7 @@
  * stays, completions, claims or the points ledger: actions and rewards keep their ids through their
  * `key`, and those that left the file are retired (`active = 0`) rather than deleted.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
@@ -56,6 +57,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       time_zone: h.timeZone,
       report_email: h.reportEmail ?? null,
       staff_pin_hash: pinHash,
+      content_version: randomUUID(),
       updated_at: now,
     };
     await tx

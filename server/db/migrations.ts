@@ -28,6 +28,7 @@ function initial(kind: DialectKind): Migration {
         .addColumn('time_zone', 'text', (c) => c.notNull())
         .addColumn('report_email', 'text')
         .addColumn('staff_pin_hash', 'text', (c) => c.notNull())
+        .addColumn('content_version', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema

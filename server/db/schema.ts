@@ -12,6 +12,8 @@ export interface HotelsTable {
   time_zone: string;
   report_email: string | null;
   staff_pin_hash: string;
+  /** A new random value at every import: caches of the hotel's content are keyed by it. */
+  content_version: string;
   updated_at: string;
 }
 

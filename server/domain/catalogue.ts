@@ -24,7 +24,7 @@ function toResponse(stored: string | null): ActionResponse {
   return null;
 }
 
-export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
+async function queryActionContent(db: Kysely<Database>, hotelId: number, lang: string) {
   const actions = await db
     .selectFrom('actions')
     .innerJoin('action_translations as t', 't.action_id', 'actions.id')
@@ -43,70 +43,103 @@ export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: 
       't.quiz_question',
       't.quiz_explanation',
     ])
-    .where('actions.hotel_id', '=', stay.hotel_id)
+    .where('actions.hotel_id', '=', hotelId)
     .where('actions.active', '=', 1)
     .where('t.lang', '=', lang)
     .orderBy('actions.position')
     .orderBy('actions.id')
     .execute();
-  if (actions.length === 0) return [];
   const ids = actions.map((a) => a.id);
-  const nightId = currentNightId(now, stay.time_zone);
+  if (ids.length === 0) return { actions, tags: [], options: [], answers: [] };
+  const tags = await db
+    .selectFrom('action_tags')
+    .select(['action_id', 'tag'])
+    .where('action_id', 'in', ids)
+    .where('lang', '=', lang)
+    .orderBy('position')
+    .execute();
+  const options = await db
+    .selectFrom('custom_options as o')
+    .innerJoin('custom_option_translations as ot', 'ot.option_id', 'o.id')
+    .select(['o.id', 'o.action_id', 'o.position', 'o.picture_url', 'ot.label'])
+    .where('o.action_id', 'in', ids)
+    .where('ot.lang', '=', lang)
+    .orderBy('o.position')
+    .execute();
+  const answers = await db
+    .selectFrom('quiz_answers as a')
+    .innerJoin('quiz_answer_translations as at', (join) =>
+      join.onRef('at.action_id', '=', 'a.action_id').onRef('at.position', '=', 'a.position'),
+    )
+    .select(['a.action_id', 'a.position', 'a.is_correct', 'at.text'])
+    .where('a.action_id', 'in', ids)
+    .where('at.lang', '=', lang)
+    .orderBy('a.position')
+    .execute();
+  return { actions, tags, options, answers };
+}
 
-  const [tags, options, answers, completions, earned] = await Promise.all([
-    db
-      .selectFrom('action_tags')
-      .select(['action_id', 'tag'])
-      .where('action_id', 'in', ids)
-      .where('lang', '=', lang)
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('custom_options as o')
-      .innerJoin('custom_option_translations as ot', 'ot.option_id', 'o.id')
-      .select(['o.id', 'o.action_id', 'o.position', 'o.picture_url', 'ot.label'])
-      .where('o.action_id', 'in', ids)
-      .where('ot.lang', '=', lang)
-      .orderBy('o.position')
-      .execute(),
-    db
-      .selectFrom('quiz_answers as a')
-      .innerJoin('quiz_answer_translations as at', (join) =>
-        join.onRef('at.action_id', '=', 'a.action_id').onRef('at.position', '=', 'a.position'),
-      )
-      .select(['a.action_id', 'a.position', 'a.is_correct', 'at.text'])
-      .where('a.action_id', 'in', ids)
-      .where('at.lang', '=', lang)
-      .orderBy('a.position')
-      .execute(),
-    db
-      .selectFrom('action_completions')
-      .selectAll()
-      .where('stay_id', '=', stay.id)
-      .where('night_id', 'in', [nightId, STAY_NIGHT_ID])
-      .execute(),
-    db
-      .selectFrom('ledger_entries')
-      .select(['action_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-      .where('stay_id', '=', stay.id)
-      .where('action_id', 'is not', null)
-      .groupBy('action_id')
-      .execute(),
-  ]);
+function groupByAction<T extends { action_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.action_id);
+    if (list) list.push(row);
+    else map.set(row.action_id, [row]);
+  }
+  return map;
+}
 
-  const group = <T extends { action_id: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const row of rows) {
-      const list = map.get(row.action_id);
-      if (list) list.push(row);
-      else map.set(row.action_id, [row]);
-    }
-    return map;
+async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string) {
+  const { actions, tags, options, answers } = await queryActionContent(db, hotelId, lang);
+  return {
+    actions,
+    tagsBy: groupByAction(tags),
+    optionsBy: groupByAction(options),
+    answersBy: groupByAction(answers),
+    optionLabel: new Map(options.map((o) => [o.id, o.label])),
   };
-  const tagsBy = group(tags);
-  const optionsBy = group(options);
-  const answersBy = group(answers);
-  const optionLabel = new Map(options.map((o) => [o.id, o.label]));
+}
+type ActionContent = Awaited<ReturnType<typeof loadActionContent>>;
+
+/**
+ * A hotel's translated content changes only on import, which gives the hotel a new content_version:
+ * caching by (version, lang) is safe across processes and databases (the version is a random UUID).
+ */
+const CONTENT_CACHE_SIZE = 256;
+const contentCache = new Map<string, Promise<ActionContent>>();
+
+function cachedActionContent(db: Kysely<Database>, stay: StayRecord, lang: string): Promise<ActionContent> {
+  const key = `${stay.content_version}|${lang}`;
+  let entry = contentCache.get(key);
+  if (!entry) {
+    entry = loadActionContent(db, stay.hotel_id, lang);
+    entry.catch(() => contentCache.delete(key));
+    if (contentCache.size >= CONTENT_CACHE_SIZE) {
+      const oldest = contentCache.keys().next().value;
+      if (oldest !== undefined) contentCache.delete(oldest);
+    }
+    contentCache.set(key, entry);
+  }
+  return entry;
+}
+
+export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
+  const { actions, tagsBy, optionsBy, answersBy, optionLabel } = await cachedActionContent(db, stay, lang);
+  if (actions.length === 0) return [];
+  const nightId = currentNightId(now, stay.time_zone);
+  const completions = await db
+    .selectFrom('action_completions')
+    .selectAll()
+    .where('stay_id', '=', stay.id)
+    .where('night_id', 'in', [nightId, STAY_NIGHT_ID])
+    .execute();
+  const earned = await db
+    .selectFrom('ledger_entries')
+    .select(['action_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('stay_id', '=', stay.id)
+    .where('action_id', 'is not', null)
+    .groupBy('action_id')
+    .execute();
   const earnedBy = new Map(earned.map((e) => [e.action_id, Number(e.total)]));
 
   return actions.map((a): Action => {

@@ -27,6 +27,7 @@ export interface StayRecord {
   room_number: string | null;
   hotel_name: string;
   time_zone: string;
+  content_version: string;
 }
 
 function stayQuery(db: Kysely<Database>) {
@@ -47,6 +48,7 @@ function stayQuery(db: Kysely<Database>) {
       'rooms.number as room_number',
       'hotels.name as hotel_name',
       'hotels.time_zone',
+      'hotels.content_version',
     ]);
 }
 
