@@ -113,12 +113,17 @@ describe.each(cases)('staySession on the $name', ({ input }) => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loadingStay'));
             expect(screen.getByRole('status', { name: 'Chargement du séjour…' })).toBeInTheDocument();
             expect(screen.queryByRole('region', { name: 'page' })).not.toBeInTheDocument();
-            expect(controlled.calls.at(-1)).toEqual({ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } });
+            // The actor starts after the first render: wait for its call.
+            await waitFor(() =>
+              expect(controlled.calls.at(-1)).toEqual({ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } }),
+            );
           },
           loadingHotel: async () => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loadingHotel'));
             expect(screen.getByRole('status', { name: 'Chargement du séjour…' })).toBeInTheDocument();
-            expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: 1, profileUUID: PROFILE } });
+            await waitFor(() =>
+              expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: 1, profileUUID: PROFILE } }),
+            );
           },
           failed: async () => {
             const alert = await screen.findByRole('alert');

@@ -1,7 +1,66 @@
-export function ActionsPage({ sUUID, proofSuccessPoints }: { sUUID: string; proofSuccessPoints?: number | undefined }) {
+import { Trans } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
+import type { toastMachine } from '../../../machines/toast.machine.ts';
+import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
+import { pointsNameOf } from '../stay/hotelLanguages.ts';
+import { StayPage, useStaySession } from '../stay/StaySession.tsx';
+import { WelcomePopup } from '../stay/WelcomePopup.tsx';
+import { ActionsList, ActionsListContext, ActionsListProvider } from './ActionsList.tsx';
+import { ProofSuccessToast } from './ProofSuccessToast.tsx';
+import './ActionsPage.css';
+
+/** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
+export interface ActionsPageLogic {
+  staySession?: typeof staySessionMachine;
+  actionsList?: typeof actionsListMachine;
+  toast?: typeof toastMachine;
+  welcomePopup?: typeof welcomePopupMachine;
+}
+
+export interface ActionsPageProps {
+  sUUID: string;
+  proofSuccessPoints?: number | undefined;
+  logic?: ActionsPageLogic;
+}
+
+/** The actions list of a stay (SPEC.md §2 "Actions page"). */
+export function ActionsPage({ sUUID, proofSuccessPoints, logic = {} }: ActionsPageProps) {
   return (
-    <main>
-      {sUUID} {proofSuccessPoints}
-    </main>
+    <StayPage sUUID={sUUID} active="actions" logic={logic.staySession}>
+      <ActionsListProvider logic={logic.actionsList}>
+        <ActionsScreen proofSuccessPoints={proofSuccessPoints} logic={logic} />
+      </ActionsListProvider>
+    </StayPage>
+  );
+}
+
+function ActionsScreen({
+  proofSuccessPoints,
+  logic,
+}: {
+  proofSuccessPoints: number | undefined;
+  logic: ActionsPageLogic;
+}) {
+  const { sUUID, hotel } = useStaySession();
+  const pointsName = pointsNameOf(hotel);
+  const actionsLoaded = ActionsListContext.useSelector((snapshot) => snapshot.matches('ready'));
+  const titleId = useId();
+
+  return (
+    <section className="actions-page" data-scope="actions-page" aria-labelledby={titleId}>
+      <ProofSuccessToast sUUID={sUUID} points={proofSuccessPoints} pointsName={pointsName} logic={logic.toast} />
+      <header className="actions-page__intro">
+        <h1 id={titleId} className="actions-page__title">
+          <Trans>Mes gestes éco-responsables</Trans>
+        </h1>
+        <p className="actions-page__subtitle">
+          <Trans>Chaque geste pour la planète vous rapporte des {pointsName}.</Trans>
+        </p>
+      </header>
+      <ActionsList />
+      <WelcomePopup actionsLoaded={actionsLoaded} logic={logic.welcomePopup} />
+    </section>
   );
 }

@@ -1,0 +1,147 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import type { Action, HotelReply } from '../src/api/contract.ts';
+
+/**
+ * The actions list with the language fallback of SPEC.md §4, §5 and §8: the chosen language first, then
+ * en, the hotel's primary language, the hotel's enabled languages by position, fr; the first non-empty list wins.
+ */
+
+export interface ActionsListInput {
+  sUUID: string;
+  profileUUID: string;
+  language: string;
+  hotel: HotelReply | null;
+}
+
+export interface ActionsListContext extends ActionsListInput {
+  /** The languages to try, in order; `attempt` indexes the one being loaded. */
+  languages: string[];
+  attempt: number;
+  actions: Action[];
+  /** The language whose list is shown. */
+  shownLanguage: string | null;
+  /** The action whose button was pressed (its modal comes later). */
+  selectedActionId: number | null;
+  error: MessageDescriptor | null;
+}
+
+export interface LoadActionsInput {
+  sUUID: string;
+  profileUUID: string;
+  language: string;
+}
+
+export type ActionsListEvent =
+  | { type: 'actions.retry' }
+  | { type: 'language.change'; language: string }
+  | { type: 'action.open'; actId: number };
+
+export const TRANSLATIONS_UNAVAILABLE = msg`Traductions indisponibles pour cet hôtel. Réessayez plus tard.`;
+
+/** The order in which languages are tried, without repeats. */
+export function fallbackLanguages(chosen: string, hotel: HotelReply | null): string[] {
+  const enabled = (hotel?.languagesSupported ?? [])
+    .filter((language) => language.enabled === 1)
+    .sort((a, b) => a.position - b.position)
+    .map((language) => language.code);
+  const candidates = [chosen, 'en', hotel?.primaryLanguage, ...enabled, 'fr'];
+  return [...new Set(candidates.filter((code): code is string => Boolean(code)))];
+}
+
+export const actionsListMachine = setup({
+  types: {
+    input: {} as ActionsListInput,
+    context: {} as ActionsListContext,
+    events: {} as ActionsListEvent,
+  },
+  actors: {
+    loadActions: fromPromise<Action[], LoadActionsInput>(() =>
+      Promise.reject(new Error('loadActions is provided by the view')),
+    ),
+  },
+  guards: {
+    hasActions: (_, actions: Action[]) => actions.length > 0,
+    hasMoreLanguages: ({ context }) => context.attempt + 1 < context.languages.length,
+  },
+  actions: {
+    startFromChosenLanguage: assign({
+      attempt: 0,
+      error: null,
+      languages: ({ context }) => fallbackLanguages(context.language, context.hotel),
+    }),
+    changeLanguage: assign({ language: (_, language: string) => language }),
+    tryNextLanguage: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    showActions: assign({
+      actions: (_, actions: Action[]) => actions,
+      shownLanguage: ({ context }) => context.languages[context.attempt] ?? null,
+    }),
+    reportTranslationsUnavailable: assign({ actions: [], shownLanguage: null, error: TRANSLATIONS_UNAVAILABLE }),
+    selectAction: assign({ selectedActionId: (_, actId: number) => actId }),
+  },
+}).createMachine({
+  id: 'actionsList',
+  context: ({ input }) => ({
+    ...input,
+    languages: [],
+    attempt: 0,
+    actions: [],
+    shownLanguage: null,
+    selectedActionId: null,
+    error: null,
+  }),
+  initial: 'starting',
+  on: {
+    'language.change': {
+      // Through `starting`, so a load in flight for the old language is dropped.
+      target: '.starting',
+      actions: { type: 'changeLanguage', params: ({ event }) => event.language },
+    },
+  },
+  states: {
+    starting: {
+      tags: 'loading',
+      entry: 'startFromChosenLanguage',
+      always: { target: 'loading' },
+    },
+    loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadActions',
+        src: 'loadActions',
+        input: ({ context }) => ({
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID,
+          language: context.languages[context.attempt] ?? context.language,
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasActions', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'showActions', params: ({ event }) => event.output },
+          },
+          { target: 'nextLanguage' },
+        ],
+        // SPEC.md §7: a failed answer, like an empty one, leads to the next language.
+        onError: { target: 'nextLanguage' },
+      },
+    },
+    nextLanguage: {
+      always: [
+        { guard: 'hasMoreLanguages', target: 'loading', actions: 'tryNextLanguage' },
+        { target: 'failed', actions: 'reportTranslationsUnavailable' },
+      ],
+    },
+    ready: {
+      on: {
+        'action.open': { actions: { type: 'selectAction', params: ({ event }) => event.actId } },
+      },
+    },
+    failed: {
+      on: {
+        'actions.retry': { target: 'starting' },
+      },
+    },
+  },
+});

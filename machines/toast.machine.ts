@@ -1,0 +1,46 @@
+import { assign, setup } from 'xstate';
+
+/** What a toast says; views turn it into text (machines hold no display text). */
+export type ToastContent = { kind: 'proofSuccess'; points: number };
+
+export interface ToastContext {
+  content: ToastContent | null;
+}
+
+export type ToastEvent = { type: 'toast.show'; content: ToastContent } | { type: 'toast.dismiss' };
+
+/** The success toast at the top of the actions page: shown, then hidden after SPEC.md §9's 3000 ms. */
+export const toastMachine = setup({
+  types: {
+    context: {} as ToastContext,
+    events: {} as ToastEvent,
+  },
+  delays: {
+    toastAutoHide: 3000,
+  },
+  actions: {
+    storeContent: assign({ content: (_, content: ToastContent) => content }),
+    clearContent: assign({ content: null }),
+  },
+}).createMachine({
+  id: 'toast',
+  context: { content: null },
+  initial: 'hidden',
+  on: {
+    // A new toast replaces the one on screen and restarts its timer.
+    'toast.show': {
+      target: '.visible',
+      reenter: true,
+      actions: { type: 'storeContent', params: ({ event }) => event.content },
+    },
+  },
+  states: {
+    hidden: {
+      entry: 'clearContent',
+    },
+    visible: {
+      after: { toastAutoHide: 'hidden' },
+      on: { 'toast.dismiss': 'hidden' },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro';
+import './Toast.css';
+
+export interface ToastProps {
+  /** Already translated text. */
+  message: string;
+  /** A short highlight beside the text, e.g. '+20'. */
+  badge?: string;
+  onDismiss(): void;
+}
+
+/** A success message at the top of the screen, announced politely to assistive technology. */
+export function Toast({ message, badge, onDismiss }: ToastProps) {
+  const { t } = useLingui();
+  return (
+    <div className="toast" role="status" data-scope="toast">
+      <p className="toast__message" data-part="message">
+        {message}
+      </p>
+      {badge && (
+        <span className="toast__badge" data-part="badge">
+          {badge}
+        </span>
+      )}
+      <button type="button" className="toast__close" data-part="close" aria-label={t`Fermer`} onClick={onDismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { fromPromise } from 'xstate';
+import { actionsListMachine, type LoadActionsInput } from '../../../machines/actionsList.machine.ts';
+import type { Action } from '../../api/contract.ts';
+import { getActions } from '../../api/stays.ts';
+
+/** The actions list with its real call. */
+export const actionsListLogic = actionsListMachine.provide({
+  actors: {
+    loadActions: fromPromise<Action[], LoadActionsInput>(({ input }) =>
+      getActions({ sUUID: input.sUUID, profileUUID: input.profileUUID }, input.language),
+    ),
+  },
+});
