@@ -39,12 +39,38 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     kind: 'sqlite',
     db,
     description: `sqlite:${file}`,
     close: () => db.destroy(),
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing is the largest cost of a small read on better-sqlite3.
+ * Kysely runs one query at a time on the connection (and never iterates here), so reusing a prepared
+ * statement for the same SQL text is safe.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (source: string) => {
+      let statement = cache.get(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+        cache.set(source, statement);
+      }
+      return statement;
+    },
   };
 }
 
