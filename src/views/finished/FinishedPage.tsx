@@ -68,19 +68,41 @@ function FinishedStayView() {
   );
 }
 
+/** Small pictograms drawn inline: emoji fonts are missing on some devices. */
+const ICONS = {
+  sprout: 'M12 21v-7m0 0C12 9 8.5 6 4 6c0 4.5 3.5 8 8 8zm0 0c0-4.5 3.5-8 8-8 0 4.5-3.5 8-8 8z',
+  leaf: 'M5 19C5 10 10 5 20 4c-1 10-6 15-15 15zm0 0 8-8',
+  drop: 'M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11z',
+  globe:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-9 9h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',
+};
+
+function Icon({ name, className }: { name: keyof typeof ICONS; className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={ICONS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 function ThankYouCard({ points, firstName }: { points: number; firstName: string | null }) {
   const { t } = useLingui();
   const titleId = useId();
-  const badges = [
-    { id: 'traveller', icon: '🌿', label: t`Voyageur responsable` },
-    { id: 'water', icon: '💧', label: t`Gardien de l'eau` },
-    { id: 'planet', icon: '🌍', label: t`Ami de la planète` },
+  const badges: Array<{ icon: keyof typeof ICONS; label: string }> = [
+    { icon: 'leaf', label: t`Voyageur responsable` },
+    { icon: 'drop', label: t`Gardien de l'eau` },
+    { icon: 'globe', label: t`Ami de la planète` },
   ];
   return (
     <section className="finished-page__card" data-part="card" aria-labelledby={titleId}>
-      <span className="finished-page__emblem" aria-hidden="true">
-        🌱
-      </span>
+      <Icon name="sprout" className="finished-page__emblem" />
       <h1 id={titleId} className="finished-page__title" data-part="title">
         {firstName ? <Trans>Merci {firstName} !</Trans> : <Trans>Merci pour votre séjour !</Trans>}
       </h1>
@@ -94,10 +116,8 @@ function ThankYouCard({ points, firstName }: { points: number; firstName: string
           </Trans>
         </li>
         {badges.map((badge) => (
-          <li key={badge.id} className="finished-page__badge" data-part="badge">
-            <span className="finished-page__badge-icon" aria-hidden="true">
-              {badge.icon}
-            </span>
+          <li key={badge.icon} className="finished-page__badge" data-part="badge">
+            <Icon name={badge.icon} className="finished-page__badge-icon" />
             <span className="finished-page__badge-label">{badge.label}</span>
           </li>
         ))}
