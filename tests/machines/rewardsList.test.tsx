@@ -102,10 +102,11 @@ function root(): HTMLElement {
   return element;
 }
 
+/** The cards' accessible names (their titles), in page order. */
 const cardTitles = (container: HTMLElement) =>
   within(container)
     .queryAllByRole('article')
-    .map((card) => card.getAttribute('aria-labelledby') && card.querySelector('[data-part="title"]')?.textContent);
+    .map((card) => card.querySelector('[data-part="title"]')?.textContent);
 
 /** Everything the loaded page must show for the machine's rewards. */
 function expectLoadedPage(context: RewardsListContext) {
@@ -140,7 +141,9 @@ function expectLoadedPage(context: RewardsListContext) {
     expect(card).toHaveAttribute('data-state', item.isClaimed === 1 ? 'unlocked' : 'locked');
   }
   if (context.rewards === MIXED) {
-    expect(within(screen.getByRole('article', { name: 'Réduction bar' })).getByText('Il vous manque 180 Feuilles'));
+    expect(
+      within(screen.getByRole('article', { name: 'Réduction bar' })).getByText('Il vous manque 180 Feuilles'),
+    ).toBeVisible();
     expect(within(screen.getByRole('article', { name: 'Petit-déjeuner' })).queryByText(/Il vous manque/)).toBeNull();
   }
   expect(screen.queryByRole('alert')).toBeNull();
