@@ -48,6 +48,7 @@ export function ActionsList() {
   const requested = ActionsListContext.useSelector((snapshot) => snapshot.context.language);
   const shown = ActionsListContext.useSelector((snapshot) => snapshot.context.shownLanguage);
   const error = ActionsListContext.useSelector((snapshot) => snapshot.context.error);
+  const selectedActionId = ActionsListContext.useSelector((snapshot) => snapshot.context.selectedActionId);
   const pointsName = pointsNameOf(hotel);
   const cards = listedActions(actions);
   const requestedCode = requested.toUpperCase();
@@ -77,7 +78,8 @@ export function ActionsList() {
         (cards.length > 0 ? (
           <ul className="actions-list__cards" data-part="cards">
             {cards.map((action) => (
-              <li key={action.actId}>
+              // data-selected marks the action whose details were asked for; its modal comes in a later issue.
+              <li key={action.actId} data-selected={action.actId === selectedActionId || undefined}>
                 <ActionCard
                   action={action}
                   pointsName={pointsName}

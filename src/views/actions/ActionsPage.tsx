@@ -51,14 +51,14 @@ function ActionsScreen({
   return (
     <section className="actions-page" data-scope="actions-page" aria-labelledby={titleId}>
       <ProofSuccessToast sUUID={sUUID} points={proofSuccessPoints} pointsName={pointsName} logic={logic.toast} />
-      <header className="actions-page__intro">
+      <div className="actions-page__intro">
         <h1 id={titleId} className="actions-page__title">
           <Trans>Mes gestes éco-responsables</Trans>
         </h1>
         <p className="actions-page__subtitle">
           <Trans>Chaque geste pour la planète vous rapporte des {pointsName}.</Trans>
         </p>
-      </header>
+      </div>
       <ActionsList />
       <WelcomePopup actionsLoaded={actionsLoaded} logic={logic.welcomePopup} />
     </section>

@@ -43,9 +43,11 @@ function WelcomePopupView({ actionsLoaded }: { actionsLoaded: boolean }) {
   const isOpen = WelcomePopupContext.useSelector((snapshot) => snapshot.matches('open'));
   const state = WelcomePopupContext.useSelector((snapshot) => String(snapshot.value));
 
+  const isWaiting = state === 'waitingForActions';
+
   useEffect(() => {
-    if (actionsLoaded) actor.send({ type: 'actions.loaded' });
-  }, [actionsLoaded, actor]);
+    if (actionsLoaded && isWaiting) actor.send({ type: 'actions.loaded' });
+  }, [actionsLoaded, isWaiting, actor]);
 
   return (
     <div data-scope="welcome-popup" data-state={state}>
