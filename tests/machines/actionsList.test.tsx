@@ -9,77 +9,33 @@ import {
   fallbackLanguages,
   TRANSLATIONS_UNAVAILABLE,
 } from '../../machines/actionsList.machine.ts';
-import { staySessionMachine } from '../../machines/staySession.machine.ts';
-import type { Action, HotelReply, Language, Stay } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { ActionsPage } from '../../src/views/actions/ActionsPage.tsx';
-import { controlledActors } from '../app/controlled-actors.ts';
-import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
+import { makeAction, makeHotel, makeLanguage, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
-const S = 'stay-1';
-const PROFILE = 'profile-1';
-
-const stay: Stay = {
-  sUUID: S,
-  hId: 1,
-  rId: 3,
-  roomNb: '101',
-  hotelName: 'Hôtel Les Tilleuls',
-  greenMiles: 40,
-  profile: { firstName: null, lastName: null },
-  profileUUID: PROFILE,
-  status: 'active',
-  remainingDays: null,
-  endDate: null,
-};
-
-function language(code: string, name: string, position: number, enabled: 0 | 1 = 1): Language {
-  return { code, name, enabled, direction: code === 'ar' ? 'rtl' : 'ltr', flagUrl: null, isPrimary: 0, position };
-}
+const S = STAY_ID;
+const PROFILE = PROFILE_ID;
 
 /** Primary ar; enabled by position it, en, ar, de; es disabled; fr not offered by the hotel. */
-const hotel: HotelReply = {
-  hotel: { hId: 1, name: 'Hôtel Les Tilleuls', isDemo: false, hGreenMilesName: 'GreenMiles', timeZone: 'Europe/Paris' },
-  languagesSupported: [
-    language('de', 'Deutsch', 4),
-    language('ar', 'العربية', 3),
-    language('es', 'Español', 0, 0),
-    language('it', 'Italiano', 1),
-    language('en', 'English', 2),
-  ],
-  primaryLanguage: 'ar',
-};
+const hotel = makeHotel(
+  {},
+  {
+    languagesSupported: [
+      makeLanguage('de', 'Deutsch', 4),
+      makeLanguage('ar', 'العربية', 3),
+      makeLanguage('es', 'Español', 0, 0),
+      makeLanguage('it', 'Italiano', 1),
+      makeLanguage('en', 'English', 2),
+    ],
+    primaryLanguage: 'ar',
+  },
+);
 
-function action(actId: number, aadName: string, actType: string | null): Action {
-  return {
-    actId,
-    actType,
-    actScope: 'ROOM',
-    actPeriod: 'STAY',
-    aadName,
-    aadDescription: '',
-    aadQuestion: null,
-    actReward: 10,
-    actPictureURL: null,
-    actTitleColor: null,
-    tags: [],
-    alreadyCompleted: false,
-    endDate: null,
-    currentNightId: '2026-11-21',
-    response: null,
-    actPositiveResponse: null,
-    selectedOption: null,
-    temperature: null,
-    options: [],
-    quiz: null,
-    selectedPosition: null,
-    isCorrect: null,
-    wasCorrect: null,
-    earnedGreenMiles: 0,
-  };
-}
-
-const actionList = [action(1, 'Serviettes', 'YESNO'), action(2, 'Sans type', null), action(3, 'Avis', 'REVIEW')];
+const actionList = [
+  makeAction({ actId: 1, aadName: 'Serviettes', actType: 'YESNO' }),
+  makeAction({ actId: 2, aadName: 'Sans type', actType: null }),
+  makeAction({ actId: 3, aadName: 'Avis', actType: 'REVIEW' }),
+];
 
 type ActionsSnapshot = SnapshotFrom<typeof actionsListMachine>;
 
@@ -131,24 +87,9 @@ const paths = [
 describe('actionsList drives the actions page', () => {
   for (const path of paths) {
     it(path.description, async () => {
-      localStorage.setItem('profileUUID', PROFILE);
       localStorage.setItem('langue', 'de');
       localStorage.setItem('welcomeShown', 'true');
-      const session = controlledActors(['loadStay', 'loadHotel']);
-      const controlled = controlledActors(['loadActions']);
-      const logic = {
-        staySession: staySessionMachine.provide({ actors: session.actors as never }),
-        actionsList: actionsListMachine.provide({ actors: controlled.actors as never }),
-      };
-      const { user } = renderStayRoutes(`/stay/${S}`, {
-        actions: ({ sUUID, proofSuccessPoints }) => (
-          <ActionsPage sUUID={sUUID} proofSuccessPoints={proofSuccessPoints} logic={logic} />
-        ),
-      });
-      await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
-      session.resolve('loadStay', stay);
-      await waitFor(() => expect(session.isPending('loadHotel')).toBe(true));
-      session.resolve('loadHotel', hotel);
+      const { user, actions: controlled } = await renderLoadedActionsPage({ hotel });
 
       const root = () => document.querySelector('[data-scope="actions-list"]');
       const loadActionsPending = () => waitFor(() => expect(controlled.isPending('loadActions')).toBe(true));

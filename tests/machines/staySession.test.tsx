@@ -3,43 +3,22 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
-import type { HotelReply, Stay } from '../../src/api/contract.ts';
+import type { HotelReply } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
 
-const S = 'stay-1';
-const PROFILE = 'profile-1';
+const S = STAY_ID;
+const PROFILE = PROFILE_ID;
 
-const roomStay: Stay = {
-  sUUID: S,
-  hId: 1,
-  rId: 3,
-  roomNb: '101',
-  hotelName: 'Hôtel Les Tilleuls',
-  greenMiles: 40,
-  profile: { firstName: null, lastName: null },
-  profileUUID: PROFILE,
-  status: 'active',
-  remainingDays: null,
-  endDate: null,
-};
-const namedStay: Stay = { ...roomStay, greenMiles: 95, profile: { firstName: 'Alice', lastName: 'Martin' } };
-const finishedStay: Stay = { ...roomStay, status: 'finished', remainingDays: 0 };
+const roomStay = makeStay();
+const namedStay = makeStay({ greenMiles: 95, profile: { firstName: 'Alice', lastName: 'Martin' } });
+const finishedStay = makeStay({ status: 'finished', remainingDays: 0 });
 
 function hotelReply(isDemo: boolean): HotelReply {
-  return {
-    hotel: {
-      hId: 1,
-      name: 'Hôtel Les Tilleuls',
-      isDemo,
-      hGreenMilesName: isDemo ? 'GreenMiles' : 'Feuilles',
-      timeZone: 'Europe/Paris',
-    },
-    languagesSupported: [],
-    primaryLanguage: 'fr',
-  };
+  return makeHotel({ isDemo, hGreenMilesName: isDemo ? 'GreenMiles' : 'Feuilles' });
 }
 
 type StaySnapshot = SnapshotFrom<typeof staySessionMachine>;

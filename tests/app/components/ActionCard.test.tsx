@@ -5,35 +5,15 @@ import type { Action } from '../../../src/api/contract.ts';
 import { ActionCard } from '../../../src/views/actions/ActionCard.tsx';
 import { listedActions } from '../../../src/views/actions/actionCardRules.ts';
 import { I18nWrapper } from '../i18n-wrapper.tsx';
+import { makeAction } from '../stay-fixtures.ts';
 
 function action(overrides: Partial<Action>): Action {
-  return {
-    actId: 7,
-    actType: 'REVIEW',
-    actScope: 'ROOM',
-    actPeriod: 'STAY',
-    aadName: 'Votre avis',
-    aadDescription: '',
-    aadQuestion: null,
-    actReward: 15,
+  return makeAction({
     actPictureURL: '/pictures/review.jpg',
     actTitleColor: '#ffcc00',
     tags: ['Eau', 'Énergie'],
-    alreadyCompleted: false,
-    endDate: null,
-    currentNightId: '2026-11-21',
-    response: null,
-    actPositiveResponse: null,
-    selectedOption: null,
-    temperature: null,
-    options: [],
-    quiz: null,
-    selectedPosition: null,
-    isCorrect: null,
-    wasCorrect: null,
-    earnedGreenMiles: 0,
     ...overrides,
-  };
+  });
 }
 
 function renderCard(overrides: Partial<Action>, pointsName = 'GreenMiles') {

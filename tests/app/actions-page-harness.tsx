@@ -1,0 +1,47 @@
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { staySessionMachine } from '../../machines/staySession.machine.ts';
+import type { HotelReply, Stay } from '../../src/api/contract.ts';
+import { ActionsPage, type ActionsPageLogic } from '../../src/views/actions/ActionsPage.tsx';
+import { controlledActors } from './controlled-actors.ts';
+import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
+import { renderStayRoutes } from './stay-routes.tsx';
+
+export interface ActionsPageSetup {
+  url?: string;
+  stay?: Stay;
+  hotel?: HotelReply;
+  logic?: Pick<ActionsPageLogic, 'toast' | 'welcomePopup'>;
+}
+
+/**
+ * Renders the real actions page in a memory router with controlled calls, and settles the stay session
+ * (stay, then hotel), so a test starts on the loaded page with the actions call pending.
+ */
+export async function renderLoadedActionsPage({
+  url = `/stay/${STAY_ID}`,
+  stay = makeStay(),
+  hotel = makeHotel(),
+  logic = {},
+}: ActionsPageSetup = {}) {
+  localStorage.setItem('profileUUID', PROFILE_ID);
+  const session = controlledActors(['loadStay', 'loadHotel']);
+  const actions = controlledActors(['loadActions']);
+  const pageLogic: ActionsPageLogic = {
+    ...logic,
+    staySession: staySessionMachine.provide({ actors: session.actors as never }),
+    actionsList: actionsListMachine.provide({ actors: actions.actors as never }),
+  };
+  const rendered = renderStayRoutes(url, {
+    actions: ({ sUUID, proofSuccessPoints }) => (
+      <ActionsPage sUUID={sUUID} proofSuccessPoints={proofSuccessPoints} logic={pageLogic} />
+    ),
+  });
+  await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
+  session.resolve('loadStay', stay);
+  await waitFor(() => expect(session.isPending('loadHotel')).toBe(true));
+  session.resolve('loadHotel', hotel);
+  await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
+  return { ...rendered, session, actions };
+}

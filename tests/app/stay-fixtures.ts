@@ -1,0 +1,76 @@
+import type { Action, HotelReply, Language, Stay } from '../../src/api/contract.ts';
+
+/** Test data shaped like the API's answers (src/api/contract.ts). */
+
+export const STAY_ID = 'stay-1';
+export const PROFILE_ID = 'profile-1';
+
+export function makeStay(overrides: Partial<Stay> = {}): Stay {
+  return {
+    sUUID: STAY_ID,
+    hId: 1,
+    rId: 3,
+    roomNb: '101',
+    hotelName: 'Hôtel Les Tilleuls',
+    greenMiles: 40,
+    profile: { firstName: null, lastName: null },
+    profileUUID: PROFILE_ID,
+    status: 'active',
+    remainingDays: null,
+    endDate: null,
+    ...overrides,
+  };
+}
+
+export function makeLanguage(code: string, name: string, position: number, enabled: 0 | 1 = 1): Language {
+  return { code, name, enabled, direction: code === 'ar' ? 'rtl' : 'ltr', flagUrl: null, isPrimary: 0, position };
+}
+
+export function makeHotel(
+  hotel: Partial<HotelReply['hotel']> = {},
+  languages: Partial<Omit<HotelReply, 'hotel'>> = {},
+): HotelReply {
+  return {
+    hotel: {
+      hId: 1,
+      name: 'Hôtel Les Tilleuls',
+      isDemo: false,
+      hGreenMilesName: 'GreenMiles',
+      timeZone: 'Europe/Paris',
+      ...hotel,
+    },
+    languagesSupported: [],
+    primaryLanguage: 'fr',
+    ...languages,
+  };
+}
+
+export function makeAction(overrides: Partial<Action> = {}): Action {
+  return {
+    actId: 7,
+    actType: 'REVIEW',
+    actScope: 'ROOM',
+    actPeriod: 'STAY',
+    aadName: 'Votre avis',
+    aadDescription: '',
+    aadQuestion: null,
+    actReward: 15,
+    actPictureURL: null,
+    actTitleColor: null,
+    tags: [],
+    alreadyCompleted: false,
+    endDate: null,
+    currentNightId: '2026-11-21',
+    response: null,
+    actPositiveResponse: null,
+    selectedOption: null,
+    temperature: null,
+    options: [],
+    quiz: null,
+    selectedPosition: null,
+    isCorrect: null,
+    wasCorrect: null,
+    earnedGreenMiles: 0,
+    ...overrides,
+  };
+}
