@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { staySessionMachine } from '../../../machines/staySession.machine.ts';
+import type { HotelReply, Stay } from '../../../src/api/contract.ts';
+import { StayPage } from '../../../src/views/stay/StaySession.tsx';
+import { controlledActors } from '../controlled-actors.ts';
+import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../stay-fixtures.ts';
+import { renderStayRoutes } from '../stay-routes.tsx';
+
+async function renderHeader(stay: Stay, hotel: HotelReply | Error) {
+  localStorage.setItem('profileUUID', PROFILE_ID);
+  const controlled = controlledActors(['loadStay', 'loadHotel']);
+  const logic = staySessionMachine.provide({ actors: controlled.actors as never });
+  const rendered = renderStayRoutes(`/stay/${STAY_ID}`, {
+    actions: ({ sUUID }) => (
+      <StayPage sUUID={sUUID} active="actions" logic={logic}>
+        <p>content</p>
+      </StayPage>
+    ),
+  });
+  await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+  controlled.resolve('loadStay', stay);
+  await waitFor(() => expect(controlled.isPending('loadHotel')).toBe(true));
+  if (hotel instanceof Error) controlled.reject('loadHotel', hotel);
+  else controlled.resolve('loadHotel', hotel);
+  await screen.findByText('content');
+  return { ...rendered, header: screen.getByRole('banner') };
+}
+
+describe('stay header', () => {
+  it('names the hotel when neither the guest nor the room is known', async () => {
+    const { header } = await renderHeader(makeStay({ roomNb: null }), makeHotel({ name: 'Hôtel du Lac' }));
+    expect(header).toHaveTextContent('Hôtel Hôtel du Lac');
+  });
+
+  it('falls back to the GreenMiles name when the hotel call fails', async () => {
+    const { header } = await renderHeader(makeStay({ greenMiles: 12 }), new Error('offline'));
+    expect(within(header).getByRole('link', { name: '12 GreenMiles, voir mes récompenses' })).toBeInTheDocument();
+  });
+
+  it('offers the enabled hotel languages by position and applies the chosen one with its direction', async () => {
+    const hotel = makeHotel(
+      {},
+      {
+        languagesSupported: [
+          makeLanguage('ar', 'العربية', 3),
+          makeLanguage('de', 'Deutsch', 4, 0),
+          makeLanguage('en', 'English', 2),
+          makeLanguage('fr', 'Français', 1),
+        ],
+      },
+    );
+    const { header, user } = await renderHeader(makeStay(), hotel);
+    await user.click(within(header).getByRole('button', { name: /Langue : Français/ }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Français', 'English', 'العربية']);
+    await user.click(screen.getByRole('option', { name: 'العربية' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(localStorage.getItem('langue')).toBe('ar');
+  });
+});
