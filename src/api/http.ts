@@ -18,12 +18,10 @@ export class ApiError extends Error {
 }
 
 /** Turns ky's errors into ApiError (status 0 for network failures), so machines see one error shape. */
-export async function toApiError(error: unknown): Promise<ApiError> {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPError) {
-    const body = (await error.response
-      .clone()
-      .json()
-      .catch(() => null)) as Partial<ErrorBody> | null;
+    // ky 2 has already read the body into `data` (parsed when JSON).
+    const body = typeof error.data === 'object' && error.data !== null ? (error.data as Partial<ErrorBody>) : null;
     return new ApiError(
       error.response.status,
       body?.error ?? 'http_error',
@@ -38,7 +36,7 @@ export async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    throw await toApiError(error);
+    throw toApiError(error);
   }
 }
 

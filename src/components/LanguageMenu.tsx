@@ -99,11 +99,12 @@ export function LanguageMenu({ languages, current, onSelect }: LanguageMenuProps
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={t`Langue : ${currentName}`}
         onClick={() => (open ? close() : openList())}
         onKeyDown={onTriggerKeyDown}
       >
-        <span aria-hidden="true">{current.toUpperCase()}</span>
+        {/* The visible code stays part of the accessible name (WCAG 2.5.3 label in name). */}
+        <span>{current.toUpperCase()}</span>
+        <span className="visually-hidden"> {t`Langue : ${currentName}`}</span>
       </button>
       {open && (
         <div

@@ -40,7 +40,7 @@ export function Header() {
           data-part="points"
           aria-label={t`${points} ${pointsName}, voir mes récompenses`}
         >
-          <span className="stay-header__points-value">{points}</span>
+          <span className="stay-header__points-value">{points}</span>{' '}
           <span className="stay-header__points-name">{pointsName}</span>
         </Link>
       </div>

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { readCatalog } from '../tests/support/po-catalog.ts';
+
+export const LANGUAGES = [
+  { code: 'fr', dir: 'ltr' },
+  { code: 'en', dir: 'ltr' },
+  { code: 'ar', dir: 'rtl' },
+] as const;
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+const catalogs = new Map<Language, Map<string, string>>();
+
+/** The text the guest sees for a French source message, read from the shipped catalog of `language`. */
+export function text(language: Language, source: string): string {
+  if (language === 'fr') return source;
+  let catalog = catalogs.get(language);
+  if (!catalog) {
+    catalog = readCatalog(language);
+    catalogs.set(language, catalog);
+  }
+  const translated = catalog.get(source);
+  if (!translated) throw new Error(`No ${language} translation for "${source}"`);
+  return translated;
+}
+
+/** Opens the app with the guest's language already chosen on this device (browser key `langue`). */
+export async function chooseLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript((code) => {
+    if (!localStorage.getItem('langue')) localStorage.setItem('langue', code);
+  }, language);
+}
+
+/** WCAG 2.2 A/AA violations reported by axe on the current page. */
+export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+export const STAY_URL = /\/stay\/[0-9a-f-]{36}$/;
+export const DEMO_STAY_URL = /\/demo\/stay\/[0-9a-f-]{36}$/;
