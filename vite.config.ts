@@ -16,6 +16,18 @@ export default defineConfig({
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: '/src/vendor/use-sync-external-store-shim.ts',
+      },
+    ],
+  },
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
