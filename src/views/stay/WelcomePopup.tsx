@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
 import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
@@ -36,8 +37,6 @@ export function WelcomePopup({ actionsLoaded, logic = welcomePopupMachine }: Wel
   );
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
 function WelcomePopupView({ actionsLoaded }: { actionsLoaded: boolean }) {
   const actor = WelcomePopupContext.useActorRef();
   const isOpen = WelcomePopupContext.useSelector((snapshot) => snapshot.matches('open'));
@@ -58,73 +57,28 @@ function WelcomePopupView({ actionsLoaded }: { actionsLoaded: boolean }) {
 
 function WelcomeDialog({ onClose }: { onClose(): void }) {
   const { t } = useLingui();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const { hotel } = useStaySession();
   const { language, setLanguage } = useLanguage();
   const pointsName = pointsNameOf(hotel);
 
-  useEffect(() => {
-    // Focus moves into the dialog and returns where it was when the dialog closes.
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    // The language list handles its own Escape (it closes the list, not the dialog).
-    if (event.defaultPrevented) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
-    <div className="welcome-popup__backdrop" data-part="backdrop">
-      <div
-        ref={dialogRef}
-        className="welcome-popup"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-part="dialog"
-        onKeyDown={onKeyDown}
-      >
-        <div className="welcome-popup__language" data-part="language">
-          <LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={setLanguage} />
-        </div>
-        <h2 id={titleId} className="welcome-popup__title">
-          <Trans>Bienvenue sur GreenMiles !</Trans>
-        </h2>
-        <p>
-          <Trans>
-            Gagnez des {pointsName} en réalisant des gestes éco-responsables pendant votre séjour, puis échangez-les
-            contre des récompenses.
-          </Trans>
-        </p>
-        <button type="button" className="welcome-popup__start" data-part="close" onClick={onClose}>
-          {t`C'est parti !`}
-        </button>
-        <p className="welcome-popup__version" data-part="version">
-          {VERSION_LABEL}
-        </p>
-      </div>
-    </div>
+    <Sheet
+      title={<Trans>Bienvenue sur GreenMiles !</Trans>}
+      onClose={onClose}
+      corner={<LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={setLanguage} />}
+    >
+      <p>
+        <Trans>
+          Gagnez des {pointsName} en réalisant des gestes éco-responsables pendant votre séjour, puis échangez-les
+          contre des récompenses.
+        </Trans>
+      </p>
+      <button type="button" className="welcome-popup__start" data-part="close" onClick={onClose}>
+        {t`C'est parti !`}
+      </button>
+      <p className="welcome-popup__version" data-part="version">
+        {VERSION_LABEL}
+      </p>
+    </Sheet>
   );
 }
