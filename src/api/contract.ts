@@ -228,3 +228,125 @@ export type TerminateBody = Static<typeof TerminateBody>;
 /** PUT /api/stays/{sUUID}/endDate */
 export const EndDateBody = Type.Object({ endDate: IsoDate, uuid: Uuid });
 export type EndDateBody = Static<typeof EndDateBody>;
+
+// ---------- action submissions (SPEC.md §7, POST /api/actions/{actId}/{kind}) ----------
+
+const SubmissionBase = {
+  uuid: Uuid,
+  sUUID: Uuid,
+  /** The guest's language, for the translated success message (defaults to the hotel's primary language). */
+  lang: Type.Optional(LangCode),
+};
+const OptionalEndDate = Type.Optional(Type.Union([IsoDate, Type.Null()]));
+
+export const ActionParams = Type.Object({ actId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export const ReviewBody = Type.Object({
+  ...SubmissionBase,
+  rating: Type.Integer({ minimum: 1, maximum: 4 }),
+  endDate: OptionalEndDate,
+});
+export type ReviewBody = Static<typeof ReviewBody>;
+
+export const CustomBody = Type.Object({
+  ...SubmissionBase,
+  /** The chosen option's caoId. */
+  optionValue: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+export type CustomBody = Static<typeof CustomBody>;
+
+export const ClaimActionBody = Type.Object({ ...SubmissionBase });
+export type ClaimActionBody = Static<typeof ClaimActionBody>;
+
+export const LunishowerBody = Type.Object({
+  ...SubmissionBase,
+  objectiveRespected: Type.Boolean(),
+  endDate: OptionalEndDate,
+});
+export type LunishowerBody = Static<typeof LunishowerBody>;
+
+export const LunicleanBody = Type.Object({
+  ...SubmissionBase,
+  skipCleaning: Type.Boolean(),
+  roomNumber: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+  endDate: OptionalEndDate,
+});
+export type LunicleanBody = Static<typeof LunicleanBody>;
+
+/** yesno (YESNO), yesnon (YESNOSTAY: endDate required), yesnomail (YESNOMAIL). */
+export const YesNoBody = Type.Object({
+  ...SubmissionBase,
+  response: Type.Boolean(),
+  endDate: OptionalEndDate,
+});
+export type YesNoBody = Static<typeof YesNoBody>;
+
+export const QuizBody = Type.Object({
+  ...SubmissionBase,
+  selectedPosition: Type.Integer({ minimum: 1, maximum: 26 }),
+});
+export type QuizBody = Static<typeof QuizBody>;
+
+export const HeatingBody = Type.Object({
+  ...SubmissionBase,
+  temperature: Type.Number({ minimum: 10, maximum: 30 }),
+  endDate: OptionalEndDate,
+});
+export type HeatingBody = Static<typeof HeatingBody>;
+
+/** Every submission's answer. */
+export const SubmissionReply = Type.Object({
+  /** The translated default success message of SPEC.md §8. */
+  message: Type.String(),
+  /** Points moved by this submission (negative when a re-answer removed a reward; 0 for a no-op repeat). */
+  greenMilesChange: Type.Integer(),
+  /** The stay's balance after the submission. */
+  greenMiles: Type.Integer({ minimum: 0 }),
+  /** Quiz only. */
+  isCorrect: Type.Optional(Type.Boolean()),
+});
+export type SubmissionReply = Static<typeof SubmissionReply>;
+
+/** GET /api/actions/{actId}?lang=&sUUID=&uuid= (x-front-token) */
+export const SingleActionQuery = Type.Object({ lang: LangCode, sUUID: Uuid, uuid: Uuid });
+export const SingleActionReply = Action;
+
+// ---------- rewards (SPEC.md §7) ----------
+
+export const RewardParams = Type.Object({ rwId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+/** POST /api/rewards/{rwId}/claim — `code` is ignored: the server issues CODE codes (ARCHITECTURE.md §5). */
+export const ClaimRewardBody = Type.Object({
+  uuid: Uuid,
+  sUUID: Uuid,
+  code: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+});
+export type ClaimRewardBody = Static<typeof ClaimRewardBody>;
+export const ClaimRewardReply = Type.Object({
+  /** The claimed CODE reward's code, else null. */
+  code: Type.Union([Type.String(), Type.Null()]),
+  /** The stay's balance after the debit. */
+  greenMiles: Type.Integer({ minimum: 0 }),
+});
+export type ClaimRewardReply = Static<typeof ClaimRewardReply>;
+
+/** GET /api/rewards/{rwId}/code?sUUID=&uuid= */
+export const RewardStayQuery = Type.Object({ sUUID: Uuid, uuid: Uuid });
+export const RewardCodeReply = Type.Object({ success: Type.Literal('OK'), code: Type.String() });
+export type RewardCodeReply = Static<typeof RewardCodeReply>;
+
+/** POST /api/rewards/{rwId}/used, /redeem and /useSlider */
+export const UseRewardBody = Type.Object({ sUUID: Uuid, uuid: Uuid });
+export type UseRewardBody = Static<typeof UseRewardBody>;
+export const UseRewardReply = Type.Object({ success: Type.Literal('OK') });
+export type UseRewardReply = Static<typeof UseRewardReply>;
+
+/** POST /api/rewards/{rwId}/email — sends a claimed reward to the guest's address. */
+export const EmailRewardBody = Type.Object({
+  sUUID: Uuid,
+  uuid: Uuid,
+  email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+  lang: Type.Optional(LangCode),
+});
+export type EmailRewardBody = Static<typeof EmailRewardBody>;
+export const EmailRewardReply = Type.Object({ success: Type.Literal('OK') });
