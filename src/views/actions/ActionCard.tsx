@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useId } from 'react';
 import type { Action } from '../../api/contract.ts';
-import { EyeIcon, PencilIcon } from '../../components/ActionIcons.tsx';
+import { EyeIcon, PencilIcon } from '../../components/Icons.tsx';
 import { actionButtonLabel, cardTypeOf, isEditableType } from './actionCardRules.ts';
 import './ActionCard.css';
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { StayPageName } from '../../../machines/staySession.machine.ts';
+import { GiftIcon, LeafIcon } from '../../components/Icons.tsx';
 import './BottomNav.css';
 
 /** The two tabs of the stay pages (SPEC.md §2); links keep the current /demo prefix. */
@@ -16,9 +17,7 @@ export function BottomNav({ sUUID, active }: { sUUID: string; active: StayPageNa
         aria-current={active === 'actions' ? 'page' : undefined}
         activeOptions={{ exact: true }}
       >
-        <span className="bottom-nav__icon" aria-hidden="true">
-          🌿
-        </span>
+        <LeafIcon />
         {t`Mes actions`}
       </Link>
       <Link
@@ -28,9 +27,7 @@ export function BottomNav({ sUUID, active }: { sUUID: string; active: StayPageNa
         data-part="tab"
         aria-current={active === 'rewards' ? 'page' : undefined}
       >
-        <span className="bottom-nav__icon" aria-hidden="true">
-          🎁
-        </span>
+        <GiftIcon />
         {t`Mes récompenses`}
       </Link>
     </nav>
