@@ -222,8 +222,35 @@ function initial(kind: DialectKind): Migration {
   };
 }
 
+/** Reward claims: a code is given once per reward (pool or generated); e-mails sent, for the per-stay rate limit. */
+function rewards(kind: DialectKind): Migration {
+  const id = idColumn(kind);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createIndex('reward_claims_reward_code_uq')
+        .on('reward_claims')
+        .columns(['reward_id', 'code'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('reward_emails')
+        .addColumn('id', 'integer', id)
+        .addColumn('stay_id', 'integer', (c) => c.notNull().references('stays.id'))
+        .addColumn('reward_id', 'integer', (c) => c.notNull().references('rewards.id'))
+        .addColumn('sent_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('reward_emails_stay_ix')
+        .on('reward_emails')
+        .columns(['stay_id', 'sent_at'])
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
-  return { '0001_initial': initial(kind) };
+  return { '0001_initial': initial(kind), '0003_rewards': rewards(kind) };
 }
 
 /** Brings the schema to the latest version; throws when a migration fails. */

@@ -184,6 +184,14 @@ export interface RewardClaimsTable {
   used_at: string | null;
 }
 
+/** One row per reward e-mail sent (or being sent): the per-stay hourly limit counts them. */
+export interface RewardEmailsTable {
+  id: Generated<number>;
+  stay_id: number;
+  reward_id: number;
+  sent_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotel_languages: HotelLanguagesTable;
@@ -203,4 +211,5 @@ export interface Database {
   action_completions: ActionCompletionsTable;
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
+  reward_emails: RewardEmailsTable;
 }
