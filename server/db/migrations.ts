@@ -5,6 +5,7 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
+import { actionsMigration } from './migration-actions.ts';
 import type { Database } from './schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on a schema that is still being built
@@ -250,7 +251,7 @@ function rewards(kind: DialectKind): Migration {
 }
 
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
-  return { '0001_initial': initial(kind), '0003_rewards': rewards(kind) };
+  return { '0001_initial': initial(kind), '0002_actions': actionsMigration(kind), '0003_rewards': rewards(kind) };
 }
 
 /** Brings the schema to the latest version; throws when a migration fails. */

@@ -161,6 +161,32 @@ export interface ActionCompletionsTable {
   points: number;
   created_at: string;
   updated_at: string;
+  /** Bumped on every answer change; part of the ledger idempotency key of the points move (0002_actions). */
+  version: Generated<number>;
+  /** REVIEW rating 1–4 (0002_actions). */
+  rating: number | null;
+}
+
+/** Every accepted action answer, with the hotel-local day it was given on (daily YESNOMAIL report). */
+export interface ActionAnswersTable {
+  id: Generated<number>;
+  hotel_id: number;
+  stay_id: number;
+  action_id: number;
+  action_type: string;
+  night_id: string;
+  /** Hotel-local date (YYYY-MM-DD) of the answer. */
+  answered_on: string;
+  version: number;
+  response: string | null;
+  option_id: number | null;
+  selected_position: number | null;
+  is_correct: number | null;
+  temperature: number | null;
+  rating: number | null;
+  room_number: string | null;
+  points_change: number;
+  created_at: string;
 }
 
 export interface LedgerEntriesTable {
@@ -209,6 +235,7 @@ export interface Database {
   stays: StaysTable;
   qr_scans: QrScansTable;
   action_completions: ActionCompletionsTable;
+  action_answers: ActionAnswersTable;
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
