@@ -1,0 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import type { ClaimActionBody } from '../src/api/contract.ts';
+import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
+
+function claimBody(input: SubmissionInput): ClaimActionBody {
+  return identityOf(input);
+}
+
+/** Claim (SPEC.md §2, §4): the claim dialog's button sends the claim; `submitting` is the claiming state. */
+export const claimActionMachine = createAnswerSubmissionMachine<null, ClaimActionBody>({
+  id: 'claimAction',
+  bodyOf: claimBody,
+  failure: msg`Erreur lors de la réclamation de l'action.`,
+});

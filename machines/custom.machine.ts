@@ -1,0 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import type { CustomBody, CustomOption } from '../src/api/contract.ts';
+import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
+
+/** The options in the hotel's order (SPEC.md §3 "Custom option": position). */
+export function optionsInOrder(options: readonly CustomOption[]): CustomOption[] {
+  return [...options].sort((a, b) => a.position - b.position);
+}
+
+function customBody(input: SubmissionInput, caoId: number): CustomBody {
+  return { ...identityOf(input), optionValue: caoId };
+}
+
+/** Custom (SPEC.md §4): open, list the options, pick one to submit (its caoId). */
+export const customMachine = createAnswerSubmissionMachine<number, CustomBody>({
+  id: 'custom',
+  bodyOf: customBody,
+  failure: msg`Erreur lors de l'envoi de la réponse.`,
+});

@@ -1,0 +1,127 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, fromPromise, setup } from 'xstate';
+import type { HeatingBody, SubmissionReply } from '../src/api/contract.ts';
+import {
+  identityOf,
+  isNotEnoughGreenMiles,
+  replyOf,
+  type SubmissionInput,
+  type SubmissionRequest,
+} from './submission.ts';
+
+/** SPEC.md §9 "Heating": default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
+export const DEFAULT_TEMPERATURE = 22;
+export const GAUGE_FULL_SCALE = 30;
+export const MIN_TEMPERATURE = 10;
+export const MAX_TEMPERATURE = GAUGE_FULL_SCALE;
+
+export type HeatingStatus = 'tooLow' | 'optimal' | 'tooHigh';
+export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
+
+/** SPEC.md §9: below 18 too low, above 22 too high, otherwise optimal. */
+export function heatingStatus(temperature: number): HeatingStatus {
+  if (temperature < 18) return 'tooLow';
+  if (temperature > 22) return 'tooHigh';
+  return 'optimal';
+}
+
+/** SPEC.md §9: colour bands below 18, 18–20, 21–23, 24 and over. */
+export function heatingBand(temperature: number): HeatingBand {
+  if (temperature < 18) return 'below18';
+  if (temperature < 21) return 'from18to20';
+  if (temperature < 24) return 'from21to23';
+  return 'from24';
+}
+
+/** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */
+export function startingTemperature(temperature: number | null): number {
+  if (temperature === null) return DEFAULT_TEMPERATURE;
+  return Math.min(MAX_TEMPERATURE, Math.max(MIN_TEMPERATURE, Math.round(temperature)));
+}
+
+export interface HeatingInput extends SubmissionInput {
+  temperature: number;
+}
+
+export interface HeatingContext extends HeatingInput {
+  reply: SubmissionReply | null;
+  error: MessageDescriptor | null;
+}
+
+export type HeatingEvent =
+  | { type: 'temperature.raise' }
+  | { type: 'temperature.lower' }
+  | { type: 'temperature.submit' };
+
+/** SPEC.md §8 gives no heating text: the generic one. */
+export const heatingSubmitError = msg`Une erreur est survenue`;
+
+/**
+ * Heating (SPEC.md §2, §9): the guest sets the room temperature one degree at a time within the scale, then sends
+ * it. A failed send keeps the setting on screen with a red alert (or the not-enough notice) and may be sent again.
+ */
+export const heatingMachine = setup({
+  types: {
+    input: {} as HeatingInput,
+    context: {} as HeatingContext,
+    events: {} as HeatingEvent,
+  },
+  actors: {
+    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<HeatingBody>>(() => {
+      throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
+    }),
+  },
+  actions: {
+    raise: assign({ temperature: ({ context }) => context.temperature + 1 }),
+    lower: assign({ temperature: ({ context }) => context.temperature - 1 }),
+    clearError: assign({ error: null }),
+    storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
+    storeFailure: assign({ error: heatingSubmitError }),
+    // Provided by the view: hands the reply to the action dialog host.
+    notifySubmitted: (_, _reply: SubmissionReply) => {},
+  },
+  guards: {
+    belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
+    aboveMinimum: ({ context }) => context.temperature > MIN_TEMPERATURE,
+    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+  },
+}).createMachine({
+  id: 'heating',
+  context: ({ input }) => ({ ...input, reply: null, error: null }),
+  initial: 'adjusting',
+  states: {
+    adjusting: {
+      initial: 'idle',
+      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      on: {
+        'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
+        'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },
+        'temperature.submit': { target: 'submitting', actions: 'clearError' },
+      },
+    },
+    submitting: {
+      tags: ['loading'],
+      invoke: {
+        id: 'submitAnswer',
+        src: 'submitAnswer',
+        input: ({ context }) => ({
+          actId: context.actId,
+          body: { ...identityOf(context), temperature: context.temperature, endDate: context.endDate },
+        }),
+        onDone: {
+          target: 'submitted',
+          actions: [
+            { type: 'storeReply', params: replyOf },
+            { type: 'notifySubmitted', params: replyOf },
+          ],
+        },
+        onError: [
+          { guard: 'isNotEnoughGreenMiles', target: 'adjusting.notEnoughPoints' },
+          { target: 'adjusting.failed', actions: 'storeFailure' },
+        ],
+      },
+    },
+    submitted: { type: 'final' },
+  },
+});

@@ -1,0 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import type { LunishowerBody } from '../src/api/contract.ts';
+import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
+
+function lunishowerBody(input: SubmissionInput, objectiveRespected: boolean): LunishowerBody {
+  return { ...identityOf(input), objectiveRespected, endDate: input.endDate };
+}
+
+/** Lunishower (SPEC.md §4): yes or no to the short-shower objective; the server gives no points for a no. */
+export const lunishowerMachine = createAnswerSubmissionMachine<boolean, LunishowerBody>({
+  id: 'lunishower',
+  bodyOf: lunishowerBody,
+  failure: msg`Erreur lors de l'action LuniShower`,
+});

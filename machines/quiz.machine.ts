@@ -1,0 +1,126 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { Quiz, QuizBody, SubmissionReply } from '../src/api/contract.ts';
+import {
+  identityOf,
+  isNotEnoughGreenMiles,
+  replyOf,
+  type SubmissionInput,
+  type SubmissionRequest,
+} from './submission.ts';
+
+/** SPEC.md §3: answers are shown as A, B, C… by their 1-based qaPosition. */
+export function answerLetter(qaPosition: number): string {
+  return String.fromCharCode(64 + qaPosition);
+}
+
+export function answersInOrder(quiz: Quiz): Quiz['answers'] {
+  return [...quiz.answers].sort((a, b) => a.qaPosition - b.qaPosition);
+}
+
+/** SPEC.md §5: correct if the chosen answer's qaIsCorrect equals 1. */
+export function isCorrectAnswer(quiz: Quiz, qaPosition: number): boolean {
+  return quiz.answers.some((answer) => answer.qaPosition === qaPosition && answer.qaIsCorrect === 1);
+}
+
+export function correctAnswerOf(quiz: Quiz): Quiz['answers'][number] | undefined {
+  return quiz.answers.find((answer) => answer.qaIsCorrect === 1);
+}
+
+export interface QuizInput extends SubmissionInput {
+  quiz: Quiz;
+}
+
+export interface QuizContext extends QuizInput {
+  selectedPosition: number | null;
+  reply: SubmissionReply | null;
+  error: MessageDescriptor | null;
+}
+
+export type QuizEvent = { type: 'answer.pick'; qaPosition: number } | { type: 'answer.confirm' };
+
+/** SPEC.md §8 (French source of 'An error occurred while submitting your answer'). */
+export const quizSubmitError = msg`Une erreur est survenue lors de l'envoi de votre réponse`;
+
+/**
+ * Quiz (SPEC.md §4): pick an answer; with an explanation the machine reveals the correct answer and the explanation
+ * and sends on `answer.confirm` ('Continuer'); without one it sends at once. A failed send waits where it was sent
+ * from, and `answer.confirm` (without explanation: another pick) sends again. The server gives points for a right
+ * answer only.
+ */
+export const quizMachine = setup({
+  types: {
+    input: {} as QuizInput,
+    context: {} as QuizContext,
+    events: {} as QuizEvent,
+  },
+  actors: {
+    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<QuizBody>>(() => {
+      throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
+    }),
+  },
+  actions: {
+    selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
+    clearError: assign({ error: null }),
+    storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
+    storeFailure: assign({ error: quizSubmitError }),
+    // Provided by the view: hands the reply to the action dialog host.
+    notifySubmitted: (_, _reply: SubmissionReply) => {},
+  },
+  guards: {
+    hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
+    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+  },
+}).createMachine({
+  id: 'quiz',
+  context: ({ input }) => ({ ...input, selectedPosition: null, reply: null, error: null }),
+  initial: 'answering',
+  states: {
+    answering: {
+      initial: 'idle',
+      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      on: {
+        'answer.pick': [
+          {
+            guard: 'hasExplanation',
+            target: 'revealed',
+            actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition },
+          },
+          { target: 'submitting', actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition } },
+        ],
+      },
+    },
+    revealed: {
+      initial: 'idle',
+      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
+    },
+    submitting: {
+      tags: ['loading'],
+      invoke: {
+        id: 'submitAnswer',
+        src: 'submitAnswer',
+        input: ({ context }) => ({
+          actId: context.actId,
+          body: { ...identityOf(context), selectedPosition: context.selectedPosition ?? 0 },
+        }),
+        onDone: {
+          target: 'submitted',
+          actions: [
+            { type: 'storeReply', params: replyOf },
+            { type: 'notifySubmitted', params: replyOf },
+          ],
+        },
+        // A failure waits where the answer was sent from.
+        onError: [
+          { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
+          { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
+          { guard: 'isNotEnoughGreenMiles', target: 'answering.notEnoughPoints' },
+          { target: 'answering.failed', actions: 'storeFailure' },
+        ],
+      },
+    },
+    submitted: { type: 'final' },
+  },
+});

@@ -1,0 +1,128 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { assign, fromPromise, setup } from 'xstate';
+import type { SubmissionReply } from '../src/api/contract.ts';
+
+/**
+ * What every action submission shares (SPEC.md §7, POST /api/actions/{actId}/{path}): the action, the guest and
+ * stay identifiers, the guest's language (for the translated success message) and the stay's end date when known.
+ */
+export interface SubmissionInput {
+  actId: number;
+  uuid: string;
+  sUUID: string;
+  lang: string;
+  endDate: string | null;
+}
+
+/** The input of a submission actor: the action and the body of its path. */
+export interface SubmissionRequest<Body> {
+  actId: number;
+  body: Body;
+}
+
+/** The body fields every submission path takes. */
+export function identityOf(input: SubmissionInput): { uuid: string; sUUID: string; lang: string } {
+  return { uuid: input.uuid, sUUID: input.sUUID, lang: input.lang };
+}
+
+/** SPEC.md §8: a reply whose message contains this text gets the insufficient-points notice, not the red alert. */
+export const NOT_ENOUGH_GREEN_MILES = 'Not enough GreenMiles';
+
+export function isNotEnoughGreenMiles(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(NOT_ENOUGH_GREEN_MILES);
+}
+
+/** The done-event output of a submission actor, for `params` of the view-provided `notifySubmitted` action. */
+export function replyOf({ event }: { event: { output: SubmissionReply } }): SubmissionReply {
+  return event.output;
+}
+
+function providedByView(): never {
+  throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
+}
+
+export interface AnswerSubmissionContext<Answer> extends SubmissionInput {
+  /** The last answer sent (shown as chosen while it is being sent). */
+  answer: Answer | null;
+  reply: SubmissionReply | null;
+  error: MessageDescriptor | null;
+}
+
+export type AnswerSubmissionEvent<Answer> = { type: 'answer.submit'; answer: Answer };
+
+export interface AnswerSubmissionOptions<Answer, Body> {
+  id: string;
+  /** The body of the action's submission path for this answer. */
+  bodyOf(input: SubmissionInput, answer: Answer): Body;
+  /** SPEC.md §8: the red alert of a failed submission of this kind. */
+  failure: MessageDescriptor;
+}
+
+/**
+ * The "answer once, send it" flows (SPEC.md §4: review, custom, Lunishower, claim):
+ * choosing ─answer.submit▶ submitting ─▶ submitted, or back to choosing.failed (red alert) or
+ * choosing.notEnoughPoints (a reply about missing GreenMiles), where the guest may answer again.
+ * On success the view-provided `notifySubmitted` hands the reply to the action dialog host.
+ */
+export function createAnswerSubmissionMachine<Answer, Body>({
+  id,
+  bodyOf,
+  failure,
+}: AnswerSubmissionOptions<Answer, Body>) {
+  return setup({
+    types: {
+      input: {} as SubmissionInput,
+      context: {} as AnswerSubmissionContext<Answer>,
+      events: {} as AnswerSubmissionEvent<Answer>,
+    },
+    actors: {
+      submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<Body>>(providedByView),
+    },
+    actions: {
+      storeAnswer: assign({ answer: (_, answer: Answer) => answer, error: null }),
+      storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
+      storeFailure: assign({ error: failure }),
+      // Provided by the view: hands the reply to the action dialog host.
+      notifySubmitted: (_, _reply: SubmissionReply) => {},
+    },
+    guards: {
+      isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ ...input, answer: null, reply: null, error: null }),
+    initial: 'choosing',
+    states: {
+      choosing: {
+        initial: 'idle',
+        states: { idle: {}, failed: {}, notEnoughPoints: {} },
+        on: {
+          'answer.submit': {
+            target: 'submitting',
+            actions: { type: 'storeAnswer', params: ({ event }) => event.answer },
+          },
+        },
+      },
+      submitting: {
+        tags: ['loading'],
+        invoke: {
+          id: 'submitAnswer',
+          src: 'submitAnswer',
+          input: ({ context }) => ({ actId: context.actId, body: bodyOf(context, context.answer as Answer) }),
+          onDone: {
+            target: 'submitted',
+            actions: [
+              { type: 'storeReply', params: replyOf },
+              { type: 'notifySubmitted', params: replyOf },
+            ],
+          },
+          onError: [
+            { guard: 'isNotEnoughGreenMiles', target: 'choosing.notEnoughPoints' },
+            { target: 'choosing.failed', actions: 'storeFailure' },
+          ],
+        },
+      },
+      submitted: { type: 'final' },
+    },
+  });
+}
