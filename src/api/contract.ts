@@ -350,3 +350,4 @@ export const EmailRewardBody = Type.Object({
 });
 export type EmailRewardBody = Static<typeof EmailRewardBody>;
 export const EmailRewardReply = Type.Object({ success: Type.Literal('OK') });
+export type EmailRewardReply = Static<typeof EmailRewardReply>;
