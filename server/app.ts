@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
+import ajvFormats from 'ajv-formats';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -21,8 +22,10 @@ import type { Database } from './db/schema.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './domain/errors.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
+import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { greenRoutes } from './routes/green.ts';
 import { qrScansRoutes } from './routes/qr-scans.ts';
+import { rewardsRoutes } from './routes/rewards.ts';
 import { roomsRoutes } from './routes/rooms.ts';
 import { staysRoutes } from './routes/stays.ts';
 
@@ -37,6 +40,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock; tests move it to check dates. */
   now?: Clock;
+  /** SMTP transport URL of the reward e-mails; without it (and without `mailer`) e-mail answers 503. */
+  smtpUrl?: string | null;
+  mailFrom?: string;
+  /** A ready mailer (takes precedence over smtpUrl). */
+  mailer?: Mailer;
 }
 
 const CODES: Record<number, string> = {
@@ -82,6 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
   const bodyAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: true, strict: false });
   const partsAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, strict: false });
+  // Formats (`email`…) are checked, not ignored.
+  ajvFormats.default(bodyAjv);
+  ajvFormats.default(partsAjv);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
   // JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -91,7 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kind: options.kind ?? 'sqlite',
     now: options.now ?? systemClock,
     frontToken: options.frontToken,
+    mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
   };
+  if (deps.mailer && !options.mailer) {
+    const mailer = deps.mailer;
+    app.addHook('onClose', async () => mailer.close());
+  }
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -146,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(roomsRoutes, { prefix: '/rooms', deps });
       await api.register(qrScansRoutes, { prefix: '/qr-scans', deps });
       await api.register(greenRoutes, { prefix: '/green', deps });
+      await api.register(rewardsRoutes, { prefix: '/rewards', deps });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 /** Server configuration from the environment (see docs/server.md). */
 import { DEFAULT_DATABASE_URL } from './db/connection.ts';
+import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
 export const DEV_FRONT_TOKEN = 'greenmiles-dev-front-token';
@@ -11,6 +12,10 @@ export interface ServerConfig {
   frontToken: string;
   frontTokenFromEnv: boolean;
   logLevel: string;
+  /** SMTP transport of the reward e-mails (`smtp://user:pass@host:587`); unset: e-mail answers 503. */
+  smtpUrl: string | null;
+  /** The From address of the reward e-mails. */
+  mailFrom: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,5 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frontToken: env.FRONT_TOKEN || DEV_FRONT_TOKEN,
     frontTokenFromEnv: Boolean(env.FRONT_TOKEN),
     logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }

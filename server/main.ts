@@ -21,6 +21,8 @@ const server = await buildApp({
   db: database.db,
   kind: database.kind,
   frontToken: config.frontToken,
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
   staticDir: distDir,
   logger: { level: config.logLevel },
 });

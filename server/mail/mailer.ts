@@ -1,0 +1,41 @@
+/**
+ * Outgoing mail through a real SMTP transport (nodemailer), configured by `SMTP_URL`
+ * (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer options may follow as query parameters,
+ * e.g. `?ignoreTLS=true`). Without SMTP_URL there is no mailer and the e-mail call answers 503.
+ */
+import nodemailer from 'nodemailer';
+
+export const DEFAULT_MAIL_FROM = 'GreenMiles <no-reply@greenmiles.invalid>';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** BCP 47 language of the message (Content-Language). */
+  lang: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { 'Content-Language': message.lang },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,396 @@
+import type { AddressInfo } from 'node:net';
+import { Value } from 'typebox/value';
+import { expect, it } from 'vitest';
+import { importContent, parseContent } from '../../server/content/import.ts';
+import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { withWriteTransaction } from '../../server/db/transaction.ts';
+import { appendEntry, balanceOf } from '../../server/domain/ledger.ts';
+import { CODE_ALPHABET } from '../../server/domain/rewards.ts';
+import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../src/api/contract.ts';
+import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+
+const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}$`);
+
+async function stayId(handle: DatabaseHandle, sUUID: string): Promise<number> {
+  const row = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let creditCounter = 0;
+/** Credits points through the ledger, in a write transaction, as an action submission would. */
+async function credit(harness: Harness, sUUID: string, amount: number): Promise<void> {
+  const id = await stayId(harness.handle, sUUID);
+  creditCounter += 1;
+  await withWriteTransaction(harness.handle.db, harness.handle.kind, (tx) =>
+    appendEntry(
+      tx,
+      { stayId: id, amount, reason: 'test_credit', idempotencyKey: `test-credit:${sUUID}:${creditCounter}` },
+      new Date(),
+    ),
+  );
+}
+
+async function rewardId(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
+  const row = await handle.db
+    .selectFrom('rewards')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A stay at the hotel with `points` credited. */
+async function stayWith(harness: Harness, points: number, hotelId = 1) {
+  const stay = await newHotelStay(harness.app, hotelId);
+  if (points > 0) await credit(harness, stay.sUUID, points);
+  return stay;
+}
+
+function claim(harness: Harness, rwId: number | string, body: Record<string, unknown>) {
+  return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/claim`, payload: body });
+}
+
+function use(harness: Harness, rwId: number, path: 'used' | 'redeem' | 'useSlider', sUUID: string, uuid: string) {
+  return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/${path}`, payload: { sUUID, uuid } });
+}
+
+async function listRewards(harness: Harness, sUUID: string, uuid: string, lang = 'fr') {
+  const response = await harness.app.inject({ url: `/api/stays/${sUUID}/rewards?lang=${lang}&uuid=${uuid}` });
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(Value.Check(RewardsReply, body)).toBe(true);
+  return body as Reward[];
+}
+
+async function ledgerOf(handle: DatabaseHandle, sUUID: string) {
+  const id = await stayId(handle, sUUID);
+  const rows = await handle.db.selectFrom('ledger_entries').selectAll().where('stay_id', '=', id).execute();
+  return { rows, sum: rows.reduce((total, row) => total + row.amount, 0), balance: await balanceOf(handle.db, id) };
+}
+
+describeEachDialect('rewards', (get) => {
+  it('claims a CODE reward: debits rwCost once, issues a 3-character code, shows it in the list and the code call', async () => {
+    const h = get();
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const { sUUID, profileUUID } = await stayWith(h, 100);
+    const response = await claim(h, coffee, { uuid: profileUUID, sUUID, code: 'CLIENT-MADE' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Value.Check(ClaimRewardReply, body)).toBe(true);
+    expect(body.code).toMatch(CODE_PATTERN);
+    expect(body.greenMiles).toBe(70);
+
+    const ledger = await ledgerOf(h.handle, sUUID);
+    expect(ledger.rows.filter((r) => r.amount < 0)).toEqual([
+      expect.objectContaining({ amount: -30, reason: 'reward_claim', reward_id: coffee }),
+    ]);
+    expect(ledger.balance).toBe(70);
+
+    const listed = (await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === coffee);
+    expect(listed).toMatchObject({ isClaimed: 1, isUsed: 0, code: body.code, rwType: 'CODE' });
+
+    const code = await h.app.inject({ url: `/api/rewards/${coffee}/code?sUUID=${sUUID}&uuid=${profileUUID}` });
+    expect(code.statusCode).toBe(200);
+    expect(Value.Check(RewardCodeReply, code.json())).toBe(true);
+    expect(code.json()).toEqual({ success: 'OK', code: body.code });
+
+    const again = await claim(h, coffee, { uuid: profileUUID, sUUID, code: null });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('already_claimed');
+    expect((await ledgerOf(h.handle, sUUID)).balance).toBe(70);
+
+    const stay = await h.app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
+    expect(stay.json().stay.greenMiles).toBe(70);
+  });
+
+  it('claims EAU, SLIDER and generic rewards without a code', async () => {
+    const h = get();
+    const { sUUID, profileUUID } = await stayWith(h, 200);
+    let expected = 200;
+    for (const key of ['water-donation', 'late-checkout', 'local-gift']) {
+      const id = await rewardId(h.handle, 1, key);
+      const cost = (
+        await h.handle.db.selectFrom('rewards').select('cost').where('id', '=', id).executeTakeFirstOrThrow()
+      ).cost;
+      expected -= cost;
+      const response = await claim(h, id, { uuid: profileUUID, sUUID });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ code: null, greenMiles: expected });
+    }
+    const listed = await listRewards(h, sUUID, profileUUID, 'en');
+    expect(listed.filter((r) => r.isClaimed === 1).map((r) => r.rwType)).toEqual(
+      expect.arrayContaining(['EAU', 'SLIDER', 'GENERIC']),
+    );
+    expect(listed.find((r) => r.rwType === 'CODE')).toMatchObject({ isClaimed: 0, code: null });
+    const ledger = await ledgerOf(h.handle, sUUID);
+    expect(ledger.sum).toBe(expected);
+    expect(ledger.balance).toBe(expected);
+  });
+
+  it("refuses a claim the balance does not cover with 'Not enough GreenMiles', writing nothing", async () => {
+    const h = get();
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const { sUUID, profileUUID } = await stayWith(h, 29);
+    const before = await writableCounts(h.handle);
+    const response = await claim(h, coffee, { uuid: profileUUID, sUUID });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('not_enough_greenmiles');
+    expect(response.json().message).toContain('Not enough GreenMiles');
+    expect(await writableCounts(h.handle)).toEqual(before);
+    expect((await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === coffee)?.isClaimed).toBe(0);
+  });
+
+  it('answers 404 for an unknown reward, a reward of another hotel, a foreign uuid or an unknown stay; nothing debited', async () => {
+    const h = get();
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const demoCoffee = await rewardId(h.handle, 2, 'coffee-code');
+    const { sUUID, profileUUID } = await stayWith(h, 100);
+    const other = await newHotelStay(h.app);
+    const before = await writableCounts(h.handle);
+    const cases = [
+      [999999, { uuid: profileUUID, sUUID }],
+      [demoCoffee, { uuid: profileUUID, sUUID }],
+      [coffee, { uuid: other.profileUUID, sUUID }],
+      [coffee, { uuid: profileUUID, sUUID: 'no-such-stay' }],
+    ] as const;
+    for (const [id, body] of cases) {
+      const response = await claim(h, id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(404);
+      expect(response.json().error).toBe('not_found');
+    }
+    for (const path of ['used', 'redeem', 'useSlider'] as const) {
+      expect((await use(h, demoCoffee, path, sUUID, profileUUID)).statusCode).toBe(404);
+    }
+    expect(
+      (await h.app.inject({ url: `/api/rewards/${demoCoffee}/code?sUUID=${sUUID}&uuid=${profileUUID}` })).statusCode,
+    ).toBe(404);
+    expect(await writableCounts(h.handle)).toEqual(before);
+  });
+
+  it('answers 400 for malformed requests; nothing written', async () => {
+    const h = get();
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const { sUUID, profileUUID } = await stayWith(h, 100);
+    const before = await writableCounts(h.handle);
+    const bad: Array<[string | number, unknown]> = [
+      ['abc', { uuid: profileUUID, sUUID }],
+      [0, { uuid: profileUUID, sUUID }],
+      [coffee, { sUUID }],
+      [coffee, { uuid: profileUUID }],
+      [coffee, { uuid: 'bad uuid!', sUUID }],
+      [coffee, { uuid: profileUUID, sUUID: 42 }],
+      [coffee, { uuid: profileUUID, sUUID, code: 12 }],
+      [coffee, []],
+    ];
+    for (const [id, body] of bad) {
+      const response = await h.app.inject({ method: 'POST', url: `/api/rewards/${id}/claim`, payload: body as object });
+      expect(response.statusCode, JSON.stringify([id, body])).toBe(400);
+      expect(response.json().error).toBe('bad_request');
+    }
+    const notJson = await h.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${coffee}/claim`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"uuid":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    const noBody = await h.app.inject({ method: 'POST', url: `/api/rewards/${coffee}/used` });
+    expect(noBody.statusCode).toBe(400);
+    const noQuery = await h.app.inject({ url: `/api/rewards/${coffee}/code?sUUID=${sUUID}` });
+    expect(noQuery.statusCode).toBe(400);
+    expect(await writableCounts(h.handle)).toEqual(before);
+  });
+
+  it('refuses claims on a finished stay (409 stay_finished)', async () => {
+    const h = get();
+    const gift = await rewardId(h.handle, 1, 'local-gift');
+    const { sUUID, profileUUID } = await stayWith(h, 100);
+    const terminated = await h.app.inject({
+      method: 'PUT',
+      url: `/api/stays/${sUUID}/terminate`,
+      headers: { 'x-front-token': TEST_FRONT_TOKEN },
+      payload: { uuid: profileUUID },
+    });
+    expect(terminated.statusCode).toBe(200);
+    const response = await claim(h, gift, { uuid: profileUUID, sUUID });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('stay_finished');
+    expect((await ledgerOf(h.handle, sUUID)).balance).toBe(100);
+  });
+
+  it('gives the code only to the stay that claimed it; 404 code_not_available otherwise', async () => {
+    const h = get();
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const water = await rewardId(h.handle, 1, 'water-donation');
+    const a = await stayWith(h, 100);
+    const b = await stayWith(h, 100);
+    const codeOf = (s: { sUUID: string; profileUUID: string }, id: number) =>
+      h.app.inject({ url: `/api/rewards/${id}/code?sUUID=${s.sUUID}&uuid=${s.profileUUID}` });
+    expect((await codeOf(a, coffee)).json()).toMatchObject({ error: 'code_not_available' });
+    const claimed = (await claim(h, coffee, { uuid: a.profileUUID, sUUID: a.sUUID })).json();
+    expect((await codeOf(a, coffee)).json()).toEqual({ success: 'OK', code: claimed.code });
+    const notB = await codeOf(b, coffee);
+    expect(notB.statusCode).toBe(404);
+    expect(notB.json().error).toBe('code_not_available');
+    const foreign = await h.app.inject({ url: `/api/rewards/${coffee}/code?sUUID=${a.sUUID}&uuid=${b.profileUUID}` });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('not_found');
+    expect((await claim(h, water, { uuid: a.profileUUID, sUUID: a.sUUID })).statusCode).toBe(200);
+    const waterCode = await codeOf(a, water);
+    expect(waterCode.statusCode).toBe(404);
+    expect(waterCode.json().error).toBe('code_not_available');
+    // b's own claim gets a different code (unique per reward).
+    const claimedB = (await claim(h, coffee, { uuid: b.profileUUID, sUUID: b.sUUID })).json();
+    expect(claimedB.code).toMatch(CODE_PATTERN);
+    expect(claimedB.code).not.toBe(claimed.code);
+  });
+
+  it('marks a claimed reward used once (used, redeem, useSlider), irreversibly', async () => {
+    const h = get();
+    const slider = await rewardId(h.handle, 1, 'late-checkout');
+    const gift = await rewardId(h.handle, 1, 'local-gift');
+    const water = await rewardId(h.handle, 1, 'water-donation');
+    const { sUUID, profileUUID } = await stayWith(h, 200);
+
+    const early = await use(h, slider, 'useSlider', sUUID, profileUUID);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe('not_claimed');
+    expect((await use(h, gift, 'used', sUUID, profileUUID)).json().error).toBe('not_claimed');
+
+    expect((await claim(h, slider, { uuid: profileUUID, sUUID })).statusCode).toBe(200);
+    const used = await use(h, slider, 'useSlider', sUUID, profileUUID);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ success: 'OK' });
+    expect((await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === slider)).toMatchObject({
+      isClaimed: 1,
+      isUsed: 1,
+    });
+    for (const path of ['useSlider', 'used', 'redeem'] as const) {
+      const again = await use(h, slider, path, sUUID, profileUUID);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        error: 'already_used',
+        message: expect.stringMatching(/already been used/),
+      });
+    }
+
+    expect((await claim(h, gift, { uuid: profileUUID, sUUID })).statusCode).toBe(200);
+    expect((await use(h, gift, 'useSlider', sUUID, profileUUID)).json().error).toBe('not_a_slider_reward');
+    expect((await use(h, gift, 'redeem', sUUID, profileUUID)).statusCode).toBe(200);
+    expect((await use(h, gift, 'used', sUUID, profileUUID)).statusCode).toBe(409);
+
+    expect((await claim(h, water, { uuid: profileUUID, sUUID })).statusCode).toBe(200);
+    const wrongType = await use(h, water, 'useSlider', sUUID, profileUUID);
+    expect(wrongType.statusCode).toBe(400);
+    expect((await use(h, water, 'used', sUUID, profileUUID)).statusCode).toBe(200);
+
+    const other = await newHotelStay(h.app);
+    expect((await use(h, gift, 'used', sUUID, other.profileUUID)).statusCode).toBe(404);
+    // Using never moves points.
+    expect((await ledgerOf(h.handle, sUUID)).balance).toBe(200 - 50 - 40 - 20);
+  });
+
+  it('hands out the codes of a hotel pool once each, then 409 code_pool_exhausted with nothing debited', async () => {
+    const h = get();
+    const demoCoffee = await rewardId(h.handle, 2, 'coffee-code');
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await stayWith(h, 30, 2);
+      const response = await claim(h, demoCoffee, { uuid: s.profileUUID, sUUID: s.sUUID });
+      expect(response.statusCode).toBe(200);
+      codes.push(response.json().code);
+      expect(response.json().greenMiles).toBe(0);
+    }
+    expect(codes.sort()).toEqual(['DEMO-A1', 'DEMO-B2', 'DEMO-C3']);
+    const late = await stayWith(h, 30, 2);
+    const before = await writableCounts(h.handle);
+    const refused = await claim(h, demoCoffee, { uuid: late.profileUUID, sUUID: late.sUUID });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('code_pool_exhausted');
+    expect(await writableCounts(h.handle)).toEqual(before);
+    expect((await ledgerOf(h.handle, late.sUUID)).balance).toBe(30);
+  });
+
+  it('50 concurrent claims of the same reward debit exactly once', async () => {
+    const h = get();
+    const gift = await rewardId(h.handle, 1, 'local-gift');
+    const { sUUID, profileUUID } = await stayWith(h, 1000);
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`http://127.0.0.1:${port}/api/rewards/${gift}/claim`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ uuid: profileUUID, sUUID }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
+    const ok = responses.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]?.body.greenMiles).toBe(960);
+    expect(responses.filter((r) => r.status === 409 && r.body.error === 'already_claimed')).toHaveLength(49);
+    const ledger = await ledgerOf(h.handle, sUUID);
+    expect(ledger.rows.filter((r) => r.amount < 0)).toHaveLength(1);
+    expect(ledger.sum).toBe(960);
+    expect(ledger.balance).toBe(960);
+  });
+
+  it('50 concurrent claims of 10 different rewards debit exactly as often as the balance allows', async () => {
+    const h = get();
+    const rewards = Array.from(
+      { length: 10 },
+      (_, i) => `  - key: r${i}
+    type: ${i % 2 === 0 ? 'CODE' : 'GENERIC'}
+    cost: 10
+    texts: { en: { name: Reward ${i}, description: Test reward ${i} } }`,
+    ).join('\n');
+    const file = parseContent(
+      `hotel: { id: 90, name: Concurrency Inn, isDemo: false, timeZone: Europe/Paris, staffPin: "1234" }
+languages:
+  - { code: en, name: English, enabled: true, isPrimary: true, position: 1 }
+rewards:
+${rewards}
+`,
+      'concurrency-inn.yaml',
+    );
+    await importContent(h.handle.db, file);
+    const ids = (
+      await h.handle.db.selectFrom('rewards').select('id').where('hotel_id', '=', 90).orderBy('id').execute()
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(10);
+    const { sUUID, profileUUID } = await stayWith(h, 35, 90);
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`http://127.0.0.1:${port}/api/rewards/${ids[i % 10]}/claim`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ uuid: profileUUID, sUUID }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
+    const ok = responses.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(3);
+    expect(ok.map((r) => r.body.greenMiles).sort()).toEqual([15, 25, 5]);
+    for (const r of responses.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(['already_claimed', 'not_enough_greenmiles']).toContain(r.body.error);
+    }
+    const ledger = await ledgerOf(h.handle, sUUID);
+    expect(ledger.rows.filter((r) => r.amount < 0)).toHaveLength(3);
+    expect(ledger.sum).toBe(5);
+    expect(ledger.balance).toBe(ledger.sum);
+    expect(ledger.sum).toBeGreaterThanOrEqual(0);
+    const claims = await h.handle.db
+      .selectFrom('reward_claims')
+      .select(['reward_id', 'code'])
+      .where('stay_id', '=', await stayId(h.handle, sUUID))
+      .execute();
+    expect(new Set(claims.map((c) => c.reward_id)).size).toBe(3);
+    const listed = await listRewards(h, sUUID, profileUUID, 'en');
+    expect(listed.filter((r) => r.isClaimed === 1)).toHaveLength(3);
+  });
+});
