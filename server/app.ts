@@ -23,6 +23,7 @@ import type { AppDeps } from './deps.ts';
 import { ApiError } from './domain/errors.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { actionsRoutes } from './routes/actions.ts';
 import { greenRoutes } from './routes/green.ts';
 import { qrScansRoutes } from './routes/qr-scans.ts';
 import { rewardsRoutes } from './routes/rewards.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(qrScansRoutes, { prefix: '/qr-scans', deps });
       await api.register(greenRoutes, { prefix: '/green', deps });
       await api.register(rewardsRoutes, { prefix: '/rewards', deps });
+      await api.register(actionsRoutes, { prefix: '/actions', deps });
     },
     { prefix: '/api' },
   );
