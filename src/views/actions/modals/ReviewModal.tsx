@@ -1,0 +1,87 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createActorContext } from '@xstate/react';
+import { useMemo } from 'react';
+import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
+import type { Action } from '../../../api/contract.ts';
+import {
+  ActionModalLayout,
+  SubmissionProblem,
+  SubmittedStatus,
+  SubmittingStatus,
+  stateName,
+} from './ActionModalLayout.tsx';
+import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
+import type { ActionModalProps } from './types.ts';
+import './ReviewModal.css';
+
+const ReviewContext = createActorContext(reviewMachine);
+const reviewLogic = reviewMachine.provide({ actors: { submitAnswer: submitter('review') } });
+
+/** SPEC.md §9: the four levels of the opinion scale, ratings 1 to 4 in order. */
+const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> = {
+  1: { emoji: '😞', label: msg`Pas satisfait` },
+  2: { emoji: '😐', label: msg`Neutre` },
+  3: { emoji: '🙂', label: msg`J'encourage` },
+  4: { emoji: '😍', label: msg`Ça compte pour moi` },
+};
+
+export interface ReviewModalProps extends ActionModalProps {
+  /** Replaces the real submission (tests, demo tooling). */
+  logic?: typeof reviewMachine;
+}
+
+/** REVIEW (SPEC.md §2, §4): four emoji; picking one sends the rating. Also draws unknown action types. */
+export default function ReviewModal({ action, endDate, onSubmitted, onClose, logic = reviewLogic }: ReviewModalProps) {
+  const input = useSubmissionInput(action, endDate);
+  const notify = useStableCallback(onSubmitted);
+  const provided = useMemo(
+    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
+    [logic, notify],
+  );
+  return (
+    <ReviewContext.Provider logic={provided} options={{ input }}>
+      <ReviewSheet action={action} onClose={onClose} />
+    </ReviewContext.Provider>
+  );
+}
+
+function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
+  const { i18n } = useLingui();
+  const actor = ReviewContext.useActorRef();
+  const state = ReviewContext.useSelector((snapshot) => stateName(snapshot.value));
+  const busy = ReviewContext.useSelector((snapshot) => !snapshot.matches('choosing'));
+  const notEnoughPoints = ReviewContext.useSelector((snapshot) => snapshot.matches({ choosing: 'notEnoughPoints' }));
+  const sending = ReviewContext.useSelector((snapshot) => snapshot.hasTag('loading'));
+  const chosen = ReviewContext.useSelector((snapshot) => snapshot.context.answer);
+  const error = ReviewContext.useSelector((snapshot) => snapshot.context.error);
+  const reply = ReviewContext.useSelector((snapshot) => snapshot.context.reply);
+
+  return (
+    <ActionModalLayout action={action} onClose={onClose} scope="review" state={state}>
+      <fieldset className="review-modal__scale" data-part="scale" disabled={busy}>
+        <legend className="review-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
+        {REVIEW_RATINGS.map((rating) => (
+          <button
+            key={rating}
+            type="button"
+            className="review-modal__level"
+            data-part="level"
+            data-rating={rating}
+            aria-pressed={chosen === rating}
+            onClick={() => actor.send({ type: 'answer.submit', answer: rating })}
+          >
+            <span className="review-modal__emoji" aria-hidden="true">
+              {LEVELS[rating].emoji}
+            </span>
+            <span className="review-modal__label">{i18n._(LEVELS[rating].label)}</span>
+          </button>
+        ))}
+      </fieldset>
+      {sending && <SubmittingStatus />}
+      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
+      <SubmittedStatus message={reply?.message} />
+    </ActionModalLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import { staySessionMachine } from '../../machines/staySession.machine.ts';
+import type { HotelReply, Stay, SubmissionReply } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { StayPage } from '../../src/views/stay/StaySession.tsx';
+import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
+import { renderStayRoutes } from './stay-routes.tsx';
+
+export interface ActionModalSetup {
+  stay?: Stay;
+  hotel?: HotelReply;
+  /** The address of the stay page the modal opens on (e.g. `/demo/stay/stay-1`). */
+  url?: string;
+}
+
+/**
+ * Renders an action modal as the action dialog host does: on the stay page, inside a loaded stay session
+ * (`useStaySession()` gives sUUID, profileUUID, language and hotel), and waits for its dialog.
+ */
+export async function renderActionModal(
+  modal: ReactNode,
+  { stay = makeStay(), hotel = makeHotel(), url = `/stay/${STAY_ID}` }: ActionModalSetup = {},
+) {
+  localStorage.setItem('profileUUID', PROFILE_ID);
+  const session = staySessionMachine.provide({
+    actors: {
+      loadStay: fromPromise(async () => stay),
+      loadHotel: fromPromise(async () => hotel),
+    },
+  });
+  const rendered = renderStayRoutes(url, {
+    actions: ({ sUUID }) => (
+      <StayPage sUUID={sUUID} active="actions" logic={session}>
+        {modal}
+      </StayPage>
+    ),
+  });
+  await screen.findByRole('dialog');
+  return rendered;
+}
+
+/** The dialog of the modal whose flow is `scope` (its data-scope). */
+export function modalDialog(scope: string): HTMLElement {
+  const dialog = document.querySelector<HTMLElement>(`[role="dialog"][data-scope="${scope}"]`);
+  if (!dialog) throw new Error(`no ${scope} dialog`);
+  return dialog;
+}
+
+/** Submission replies and failures shaped like the server's (SPEC.md §3 "Responses", §8). */
+export const SUBMITTED: SubmissionReply = {
+  message: 'Merci pour votre avis !',
+  greenMilesChange: 15,
+  greenMiles: 55,
+};
+export const SERVER_FAILURE = new ApiError(500, 'internal', 'Database unavailable');
+export const NOT_ENOUGH = new ApiError(409, 'not_enough_green_miles', 'Not enough GreenMiles to change this answer');
