@@ -1,0 +1,323 @@
+/**
+ * Reward e-mails delivered through nodemailer to a real SMTP server listening on loopback
+ * (smtp-server), parsed with postal-mime and checked: recipient, subject, text, HTML, code, language.
+ */
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { withWriteTransaction } from '../../server/db/transaction.ts';
+import { appendEntry } from '../../server/domain/ledger.ts';
+import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/rewards.ts';
+import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
+import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+
+interface Received {
+  envelopeTo: string[];
+  from: string | undefined;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  contentLanguage: string | undefined;
+}
+
+let smtp: SMTPServer;
+let smtpPort = 0;
+const inbox: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            inbox.push({
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              from: email.from?.address,
+              to: (email.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')),
+              subject: email.subject ?? '',
+              text: email.text ?? '',
+              html: email.html ?? '',
+              contentLanguage: email.headers.find((h) => h.key === 'content-language')?.value,
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+let creditCounter = 0;
+async function stayWith(h: Harness, points: number, hotelId = 1) {
+  const stay = await newHotelStay(h.app, hotelId);
+  const row = await h.handle.db
+    .selectFrom('stays')
+    .select('id')
+    .where('s_uuid', '=', stay.sUUID)
+    .executeTakeFirstOrThrow();
+  creditCounter += 1;
+  await withWriteTransaction(h.handle.db, h.handle.kind, (tx) =>
+    appendEntry(
+      tx,
+      { stayId: row.id, amount: points, reason: 'test_credit', idempotencyKey: `mail-credit:${creditCounter}` },
+      new Date(),
+    ),
+  );
+  return stay;
+}
+
+async function rewardId(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
+  const row = await handle.db
+    .selectFrom('rewards')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('reward e-mail composition', () => {
+  it('reads the water volume from the name, else rwWaterVolume, else 50; months = max(1, round(v / 10))', () => {
+    expect(waterVolume('Donate 120 litres of water', 50)).toBe(120);
+    expect(waterVolume("Don de 30 litres d'eau", null)).toBe(30);
+    expect(waterVolume('التبرّع بالماء', 70)).toBe(70);
+    expect(waterVolume('Water', null)).toBe(50);
+    expect(impactMonths(50)).toBe(5);
+    expect(impactMonths(4)).toBe(1);
+  });
+
+  it('picks fr, en or ar, falling back to English', () => {
+    expect(mailLanguage('fr')).toBe('fr');
+    expect(mailLanguage('ar-MA')).toBe('ar');
+    expect(mailLanguage('de')).toBe('en');
+    expect(mailLanguage(undefined)).toBe('en');
+  });
+
+  it('escapes content in the HTML body', () => {
+    const mail = composeRewardMail({
+      lang: 'en',
+      hotelName: 'A & B <Hotel>',
+      rewardName: '<script>x</script>',
+      description: 'd "q"',
+      rwType: 'CODE',
+      code: 'ABC',
+      validUntil: null,
+      rwWaterVolume: null,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('a &amp; b &lt;hotel&gt;-ABC');
+    expect(mail.text).toContain('a & b <hotel>-ABC');
+  });
+});
+
+describeEachDialect('reward e-mail', (get) => {
+  const extraApps: Array<{ close: () => Promise<unknown> }> = [];
+  afterAll(async () => {
+    for (const app of extraApps) await app.close();
+  });
+
+  async function mailApp(smtpUrl = `smtp://127.0.0.1:${smtpPort}`, now?: () => Date) {
+    const h = get();
+    const app = await buildApp({
+      db: h.handle.db,
+      kind: h.handle.kind,
+      frontToken: TEST_FRONT_TOKEN,
+      smtpUrl,
+      mailFrom: 'GreenMiles Test <rewards@greenmiles.test>',
+      ...(now ? { now } : {}),
+    });
+    extraApps.push(app);
+    return app;
+  }
+
+  async function claimed(h: Harness, key: string, hotelId = 1) {
+    const id = await rewardId(h.handle, hotelId, key);
+    const stay = await stayWith(h, 100, hotelId);
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${id}/claim`,
+      payload: { uuid: stay.profileUUID, sUUID: stay.sUUID },
+    });
+    expect(response.statusCode).toBe(200);
+    return { id, ...stay, code: response.json().code as string | null };
+  }
+
+  it('sends a claimed CODE reward in English: recipient, subject, text and HTML with the prefixed code', async () => {
+    const h = get();
+    const app = await mailApp();
+    const c = await claimed(h, 'coffee-code');
+    const before = inbox.length;
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org', lang: 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: 'OK' });
+    expect(inbox).toHaveLength(before + 1);
+    const mail = inbox.at(-1) as Received;
+    expect(mail.envelopeTo).toEqual(['guest@example.org']);
+    expect(mail.to).toEqual(['guest@example.org']);
+    expect(mail.from).toBe('rewards@greenmiles.test');
+    expect(mail.contentLanguage).toBe('en');
+    expect(mail.subject).toBe('Your GreenMiles reward: A free coffee at the bar (Hôtel Les Tilleuls)');
+    expect(c.code).toMatch(/^[A-Z2-9]{3}$/);
+    expect(mail.text).toContain(`hôtel les tilleuls-${c.code}`);
+    expect(mail.text).toContain('A free coffee at the bar');
+    expect(mail.text).toContain('Valid until December 31, 2027.');
+    expect(mail.html).toContain(`hôtel les tilleuls-${c.code}`);
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('writes French by default (the hotel primary language) and Arabic right to left; EAU gives litres and months', async () => {
+    const h = get();
+    const app = await mailApp();
+    const c = await claimed(h, 'water-donation');
+    const fr = await app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'eau@example.org' },
+    });
+    expect(fr.statusCode, fr.body).toBe(200);
+    const french = inbox.at(-1) as Received;
+    expect(french.subject).toMatch(/^Votre récompense GreenMiles : /);
+    expect(french.text).toContain("50 litres d'eau potable, soit 5 mois");
+    const ar = await app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'eau@example.org', lang: 'ar' },
+    });
+    expect(ar.statusCode).toBe(200);
+    const arabic = inbox.at(-1) as Received;
+    expect(arabic.subject).toMatch(/^مكافأتك من GreenMiles/);
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toContain('dir="rtl"');
+    expect(arabic.text).toContain('50 لترًا');
+    expect(arabic.contentLanguage).toBe('ar');
+  });
+
+  it('refuses an invalid address (400), an unclaimed reward (409), a foreign uuid or another hotel (404)', async () => {
+    const h = get();
+    const app = await mailApp();
+    const c = await claimed(h, 'local-gift');
+    const slider = await rewardId(h.handle, 1, 'late-checkout');
+    const demo = await rewardId(h.handle, 2, 'local-gift');
+    const other = await newHotelStay(h.app);
+    const before = inbox.length;
+    const counts = await writableCounts(h.handle);
+    const post = (id: number, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/rewards/${id}/email`, payload });
+    for (const email of ['not-an-address', 'a@', '@b.org', 'a b@c.org', '']) {
+      const bad = await post(c.id, { sUUID: c.sUUID, uuid: c.profileUUID, email });
+      expect(bad.statusCode, email).toBe(400);
+      expect(bad.json().error).toBe('bad_request');
+    }
+    expect((await post(c.id, { sUUID: c.sUUID, uuid: c.profileUUID })).statusCode).toBe(400);
+    expect(
+      (await post(c.id, { sUUID: c.sUUID, uuid: c.profileUUID, email: 'g@example.org', lang: 7 })).statusCode,
+    ).toBe(400);
+    const unclaimed = await post(slider, { sUUID: c.sUUID, uuid: c.profileUUID, email: 'g@example.org' });
+    expect(unclaimed.statusCode).toBe(409);
+    expect(unclaimed.json().error).toBe('not_claimed');
+    expect((await post(c.id, { sUUID: c.sUUID, uuid: other.profileUUID, email: 'g@example.org' })).statusCode).toBe(
+      404,
+    );
+    expect((await post(demo, { sUUID: c.sUUID, uuid: c.profileUUID, email: 'g@example.org' })).statusCode).toBe(404);
+    expect(inbox).toHaveLength(before);
+    expect(await writableCounts(h.handle)).toEqual(counts);
+  });
+
+  it(`allows ${EMAILS_PER_STAY_PER_HOUR} e-mails per stay per hour, counted in the database across server processes (429)`, async () => {
+    const h = get();
+    const clock = { current: new Date() };
+    const first = await mailApp(undefined, () => clock.current);
+    const second = await mailApp(undefined, () => clock.current);
+    const c = await claimed(h, 'local-gift');
+    const send = (app: typeof first) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/rewards/${c.id}/email`,
+        payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'limit@example.org', lang: 'en' },
+      });
+    for (let i = 0; i < EMAILS_PER_STAY_PER_HOUR; i++) {
+      expect((await send(i % 2 === 0 ? first : second)).statusCode).toBe(200);
+    }
+    const before = inbox.length;
+    for (const app of [first, second]) {
+      const limited = await send(app);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error).toBe('too_many_emails');
+    }
+    expect(inbox).toHaveLength(before);
+    // Another stay has its own allowance.
+    const d = await claimed(h, 'local-gift');
+    const otherStay = await first.inject({
+      method: 'POST',
+      url: `/api/rewards/${d.id}/email`,
+      payload: { sUUID: d.sUUID, uuid: d.profileUUID, email: 'limit@example.org' },
+    });
+    expect(otherStay.statusCode).toBe(200);
+    // An hour later the stay may send again.
+    clock.current = new Date(clock.current.getTime() + 61 * 60 * 1000);
+    expect((await send(second)).statusCode).toBe(200);
+  });
+
+  it('answers 503 mail_not_configured without SMTP_URL', async () => {
+    const h = get();
+    const c = await claimed(h, 'local-gift');
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ error: 'mail_not_configured' });
+    // Format validation holds on this app too.
+    const invalid = await h.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'nope' },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('answers 502 mail_send_failed when the SMTP server cannot be reached, and does not count it', async () => {
+    const h = get();
+    const closed = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false });
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const deadPort = (closed.server.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const app = await mailApp(`smtp://127.0.0.1:${deadPort}?connectionTimeout=2000`);
+    const c = await claimed(h, 'local-gift');
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/rewards/${c.id}/email`,
+      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org' },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toBe('mail_send_failed');
+    const stay = await h.handle.db
+      .selectFrom('stays')
+      .select('id')
+      .where('s_uuid', '=', c.sUUID)
+      .executeTakeFirstOrThrow();
+    const rows = await h.handle.db.selectFrom('reward_emails').select('id').where('stay_id', '=', stay.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+});
