@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
+import type { SubmissionReply } from '../../src/api/contract.ts';
+import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
+import { controlledActors } from './controlled-actors.ts';
+
+type Snapshot<Answer> = SnapshotFrom<AnyStateMachine> & { context: AnswerSubmissionContext<Answer> };
+
+export interface AnswerModalCase<Answer> {
+  /** A machine of machines/submission.ts `createAnswerSubmissionMachine`. */
+  machine: AnyStateMachine;
+  scope: string;
+  input: SubmissionInput;
+  /** The answers the model tries (each an `answer.submit`). */
+  answers: Answer[];
+  /** The modal under test, provided with `logic` and the host's `onSubmitted`. */
+  render(logic: AnyStateMachine, onSubmitted: (reply: SubmissionReply) => void): ReactNode;
+  /** The guest's way of sending `answer`. */
+  submit(user: UserEvent, answer: Answer): Promise<void>;
+  /** The body the modal sends for `answer`. */
+  bodyOf(answer: Answer): object;
+  /** SPEC.md §8: the red alert of this kind. */
+  failureText: string;
+  /** The status while sending (default 'Envoi en cours...'). */
+  sendingText?: string;
+  /** What the modal shows while the guest may answer (first time, after a failure). */
+  expectChoosing(snapshot: Snapshot<Answer>): void;
+  /** What the modal shows while sending and once sent (no answer possible). */
+  expectBusy(snapshot: Snapshot<Answer>): void;
+}
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+/**
+ * The model-based test of an answer-submission modal: every simple path of its machine (answers, success, failure,
+ * not enough GreenMiles, answering again) is played on the real modal, and each state is checked on screen.
+ */
+export function describeAnswerSubmissionModal<Answer>(title: string, modal: AnswerModalCase<Answer>) {
+  const events: AnyEventObject[] = [
+    ...modal.answers.map((answer) => ({ type: 'answer.submit', answer })),
+    { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
+    { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
+    { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+  ];
+  const model = new TestModel(
+    modal.machine as unknown as ActorLogic<Snapshot<Answer>, AnyEventObject, SubmissionInput>,
+    {
+      input: modal.input,
+      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    },
+  );
+  const dialogState = (state: string) =>
+    waitFor(() => expect(modalDialog(modal.scope)).toHaveAttribute('data-state', state));
+
+  describe(title, () => {
+    for (const path of model.getSimplePaths()) {
+      it(path.description, async () => {
+        const controlled = controlledActors(['submitAnswer']);
+        const onSubmitted = vi.fn();
+        const logic = modal.machine.provide({ actors: controlled.actors as never });
+        const { user } = await renderActionModal(modal.render(logic, onSubmitted));
+
+        await path.test({
+          states: {
+            'choosing.idle': async (snapshot) => {
+              await dialogState('choosing.idle');
+              modal.expectChoosing(snapshot);
+              expect(screen.queryByRole('alert')).toBeNull();
+              expect(screen.queryByRole('status')).toBeNull();
+            },
+            'choosing.failed': async (snapshot) => {
+              await dialogState('choosing.failed');
+              expect(screen.getByRole('alert')).toHaveTextContent(modal.failureText);
+              modal.expectChoosing(snapshot);
+            },
+            'choosing.notEnoughPoints': async (snapshot) => {
+              await dialogState('choosing.notEnoughPoints');
+              expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
+              modal.expectChoosing(snapshot);
+            },
+            submitting: async (snapshot) => {
+              await dialogState('submitting');
+              expect(screen.getByRole('status')).toHaveTextContent(modal.sendingText ?? 'Envoi en cours...');
+              expect(screen.queryByRole('alert')).toBeNull();
+              modal.expectBusy(snapshot);
+              expect(controlled.calls.at(-1)?.input).toEqual({
+                actId: modal.input.actId,
+                body: modal.bodyOf(snapshot.context.answer as Answer),
+              });
+              expect(onSubmitted).not.toHaveBeenCalled();
+            },
+            submitted: async (snapshot) => {
+              await dialogState('submitted');
+              expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED);
+              expect(screen.getByRole('status')).toHaveTextContent(SUBMITTED.message);
+              modal.expectBusy(snapshot);
+            },
+          },
+          events: {
+            'answer.submit': async (step) => {
+              await modal.submit(user, eventOf<{ answer: Answer }>(step).answer);
+            },
+            'xstate.done.actor.submitAnswer': async (step) => {
+              controlled.resolve('submitAnswer', eventOf<{ output: unknown }>(step).output);
+            },
+            'xstate.error.actor.submitAnswer': async (step) => {
+              controlled.reject('submitAnswer', eventOf<{ error: unknown }>(step).error);
+            },
+          },
+        });
+      });
+    }
+  });
+}
+
+/** The identity fields every submission body carries, for `input`. */
+export function identityBody(input: SubmissionInput) {
+  return { uuid: input.uuid, sUUID: input.sUUID, lang: input.lang };
+}
