@@ -89,8 +89,15 @@ export async function findClaimedReward(
   return { stay, reward, claim: await findClaim(db, stay.id, reward.id) };
 }
 
-/** The next code for a CODE reward: from its pool when it has one, else generated and unique per reward. */
-async function issueCode(tx: Kysely<Database>, rewardId: number): Promise<string> {
+/**
+ * The next code for a CODE reward: from its pool when it has one, else generated and unique per reward.
+ * `draw` gives a random code of a length (tests replace it to force collisions).
+ */
+export async function issueCode(
+  tx: Kysely<Database>,
+  rewardId: number,
+  draw: (length: number) => string = randomCode,
+): Promise<string> {
   const pool = await tx
     .selectFrom('reward_code_pool')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -118,8 +125,8 @@ async function issueCode(tx: Kysely<Database>, rewardId: number): Promise<string
     return free.code;
   }
   for (let length = CODE_LENGTH; length <= MAX_CODE_LENGTH; length++) {
-    for (let draw = 0; draw < DRAWS_PER_LENGTH; draw++) {
-      const code = randomCode(length);
+    for (let attempt = 0; attempt < DRAWS_PER_LENGTH; attempt++) {
+      const code = draw(length);
       const taken = await tx
         .selectFrom('reward_claims')
         .select('id')

@@ -5,7 +5,7 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { withWriteTransaction } from '../../server/db/transaction.ts';
 import { appendEntry, balanceOf } from '../../server/domain/ledger.ts';
-import { CODE_ALPHABET } from '../../server/domain/rewards.ts';
+import { CODE_ALPHABET, issueCode, randomCode } from '../../server/domain/rewards.ts';
 import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../src/api/contract.ts';
 import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
 
@@ -289,6 +289,45 @@ describeEachDialect('rewards', (get) => {
     expect((await use(h, gift, 'used', sUUID, other.profileUUID)).statusCode).toBe(404);
     // Using never moves points.
     expect((await ledgerOf(h.handle, sUUID)).balance).toBe(200 - 50 - 40 - 20);
+  });
+
+  it('generates codes from the unambiguous alphabet and grows them by one character when draws keep colliding', async () => {
+    const h = get();
+    for (let i = 0; i < 200; i++) expect(randomCode(3)).toMatch(CODE_PATTERN);
+    expect(CODE_ALPHABET).not.toMatch(/[01IO]/);
+    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const { sUUID } = await stayWith(h, 0);
+    await h.handle.db
+      .insertInto('reward_claims')
+      .values({
+        stay_id: await stayId(h.handle, sUUID),
+        reward_id: coffee,
+        code: 'AAA',
+        claimed_at: 'x',
+        used_at: null,
+      })
+      .execute();
+    const lengths: number[] = [];
+    const code = await issueCode(h.handle.db, coffee, (length) => {
+      lengths.push(length);
+      return length === 3 ? 'AAA' : 'BBBB';
+    });
+    expect(code).toBe('BBBB');
+    expect(lengths.filter((l) => l === 3).length).toBeGreaterThan(1);
+    // The database itself refuses a second claim of one code for one reward.
+    const other = await stayWith(h, 0);
+    await expect(
+      h.handle.db
+        .insertInto('reward_claims')
+        .values({
+          stay_id: await stayId(h.handle, other.sUUID),
+          reward_id: coffee,
+          code: 'AAA',
+          claimed_at: 'x',
+          used_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('hands out the codes of a hotel pool once each, then 409 code_pool_exhausted with nothing debited', async () => {
