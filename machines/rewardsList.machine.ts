@@ -11,7 +11,7 @@ export interface RewardsListInput {
 
 export interface RewardsListContext extends RewardsListInput {
   rewards: Reward[];
-  /** The reward whose details the guest asked for (the detail modals come with the claim flow). */
+  /** The reward whose detail modal is open, else null. */
   selectedRewardId: number | null;
   error: MessageDescriptor | null;
 }
@@ -19,10 +19,19 @@ export interface RewardsListContext extends RewardsListInput {
 export type RewardsListEvent =
   | { type: 'rewards.retry' }
   | { type: 'language.change'; language: string }
-  | { type: 'reward.open'; rwId: number };
+  | { type: 'reward.open'; rwId: number }
+  | { type: 'reward.close' }
+  | { type: 'reward.changed' }
+  | { type: 'reward.earnPoints' };
 
 /** SPEC.md §8: the rewards load failure. */
 export const loadRewardsError = msg`Impossible de récupérer les récompenses.`;
+
+const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInput => ({
+  sUUID: context.sUUID,
+  profileUUID: context.profileUUID,
+  language: context.language,
+});
 
 /** The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes. */
 export const rewardsListMachine = setup({
@@ -44,6 +53,11 @@ export const rewardsListMachine = setup({
     storeLoadError: assign({ error: loadRewardsError }),
     storeLanguage: assign({ language: (_, language: string) => language }),
     selectReward: assign({ selectedRewardId: (_, rwId: number) => rwId }),
+    closeReward: assign({ selectedRewardId: null }),
+    // Provided by the view: refresh the stay session so the header balance follows a claim.
+    refreshStay: () => {},
+    // Provided by the view: the insufficient-points notice leads back to the stay page.
+    goToStayPage: () => {},
   },
   guards: {
     languageChanged: ({ context, event }) => event.type === 'language.change' && event.language !== context.language,
@@ -55,6 +69,8 @@ export const rewardsListMachine = setup({
   context: ({ input }) => ({ ...input, rewards: [], selectedRewardId: null, error: null }),
   initial: 'loading',
   on: {
+    'reward.close': { actions: 'closeReward' },
+    'reward.earnPoints': { actions: ['closeReward', 'goToStayPage'] },
     'language.change': {
       guard: 'languageChanged',
       target: '.loading',
@@ -68,11 +84,7 @@ export const rewardsListMachine = setup({
       invoke: {
         id: 'loadRewards',
         src: 'loadRewards',
-        input: ({ context }) => ({
-          sUUID: context.sUUID,
-          profileUUID: context.profileUUID,
-          language: context.language,
-        }),
+        input: loadInput,
         onDone: {
           target: 'loaded',
           actions: { type: 'storeRewards', params: ({ event }) => event.output },
@@ -86,7 +98,22 @@ export const rewardsListMachine = setup({
           guard: 'isListedReward',
           actions: { type: 'selectReward', params: ({ event }) => event.rwId },
         },
+        'reward.changed': { target: 'reloading', actions: 'refreshStay' },
       },
+    },
+    // A claim or a use changed a reward: reload while the list (and the open modal) stay on screen.
+    reloading: {
+      invoke: {
+        id: 'loadRewards',
+        src: 'loadRewards',
+        input: loadInput,
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'storeRewards', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: 'storeLoadError' },
+      },
+      on: { 'reward.changed': { target: 'reloading', reenter: true, actions: 'refreshStay' } },
     },
     failed: {
       on: { 'rewards.retry': 'loading' },

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
 import type { Reward } from '../../api/contract.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import './RewardsList.css';
+
+/** The detail modals are their own chunk: not needed for the first screen. */
+const RewardDetails = lazy(() => import('./details/RewardDetails.tsx'));
 
 export const RewardsListContext = createActorContext(rewardsListMachine);
 
@@ -20,14 +23,53 @@ export interface RewardsListProps {
   balance: number;
   /** The hotel's name for the points (hGreenMilesName, default 'GreenMiles'). */
   pointsName: string;
+  /** The stay's hotel name: the prefix of a claimed code. */
+  hotelName?: string;
 }
 
 /** The rewards page content, fed by the stay session values (so tests can render it with plain props). */
-export function RewardsList({ logic, sUUID, profileUUID, language, balance, pointsName }: RewardsListProps) {
+export function RewardsList({
+  logic,
+  sUUID,
+  profileUUID,
+  language,
+  balance,
+  pointsName,
+  hotelName = '',
+}: RewardsListProps) {
   return (
     <RewardsListContext.Provider logic={logic} options={{ input: { sUUID, profileUUID, language } }}>
       <RewardsListView language={language} balance={balance} pointsName={pointsName} />
+      <RewardDetailsHost
+        sUUID={sUUID}
+        profileUUID={profileUUID}
+        language={language}
+        balance={balance}
+        pointsName={pointsName}
+        hotelName={hotelName}
+      />
     </RewardsListContext.Provider>
+  );
+}
+
+/** The open reward's detail modal, kept open while the list reloads after a claim. */
+function RewardDetailsHost(props: Omit<RewardsListProps, 'logic'> & { hotelName: string }) {
+  const actorRef = RewardsListContext.useActorRef();
+  const reward = RewardsListContext.useSelector((snapshot) =>
+    snapshot.context.rewards.find((item) => item.rwId === snapshot.context.selectedRewardId),
+  );
+  if (!reward) return null;
+  return (
+    <Suspense fallback={null}>
+      <RewardDetails
+        key={reward.rwId}
+        {...props}
+        reward={reward}
+        onChanged={() => actorRef.send({ type: 'reward.changed' })}
+        onClose={() => actorRef.send({ type: 'reward.close' })}
+        onEarnPoints={() => actorRef.send({ type: 'reward.earnPoints' })}
+      />
+    </Suspense>
   );
 }
 
@@ -75,7 +117,9 @@ function RewardsListView({ language, balance, pointsName }: { language: string; 
       {state === 'failed' && error && (
         <ErrorCard message={i18n._(error)} onRetry={() => actorRef.send({ type: 'rewards.retry' })} />
       )}
-      {state === 'loaded' && <RewardsCatalogue rewards={rewards} balance={balance} pointsName={pointsName} />}
+      {(state === 'loaded' || state === 'reloading') && (
+        <RewardsCatalogue rewards={rewards} balance={balance} pointsName={pointsName} />
+      )}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useRef } from 'react';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage, useStaySession } from '../stay/StaySession.tsx';
 import { RewardsList } from './RewardsList.tsx';
@@ -13,10 +15,27 @@ export function RewardsPage({ sUUID }: { sUUID: string }) {
 }
 
 function RewardsFromSession() {
-  const { sUUID, profileUUID, stay, hotel, language } = useStaySession();
+  const { sUUID, profileUUID, stay, hotel, language, refreshStay } = useStaySession();
+  const navigate = useNavigate();
+  // refreshStay changes with every stay update; the list's machine must not be replaced for that.
+  const latest = useRef({ refreshStay, navigate, sUUID });
+  latest.current = { refreshStay, navigate, sUUID };
+  const logic = useMemo(
+    () =>
+      rewardsListLogic.provide({
+        actions: {
+          refreshStay: () => latest.current.refreshStay(),
+          // The current /demo prefix is kept.
+          goToStayPage: () =>
+            latest.current.navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID: latest.current.sUUID } }),
+        },
+      }),
+    [],
+  );
   return (
     <RewardsList
-      logic={rewardsListLogic}
+      logic={logic}
+      hotelName={stay.hotelName}
       sUUID={sUUID}
       profileUUID={profileUUID}
       language={language}

@@ -1,0 +1,175 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import type { ClaimRewardReply, Reward, RewardCodeReply } from '../src/api/contract.ts';
+
+/**
+ * A reward's detail modal (SPEC.md §2 "Reward detail modals", §4 "Reward", §5):
+ * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
+ * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
+ * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
+ * `announceChange` (provided by the view) reloads the rewards list and the stay so the header balance follows.
+ */
+
+export interface RewardClaimInput {
+  reward: Reward;
+  balance: number;
+  sUUID: string;
+  profileUUID: string;
+}
+
+export interface RewardClaimContext extends RewardClaimInput {
+  /** The CODE reward's code once known (from the list, the claim reply or the code call). */
+  code: string | null;
+  error: MessageDescriptor | null;
+}
+
+export type RewardClaimEvent = { type: 'reward.unlock' } | { type: 'code.retry' };
+
+export interface RewardCallInput {
+  sUUID: string;
+  profileUUID: string;
+  rwId: number;
+}
+
+/** SPEC.md §8 "Rewards". */
+export const claimError = msg`Erreur lors de la réclamation de la récompense.`;
+export const codeFetchError = msg`Erreur lors de la récupération du code`;
+export const codeUnavailableError = msg`Code de réclamation non disponible`;
+
+/** SPEC.md §8: a reply whose message contains 'Not enough GreenMiles' shows the insufficient-points notice. */
+export function isNotEnoughPoints(error: unknown): boolean {
+  return error instanceof Error && /not enough greenmiles/i.test(error.message);
+}
+
+/** SPEC.md §5: unlocking is offered only when the balance covers rwCost. */
+export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
+
+function providedByView(): never {
+  throw new Error('This actor is provided by the view (src/views/rewards/details/rewardDetails.logic.ts)');
+}
+
+const callInput = ({ context }: { context: RewardClaimContext }): RewardCallInput => ({
+  sUUID: context.sUUID,
+  profileUUID: context.profileUUID,
+  rwId: context.reward.rwId,
+});
+
+export const rewardClaimMachine = setup({
+  types: {
+    input: {} as RewardClaimInput,
+    context: {} as RewardClaimContext,
+    events: {} as RewardClaimEvent,
+  },
+  actors: {
+    claimReward: fromPromise<ClaimRewardReply, RewardCallInput>(providedByView),
+    getRewardCode: fromPromise<RewardCodeReply, RewardCallInput>(providedByView),
+  },
+  actions: {
+    storeClaim: assign(({ context }, reply: ClaimRewardReply) => ({
+      reward: { ...context.reward, isClaimed: 1 as const, code: reply.code ?? context.reward.code },
+      code: reply.code ?? context.code,
+      balance: reply.greenMiles,
+      error: null,
+    })),
+    storeClaimError: assign({ error: claimError }),
+    storeCode: assign({ code: (_, code: string) => code, error: null }),
+    storeCodeFetchError: assign({ error: codeFetchError }),
+    storeCodeUnavailable: assign({ error: codeUnavailableError }),
+    // Provided by the view: reload the rewards list and refresh the stay (header balance).
+    announceChange: () => {},
+  },
+  guards: {
+    isClaimed: ({ context }) => context.reward.isClaimed === 1,
+    canAfford: ({ context }) => canAffordReward(context.reward, context.balance),
+    isWater: ({ context }) => context.reward.rwType === 'EAU',
+    needsCode: ({ context }) => context.reward.rwType === 'CODE' && !context.code,
+    notEnoughPoints: (_, error: unknown) => isNotEnoughPoints(error),
+    hasCode: (_, reply: RewardCodeReply) =>
+      reply.success === 'OK' && typeof reply.code === 'string' && reply.code !== '',
+  },
+  delays: {
+    waterModalReopen: 600,
+  },
+}).createMachine({
+  id: 'rewardClaim',
+  context: ({ input }) => ({ ...input, code: input.reward.code, error: null }),
+  initial: 'opening',
+  states: {
+    opening: {
+      always: [
+        { guard: 'isClaimed', target: 'claimed' },
+        { guard: 'canAfford', target: 'locked' },
+        { target: 'insufficient' },
+      ],
+    },
+    locked: {
+      on: { 'reward.unlock': 'claiming' },
+    },
+    insufficient: {},
+    claiming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'claimReward',
+        src: 'claimReward',
+        input: callInput,
+        onDone: [
+          {
+            guard: 'isWater',
+            target: 'waterReopening',
+            actions: [{ type: 'storeClaim', params: ({ event }) => event.output }, 'announceChange'],
+          },
+          {
+            target: 'claimed',
+            actions: [{ type: 'storeClaim', params: ({ event }) => event.output }, 'announceChange'],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'notEnoughPoints', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'insufficient',
+            // The balance the page knew was stale: refresh it so the notice shows the real shortfall.
+            actions: 'announceChange',
+          },
+          { target: 'failed', actions: 'storeClaimError' },
+        ],
+      },
+    },
+    failed: {
+      on: { 'reward.unlock': 'claiming' },
+    },
+    // SPEC.md §4: the water modal closes on the claim and reopens with the donation summary.
+    waterReopening: {
+      after: { waterModalReopen: 'claimed' },
+    },
+    claimed: {
+      initial: 'resolving',
+      states: {
+        resolving: {
+          always: [{ guard: 'needsCode', target: 'fetchingCode' }, { target: 'shown' }],
+        },
+        fetchingCode: {
+          tags: ['busy'],
+          invoke: {
+            id: 'getRewardCode',
+            src: 'getRewardCode',
+            input: callInput,
+            onDone: [
+              {
+                guard: { type: 'hasCode', params: ({ event }) => event.output },
+                target: 'shown',
+                actions: { type: 'storeCode', params: ({ event }) => event.output.code },
+              },
+              { target: 'codeFailed', actions: 'storeCodeUnavailable' },
+            ],
+            onError: { target: 'codeFailed', actions: 'storeCodeFetchError' },
+          },
+        },
+        codeFailed: {
+          on: { 'code.retry': 'fetchingCode' },
+        },
+        shown: {},
+      },
+    },
+  },
+});
