@@ -48,6 +48,7 @@ const seeded = await seedIfEmpty(database.db);
 for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
 
 if (!config.frontTokenFromEnv) server.log.warn('FRONT_TOKEN is not set: using the development front token');
+if (!config.smtpUrl) server.log.warn('SMTP_URL is not set: sending a reward by e-mail answers 503 mail_not_configured');
 
 await server.listen({ port: config.port, host: config.host });
 const address = server.server.address();

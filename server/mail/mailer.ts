@@ -5,7 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 
-export const DEFAULT_MAIL_FROM = 'GreenMiles <no-reply@greenmiles.invalid>';
+export const DEFAULT_MAIL_FROM = 'GreenMiles <noreply@greenmiles.invalid>';
 
 export interface MailMessage {
   to: string;
