@@ -24,6 +24,7 @@ export function CodePanel({ hotelName, language, copyLogic }: CodePanelProps) {
   const code = RewardClaimContext.useSelector((snapshot) => snapshot.context.code);
   const error = RewardClaimContext.useSelector((snapshot) => snapshot.context.error);
   const validUntil = RewardClaimContext.useSelector((snapshot) => snapshot.context.reward.validUntil);
+  const validDate = formatValidUntil(validUntil, language);
 
   return (
     <div className="reward-details__code-panel" data-part="code-panel" data-state={codeState}>
@@ -51,7 +52,7 @@ export function CodePanel({ hotelName, language, copyLogic }: CodePanelProps) {
         <CopyableCode code={displayedCode(hotelName, code)} copyLogic={copyLogic ?? copyCodeLogic} />
       )}
       <p className="reward-details__valid" data-part="valid-until">
-        <Trans>Valable jusqu'au {formatValidUntil(validUntil, language)}</Trans>
+        <Trans>Valable jusqu'au {validDate}</Trans>
       </p>
     </div>
   );
