@@ -1,0 +1,162 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createActorContext } from '@xstate/react';
+import { type KeyboardEvent, useMemo } from 'react';
+import {
+  GAUGE_FULL_SCALE,
+  heatingBand,
+  heatingMachine,
+  heatingStatus,
+  MAX_TEMPERATURE,
+  MIN_TEMPERATURE,
+  startingTemperature,
+} from '../../../../machines/heating.machine.ts';
+import type { Action } from '../../../api/contract.ts';
+import {
+  ActionModalLayout,
+  SubmissionProblem,
+  SubmittedStatus,
+  SubmittingStatus,
+  stateName,
+} from './ActionModalLayout.tsx';
+import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
+import type { ActionModalProps } from './types.ts';
+import './HeatingModal.css';
+
+const HeatingContext = createActorContext(heatingMachine);
+const heatingLogic = heatingMachine.provide({ actors: { submitAnswer: submitter('heating') } });
+
+export interface HeatingModalProps extends ActionModalProps {
+  /** Replaces the real submission (tests, demo tooling). */
+  logic?: typeof heatingMachine;
+}
+
+/** HEATING (SPEC.md §2, §9): set the room temperature on a gauge, read the advice, send the setting. */
+export default function HeatingModal({
+  action,
+  endDate,
+  onSubmitted,
+  onClose,
+  logic = heatingLogic,
+}: HeatingModalProps) {
+  const submission = useSubmissionInput(action, endDate);
+  const notify = useStableCallback(onSubmitted);
+  const provided = useMemo(
+    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
+    [logic, notify],
+  );
+  const input = { ...submission, temperature: startingTemperature(action.temperature) };
+  return (
+    <HeatingContext.Provider logic={provided} options={{ input }}>
+      <HeatingSheet action={action} onClose={onClose} />
+    </HeatingContext.Provider>
+  );
+}
+
+function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
+  const { t } = useLingui();
+  const actor = HeatingContext.useActorRef();
+  const state = HeatingContext.useSelector((snapshot) => stateName(snapshot.value));
+  const adjusting = HeatingContext.useSelector((snapshot) => snapshot.matches('adjusting'));
+  const notEnoughPoints = HeatingContext.useSelector((snapshot) => snapshot.matches({ adjusting: 'notEnoughPoints' }));
+  const sending = HeatingContext.useSelector((snapshot) => snapshot.hasTag('loading'));
+  const temperature = HeatingContext.useSelector((snapshot) => snapshot.context.temperature);
+  const error = HeatingContext.useSelector((snapshot) => snapshot.context.error);
+  const reply = HeatingContext.useSelector((snapshot) => snapshot.context.reply);
+  const status = heatingStatus(temperature);
+  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[status];
+
+  const raise = () => actor.send({ type: 'temperature.raise' });
+  const lower = () => actor.send({ type: 'temperature.lower' });
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!adjusting) return;
+    if (event.key === 'ArrowUp' || event.key === 'ArrowRight') raise();
+    else if (event.key === 'ArrowDown' || event.key === 'ArrowLeft') lower();
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <ActionModalLayout action={action} onClose={onClose} scope="heating" state={state}>
+      <div className="heating-modal__dial" data-part="dial" data-band={heatingBand(temperature)} data-status={status}>
+        <HeatingGauge temperature={temperature} />
+        <div className="heating-modal__controls">
+          <button
+            type="button"
+            className="heating-modal__step"
+            data-part="lower"
+            aria-label={t`Baisser la température`}
+            disabled={!adjusting || temperature <= MIN_TEMPERATURE}
+            onClick={lower}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <div
+            className="heating-modal__value"
+            data-part="value"
+            role="spinbutton"
+            tabIndex={0}
+            aria-label={t`Température`}
+            aria-valuenow={temperature}
+            aria-valuemin={MIN_TEMPERATURE}
+            aria-valuemax={MAX_TEMPERATURE}
+            aria-valuetext={`${temperature} °C`}
+            aria-readonly={!adjusting}
+            onKeyDown={onKeyDown}
+          >
+            {temperature} °C
+          </div>
+          <button
+            type="button"
+            className="heating-modal__step"
+            data-part="raise"
+            aria-label={t`Augmenter la température`}
+            disabled={!adjusting || temperature >= MAX_TEMPERATURE}
+            onClick={raise}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+        <p className="heating-modal__status" data-part="status">
+          {statusText}
+        </p>
+      </div>
+      <ul className="heating-modal__advice" data-part="advice">
+        <li>
+          <Trans>Idéal : entre 19 et 21 °C</Trans>
+        </li>
+        <li>
+          <Trans>1 °C de moins, c'est jusqu'à 7 % d'énergie économisée</Trans>
+        </li>
+      </ul>
+      <button
+        type="button"
+        className="action-modal__primary"
+        data-part="submit"
+        disabled={!adjusting}
+        onClick={() => actor.send({ type: 'temperature.submit' })}
+      >
+        <Trans>Valider</Trans>
+      </button>
+      {sending && <SubmittingStatus />}
+      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
+      <SubmittedStatus message={reply?.message} />
+    </ActionModalLayout>
+  );
+}
+
+/** A half-circle gauge from 0 to the full scale, filled up to the temperature in its band's colour. */
+function HeatingGauge({ temperature }: { temperature: number }) {
+  const filled = (Math.min(temperature, GAUGE_FULL_SCALE) / GAUGE_FULL_SCALE) * 100;
+  return (
+    <svg className="heating-modal__gauge" viewBox="0 0 200 110" aria-hidden="true" focusable="false" data-part="gauge">
+      <path className="heating-modal__track" d="M 20 100 A 80 80 0 0 1 180 100" pathLength={100} />
+      <path
+        className="heating-modal__fill"
+        d="M 20 100 A 80 80 0 0 1 180 100"
+        pathLength={100}
+        strokeDasharray={`${filled} 100`}
+        data-part="gauge-fill"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createActorContext } from '@xstate/react';
+import { useMemo } from 'react';
+import {
+  answerLetter,
+  answersInOrder,
+  correctAnswerOf,
+  isCorrectAnswer,
+  quizMachine,
+} from '../../../../machines/quiz.machine.ts';
+import type { Action, Quiz } from '../../../api/contract.ts';
+import { ErrorCard } from '../../../components/ErrorCard.tsx';
+import {
+  ActionModalLayout,
+  SubmissionProblem,
+  SubmittedStatus,
+  SubmittingStatus,
+  stateName,
+} from './ActionModalLayout.tsx';
+import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
+import type { ActionModalProps } from './types.ts';
+import './QuizModal.css';
+
+const QuizContext = createActorContext(quizMachine);
+const quizLogic = quizMachine.provide({ actors: { submitAnswer: submitter('quiz') } });
+
+export interface QuizModalProps extends ActionModalProps {
+  /** Replaces the real submission (tests, demo tooling). */
+  logic?: typeof quizMachine;
+}
+
+/** QUIZ (SPEC.md §2, §4): the question, answers lettered A, B, C…; the explanation, when there is one, before sending. */
+export default function QuizModal(props: QuizModalProps) {
+  const { t } = useLingui();
+  const { action, onClose } = props;
+  if (!action.quiz) {
+    return (
+      <ActionModalLayout action={action} onClose={onClose} scope="quiz" state="unavailable">
+        <ErrorCard message={t`Ce quiz n'est pas disponible pour le moment.`} />
+      </ActionModalLayout>
+    );
+  }
+  return <QuizFlow {...props} quiz={action.quiz} />;
+}
+
+function QuizFlow({ action, quiz, endDate, onSubmitted, onClose, logic = quizLogic }: QuizModalProps & { quiz: Quiz }) {
+  const submission = useSubmissionInput(action, endDate);
+  const notify = useStableCallback(onSubmitted);
+  const provided = useMemo(
+    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
+    [logic, notify],
+  );
+  return (
+    <QuizContext.Provider logic={provided} options={{ input: { ...submission, quiz } }}>
+      <QuizSheet action={action} quiz={quiz} onClose={onClose} />
+    </QuizContext.Provider>
+  );
+}
+
+function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
+  const actor = QuizContext.useActorRef();
+  const state = QuizContext.useSelector((snapshot) => stateName(snapshot.value));
+  const answering = QuizContext.useSelector((snapshot) => snapshot.matches('answering'));
+  const revealed = QuizContext.useSelector((snapshot) => snapshot.matches('revealed'));
+  const notEnoughPoints = QuizContext.useSelector(
+    (snapshot) =>
+      snapshot.matches({ answering: 'notEnoughPoints' }) || snapshot.matches({ revealed: 'notEnoughPoints' }),
+  );
+  const sending = QuizContext.useSelector((snapshot) => snapshot.hasTag('loading'));
+  const selected = QuizContext.useSelector((snapshot) => snapshot.context.selectedPosition);
+  const error = QuizContext.useSelector((snapshot) => snapshot.context.error);
+  const reply = QuizContext.useSelector((snapshot) => snapshot.context.reply);
+  const answers = useMemo(() => answersInOrder(quiz), [quiz]);
+
+  return (
+    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={state}>
+      <fieldset className="quiz-modal__answers" data-part="answers" disabled={!answering}>
+        <legend className="quiz-modal__question" data-part="question">
+          {quiz.question.text}
+        </legend>
+        {answers.map((answer) => (
+          <button
+            key={answer.qaPosition}
+            type="button"
+            className="action-modal__choice"
+            data-part="answer"
+            data-correct={revealed ? answer.qaIsCorrect === 1 : undefined}
+            aria-pressed={selected === answer.qaPosition}
+            onClick={() => actor.send({ type: 'answer.pick', qaPosition: answer.qaPosition })}
+          >
+            <span className="quiz-modal__letter">{answerLetter(answer.qaPosition)}</span> <span>{answer.text}</span>
+          </button>
+        ))}
+      </fieldset>
+      {revealed && selected !== null && (
+        <QuizResult quiz={quiz} selectedPosition={selected} onContinue={() => actor.send({ type: 'answer.confirm' })} />
+      )}
+      {sending && <SubmittingStatus />}
+      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
+      <SubmittedStatus message={reply?.message} />
+    </ActionModalLayout>
+  );
+}
+
+/** Right or wrong, the correct answer's letter and the explanation, then 'Continuer' sends the answer. */
+function QuizResult({
+  quiz,
+  selectedPosition,
+  onContinue,
+}: {
+  quiz: Quiz;
+  selectedPosition: number;
+  onContinue(): void;
+}) {
+  const correct = isCorrectAnswer(quiz, selectedPosition);
+  const correctAnswer = correctAnswerOf(quiz);
+  const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition) : '';
+  return (
+    <section className="quiz-modal__result" data-part="result" data-correct={correct}>
+      <p className="quiz-modal__verdict">
+        {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
+      </p>
+      {correctAnswer && (
+        <p>
+          <Trans>
+            La bonne réponse : {letter}. {correctAnswer.text}
+          </Trans>
+        </p>
+      )}
+      <p className="quiz-modal__explanation" data-part="explanation">
+        {quiz.question.explanation}
+      </p>
+      <button type="button" className="action-modal__primary" data-part="continue" onClick={onContinue}>
+        <Trans>Continuer</Trans>
+      </button>
+    </section>
+  );
+}

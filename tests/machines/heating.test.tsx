@@ -1,0 +1,188 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TestModel } from '@xstate/graph';
+import { describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { type HeatingInput, heatingMachine, startingTemperature } from '../../machines/heating.machine.ts';
+import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
+import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from '../app/action-modal-harness.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+
+const END_DATE = '2026-11-25';
+const INPUT: HeatingInput = {
+  actId: 4,
+  uuid: PROFILE_ID,
+  sUUID: STAY_ID,
+  lang: 'fr',
+  endDate: END_DATE,
+  temperature: 22,
+};
+
+/** SPEC.md §9, written out: the colour band and the status of each temperature the model visits. */
+const EXPECTED: Record<number, { band: string; status: string }> = {
+  16: { band: 'below18', status: 'Trop bas' },
+  17: { band: 'below18', status: 'Trop bas' },
+  18: { band: 'from18to20', status: 'Optimal' },
+  19: { band: 'from18to20', status: 'Optimal' },
+  20: { band: 'from18to20', status: 'Optimal' },
+  21: { band: 'from21to23', status: 'Optimal' },
+  22: { band: 'from21to23', status: 'Optimal' },
+  23: { band: 'from21to23', status: 'Trop haut' },
+  24: { band: 'from24', status: 'Trop haut' },
+};
+
+type HeatingSnapshot = SnapshotFrom<typeof heatingMachine>;
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+const events: AnyEventObject[] = [
+  { type: 'temperature.raise' },
+  { type: 'temperature.lower' },
+  { type: 'temperature.submit' },
+  { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
+  { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
+  { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+];
+
+// The model walks the temperatures of EXPECTED (every band and status); the scale's bounds have their own tests.
+const model = new TestModel(heatingMachine as unknown as ActorLogic<HeatingSnapshot, AnyEventObject, HeatingInput>, {
+  input: INPUT,
+  events: (snapshot) =>
+    events.filter(
+      (event) =>
+        snapshot.can(event as never) &&
+        !(event.type === 'temperature.raise' && snapshot.context.temperature >= 24) &&
+        !(event.type === 'temperature.lower' && snapshot.context.temperature <= 16),
+    ),
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+});
+
+const dial = () => within(modalDialog('heating'));
+const spinbutton = () => dial().getByRole('spinbutton', { name: 'Température' });
+const raiseButton = () => dial().getByRole('button', { name: 'Augmenter la température' });
+const lowerButton = () => dial().getByRole('button', { name: 'Baisser la température' });
+const submitButton = () => dial().getByRole('button', { name: 'Valider' });
+const dialogState = (state: string) =>
+  waitFor(() => expect(modalDialog('heating')).toHaveAttribute('data-state', state));
+
+function expectDial(temperature: number, adjusting: boolean) {
+  const expected = EXPECTED[temperature];
+  expect(spinbutton()).toHaveAttribute('aria-valuenow', String(temperature));
+  expect(spinbutton()).toHaveTextContent(`${temperature} °C`);
+  const dialElement = modalDialog('heating').querySelector('[data-part="dial"]');
+  expect(dialElement).toHaveAttribute('data-band', expected?.band);
+  expect(dial().getByText(expected?.status ?? '')).toBeVisible();
+  // The gauge is drawn to the full scale of 30.
+  const fill = modalDialog('heating').querySelector('[data-part="gauge-fill"]');
+  expect(fill?.getAttribute('stroke-dasharray')).toBe(`${(temperature / 30) * 100} 100`);
+  for (const button of [raiseButton(), lowerButton(), submitButton()]) {
+    if (adjusting) expect(button).toBeEnabled();
+    else expect(button).toBeDisabled();
+  }
+  expect(dial().getByText('Idéal : entre 19 et 21 °C')).toBeVisible();
+  expect(dial().getByText("1 °C de moins, c'est jusqu'à 7 % d'énergie économisée")).toBeVisible();
+}
+
+describe('heating machine drives the heating modal', () => {
+  for (const path of model.getShortestPaths()) {
+    it(path.description, async () => {
+      const controlled = controlledActors(['submitAnswer']);
+      const onSubmitted = vi.fn();
+      const { user } = await renderActionModal(
+        <HeatingModal
+          action={makeAction({ actId: 4, actType: 'HEATING', aadName: 'Chauffage', actReward: 30 })}
+          endDate={END_DATE}
+          nights={3}
+          onSubmitted={onSubmitted}
+          onClose={vi.fn()}
+          logic={heatingMachine.provide({ actors: controlled.actors as never })}
+        />,
+      );
+
+      await path.test({
+        states: {
+          'adjusting.idle': async (snapshot) => {
+            await dialogState('adjusting.idle');
+            expectDial(snapshot.context.temperature, true);
+            expect(screen.queryByRole('alert')).toBeNull();
+          },
+          'adjusting.failed': async (snapshot) => {
+            await dialogState('adjusting.failed');
+            expect(screen.getByRole('alert')).toHaveTextContent('Une erreur est survenue');
+            expectDial(snapshot.context.temperature, true);
+          },
+          'adjusting.notEnoughPoints': async (snapshot) => {
+            await dialogState('adjusting.notEnoughPoints');
+            expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
+            expectDial(snapshot.context.temperature, true);
+          },
+          submitting: async (snapshot) => {
+            await dialogState('submitting');
+            expect(screen.getByRole('status')).toHaveTextContent('Envoi en cours...');
+            expectDial(snapshot.context.temperature, false);
+            expect(controlled.calls.at(-1)?.input).toEqual({
+              actId: 4,
+              body: {
+                uuid: PROFILE_ID,
+                sUUID: STAY_ID,
+                lang: 'fr',
+                temperature: snapshot.context.temperature,
+                endDate: END_DATE,
+              },
+            });
+          },
+          submitted: async (snapshot) => {
+            await dialogState('submitted');
+            expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED);
+            expectDial(snapshot.context.temperature, false);
+          },
+        },
+        events: {
+          // Half the steps by button, half by keyboard on the temperature.
+          'temperature.raise': async () => {
+            if (path.steps.length % 2) await user.click(raiseButton());
+            else fireEvent.keyDown(spinbutton(), { key: 'ArrowUp' });
+          },
+          'temperature.lower': async () => {
+            if (path.steps.length % 2) await user.click(lowerButton());
+            else fireEvent.keyDown(spinbutton(), { key: 'ArrowDown' });
+          },
+          'temperature.submit': async () => {
+            await user.click(submitButton());
+          },
+          'xstate.done.actor.submitAnswer': async (step) => {
+            controlled.resolve('submitAnswer', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.submitAnswer': async (step) => {
+            controlled.reject('submitAnswer', eventOf<{ error: unknown }>(step).error);
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('heating scale', () => {
+  it('starts at 22 by default, else at the action temperature kept on the scale', () => {
+    expect([null, 19, 20.6, 35, 4].map(startingTemperature)).toEqual([22, 19, 21, 30, 10]);
+  });
+
+  it.each([
+    { start: 30, blocked: 'Augmenter la température', key: 'ArrowUp' },
+    { start: 10, blocked: 'Baisser la température', key: 'ArrowDown' },
+  ])('stops at $start', async ({ start, blocked, key }) => {
+    await renderActionModal(
+      <HeatingModal
+        action={makeAction({ actId: 4, actType: 'HEATING', temperature: start })}
+        endDate={null}
+        nights={null}
+        onSubmitted={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(dial().getByRole('button', { name: blocked })).toBeDisabled();
+    fireEvent.keyDown(spinbutton(), { key });
+    expect(spinbutton()).toHaveAttribute('aria-valuenow', String(start));
+    expect(spinbutton()).toHaveAttribute('aria-valuemin', '10');
+    expect(spinbutton()).toHaveAttribute('aria-valuemax', '30');
+  });
+});
