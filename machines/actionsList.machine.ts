@@ -22,7 +22,7 @@ export interface ActionsListContext extends ActionsListInput {
   actions: Action[];
   /** The language whose list is shown. */
   shownLanguage: string | null;
-  /** The action whose button was pressed (its modal comes later). */
+  /** The action whose button was pressed, until its dialogs close (the action dialog host follows it). */
   selectedActionId: number | null;
   error: MessageDescriptor | null;
 }
@@ -36,7 +36,9 @@ export interface LoadActionsInput {
 export type ActionsListEvent =
   | { type: 'actions.retry' }
   | { type: 'language.change'; language: string }
-  | { type: 'action.open'; actId: number };
+  | { type: 'action.open'; actId: number }
+  | { type: 'action.close' }
+  | { type: 'actions.reload' };
 
 export const TRANSLATIONS_UNAVAILABLE = msg`Traductions indisponibles pour cet hôtel. Réessayez plus tard.`;
 
@@ -79,6 +81,7 @@ export const actionsListMachine = setup({
     }),
     reportTranslationsUnavailable: assign({ actions: [], shownLanguage: null, error: TRANSLATIONS_UNAVAILABLE }),
     selectAction: assign({ selectedActionId: (_, actId: number) => actId }),
+    releaseAction: assign({ selectedActionId: null }),
   },
 }).createMachine({
   id: 'actionsList',
@@ -93,6 +96,7 @@ export const actionsListMachine = setup({
   }),
   initial: 'starting',
   on: {
+    'action.close': { actions: 'releaseAction' },
     'language.change': {
       // Through `starting`, so a load in flight for the old language is dropped.
       target: '.starting',
@@ -136,6 +140,33 @@ export const actionsListMachine = setup({
     ready: {
       on: {
         'action.open': { actions: { type: 'selectAction', params: ({ event }) => event.actId } },
+      },
+      initial: 'shown',
+      states: {
+        shown: {
+          on: { 'actions.reload': { target: 'reloading' } },
+        },
+        // After a submission: the list on screen stays until the fresh one arrives (a failure keeps it).
+        reloading: {
+          invoke: {
+            id: 'loadActions',
+            src: 'loadActions',
+            input: ({ context }) => ({
+              sUUID: context.sUUID,
+              profileUUID: context.profileUUID,
+              language: context.shownLanguage ?? context.language,
+            }),
+            onDone: [
+              {
+                guard: { type: 'hasActions', params: ({ event }) => event.output },
+                target: 'shown',
+                actions: { type: 'showActions', params: ({ event }) => event.output },
+              },
+              { target: 'shown' },
+            ],
+            onError: { target: 'shown' },
+          },
+        },
       },
     },
     failed: {

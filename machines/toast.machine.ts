@@ -1,7 +1,12 @@
 import { assign, setup } from 'xstate';
 
-/** What a toast says; views turn it into text (machines hold no display text). */
-export type ToastContent = { kind: 'proofSuccess'; points: number };
+/**
+ * What a toast says; views turn it into text (machines hold no display text). A submission's toast carries the
+ * server's already translated message.
+ */
+export type ToastContent =
+  | { kind: 'proofSuccess'; points: number }
+  | { kind: 'submission'; message: string; points: number };
 
 export interface ToastContext {
   content: ToastContent | null;
@@ -9,7 +14,7 @@ export interface ToastContext {
 
 export type ToastEvent = { type: 'toast.show'; content: ToastContent } | { type: 'toast.dismiss' };
 
-/** The success toast at the top of the actions page: shown, then hidden after SPEC.md §9's 3000 ms. */
+/** A success toast at the top of the actions page: shown, then hidden after SPEC.md §9's 3000 ms. */
 export const toastMachine = setup({
   types: {
     context: {} as ToastContext,

@@ -43,7 +43,10 @@ export function ActionsList() {
   const { t, i18n } = useLingui();
   const { hotel } = useStaySession();
   const actor = ActionsListContext.useActorRef();
-  const state = ActionsListContext.useSelector((snapshot) => snapshot.value);
+  const state = ActionsListContext.useSelector((snapshot) => {
+    const value = snapshot.value;
+    return typeof value === 'string' ? value : Object.keys(value)[0];
+  });
   const actions = ActionsListContext.useSelector((snapshot) => snapshot.context.actions);
   const requested = ActionsListContext.useSelector((snapshot) => snapshot.context.language);
   const shown = ActionsListContext.useSelector((snapshot) => snapshot.context.shownLanguage);
@@ -78,7 +81,7 @@ export function ActionsList() {
         (cards.length > 0 ? (
           <ul className="actions-list__cards" data-part="cards">
             {cards.map((action) => (
-              // data-selected marks the action whose details were asked for; its modal comes in a later issue.
+              // data-selected marks the action whose dialogs are open (the action dialog host follows it).
               <li key={action.actId} data-selected={action.actId === selectedActionId || undefined}>
                 <ActionCard
                   action={action}

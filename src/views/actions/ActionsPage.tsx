@@ -1,5 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
+import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
 import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import type { toastMachine } from '../../../machines/toast.machine.ts';
@@ -8,6 +10,7 @@ import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage, useStaySession } from '../stay/StaySession.tsx';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
 import { ActionsList, ActionsListContext, ActionsListProvider } from './ActionsList.tsx';
+import { LoadingSheet } from './LoadingSheet.tsx';
 import { ProofSuccessToast } from './ProofSuccessToast.tsx';
 import './ActionsPage.css';
 
@@ -17,7 +20,13 @@ export interface ActionsPageLogic {
   actionsList?: typeof actionsListMachine;
   toast?: typeof toastMachine;
   welcomePopup?: typeof welcomePopupMachine;
+  actionLaunch?: typeof actionLaunchMachine;
+  actionOutcome?: typeof actionOutcomeMachine;
+  submissionToast?: typeof toastMachine;
 }
+
+// Dialogs, pickers and their machines load when the guest first opens an action (guest bundle budget).
+const ActionDialogHost = lazy(() => import('./ActionDialogHost.tsx'));
 
 export interface ActionsPageProps {
   sUUID: string;
@@ -60,7 +69,24 @@ function ActionsScreen({
         </p>
       </div>
       <ActionsList />
+      <ActionDialogs logic={logic} />
       <WelcomePopup actionsLoaded={actionsLoaded} logic={logic.welcomePopup} />
     </section>
+  );
+}
+
+/** Mounts the action dialog host once the guest opens an action, and keeps it (its toast and celebration outlive the modal). */
+function ActionDialogs({ logic }: { logic: ActionsPageLogic }) {
+  const list = ActionsListContext.useActorRef();
+  const opened = ActionsListContext.useSelector((snapshot) => snapshot.context.selectedActionId !== null);
+  const [wanted, setWanted] = useState(false);
+  if (opened && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={<LoadingSheet onClose={() => list.send({ type: 'action.close' })} />}>
+      <ActionDialogHost
+        logic={{ actionLaunch: logic.actionLaunch, actionOutcome: logic.actionOutcome, toast: logic.submissionToast }}
+      />
+    </Suspense>
   );
 }

@@ -7,7 +7,10 @@ export interface ActionModalProps {
   endDate: string | null;
   /** Nights count from the launch flow (days until the end date, at least 1), null when the flow did not need it. */
   nights: number | null;
-  /** A submission succeeded: the host shows the toast, refetches actions and stay, and opens the celebration. */
+  /**
+   * A submission succeeded: the host closes the modal, shows the toast, refetches actions and stay, and opens the
+   * celebration (when points were gained).
+   */
   onSubmitted(reply: SubmissionReply): void;
   /** The guest closed the modal (or it closed itself after success). */
   onClose(): void;

@@ -1,0 +1,225 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { Action, Stay } from '../src/api/contract.ts';
+import { addDays, daysBetween } from '../src/time/calendar-days.ts';
+import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
+import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
+import { submissionErrorOf } from './yesNo.machine.ts';
+
+/**
+ * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):
+ * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
+ * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
+ */
+
+/** SPEC.md §4: a completed action can be done again only for these types. */
+export const REDOABLE_TYPES: readonly string[] = [
+  'LUNICLEAN',
+  'YESNO',
+  'YESNOMAIL',
+  'YESNOSTAY',
+  'LUNISHOWER',
+  'LIMEAT',
+  'HEATING',
+];
+
+export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
+
+export interface ActionLaunchInput {
+  sUUID: string;
+  profileUUID: string;
+}
+
+export interface ActionLaunchContext extends ActionLaunchInput {
+  action: Action | null;
+  /** Today (YYYY-MM-DD) in the hotel's time zone, given with each launch. */
+  today: string;
+  /** The stay's end date when the launch began (YYYY-MM-DD), else null. */
+  stayEndDate: string | null;
+  /** The end date handed to the modal. */
+  endDate: string | null;
+  /** Days from today to the end date, at least 1; null when the flow did not need it. */
+  nights: number | null;
+  /** The guest answered one night: after saving, the 'actions unavailable' dialog instead of the action. */
+  oneNightStay: boolean;
+  error: MessageDescriptor | null;
+}
+
+export type ActionLaunchEvent =
+  | { type: 'action.launch'; action: Action; stayEndDate: string | null; today: string }
+  | { type: 'launch.close' }
+  | { type: 'endDate.retry' };
+
+export interface SaveEndDateInput extends ActionLaunchInput {
+  endDate: string;
+}
+
+function nightsUntil(today: string, endDate: string): number {
+  return Math.max(1, daysBetween(today, endDate));
+}
+
+export const actionLaunchMachine = setup({
+  types: {
+    input: {} as ActionLaunchInput,
+    context: {} as ActionLaunchContext,
+    events: {} as ActionLaunchEvent,
+  },
+  actors: {
+    nightsPicker: nightsPickerMachine,
+    endDatePicker: endDatePickerMachine,
+    saveEndDate: fromPromise<Stay, SaveEndDateInput>(() =>
+      Promise.reject(new Error('saveEndDate is provided by the view')),
+    ),
+  },
+  guards: {
+    isCompletedForGood: ({ context }) =>
+      Boolean(context.action?.alreadyCompleted) && !REDOABLE_TYPES.includes(context.action?.actType ?? ''),
+    isClaim: ({ context }) => context.action?.actType === 'CLAIM',
+    opensDirectly: ({ context }) => context.action?.actType === 'YESNO' || context.action?.actType === 'YESNOSTAY',
+    isNightPeriod: ({ context }) => context.action?.actPeriod === 'NIGHT',
+    isRoomScope: ({ context }) => context.action?.actScope === 'ROOM',
+    knowsStayEndDate: ({ context }) => context.stayEndDate !== null,
+    isFourNightsOrMore: (_, output: NightsPickerOutput) => output.choice === '4+',
+    isOneNightStay: ({ context }) => context.oneNightStay,
+  },
+  actions: {
+    startLaunch: assign(({ event }) => {
+      if (event.type !== 'action.launch') return {};
+      return {
+        action: event.action,
+        today: event.today,
+        stayEndDate: event.stayEndDate,
+        endDate: null,
+        nights: null,
+        oneNightStay: false,
+        error: null,
+      };
+    }),
+    /** Modals that need no end date still get the one the stay or the action knows (YESNOSTAY sends it). */
+    passKnownEndDate: assign({
+      endDate: ({ context }) => context.stayEndDate ?? context.action?.endDate ?? null,
+    }),
+    useStayEndDate: assign({
+      endDate: ({ context }) => context.stayEndDate,
+      nights: ({ context }) => (context.stayEndDate ? nightsUntil(context.today, context.stayEndDate) : null),
+    }),
+    /** SPEC.md §4: one night ends tomorrow; 2 or 3 nights end today plus that many days. */
+    endAfterNights: assign(({ context }, output: NightsPickerOutput) => {
+      const nights = output.choice === '4+' ? 4 : output.choice;
+      return { endDate: addDays(context.today, nights), oneNightStay: nights === 1 };
+    }),
+    endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate }),
+    countNights: assign({
+      nights: ({ context }) => (context.endDate ? nightsUntil(context.today, context.endDate) : null),
+      error: null,
+    }),
+    reportEndDateNotSaved: assign({ error: END_DATE_NOT_SAVED }),
+    logEndDateFailure: (_, error: unknown) => {
+      // SPEC.md §7: a failed end-date save is logged.
+      console.error('Saving the stay end date failed', error);
+    },
+    refreshStay: () => {
+      throw new Error('refreshStay is provided by the view');
+    },
+    releaseAction: () => {
+      // The view tells the actions list that the action's dialog is gone.
+    },
+  },
+}).createMachine({
+  id: 'actionLaunch',
+  context: ({ input }) => ({
+    ...input,
+    action: null,
+    today: '1970-01-01',
+    stayEndDate: null,
+    endDate: null,
+    nights: null,
+    oneNightStay: false,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'action.launch': { target: 'active', actions: 'startLaunch' },
+      },
+    },
+    active: {
+      exit: 'releaseAction',
+      on: {
+        'launch.close': { target: 'idle' },
+      },
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [
+            { guard: 'isCompletedForGood', target: 'summary' },
+            { guard: 'isClaim', target: 'modal', actions: 'passKnownEndDate' },
+            { guard: 'opensDirectly', target: 'modal', actions: 'passKnownEndDate' },
+            { guard: and(['isNightPeriod', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },
+            { guard: 'isNightPeriod', target: 'nightsPicker' },
+            { guard: and(['isRoomScope', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },
+            { guard: 'isRoomScope', target: 'endDatePicker' },
+            { target: 'modal', actions: 'passKnownEndDate' },
+          ],
+        },
+        summary: {},
+        nightsPicker: {
+          invoke: {
+            id: 'nightsPicker',
+            src: 'nightsPicker',
+            onDone: [
+              {
+                guard: { type: 'isFourNightsOrMore', params: ({ event }) => event.output },
+                target: 'endDatePicker',
+              },
+              {
+                target: 'savingEndDate',
+                actions: { type: 'endAfterNights', params: ({ event }) => event.output },
+              },
+            ],
+          },
+        },
+        endDatePicker: {
+          invoke: {
+            id: 'endDatePicker',
+            src: 'endDatePicker',
+            input: ({ context }) => ({ today: context.today }),
+            onDone: {
+              target: 'savingEndDate',
+              actions: { type: 'endOnChosenDate', params: ({ event }) => event.output },
+            },
+          },
+        },
+        savingEndDate: {
+          tags: 'loading',
+          invoke: {
+            id: 'saveEndDate',
+            src: 'saveEndDate',
+            input: ({ context }) => ({
+              sUUID: context.sUUID,
+              profileUUID: context.profileUUID,
+              endDate: context.endDate ?? context.today,
+            }),
+            onDone: [
+              { guard: 'isOneNightStay', target: 'oneNightUnavailable', actions: 'refreshStay' },
+              { target: 'modal', actions: ['countNights', 'refreshStay'] },
+            ],
+            onError: {
+              target: 'endDateNotSaved',
+              actions: ['reportEndDateNotSaved', { type: 'logEndDateFailure', params: submissionErrorOf }],
+            },
+          },
+        },
+        endDateNotSaved: {
+          on: {
+            'endDate.retry': { target: 'savingEndDate' },
+          },
+        },
+        oneNightUnavailable: {},
+        modal: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,162 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Action, ActionResponse, SubmissionReply, YesNoBody } from '../src/api/contract.ts';
+import {
+  identityOf,
+  isNotEnoughGreenMiles,
+  replyOf,
+  type SubmissionInput,
+  type SubmissionRequest,
+} from './submission.ts';
+
+/**
+ * The yes/no modal of YESNO, YESNOMAIL and YESNOSTAY (SPEC.md §4 "Yes/no types"): the answer starts from the
+ * action's response; changing away from the rewarded answer asks for confirmation (the points go); a failed
+ * change restores the previous answer, with the 'not enough points' notice when the points were spent.
+ */
+
+export type YesNoAnswer = 'none' | 'yes' | 'no';
+
+export interface YesNoInput extends SubmissionInput {
+  action: Action;
+}
+
+export interface YesNoContext extends SubmissionInput {
+  answer: YesNoAnswer;
+  /** The answer on screen before the one being sent, restored if the server refuses. */
+  previousAnswer: YesNoAnswer;
+  /** The answer the guest chose and that is waiting for confirmation or for the server. */
+  pendingAnswer: YesNoAnswer;
+  /** The answer that earns actReward. */
+  rewardedAnswer: 'yes' | 'no';
+  /** The server's message of the last failed submission, when it sent one. */
+  errorMessage: string | null;
+}
+
+export type YesNoEvent =
+  | { type: 'answer.choose'; answer: 'yes' | 'no' }
+  | { type: 'change.confirm' }
+  | { type: 'change.cancel' };
+
+/** SPEC.md §3: response is YES, NO, true, false or none. */
+export function answerOf(response: ActionResponse): YesNoAnswer {
+  if (response === 'YES' || response === true) return 'yes';
+  if (response === 'NO' || response === false) return 'no';
+  return 'none';
+}
+
+/** The error of a failed submission, for `params` of the failure actions. */
+export function submissionErrorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
+/** The server's own text of a failed call, when it sent one. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof Error && error.message ? error.message : null;
+}
+
+export const yesNoMachine = setup({
+  types: {
+    input: {} as YesNoInput,
+    context: {} as YesNoContext,
+    events: {} as YesNoEvent,
+  },
+  actors: {
+    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<YesNoBody>>(() =>
+      Promise.reject(new Error('submitAnswer is provided by the view')),
+    ),
+  },
+  guards: {
+    isCurrentAnswer: ({ context }, answer: YesNoAnswer) => answer === context.answer,
+    losesReward: ({ context }, answer: YesNoAnswer) =>
+      context.answer === context.rewardedAnswer && answer !== context.rewardedAnswer,
+    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+  },
+  actions: {
+    holdAnswer: assign({ pendingAnswer: (_, answer: YesNoAnswer) => answer }),
+    showPendingAnswer: assign({
+      previousAnswer: ({ context }) => context.answer,
+      answer: ({ context }) => context.pendingAnswer,
+      errorMessage: null,
+    }),
+    restorePreviousAnswer: assign({ answer: ({ context }) => context.previousAnswer }),
+    storeErrorMessage: assign({ errorMessage: (_, error: unknown) => serverMessageOf(error) }),
+    notifySubmitted: (_, _reply: SubmissionReply) => {
+      throw new Error('notifySubmitted is provided by the view');
+    },
+  },
+}).createMachine({
+  id: 'yesNo',
+  context: ({ input }) => {
+    const answer = answerOf(input.action.response);
+    return {
+      actId: input.actId,
+      uuid: input.uuid,
+      sUUID: input.sUUID,
+      lang: input.lang,
+      endDate: input.endDate,
+      answer,
+      previousAnswer: answer,
+      pendingAnswer: answer,
+      rewardedAnswer: input.action.actPositiveResponse === 'NO' ? 'no' : 'yes',
+      errorMessage: null,
+    };
+  },
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        'answer.choose': [
+          { guard: { type: 'isCurrentAnswer', params: ({ event }) => event.answer } },
+          {
+            guard: { type: 'losesReward', params: ({ event }) => event.answer },
+            target: 'confirmingLoss',
+            actions: { type: 'holdAnswer', params: ({ event }) => event.answer },
+          },
+          { target: 'submitting', actions: { type: 'holdAnswer', params: ({ event }) => event.answer } },
+        ],
+      },
+      initial: 'idle',
+      states: {
+        idle: {},
+        notEnoughPoints: {},
+        failed: {},
+      },
+    },
+    confirmingLoss: {
+      on: {
+        'change.confirm': { target: 'submitting' },
+        'change.cancel': { target: 'ready' },
+      },
+    },
+    submitting: {
+      tags: 'loading',
+      entry: 'showPendingAnswer',
+      invoke: {
+        id: 'submitAnswer',
+        src: 'submitAnswer',
+        input: ({ context }) => ({
+          actId: context.actId,
+          body: { ...identityOf(context), response: context.pendingAnswer === 'yes', endDate: context.endDate },
+        }),
+        onDone: {
+          target: 'submitted',
+          actions: { type: 'notifySubmitted', params: replyOf },
+        },
+        onError: [
+          {
+            guard: 'isNotEnoughGreenMiles',
+            target: 'ready.notEnoughPoints',
+            actions: 'restorePreviousAnswer',
+          },
+          {
+            target: 'ready.failed',
+            actions: ['restorePreviousAnswer', { type: 'storeErrorMessage', params: submissionErrorOf }],
+          },
+        ],
+      },
+    },
+    submitted: {
+      type: 'final',
+    },
+  },
+});

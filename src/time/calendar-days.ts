@@ -1,0 +1,31 @@
+/**
+ * Calendar dates as the API writes them (YYYY-MM-DD), computed without the device's time zone getting in the way:
+ * every date is read and written at UTC midnight.
+ */
+
+const DAY_MS = 86_400_000;
+
+function toUtcMs(isoDate: string): number {
+  return Date.parse(`${isoDate}T00:00:00Z`);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(toUtcMs(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
+/** The calendar date of `now` in a time zone (the hotel's), or in the device's when none is known. */
+export function calendarDateIn(timeZone: string | undefined, now: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The hour (0–23) of `now` in a time zone, or in the device's when none is known. */
+export function hourIn(timeZone: string | undefined, now: Date): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
+  return Number(hour);
+}

@@ -1,0 +1,38 @@
+import { useLingui } from '@lingui/react/macro';
+import { Sheet } from '../../../components/Sheet.tsx';
+import './CelebrationModal.css';
+
+export interface CelebrationModalProps {
+  points: number;
+  pointsName: string;
+  onClose(): void;
+}
+
+/** The short, calm celebration of earned points (SPEC.md §4, DESIGN.md "Points feel earned"). */
+export function CelebrationModal({ points, pointsName, onClose }: CelebrationModalProps) {
+  const { t } = useLingui();
+  return (
+    <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration">
+      <div className="celebration" data-part="body">
+        <svg className="celebration__leaf" viewBox="0 0 64 64" aria-hidden="true" data-part="picture">
+          <circle cx="32" cy="32" r="30" fill="var(--color-brand-surface)" />
+          <path
+            d="M20 44c0-14 10-24 26-26-1 16-11 26-24 26h-2zm0 0 14-14"
+            fill="none"
+            stroke="var(--color-brand)"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <p className="celebration__points" data-part="points">
+          +{points} {pointsName}
+        </p>
+        <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
+        <button type="button" className="celebration__close" data-part="close" onClick={onClose}>
+          {t`Continuer`}
+        </button>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,159 @@
+import { useLingui } from '@lingui/react/macro';
+import { createActorContext } from '@xstate/react';
+import { useMemo } from 'react';
+import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
+import type { Action } from '../../../api/contract.ts';
+import { ErrorCard } from '../../../components/ErrorCard.tsx';
+import { pointsNameOf } from '../../stay/hotelLanguages.ts';
+import { useStaySession } from '../../stay/StaySession.tsx';
+import { ActionModalLayout, stateName } from './ActionModalLayout.tsx';
+import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
+import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
+import type { ActionModalProps } from './types.ts';
+import './ChoiceModal.css';
+
+const LunicleanContext = createActorContext(lunicleanMachine);
+const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('luniclean') } });
+
+export interface LunicleanModalProps extends ActionModalProps {
+  /** Replaces the real submission (tests, demo tooling). */
+  logic?: typeof lunicleanMachine;
+  /** The moment that decides the today/tomorrow wording (tests); now by default. */
+  now?: Date;
+}
+
+/** LUNICLEAN, skip the room cleaning (SPEC.md §2, §4 "Luniclean"). */
+export default function LunicleanModal({
+  action,
+  endDate,
+  onSubmitted,
+  onClose,
+  logic = lunicleanLogic,
+  now,
+}: LunicleanModalProps) {
+  const { stay, hotel } = useStaySession();
+  const submission = useSubmissionInput(action, endDate);
+  const notify = useStableCallback(onSubmitted);
+  const provided = useMemo(
+    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
+    [logic, notify],
+  );
+  const input = {
+    ...submission,
+    action,
+    roomNumber: stay.roomNb,
+    now: now ?? new Date(),
+    timeZone: hotel?.hotel.timeZone,
+  };
+  return (
+    <LunicleanContext.Provider logic={provided} options={{ input }}>
+      <LunicleanSheet action={action} onClose={onClose} />
+    </LunicleanContext.Provider>
+  );
+}
+
+function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }) {
+  const { t } = useLingui();
+  const { hotel } = useStaySession();
+  const pointsName = pointsNameOf(hotel);
+  const actor = LunicleanContext.useActorRef();
+  const state = LunicleanContext.useSelector((snapshot) => stateName(snapshot.value));
+  const decision = LunicleanContext.useSelector((snapshot) => snapshot.context.decision);
+  const day = LunicleanContext.useSelector((snapshot) => snapshot.context.day);
+  const errorMessage = LunicleanContext.useSelector((snapshot) => snapshot.context.errorMessage);
+  const sending = LunicleanContext.useSelector((snapshot) => snapshot.hasTag('loading'));
+  const confirming = LunicleanContext.useSelector((snapshot) => snapshot.matches('confirmingLoss'));
+  const notEnoughPoints = LunicleanContext.useSelector((snapshot) => snapshot.matches({ ready: 'notEnoughPoints' }));
+  const failed = LunicleanContext.useSelector((snapshot) => snapshot.matches({ ready: 'failed' }));
+  const reward = action.actReward;
+  const busy = sending || confirming;
+
+  const decisionText: Record<CleaningDecision, string> = {
+    undecided: '',
+    skipped: t`Vous avez choisi de passer le ménage.`,
+    maintained: t`Vous avez choisi de maintenir le ménage.`,
+  };
+  // SPEC.md §4: the success message shows while the server is called.
+  const successText: Record<CleaningDecision, string> = {
+    undecided: '',
+    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
+    maintained: t`Votre chambre sera nettoyée demain comme prévu`,
+  };
+
+  return (
+    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={state} showReward={false}>
+      <p className="choice-modal__question" data-part="question">
+        {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
+      </p>
+      <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
+        <li className="choice-modal__benefit">{t`+100 L d'eau`}</li>
+        <li className="choice-modal__benefit">{t`+80 eCO2`}</li>
+      </ul>
+      {decision !== 'undecided' && !sending && (
+        <p className="choice-modal__answer" data-part="current-answer">
+          {decisionText[decision]}
+        </p>
+      )}
+      <div className="choice-modal__choices" data-part="answers">
+        <div className="choice-modal__choice">
+          <button
+            type="button"
+            className="choice-modal__button"
+            data-part="skip"
+            aria-pressed={decision === 'undecided' ? undefined : decision === 'skipped'}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'cleaning.skip' })}
+          >
+            {t`Passer le ménage`}
+          </button>
+          {decision !== 'skipped' && reward > 0 && (
+            <span className="choice-modal__reward" data-part="reward">
+              {t`+${reward} ${pointsName}`}
+            </span>
+          )}
+        </div>
+        <div className="choice-modal__choice">
+          <button
+            type="button"
+            className="choice-modal__button"
+            data-part="maintain"
+            aria-pressed={decision === 'undecided' ? undefined : decision === 'maintained'}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'cleaning.maintain' })}
+          >
+            {t`Maintenir le ménage`}
+          </button>
+        </div>
+      </div>
+      {confirming && (
+        <div className="choice-modal__warning" role="alert" data-part="loss-warning">
+          <p>{t`En maintenant le ménage, les ${reward} ${pointsName} gagnés seront retirés.`}</p>
+          <div className="choice-modal__choices">
+            <button
+              type="button"
+              className="choice-modal__button"
+              data-variant="primary"
+              onClick={() => actor.send({ type: 'change.confirm' })}
+            >
+              {t`Confirmer le changement`}
+            </button>
+            <button
+              type="button"
+              className="choice-modal__button"
+              onClick={() => actor.send({ type: 'change.cancel' })}
+            >
+              {t`Annuler`}
+            </button>
+          </div>
+        </div>
+      )}
+      {sending && (
+        <p className="choice-modal__status" role="status" data-part="success">
+          {successText[decision]}
+        </p>
+      )}
+      {notEnoughPoints && <InsufficientPointsNotice pointsName={pointsName} />}
+      {failed && <ErrorCard message={errorMessage ?? t`Une erreur est survenue`} />}
+    </ActionModalLayout>
+  );
+}

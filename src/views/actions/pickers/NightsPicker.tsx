@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  NIGHTS_CHOICES,
+  type NightsChoice,
+  type nightsPickerMachine,
+} from '../../../../machines/nightsPicker.machine.ts';
+import { Sheet } from '../../../components/Sheet.tsx';
+import './Pickers.css';
+
+export interface NightsPickerProps {
+  actorRef: ActorRefFrom<typeof nightsPickerMachine>;
+  onClose(): void;
+}
+
+/** The nights-of-stay question (SPEC.md §4 "Nights choice"), run by the launch flow before a NIGHT action. */
+export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
+  const { t } = useLingui();
+  const choice = useSelector(actorRef, (snapshot) => snapshot.context.choice);
+  const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
+
+  function labelOf(option: NightsChoice): string {
+    if (option === '4+') return t`4 nuits ou plus`;
+    return option === 1 ? t`1 nuit` : t`${option} nuits`;
+  }
+
+  return (
+    <Sheet title={t`Combien de nuits restez-vous ?`} onClose={onClose} scope="nights-picker" state={state}>
+      <p className="pickers__hint">{t`Nous adaptons les gestes proposés à la durée de votre séjour.`}</p>
+      <div className="pickers__options" role="radiogroup" aria-label={t`Nombre de nuits`} data-part="options">
+        {NIGHTS_CHOICES.map((option) => (
+          // biome-ignore lint/a11y/useSemanticElements: a button styled as a choice chip, announced as a radio.
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={choice === option}
+            className="pickers__option"
+            data-part="option"
+            onClick={() => actorRef.send({ type: 'nights.choose', choice: option })}
+          >
+            {labelOf(option)}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="pickers__confirm"
+        data-part="confirm"
+        disabled={choice === null}
+        onClick={() => actorRef.send({ type: 'nights.confirm' })}
+      >
+        {t`Valider`}
+      </button>
+    </Sheet>
+  );
+}
