@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { Reward } from '../../src/api/contract.ts';
+import RewardDetails, { type RewardDetailsLogic } from '../../src/views/rewards/details/RewardDetails.tsx';
+import { I18nWrapper } from './i18n-wrapper.tsx';
+
+export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
+export const HOTEL_NAME = 'Les Tilleuls';
+export const POINTS_NAME = 'Feuilles';
+
+/** One reward's detail modal with plain props, the machines given by the test, and spies for its callbacks. */
+export function renderRewardDetails(reward: Reward, balance: number, logic: RewardDetailsLogic, language = 'fr') {
+  const callbacks = { onChanged: vi.fn(), onClose: vi.fn(), onEarnPoints: vi.fn() };
+  const view = render(
+    <RewardDetails
+      reward={reward}
+      balance={balance}
+      pointsName={POINTS_NAME}
+      hotelName={HOTEL_NAME}
+      language={language}
+      {...DETAILS_SESSION}
+      {...callbacks}
+      logic={logic}
+    />,
+    { wrapper: I18nWrapper },
+  );
+  return { ...callbacks, view };
+}

@@ -1,0 +1,288 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import {
+  canAffordReward,
+  isNotEnoughPoints,
+  type RewardClaimInput,
+  rewardClaimMachine,
+} from '../../machines/rewardClaim.machine.ts';
+import type { Reward } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
+import {
+  DEFAULT_VALID_UNTIL,
+  displayedCode,
+  formatValidUntil,
+  waterAccessMonths,
+  waterVolumeOf,
+} from '../../src/views/rewards/details/rewardDisplay.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '../app/reward-details-harness.tsx';
+import { reward } from '../app/rewards-fixtures.ts';
+
+type ClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
+
+const WATER_REOPEN = rewardClaimMachine.states.waterReopening?.after[0]?.eventType ?? '';
+
+const notEnough = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles: balance 10, needed 30');
+const events: AnyEventObject[] = [
+  { type: 'reward.unlock' },
+  { type: 'xstate.done.actor.claimReward', output: { code: 'A7K', greenMiles: 70 } },
+  { type: 'xstate.done.actor.claimReward', output: { code: null, greenMiles: 70 } },
+  { type: 'xstate.error.actor.claimReward', error: notEnough },
+  { type: 'xstate.error.actor.claimReward', error: new ApiError(500, 'internal', 'boom') },
+  { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: 'B2C' } },
+  { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: '' } },
+  { type: 'xstate.error.actor.getRewardCode', error: new ApiError(404, 'not_found', 'No code') },
+  { type: 'code.retry' },
+  { type: WATER_REOPEN },
+];
+
+/** The rewards whose modals differ, each with the balance the page knows. */
+const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
+  { name: 'affordable CODE', reward: reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 }) },
+  {
+    name: 'affordable water',
+    reward: reward({ rwId: 2, rwType: 'EAU', radName: "Don de 30 litres d'eau", rwCost: 20, rwWaterVolume: 80 }),
+  },
+  { name: 'unaffordable generic', reward: reward({ rwId: 3, rwType: 'GENERIC', radName: 'Spa', rwCost: 300 }) },
+  {
+    name: 'claimed CODE without its code',
+    reward: reward({ rwId: 4, rwType: 'CODE', radName: 'Bar', isClaimed: 1, validUntil: '2027-06-30' }),
+  },
+  {
+    name: 'claimed CODE with its code',
+    reward: reward({ rwId: 5, rwType: 'CODE', radName: 'Bar', isClaimed: 1, code: 'Z9Q' }),
+  },
+  {
+    name: 'claimed used SLIDER',
+    reward: reward({ rwId: 6, rwType: 'SLIDER', radName: 'Late', isClaimed: 1, isUsed: 1 }),
+  },
+  { name: 'affordable generic', reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }) },
+].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...DETAILS_SESSION } }));
+
+const logic = rewardClaimMachine as unknown as ActorLogic<ClaimSnapshot, AnyEventObject, RewardClaimInput>;
+
+function modelFor(input: RewardClaimInput) {
+  return new TestModel(logic, {
+    input,
+    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    // A state reached again through another edge (retry, refusal) counts as new, so each edge is walked.
+    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+}
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+function dialog(): HTMLElement {
+  return screen.getByRole('dialog');
+}
+
+/** The unlock button's name (SPEC.md §2: water says 'donate water', the others show the cost). */
+const unlockName = (item: Reward) =>
+  item.rwType === 'EAU' ? "Donner de l'eau" : `Débloquer pour ${item.rwCost} ${POINTS_NAME}`;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('rewardClaim machine: model paths drive the reward detail modal', () => {
+  for (const scenario of SCENARIOS) {
+    const paths = modelFor(scenario.input).getShortestPaths();
+    for (const path of paths) {
+      it(`${scenario.name}: ${path.description}`, async () => {
+        const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+        const controlled = controlledActors(['claimReward', 'getRewardCode']);
+        const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+        const item = scenario.input.reward;
+        const { onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
+        let claimsSettled = 0;
+
+        const expectDialog = async (state: string) => {
+          await waitFor(() => expect(dialog()).toHaveAttribute('data-state', state));
+          expect(dialog()).toHaveAccessibleName(item.radName);
+        };
+
+        await path.test({
+          states: {
+            locked: async () => {
+              await expectDialog('locked');
+              expect(within(dialog()).getByRole('button', { name: unlockName(item) })).toBeVisible();
+              expect(within(dialog()).queryByRole('alert')).toBeNull();
+              expect(within(dialog()).queryByText(/Il vous manque/)).toBeNull();
+            },
+            claiming: async () => {
+              await expectDialog('claiming');
+              const button = within(dialog()).getByRole('button', { name: 'Déblocage en cours…' });
+              expect(button).toHaveAttribute('aria-disabled', 'true');
+              expect(controlled.isPending('claimReward')).toBe(true);
+              expect(controlled.calls.at(-1)).toEqual({
+                name: 'claimReward',
+                input: { ...DETAILS_SESSION, rwId: item.rwId },
+              });
+            },
+            failed: async () => {
+              await expectDialog('failed');
+              expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+                'Erreur lors de la réclamation de la récompense.',
+              );
+              expect(within(dialog()).getByRole('button', { name: unlockName(item) })).toBeVisible();
+            },
+            insufficient: async (snapshot) => {
+              await expectDialog('insufficient');
+              const missing = Math.max(1, item.rwCost - snapshot.context.balance);
+              expect(within(dialog()).getByText(`Il vous manque ${missing} ${POINTS_NAME}`)).toBeVisible();
+              expect(within(dialog()).getByRole('button', { name: 'Gagner des points' })).toBeVisible();
+              expect(within(dialog()).queryByRole('button', { name: /Débloquer/ })).toBeNull();
+              // A server refusal refreshes the list and the stay: the page's balance was stale.
+              expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
+            },
+            waterReopening: async () => {
+              await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+              expect(onChanged).toHaveBeenCalledTimes(1);
+            },
+            'claimed.fetchingCode': async () => {
+              await expectDialog('claimed');
+              expect(within(dialog()).getByText('Récupération du code…')).toHaveAttribute('role', 'status');
+              expect(controlled.calls.at(-1)).toEqual({
+                name: 'getRewardCode',
+                input: { ...DETAILS_SESSION, rwId: item.rwId },
+              });
+            },
+            'claimed.codeFailed': async (snapshot) => {
+              await expectDialog('claimed');
+              const alert = within(dialog()).getByRole('alert');
+              expect(alert).toHaveTextContent(
+                snapshot.context.error?.message === 'Code de réclamation non disponible'
+                  ? 'Code de réclamation non disponible'
+                  : 'Erreur lors de la récupération du code',
+              );
+              expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible();
+            },
+            'claimed.shown': async (snapshot) => {
+              await expectDialog('claimed');
+              expect(within(dialog()).queryByRole('button', { name: /Débloquer|Donner/ })).toBeNull();
+              expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
+              const body = within(dialog());
+              switch (item.rwType) {
+                case 'CODE': {
+                  const code = snapshot.context.code ?? '';
+                  expect(body.getByText(`les tilleuls-${code}`)).toBeVisible();
+                  expect(body.getByRole('button', { name: 'Copier le code' })).toBeVisible();
+                  expect(body.getByText(/^Valable jusqu'au /)).toHaveTextContent(
+                    `Valable jusqu'au ${item.validUntil === '2027-06-30' ? '30 juin 2027' : '31 décembre 2025'}`,
+                  );
+                  expect(
+                    body.getByText('Présentez ce code au personnel de l’hôtel pour profiter de votre récompense.', {
+                      normalizer: (text) => text.replace("'", '’'),
+                    }),
+                  ).toBeVisible();
+                  expect(body.getByRole('button', { name: 'Envoyer par e-mail' })).toBeVisible();
+                  break;
+                }
+                case 'EAU':
+                  // 'N litres' in the name wins over rwWaterVolume; 30 L is 3 months.
+                  expect(body.getByText("30 litres d'eau potable offerts")).toBeVisible();
+                  expect(body.getByText("Soit 3 mois d'accès à l'eau pour une personne.")).toBeVisible();
+                  break;
+                case 'SLIDER':
+                  expect(body.getByRole('status')).toHaveTextContent('Récompense utilisée');
+                  expect(body.queryByRole('slider')).toBeNull();
+                  break;
+                default:
+                  expect(
+                    body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
+                  ).toBeVisible();
+              }
+            },
+          },
+          events: {
+            'reward.unlock': async () => {
+              await user.click(within(dialog()).getByRole('button', { name: unlockName(item) }));
+            },
+            'xstate.done.actor.claimReward': async (step) => {
+              claimsSettled += 1;
+              await act(async () => controlled.resolve('claimReward', eventOf<{ output: unknown }>(step).output));
+            },
+            'xstate.error.actor.claimReward': async (step) => {
+              const { error } = eventOf<{ error: unknown }>(step);
+              if (isNotEnoughPoints(error)) claimsSettled += 1;
+              await act(async () => controlled.reject('claimReward', error));
+            },
+            'xstate.done.actor.getRewardCode': async (step) => {
+              await act(async () => controlled.resolve('getRewardCode', eventOf<{ output: unknown }>(step).output));
+            },
+            'xstate.error.actor.getRewardCode': async (step) => {
+              await act(async () => controlled.reject('getRewardCode', eventOf<{ error: unknown }>(step).error));
+            },
+            'code.retry': async () => {
+              await user.click(within(dialog()).getByRole('button', { name: 'Réessayer' }));
+            },
+            [WATER_REOPEN]: async () => {
+              expect(screen.queryByRole('dialog')).toBeNull();
+              await act(() => vi.advanceTimersByTimeAsync(600));
+            },
+          },
+        });
+      });
+    }
+  }
+});
+
+describe('reward detail modal', () => {
+  it('leads back to the stay page from the insufficient-points notice, and closes', async () => {
+    const user = userEvent.setup();
+    const { onEarnPoints, onClose } = renderRewardDetails(reward({ rwId: 3, rwCost: 300 }), 100, {});
+    await user.click(screen.getByRole('button', { name: 'Gagner des points' }));
+    expect(onEarnPoints).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('a claimed used SLIDER offers a back button that closes the modal', async () => {
+    const user = userEvent.setup();
+    const item = reward({ rwId: 6, rwType: 'SLIDER', isClaimed: 1, isUsed: 1 });
+    const { onClose } = renderRewardDetails(item, 0, {});
+    await user.click(screen.getByRole('button', { name: 'Retour' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('reward rules (SPEC.md §5, §9)', () => {
+  it('offers unlocking only when the balance covers the cost', () => {
+    expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 30)).toBe(true);
+    expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 29)).toBe(false);
+    const start = (balance: number) =>
+      createActor(rewardClaimMachine, {
+        input: { reward: reward({ rwId: 1, rwCost: 30 }), balance, ...DETAILS_SESSION },
+      }).getSnapshot().value;
+    expect(start(30)).toBe('locked');
+    expect(start(29)).toBe('insufficient');
+  });
+
+  it('reads the water volume from the name, else rwWaterVolume, else 50; months = max(1, round(volume / 10))', () => {
+    expect(waterVolumeOf(reward({ rwId: 1, radName: 'Don de 120 litres', rwWaterVolume: 10 }))).toBe(120);
+    expect(waterVolumeOf(reward({ rwId: 1, radName: 'Eau pour tous', rwWaterVolume: 70 }))).toBe(70);
+    expect(waterVolumeOf(reward({ rwId: 1, radName: 'Eau pour tous' }))).toBe(50);
+    expect([4, 5, 14, 15, 50].map(waterAccessMonths)).toEqual([1, 1, 1, 2, 5]);
+  });
+
+  it('shows codes with the lowercase hotel name and dates in the interface locale', () => {
+    expect(displayedCode(HOTEL_NAME, 'A7K')).toBe('les tilleuls-A7K');
+    expect(DEFAULT_VALID_UNTIL).toBe('2025-12-31');
+    expect(formatValidUntil(null, 'fr')).toBe('31 décembre 2025');
+    expect(formatValidUntil('2027-06-30', 'en')).toBe('June 30, 2027');
+  });
+
+  it('reopens the water modal after SPEC.md §9 600 ms', () => {
+    expect(rewardClaimMachine.implementations.delays.waterModalReopen).toBe(600);
+  });
+});
