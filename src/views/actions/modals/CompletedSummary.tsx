@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { answerLetter, correctAnswerOf } from '../../../../machines/quiz.machine.ts';
+import { pointsNameOf } from '../../stay/hotelLanguages.ts';
+import { useStaySession } from '../../stay/StaySession.tsx';
+import { ActionModalLayout } from './ActionModalLayout.tsx';
+import type { ActionModalProps } from './types.ts';
+import './CompletedSummary.css';
+
+/**
+ * The read-only summary of a completed action (SPEC.md §2 "A completed card … opens a read-only summary"):
+ * description, points earned, the chosen option of a custom action, a quiz's correct answer and explanation.
+ */
+export default function CompletedSummary({ action, onClose }: ActionModalProps) {
+  const { t } = useLingui();
+  const { hotel } = useStaySession();
+  const pointsName = pointsNameOf(hotel);
+  const earned = action.earnedGreenMiles;
+  const correctAnswer = action.actType === 'QUIZ' && action.quiz ? correctAnswerOf(action.quiz) : undefined;
+  const correctLetter = correctAnswer ? answerLetter(correctAnswer.qaPosition) : '';
+
+  return (
+    <ActionModalLayout action={action} onClose={onClose} scope="completed-summary" state="completed" showReward={false}>
+      <dl className="completed-summary__facts" data-part="facts">
+        <div className="completed-summary__fact">
+          <dt>{t`Points gagnés`}</dt>
+          <dd data-part="earned">{t`${earned} ${pointsName}`}</dd>
+        </div>
+        {action.actType === 'CUSTOM' && action.selectedOption && (
+          <div className="completed-summary__fact">
+            <dt>{t`Votre choix`}</dt>
+            <dd data-part="chosen-option">{action.selectedOption.caodLabel}</dd>
+          </div>
+        )}
+        {correctAnswer && (
+          <div className="completed-summary__fact">
+            <dt>{t`Bonne réponse`}</dt>
+            <dd data-part="correct-answer">
+              <span className="completed-summary__letter">{correctLetter}</span> {correctAnswer.text}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {correctAnswer && action.quiz?.question.explanation && (
+        <p className="completed-summary__explanation" data-part="explanation">
+          {action.quiz.question.explanation}
+        </p>
+      )}
+      <button type="button" className="action-modal__primary" data-part="done" onClick={onClose}>
+        <Trans>Retour aux actions</Trans>
+      </button>
+    </ActionModalLayout>
+  );
+}
