@@ -11,6 +11,15 @@ export const ACTION_MODALS: Partial<Record<string, ComponentType<ActionModalProp
   YESNOMAIL: lazy(() => import('./YesNoModal.tsx')),
   YESNOSTAY: lazy(() => import('./YesNoModal.tsx')),
   LUNICLEAN: lazy(() => import('./LunicleanModal.tsx')),
+  REVIEW: lazy(() => import('./ReviewModal.tsx')),
+  CUSTOM: lazy(() => import('./CustomModal.tsx')),
+  QUIZ: lazy(() => import('./QuizModal.tsx')),
+  LUNISHOWER: lazy(() => import('./LunishowerModal.tsx')),
+  HEATING: lazy(() => import('./HeatingModal.tsx')),
+  CLAIM: lazy(() => import('./ClaimModal.tsx')),
+  PROOF: lazy(() => import('./ProofInstructionsModal.tsx')),
+  LIMEAT: lazy(() => import('./LimeatInstructionsModal.tsx')),
+  COMPLETED: lazy(() => import('./CompletedSummary.tsx')),
 };
 
 export const FALLBACK_ACTION_TYPE = 'REVIEW';
