@@ -1,0 +1,264 @@
+/**
+ * Write throughput of action submissions: `POST /api/actions/:actId/yesno` over 2 000 distinct stays,
+ * on a temp SQLite file and on a private PostgreSQL cluster, then the double-submit check.
+ * Run: node bench/api-submissions.ts [seconds] (default 10 per database, loopback only).
+ *
+ * Request n goes to stay n mod 2000 and answers yes on even rounds, no on odd ones, so every request
+ * changes the answer and writes (a credit or a debit): the figures are for real ledger writes, not
+ * no-op repeats. Afterwards each stay's ledger must hold exactly one row per accepted request and its
+ * balance the points of its last answer. The double-submit check then sends 20 identical yes at once
+ * to each of 100 fresh stays and counts the credits.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { seedSampleHotels } from '../server/content/seed.ts';
+import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
+import { migrateToLatest } from '../server/db/migrations.ts';
+import { startPostgresCluster } from '../tests/support/postgres-cluster.ts';
+
+const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
+const connections = 50;
+const STAYS = 2000;
+const DOUBLE_STAYS = 100;
+const DOUBLE_COPIES = 20;
+const HOTEL = 1;
+
+interface BenchStay {
+  id: number;
+  sUUID: string;
+  profileUUID: string;
+}
+
+async function createStays(handle: DatabaseHandle, count: number): Promise<BenchStay[]> {
+  const created: BenchStay[] = [];
+  const stamp = new Date().toISOString();
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, () => ({
+      s_uuid: randomUUID(),
+      profile_uuid: randomUUID(),
+      hotel_id: HOTEL,
+      room_id: null,
+      status: 'active',
+      end_date: null,
+      first_name: null,
+      last_name: null,
+      created_at: stamp,
+      finished_at: null,
+    }));
+    await handle.db.insertInto('stays').values(rows).execute();
+    const ids = await handle.db
+      .selectFrom('stays')
+      .select(['id', 's_uuid', 'profile_uuid'])
+      .where(
+        's_uuid',
+        'in',
+        rows.map((r) => r.s_uuid),
+      )
+      .execute();
+    for (const row of ids) created.push({ id: row.id, sUUID: row.s_uuid, profileUUID: row.profile_uuid });
+  }
+  return created;
+}
+
+async function ledgerOf(handle: DatabaseHandle, stayIds: number[]) {
+  const result = new Map<number, { rows: number; sum: number }>();
+  for (let start = 0; start < stayIds.length; start += 500) {
+    const rows = await handle.db
+      .selectFrom('ledger_entries')
+      .select(['stay_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('stay_id', 'in', stayIds.slice(start, start + 500))
+      .groupBy('stay_id')
+      .execute();
+    for (const row of rows) result.set(row.stay_id, { rows: Number(row.n), sum: Number(row.total) });
+  }
+  return result;
+}
+
+async function benchDatabase(label: string, handle: DatabaseHandle) {
+  await migrateToLatest(handle.db, handle.kind);
+  await seedSampleHotels(handle.db);
+  const app = await buildApp({ db: handle.db, kind: handle.kind, frontToken: 'bench' });
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const action = await handle.db
+      .selectFrom('actions')
+      .select(['id', 'reward'])
+      .where('hotel_id', '=', HOTEL)
+      .where('type', '=', 'YESNO')
+      .where('positive_response', '=', 'YES')
+      .executeTakeFirstOrThrow();
+    const stays = await createStays(handle, STAYS);
+    let counter = 0;
+    const path = `/api/actions/${action.id}/yesno`;
+    const result = await autocannon({
+      url: baseUrl,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const n = counter++;
+            const index = n % STAYS;
+            const stay = stays[index] as BenchStay;
+            const yes = Math.floor(n / STAYS) % 2 === 0;
+            return { ...request, body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: yes }) };
+          },
+        },
+      ],
+    });
+    const line = {
+      database: label,
+      'submissions/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+    console.log(JSON.stringify(line));
+
+    // Every accepted request changed the answer: one ledger row per answer version, and the balance is
+    // the points of the last answer. (autocannon prepares a few requests it never sends when time is up,
+    // so the server's own completion rows, not the client's counter, say what the last answer was.)
+    // One statement per chunk: one snapshot of completions and ledger together, even while the last
+    // in-flight requests are still committing.
+    const state = new Map<number, { version: number; response: string | null; rows: number; sum: number }>();
+    for (let start = 0; start < stays.length; start += 500) {
+      const chunk = await handle.db
+        .selectFrom('stays as s')
+        .leftJoin('action_completions as c', (join) =>
+          join.onRef('c.stay_id', '=', 's.id').on('c.action_id', '=', action.id),
+        )
+        .select((eb) => [
+          's.id',
+          'c.version',
+          'c.response',
+          eb
+            .selectFrom('ledger_entries as l')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('l.stay_id', '=', 's.id')
+            .as('rows'),
+          eb
+            .selectFrom('ledger_entries as l')
+            .select((e) => e.fn.coalesce(e.fn.sum<number>('l.amount'), e.lit(0)).as('t'))
+            .whereRef('l.stay_id', '=', 's.id')
+            .as('sum'),
+        ])
+        .where(
+          's.id',
+          'in',
+          stays.slice(start, start + 500).map((x) => x.id),
+        )
+        .execute();
+      for (const row of chunk) {
+        state.set(row.id, {
+          version: Number(row.version ?? 0),
+          response: row.response ?? null,
+          rows: Number(row.rows ?? 0),
+          sum: Number(row.sum ?? 0),
+        });
+      }
+    }
+    let rows = 0;
+    let mismatched = 0;
+    let expectedPoints = 0;
+    let appliedPoints = 0;
+    for (const stay of stays) {
+      const entry = state.get(stay.id) ?? { version: 0, response: null, rows: 0, sum: 0 };
+      const expected = entry.response === 'YES' ? action.reward : 0;
+      rows += entry.rows;
+      expectedPoints += expected;
+      appliedPoints += entry.sum;
+      if (entry.sum !== expected || entry.sum < 0 || entry.rows !== entry.version) mismatched += 1;
+    }
+    console.log(
+      JSON.stringify({
+        database: label,
+        check: 'load run',
+        'answers completed': result.requests.total,
+        'ledger rows': rows,
+        'points expected (last answers)': expectedPoints,
+        'points applied (ledger sum)': appliedPoints,
+        'stays off': mismatched,
+      }),
+    );
+
+    // Double submit: 20 identical yes at once per fresh stay, 10 stays (200 requests) in flight at a time.
+    const fresh = await createStays(handle, DOUBLE_STAYS);
+    let ok = 0;
+    for (let start = 0; start < fresh.length; start += 10) {
+      const replies = await Promise.all(
+        fresh.slice(start, start + 10).flatMap((stay) =>
+          Array.from({ length: DOUBLE_COPIES }, () =>
+            fetch(`${baseUrl}${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: true }),
+            }).then(async (r) => {
+              await r.arrayBuffer();
+              return r.status;
+            }),
+          ),
+        ),
+      );
+      ok += replies.filter((s) => s === 200).length;
+    }
+    const doubleLedger = await ledgerOf(
+      handle,
+      fresh.map((s) => s.id),
+    );
+    const credits = [...doubleLedger.values()].reduce((n, e) => n + e.rows, 0);
+    console.log(
+      JSON.stringify({
+        database: label,
+        check: 'double submit',
+        requests: DOUBLE_STAYS * DOUBLE_COPIES,
+        '200 answers': ok,
+        'credits expected': DOUBLE_STAYS,
+        'credits applied': credits,
+      }),
+    );
+    return line;
+  } finally {
+    await app.close();
+  }
+}
+
+console.log(
+  `POST /api/actions/:actId/yesno — autocannon ${connections} connections, ${seconds} s per database, ${STAYS} stays, loopback`,
+);
+
+const file = join(tmpdir(), `greenmiles-bench-submissions-${process.pid}.db`);
+const sqlite = openDatabase(`sqlite:${file}`);
+try {
+  await benchDatabase('SQLite (file, WAL, synchronous=NORMAL)', sqlite);
+} finally {
+  await sqlite.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+const cluster = startPostgresCluster({ maxConnections: 50 });
+try {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE greenmiles_bench');
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = '/greenmiles_bench';
+  const postgres = openDatabase(url.toString());
+  try {
+    await benchDatabase('PostgreSQL 15 (Unix socket, pool 10, fsync=off)', postgres);
+  } finally {
+    await postgres.close();
+  }
+} finally {
+  cluster.stop();
+}
