@@ -12,7 +12,7 @@ export interface ActionsPageSetup {
   url?: string;
   stay?: Stay;
   hotel?: HotelReply;
-  logic?: Pick<ActionsPageLogic, 'toast' | 'welcomePopup'>;
+  logic?: Pick<ActionsPageLogic, 'toast' | 'welcomePopup' | 'actionLaunch' | 'actionOutcome' | 'submissionToast'>;
 }
 
 /**

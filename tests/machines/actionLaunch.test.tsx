@@ -1,0 +1,263 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import {
+  type ActionLaunchInput,
+  actionLaunchMachine,
+  END_DATE_NOT_SAVED,
+  REDOABLE_TYPES,
+} from '../../machines/actionLaunch.machine.ts';
+import type { Action } from '../../src/api/contract.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { addDays, calendarDateIn } from '../../src/time/calendar-days.ts';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeAction, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { STUB_KEYS } from '../app/stub-action-modals.tsx';
+
+vi.mock(
+  '../../src/views/actions/modals/registry.ts',
+  async () => (await import('../app/stub-action-modals.tsx')).stubRegistry,
+);
+
+type LaunchSnapshot = SnapshotFrom<typeof actionLaunchMachine>;
+
+const TODAY = calendarDateIn('Europe/Paris', new Date());
+const CHOSEN_END = addDays(TODAY, 6);
+
+const launchable: Action[] = [
+  makeAction({ actId: 11, aadName: 'Avis terminé', actType: 'REVIEW', alreadyCompleted: true }),
+  makeAction({ actId: 12, aadName: 'Réclamer', actType: 'CLAIM' }),
+  makeAction({ actId: 13, aadName: 'Serviettes', actType: 'YESNO', actPeriod: 'NIGHT' }),
+  makeAction({ actId: 14, aadName: 'Ménage', actType: 'LUNICLEAN', actPeriod: 'NIGHT' }),
+  makeAction({ actId: 15, aadName: 'Chauffage', actType: 'HEATING', actPeriod: 'STAY' }),
+  makeAction({ actId: 16, aadName: 'Quiz', actType: 'QUIZ', actScope: 'HOTEL' }),
+  makeAction({ actId: 17, aadName: 'Nouveau', actType: 'MYSTERY', actScope: 'HOTEL' }),
+  makeAction({ actId: 18, aadName: 'Douche', actType: 'LUNISHOWER', actScope: 'HOTEL', alreadyCompleted: true }),
+];
+
+const launchEvents: AnyEventObject[] = launchable.map((action) => ({
+  type: 'action.launch',
+  action,
+  stayEndDate: null,
+  today: TODAY,
+}));
+
+const savedStay = makeStay({ endDate: CHOSEN_END, remainingDays: 6 });
+
+const events: AnyEventObject[] = [
+  ...launchEvents,
+  { type: 'xstate.done.actor.nightsPicker', output: { choice: 1 } },
+  { type: 'xstate.done.actor.nightsPicker', output: { choice: 2 } },
+  { type: 'xstate.done.actor.nightsPicker', output: { choice: '4+' } },
+  { type: 'xstate.done.actor.endDatePicker', output: { endDate: CHOSEN_END } },
+  { type: 'xstate.done.actor.saveEndDate', output: savedStay },
+  { type: 'xstate.error.actor.saveEndDate', error: new ApiError(500, 'x', 'y') },
+  { type: 'endDate.retry' },
+  { type: 'launch.close' },
+];
+
+const modelInput: ActionLaunchInput = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
+
+const model = new TestModel(
+  actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
+  {
+    input: modelInput,
+    events: (snapshot) =>
+      events.filter(
+        (event) =>
+          snapshot.can(event as never) &&
+          // One launch per journey; relaunching is its own path below.
+          !(event.type === 'action.launch' && snapshot.context.action !== null),
+      ),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  },
+);
+
+const fromState = createActor(actionLaunchMachine, { input: modelInput }).getSnapshot() as LaunchSnapshot;
+const [, , yesNoLaunch, cleaningLaunch] = launchEvents as [
+  AnyEventObject,
+  AnyEventObject,
+  AnyEventObject,
+  AnyEventObject,
+];
+const byType = (type: string, choice?: unknown) =>
+  events.find(
+    (event) => event.type === type && (choice === undefined || event.output?.choice === choice),
+  ) as AnyEventObject;
+const close = { type: 'launch.close' };
+const retry = { type: 'endDate.retry' };
+const twoNights = byType('xstate.done.actor.nightsPicker', 2);
+const saveFails = byType('xstate.error.actor.saveEndDate');
+const saved = byType('xstate.done.actor.saveEndDate');
+
+const paths = [
+  ...model.getShortestPaths(),
+  // The same action opened again after closing, and a retry that fails again.
+  ...model.getPathsFromEvents([yesNoLaunch, close, yesNoLaunch], { fromState }),
+  ...model.getPathsFromEvents([cleaningLaunch, twoNights, saveFails, retry, saveFails, retry, saved], { fromState }),
+];
+
+function expectedModalKey(snapshot: LaunchSnapshot): string {
+  const type = snapshot.context.action?.actType ?? '';
+  return STUB_KEYS.includes(type) ? type : 'REVIEW';
+}
+
+function card(name: string) {
+  return screen.getByRole('article', { name });
+}
+
+function hostState() {
+  return document.querySelector('[data-scope="action-launch"]')?.getAttribute('data-state') ?? null;
+}
+
+async function chooseNights(user: UserEvent, choice: number | string) {
+  const label = choice === '4+' ? '4 nuits ou plus' : choice === 1 ? '1 nuit' : `${choice} nuits`;
+  const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+  await user.click(within(dialog).getByRole('radio', { name: label }));
+  await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('actionLaunch drives the action dialog host', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      localStorage.setItem('welcomeShown', 'true');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const saving = controlledActors(['saveEndDate']);
+      const { user, actions, session } = await renderLoadedActionsPage({
+        logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
+      });
+      actions.resolve('loadActions', launchable);
+      await screen.findByRole('article', { name: 'Avis terminé' });
+
+      await path.test({
+        states: {
+          idle: async () => {
+            await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+            expect(hostState() ?? 'idle').toBe('idle');
+            // The list no longer marks an action as open.
+            expect(document.querySelector('[data-selected]')).toBeNull();
+          },
+          'active.summary': async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'modal COMPLETED' });
+            expect(dialog).toHaveTextContent('Avis terminé|none|none');
+            expect(hostState()).toBe('summary');
+          },
+          'active.modal': async (snapshot) => {
+            const { context } = snapshot as LaunchSnapshot;
+            const dialog = await screen.findByRole('dialog', {
+              name: `modal ${expectedModalKey(snapshot as LaunchSnapshot)}`,
+            });
+            expect(within(dialog).getByText(/\|/)).toHaveTextContent(
+              `${context.action?.aadName}|${context.endDate ?? 'none'}|${context.nights ?? 'none'}`,
+            );
+            expect(hostState()).toBe('modal');
+            if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
+          },
+          'active.nightsPicker': async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+            expect(
+              within(dialog)
+                .getAllByRole('radio')
+                .map((radio) => radio.textContent),
+            ).toEqual(['1 nuit', '2 nuits', '3 nuits', '4 nuits ou plus']);
+            expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
+          },
+          'active.endDatePicker': async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            const input = within(dialog).getByLabelText('Date de départ');
+            expect(input).toHaveAttribute('min', TODAY);
+            expect(input).toHaveAttribute('max', addDays(TODAY, 14));
+            expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toBeDisabled();
+          },
+          'active.savingEndDate': async (snapshot) => {
+            const { context } = snapshot as LaunchSnapshot;
+            await screen.findByText('Enregistrement de la date de fin…');
+            await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
+            expect(saving.calls.at(-1)?.input).toEqual({
+              sUUID: STAY_ID,
+              profileUUID: PROFILE_ID,
+              endDate: context.endDate,
+            });
+          },
+          'active.endDateNotSaved': async () => {
+            const alert = await screen.findByRole('alert');
+            expect(alert).toHaveTextContent("Impossible d'enregistrer la date de fin de votre séjour.");
+            expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+          },
+          'active.oneNightUnavailable': async () => {
+            const dialog = await screen.findByRole('dialog', { name: 'Actions indisponibles' });
+            expect(dialog).toHaveTextContent("Ces actions ne sont pas disponibles pour un séjour d'une nuit.");
+            expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: addDays(TODAY, 1) });
+          },
+        },
+        events: {
+          'action.launch': async (step) => {
+            const { action } = step.event as AnyEventObject;
+            await user.click(within(card(action.aadName)).getByRole('button'));
+          },
+          'xstate.done.actor.nightsPicker': async (step) => {
+            await chooseNights(user, (step.event as AnyEventObject).output.choice);
+          },
+          'xstate.done.actor.endDatePicker': async (step) => {
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            fireEvent.change(within(dialog).getByLabelText('Date de départ'), {
+              target: { value: (step.event as AnyEventObject).output.endDate },
+            });
+            await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
+          },
+          'xstate.done.actor.saveEndDate': async (step) => {
+            await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
+            act(() => saving.resolve('saveEndDate', (step.event as AnyEventObject).output));
+            // The stay is refreshed once its end date is saved.
+            await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
+            session.resolve('loadStay', savedStay);
+          },
+          'xstate.error.actor.saveEndDate': async (step) => {
+            await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
+            act(() => saving.reject('saveEndDate', (step.event as AnyEventObject).error));
+          },
+          'endDate.retry': async () => {
+            await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Réessayer' }));
+          },
+          'launch.close': async () => {
+            await user.keyboard('{Escape}');
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('launch with the stay end date known', () => {
+  it.each([
+    ['Ménage', 'LUNICLEAN'],
+    ['Chauffage', 'HEATING'],
+  ])('%s opens its modal with the stay end date and the nights until it', async (name, key) => {
+    localStorage.setItem('welcomeShown', 'true');
+    const { user, actions } = await renderLoadedActionsPage({ stay: makeStay({ endDate: addDays(TODAY, 3) }) });
+    actions.resolve('loadActions', launchable);
+    await user.click(within(await screen.findByRole('article', { name })).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: `modal ${key}` });
+    expect(dialog).toHaveTextContent(`${name}|${addDays(TODAY, 3)}|3`);
+  });
+});
+
+describe('launch rules', () => {
+  it('lets only SPEC.md §4 types be done again', () => {
+    expect([...REDOABLE_TYPES].sort()).toEqual(
+      ['HEATING', 'LIMEAT', 'LUNICLEAN', 'LUNISHOWER', 'YESNO', 'YESNOMAIL', 'YESNOSTAY'].sort(),
+    );
+  });
+
+  it('has a descriptor for a failed end-date save', () => {
+    expect(END_DATE_NOT_SAVED.id).toBeTruthy();
+  });
+});
