@@ -106,8 +106,10 @@ function RewardShareView() {
           <Trans>Envoyer par e-mail</Trans>
         </button>
       )}
-      <p className="reward-share__status" role="status">
+      <p className="reward-share__status" role="status" data-part="email-status">
         {emailState === 'sent' && <Trans>E-mail envoyé</Trans>}
+      </p>
+      <p className="reward-share__status" role="status" data-part="share-status">
         {shareState === 'unsupported' && <Trans>Le partage n'est pas pris en charge par votre navigateur</Trans>}
       </p>
       <button
