@@ -81,6 +81,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
             },
             'choosing.notEnoughPoints': async (snapshot) => {
               await dialogState('choosing.notEnoughPoints');
+              expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
               expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
               modal.expectChoosing(snapshot);
             },

@@ -112,6 +112,7 @@ describe('heating machine drives the heating modal', () => {
           },
           'adjusting.notEnoughPoints': async (snapshot) => {
             await dialogState('adjusting.notEnoughPoints');
+            expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
             expectDial(snapshot.context.temperature, true);
           },

@@ -110,6 +110,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           },
           'answering.notEnoughPoints': async (snapshot) => {
             await dialogState('answering.notEnoughPoints');
+            expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
             expectAnswers(snapshot, true);
           },
@@ -129,6 +130,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           },
           'revealed.notEnoughPoints': async (snapshot) => {
             await dialogState('revealed.notEnoughPoints');
+            expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
             expectResult(snapshot);
           },

@@ -8,6 +8,7 @@ import { Sheet } from '../../../components/Sheet.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
+import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
 import './ActionModalLayout.css';
 
 export interface ActionModalLayoutProps {
@@ -92,10 +93,9 @@ export interface SubmissionProblemProps {
 
 /** SPEC.md §8: a failed submission shows its red alert; a reply about missing GreenMiles the insufficient notice. */
 export function SubmissionProblem({ notEnoughPoints, error }: SubmissionProblemProps) {
-  const { t, i18n } = useLingui();
-  if (notEnoughPoints) {
-    return <ErrorCard message={t`Nombre de GreenMiles insuffisant. Gagnez des points grâce aux autres actions.`} />;
-  }
+  const { i18n } = useLingui();
+  const { hotel } = useStaySession();
+  if (notEnoughPoints) return <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />;
   return error ? <ErrorCard message={i18n._(error)} /> : null;
 }
 
