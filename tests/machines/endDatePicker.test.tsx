@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import { describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import {
+  END_DATE_WINDOW_DAYS,
+  type EndDatePickerInput,
+  endDatePickerMachine,
+} from '../../machines/endDatePicker.machine.ts';
+import { addDays } from '../../src/time/calendar-days.ts';
+import { EndDatePicker, longDate } from '../../src/views/actions/pickers/EndDatePicker.tsx';
+import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+
+type PickerSnapshot = SnapshotFrom<typeof endDatePickerMachine>;
+
+const TODAY = '2026-11-21';
+const input: EndDatePickerInput = { today: TODAY };
+
+const events: AnyEventObject[] = [
+  { type: 'date.choose', date: TODAY },
+  { type: 'date.choose', date: addDays(TODAY, END_DATE_WINDOW_DAYS) },
+  // Outside the window, and a cleared field: nothing to confirm.
+  { type: 'date.choose', date: addDays(TODAY, END_DATE_WINDOW_DAYS + 1) },
+  { type: 'date.choose', date: '' },
+  { type: 'date.confirm' },
+];
+
+const model = new TestModel(
+  endDatePickerMachine as unknown as ActorLogic<PickerSnapshot, AnyEventObject, EndDatePickerInput>,
+  {
+    input,
+    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  },
+);
+
+const fromState = createActor(endDatePickerMachine, { input }).getSnapshot() as PickerSnapshot;
+const [first, last, outside] = events as [AnyEventObject, AnyEventObject, AnyEventObject];
+
+const paths = [
+  ...model.getShortestPaths({ fromState }),
+  ...model.getPathsFromEvents([last, outside, first, { type: 'date.confirm' }], { fromState }),
+];
+
+function renderPicker() {
+  const actor = createActor(endDatePickerMachine, { input }).start();
+  render(
+    <I18nWrapper>
+      <EndDatePicker actorRef={actor} onClose={vi.fn()} />
+    </I18nWrapper>,
+  );
+  return { actor, user: userEvent.setup() };
+}
+
+describe('endDatePicker drives the end-date sheet', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, user } = renderPicker();
+      const dialog = () => screen.getByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+      const field = () => within(dialog()).getByLabelText('Date de départ');
+
+      await path.test({
+        states: {
+          choosing: async (snapshot) => {
+            const { date } = (snapshot as PickerSnapshot).context;
+            expect(dialog()).toHaveAttribute('data-state', 'choosing');
+            expect(field()).toHaveAttribute('min', TODAY);
+            expect(field()).toHaveAttribute('max', '2026-12-05');
+            expect(field()).toHaveValue(date ?? '');
+            const confirm = within(dialog()).getByRole('button', { name: 'Confirmer' });
+            const shown = dialog().querySelector('[data-part="chosen-date"]');
+            if (date === null) {
+              expect(confirm).toBeDisabled();
+              expect(shown).toBeNull();
+            } else {
+              expect(confirm).toBeEnabled();
+              expect(shown).toHaveTextContent(longDate(date, 'fr'));
+            }
+          },
+          confirmed: async (snapshot) => {
+            expect(actor.getSnapshot().status).toBe('done');
+            expect(actor.getSnapshot().output).toEqual({ endDate: (snapshot as PickerSnapshot).context.date });
+          },
+        },
+        events: {
+          'date.choose': async (step) => {
+            fireEvent.change(field(), { target: { value: (step.event as AnyEventObject).date } });
+          },
+          'date.confirm': async () => {
+            await user.click(within(dialog()).getByRole('button', { name: 'Confirmer' }));
+          },
+        },
+      });
+    });
+  }
+
+  it('writes the date out in the interface language', () => {
+    expect(longDate('2026-11-21', 'fr')).toBe('samedi 21 novembre 2026');
+    expect(longDate('2026-11-21', 'en')).toBe('Saturday, November 21, 2026');
+  });
+});

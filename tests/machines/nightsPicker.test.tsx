@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import { describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import { NIGHTS_CHOICES, nightsPickerMachine } from '../../machines/nightsPicker.machine.ts';
+import { NightsPicker } from '../../src/views/actions/pickers/NightsPicker.tsx';
+import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+
+type PickerSnapshot = SnapshotFrom<typeof nightsPickerMachine>;
+
+const LABELS: Record<string, string> = { '1': '1 nuit', '2': '2 nuits', '3': '3 nuits', '4+': '4 nuits ou plus' };
+
+const events: AnyEventObject[] = [
+  ...NIGHTS_CHOICES.map((choice) => ({ type: 'nights.choose', choice })),
+  { type: 'nights.confirm' },
+];
+
+const model = new TestModel(nightsPickerMachine as unknown as ActorLogic<PickerSnapshot, AnyEventObject, undefined>, {
+  events: (snapshot) =>
+    events.filter(
+      (event) =>
+        snapshot.can(event as never) &&
+        // Choosing the option already chosen changes nothing on screen.
+        !(event.type === 'nights.choose' && event.choice === snapshot.context.choice),
+    ),
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+});
+
+function renderPicker() {
+  const actor = createActor(nightsPickerMachine).start();
+  const onClose = vi.fn();
+  render(
+    <I18nWrapper>
+      <NightsPicker actorRef={actor} onClose={onClose} />
+    </I18nWrapper>,
+  );
+  return { actor, onClose, user: userEvent.setup() };
+}
+
+describe('nightsPicker drives the nights-of-stay sheet', () => {
+  for (const path of model.getShortestPaths()) {
+    it(path.description, async () => {
+      const { actor, user } = renderPicker();
+      const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+
+      await path.test({
+        states: {
+          choosing: async (snapshot) => {
+            const { choice } = (snapshot as PickerSnapshot).context;
+            expect(dialog()).toHaveAttribute('data-state', 'choosing');
+            const checked = within(dialog())
+              .getAllByRole('radio')
+              .filter((radio) => radio.getAttribute('aria-checked') === 'true')
+              .map((radio) => radio.textContent);
+            expect(checked).toEqual(choice === null ? [] : [LABELS[String(choice)]]);
+            const validate = within(dialog()).getByRole('button', { name: 'Valider' });
+            if (choice === null) expect(validate).toBeDisabled();
+            else expect(validate).toBeEnabled();
+          },
+          confirmed: async (snapshot) => {
+            expect(dialog()).toHaveAttribute('data-state', 'confirmed');
+            expect(actor.getSnapshot().status).toBe('done');
+            expect(actor.getSnapshot().output).toEqual({ choice: (snapshot as PickerSnapshot).context.choice });
+          },
+        },
+        events: {
+          'nights.choose': async (step) => {
+            const label = LABELS[String((step.event as AnyEventObject).choice)] ?? '';
+            await user.click(within(dialog()).getByRole('radio', { name: label }));
+          },
+          'nights.confirm': async () => {
+            await user.click(within(dialog()).getByRole('button', { name: 'Valider' }));
+          },
+        },
+      });
+    });
+  }
+
+  it('ignores Valider until an option is chosen, and Escape closes', async () => {
+    const { actor, onClose, user } = renderPicker();
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(actor.getSnapshot().value).toBe('choosing');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
