@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   type RewardClaimInput,
   rewardClaimMachine,
 } from '../../machines/rewardClaim.machine.ts';
+import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import type { Reward } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
@@ -19,9 +20,19 @@ import {
   waterAccessMonths,
   waterVolumeOf,
 } from '../../src/views/rewards/details/rewardDisplay.ts';
+import { RewardsList } from '../../src/views/rewards/RewardsList.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+
+// The rewards page's modal uses the real claim logic: its call is replaced here, at the API boundary.
+vi.mock('../../src/api/rewards.ts', () => ({
+  claimReward: vi.fn(async () => ({ code: 'A7K', greenMiles: 70 })),
+  getRewardCode: vi.fn(),
+  markSliderUsed: vi.fn(),
+  emailReward: vi.fn(),
+}));
 
 type ClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
 
@@ -253,6 +264,45 @@ describe('reward detail modal', () => {
     const { onClose } = renderRewardDetails(item, 0, {});
     await user.click(screen.getByRole('button', { name: 'Retour' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('rewards page with the detail modal', () => {
+  it('opens the modal on a card, reloads the list and refreshes the stay after a claim, closes', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const controlled = controlledActors(['loadRewards']);
+    const refreshStay = vi.fn();
+    const logic = rewardsListMachine.provide({ actors: controlled.actors as never, actions: { refreshStay } });
+    render(
+      <RewardsList
+        logic={logic}
+        {...DETAILS_SESSION}
+        language="fr"
+        balance={100}
+        pointsName={POINTS_NAME}
+        hotelName={HOTEL_NAME}
+      />,
+      { wrapper: I18nWrapper },
+    );
+    const coffee = reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 });
+    await act(async () => controlled.resolve('loadRewards', [coffee]));
+    await user.click(within(screen.getByRole('article', { name: 'Café offert' })).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Café offert' });
+    await user.click(within(dialog).getByRole('button', { name: 'Débloquer pour 30 Feuilles' }));
+
+    expect(await within(dialog).findByText('les tilleuls-A7K')).toBeVisible();
+    expect(refreshStay).toHaveBeenCalledTimes(1);
+    const list = document.querySelector('[data-scope="rewards-list"]');
+    expect(list).toHaveAttribute('data-state', 'reloading');
+    expect(controlled.calls).toHaveLength(2);
+    await act(async () => controlled.resolve('loadRewards', [{ ...coffee, isClaimed: 1, code: 'A7K' }]));
+    expect(list).toHaveAttribute('data-state', 'loaded');
+    expect(screen.getByRole('region', { name: 'Récompenses débloquées' })).toBeInTheDocument();
+    expect(screen.getByText('Vous avez débloqué toutes les récompenses !')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
