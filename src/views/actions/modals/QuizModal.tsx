@@ -115,6 +115,7 @@ function QuizResult({
   const correct = isCorrectAnswer(quiz, selectedPosition);
   const correctAnswer = correctAnswerOf(quiz);
   const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition) : '';
+  const answerText = correctAnswer?.text ?? '';
   return (
     <section className="quiz-modal__result" data-part="result" data-correct={correct}>
       <p className="quiz-modal__verdict">
@@ -123,7 +124,7 @@ function QuizResult({
       {correctAnswer && (
         <p>
           <Trans>
-            La bonne réponse : {letter}. {correctAnswer.text}
+            La bonne réponse : {letter}. {answerText}
           </Trans>
         </p>
       )}
