@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectKind } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { lockStayRow, withWriteTransaction } from '../db/transaction.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
 import {
   evaluateAnswer,
   REDOABLE_TYPES,
@@ -25,7 +25,7 @@ import { completionNightId } from './catalogue.ts';
 import { ApiError, notFound } from './errors.ts';
 import { addDays, currentNightId, isCalendarDate, localDate } from './hotel-time.ts';
 import { appendEntry, balanceOf } from './ledger.ts';
-import { findOwnedStay, isFinished, MAX_END_DATE_DAYS } from './stays.ts';
+import { isFinished, MAX_END_DATE_DAYS } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 export interface SubmissionInput {
@@ -61,6 +61,86 @@ function checkEndDate(endDate: string, timeZone: string, now: Date): void {
   }
 }
 
+/**
+ * The stay, locked for the transaction (PostgreSQL `FOR UPDATE OF stays`; SQLite's IMMEDIATE transaction
+ * already holds the write lock), in one query. Another profile's stay is reported like an unknown one.
+ */
+async function lockOwnedStay(tx: Kysely<Database>, kind: DialectKind, sUUID: string, profileUUID: string) {
+  let query = tx
+    .selectFrom('stays')
+    .innerJoin('hotels', 'hotels.id', 'stays.hotel_id')
+    .leftJoin('rooms', 'rooms.id', 'stays.room_id')
+    .select([
+      'stays.id',
+      'stays.profile_uuid',
+      'stays.hotel_id',
+      'stays.status',
+      'stays.end_date',
+      'rooms.number as room_number',
+      'hotels.time_zone',
+      'hotels.content_version',
+    ])
+    .where('stays.s_uuid', '=', sUUID);
+  if (kind === 'postgres') query = query.forUpdate('stays');
+  const stay = await query.executeTakeFirst();
+  if (!stay || stay.profile_uuid !== profileUUID) throw notFound('Stay');
+  return stay;
+}
+
+interface ActionRules {
+  id: number;
+  type: string;
+  period: string;
+  reward: number;
+  positive_response: string | null;
+}
+
+/**
+ * A hotel's action rules and primary language change only on import, which renews its content_version
+ * (a random UUID): they are cached per version, like the translated content of the actions list.
+ */
+const CACHE_SIZE = 256;
+const rulesCache = new Map<string, Promise<Map<number, ActionRules>>>();
+const primaryCache = new Map<string, Promise<string | null>>();
+
+function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = load();
+    entry.catch(() => cache.delete(key));
+    if (cache.size >= CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+function actionRulesOf(tx: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
+  return cached(rulesCache, `${stay.content_version}|${stay.hotel_id}`, async () => {
+    const rows = await tx
+      .selectFrom('actions')
+      .select(['id', 'type', 'period', 'reward', 'positive_response'])
+      .where('hotel_id', '=', stay.hotel_id)
+      .where('active', '=', 1)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+}
+
+function primaryLanguageOf(tx: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
+  return cached(primaryCache, `${stay.content_version}|${stay.hotel_id}`, async () => {
+    const row = await tx
+      .selectFrom('hotel_languages')
+      .select('code')
+      .where('hotel_id', '=', stay.hotel_id)
+      .where('is_primary', '=', 1)
+      .executeTakeFirst();
+    return row?.code ?? null;
+  });
+}
+
 export async function submitAction(
   db: Kysely<Database>,
   kind: DialectKind,
@@ -69,18 +149,8 @@ export async function submitAction(
 ): Promise<SubmissionResult> {
   const expectedType = SUBMISSION_KINDS[input.answer.kind];
   return withWriteTransaction(db, kind, async (tx) => {
-    const owned = await findOwnedStay(tx, input.sUUID, input.profileUUID);
-    const locked = await lockStayRow(tx, kind, owned.id);
-    if (!locked) throw notFound('Stay');
-    const stay = { ...owned, status: locked.status, end_date: locked.end_date };
-
-    const action = await tx
-      .selectFrom('actions')
-      .select(['id', 'type', 'period', 'reward', 'positive_response'])
-      .where('id', '=', input.actionId)
-      .where('hotel_id', '=', stay.hotel_id)
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const stay = await lockOwnedStay(tx, kind, input.sUUID, input.profileUUID);
+    const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');
     if (action.type !== expectedType) throw wrongActionType(input.answer.kind, action.type);
     if (isFinished(stay, now)) throw new ApiError(409, 'stay_finished', 'This stay is finished');
@@ -206,16 +276,7 @@ export async function submitAction(
       await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     }
 
-    const languages: Array<string | null | undefined> = [input.lang];
-    if (!hasMessagesFor(input.lang)) {
-      const primary = await tx
-        .selectFrom('hotel_languages')
-        .select('code')
-        .where('hotel_id', '=', stay.hotel_id)
-        .where('is_primary', '=', 1)
-        .executeTakeFirst();
-      languages.push(primary?.code);
-    }
+    const languages = hasMessagesFor(input.lang) ? [input.lang] : [input.lang, await primaryLanguageOf(tx, stay)];
     const result: SubmissionResult = {
       message: successMessage(evaluated.message, languages),
       greenMilesChange: change,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { addDays, currentNightId, localDate } from '../../server/domain/hotel-time.ts';
 import { appendEntry } from '../../server/domain/ledger.ts';
 import { answersOfDay, submissionKey } from '../../server/domain/submissions.ts';
@@ -16,6 +18,11 @@ import {
 import { describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
 
 const PARIS = 'Europe/Paris';
+
+/** As an import does after changing a hotel's content: a new content version (the caches are keyed by it). */
+async function renewContentVersion(handle: DatabaseHandle, hotelId: number) {
+  await handle.db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
+}
 /** 14:00 in Paris on a fixed day, far from the 04:00 night rollover and the 11:00 wording switch. */
 const NOON = new Date('2026-06-10T12:00:00Z');
 
@@ -81,6 +88,7 @@ describeEachDialect('action submissions', (get) => {
       const stay = await newStay(app, handle, 2);
       const action = await actionOfType(app, stay, 'YESNO');
       await handle.db.updateTable('actions').set({ positive_response: 'NO' }).where('id', '=', action.actId).execute();
+      await renewContentVersion(handle, 2);
       try {
         const yes = await submit(app, stay, action.actId, 'yesno', { response: true });
         expect(yes.json()).toMatchObject({ greenMilesChange: 0, greenMiles: 0, message: 'Merci pour votre réponse !' });
@@ -96,6 +104,7 @@ describeEachDialect('action submissions', (get) => {
           .set({ positive_response: 'YES' })
           .where('id', '=', action.actId)
           .execute();
+        await renewContentVersion(handle, 2);
       }
     });
 
@@ -386,6 +395,7 @@ describeEachDialect('action submissions', (get) => {
         .where('hotel_id', '=', 2)
         .where('code', '=', 'en')
         .execute();
+      await renewContentVersion(handle, 2);
       try {
         const de = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
         expect(de.json().message).toBe('Action confirmed, thank you!');
@@ -399,6 +409,7 @@ describeEachDialect('action submissions', (get) => {
           .where('hotel_id', '=', 2)
           .where('code', '=', 'fr')
           .execute();
+        await renewContentVersion(handle, 2);
       }
       const plain = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
       expect(plain.json().message).toBe('Action validée, merci !');
