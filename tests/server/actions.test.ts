@@ -485,6 +485,35 @@ describeEachDialect('action submissions', (get) => {
         expect(response.statusCode).toBe(400);
         expect(response.json().error).toBe('bad_request');
       }
+      for (const [payload, headers, status] of [
+        ['[1,2]', { 'content-type': 'application/json' }, 400],
+        ['', { 'content-type': 'application/json' }, 400],
+        ['response=true', { 'content-type': 'text/plain' }, 415],
+        [
+          JSON.stringify({ uuid: "x' OR 1=1 --", sUUID: stay.sUUID, response: true }),
+          { 'content-type': 'application/json' },
+          400,
+        ],
+        [
+          JSON.stringify({ uuid: stay.profileUUID, sUUID: { $ne: 1 }, response: true }),
+          { 'content-type': 'application/json' },
+          400,
+        ],
+        [
+          JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: true, lang: 'français' }),
+          { 'content-type': 'application/json' },
+          400,
+        ],
+      ] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/actions/${yesno.actId}/yesno`,
+          payload,
+          headers,
+        });
+        expect([payload, response.statusCode]).toEqual([payload, status]);
+        expect(typeof response.json().error).toBe('string');
+      }
       const proof = await submit(app, stay, yesno.actId, 'proof', {});
       expect(proof.statusCode).toBe(404);
       expect(await submissionCounts(handle)).toEqual(before);
