@@ -1,0 +1,159 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TestModel } from '@xstate/graph';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { actionOutcomeMachine } from '../../machines/actionOutcome.machine.ts';
+import { toastMachine } from '../../machines/toast.machine.ts';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
+import { makeAction, makeHotel, makeStay } from '../app/stay-fixtures.ts';
+import { STUB_REPLY } from '../app/stub-action-modals.tsx';
+
+vi.mock(
+  '../../src/views/actions/modals/registry.ts',
+  async () => (await import('../app/stub-action-modals.tsx')).stubRegistry,
+);
+
+type OutcomeSnapshot = SnapshotFrom<typeof actionOutcomeMachine>;
+
+/** Each action's stub modal replies with the points written in its description. */
+const gaining = makeAction({
+  actId: 41,
+  aadName: 'Quiz gagnant',
+  actType: 'QUIZ',
+  actScope: 'HOTEL',
+  aadDescription: '10',
+});
+const neutral = makeAction({
+  actId: 42,
+  aadName: 'Quiz neutre',
+  actType: 'QUIZ',
+  actScope: 'HOTEL',
+  aadDescription: '0',
+});
+const listed = [gaining, neutral];
+
+const reply = (greenMilesChange: number) => ({ ...STUB_REPLY, greenMilesChange });
+
+const events: AnyEventObject[] = [
+  { type: 'submission.succeed', reply: reply(10) },
+  { type: 'submission.succeed', reply: reply(0) },
+  { type: 'xstate.after.celebration.actionOutcome.celebrationPending' },
+  { type: 'celebration.close' },
+];
+
+const model = new TestModel(actionOutcomeMachine as unknown as ActorLogic<OutcomeSnapshot, AnyEventObject, undefined>, {
+  events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+});
+
+const [gain, noGain, delay, close] = events as [AnyEventObject, AnyEventObject, AnyEventObject, AnyEventObject];
+
+/** Journeys that come back to idle, which path generation merges away. */
+const paths = [
+  ...model.getShortestPaths(),
+  ...model.getPathsFromEvents([gain, delay, close, noGain]),
+  ...model.getPathsFromEvents([gain, noGain]),
+  ...model.getPathsFromEvents([gain, delay, gain, delay]),
+];
+
+// Testing Library advances fake timers only through a global `jest`; vitest's `vi` has the same timer calls.
+beforeAll(async () => {
+  Object.assign(globalThis, { jest: vi });
+  // The host chunk loads up front: under fake timers Testing Library's waits last no real time.
+  await import('../../src/views/actions/ActionDialogHost.tsx');
+});
+
+afterAll(() => {
+  Reflect.deleteProperty(globalThis, 'jest');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function renderPage() {
+  localStorage.setItem('welcomeShown', 'true');
+  const page = await renderLoadedActionsPage({
+    hotel: makeHotel({ hGreenMilesName: 'Feuilles' }),
+    logic: { submissionToast: toastMachine },
+  });
+  page.actions.resolve('loadActions', listed);
+  await screen.findByRole('article', { name: gaining.aadName });
+  // From here the host's timers (celebration, toast) are under the test's control.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  return page;
+}
+
+describe('actionOutcome drives the toast, the refetches and the celebration', () => {
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actions, session } = await renderPage();
+      const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
+      const outcomeState = () => document.querySelector('[data-scope="action-outcome"]')?.getAttribute('data-state');
+
+      await path.test({
+        states: {
+          idle: async () => {
+            expect(outcomeState() ?? 'idle').toBe('idle');
+            expect(celebration()).not.toBeInTheDocument();
+          },
+          celebrationPending: async () => {
+            expect(outcomeState()).toBe('celebrationPending');
+            expect(celebration()).not.toBeInTheDocument();
+          },
+          celebrating: async () => {
+            expect(outcomeState()).toBe('celebrating');
+            const dialog = celebration() as HTMLElement;
+            expect(dialog).toBeInTheDocument();
+            expect(within(dialog).getByText('+10 Feuilles')).toBeInTheDocument();
+          },
+        },
+        events: {
+          'submission.succeed': async (step) => {
+            const points = (step.event as AnyEventObject).reply.greenMilesChange as number;
+            const action = points > 0 ? gaining : neutral;
+            fireEvent.click(within(screen.getByRole('article', { name: action.aadName })).getByRole('button'));
+            fireEvent.click(
+              within(await screen.findByRole('dialog', { name: 'modal QUIZ' })).getByRole('button', { name: 'submit' }),
+            );
+            // The modal closes; the toast shows the server's message, with the points when some were gained.
+            await waitFor(() => expect(screen.queryByRole('dialog', { name: 'modal QUIZ' })).not.toBeInTheDocument());
+            const toast = screen.getByText(STUB_REPLY.message).closest('[role="status"]') as HTMLElement;
+            if (points > 0) expect(within(toast).getByText('+10 Feuilles')).toBeInTheDocument();
+            else expect(toast.querySelector('[data-part="badge"]')).toBeNull();
+            // The actions list and the stay are fetched again.
+            await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
+            actions.resolve('loadActions', listed);
+            await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
+            session.resolve('loadStay', makeStay({ greenMiles: 40 + points }));
+          },
+          'xstate.after.celebration.actionOutcome.celebrationPending': async () => {
+            act(() => vi.advanceTimersByTime(299));
+            expect(celebration()).not.toBeInTheDocument();
+            act(() => vi.advanceTimersByTime(1));
+          },
+          'celebration.close': async () => {
+            fireEvent.click(within(celebration() as HTMLElement).getByRole('button', { name: 'Continuer' }));
+          },
+        },
+      });
+    });
+  }
+
+  it('hides the toast after 3000 ms', async () => {
+    await renderPage();
+    fireEvent.click(within(screen.getByRole('article', { name: neutral.aadName })).getByRole('button'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'modal QUIZ' })).getByRole('button', { name: 'submit' }),
+    );
+    await waitFor(() => expect(screen.getByText(STUB_REPLY.message)).toBeInTheDocument());
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByText(STUB_REPLY.message)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(STUB_REPLY.message)).not.toBeInTheDocument();
+  });
+
+  it('waits SPEC.md §9 celebration delay of 300 ms', () => {
+    expect(actionOutcomeMachine.implementations.delays.celebration).toBe(300);
+  });
+});
