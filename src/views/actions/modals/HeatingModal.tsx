@@ -69,8 +69,9 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
   const lower = () => actor.send({ type: 'temperature.lower' });
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!adjusting) return;
-    if (event.key === 'ArrowUp' || event.key === 'ArrowRight') raise();
-    else if (event.key === 'ArrowDown' || event.key === 'ArrowLeft') lower();
+    // Up and down only: left and right would swap meaning in right-to-left languages.
+    if (event.key === 'ArrowUp') raise();
+    else if (event.key === 'ArrowDown') lower();
     else return;
     event.preventDefault();
   }
