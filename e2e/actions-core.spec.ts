@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  LANGUAGES,
+  type Language,
+  STAY_URL,
+  text,
+} from './support.ts';
+
+/** Hotel 1's content (server/content/hotels/les-tilleuls.yaml) in each language. */
+const CONTENT: Record<Language, { towels: string; cleaning: string; water: string }> = {
+  fr: { towels: 'Réutiliser mes serviettes', cleaning: "Pas de ménage aujourd'hui", water: "Don de 50 litres d'eau" },
+  en: { towels: 'Reuse my towels', cleaning: "Skip today's cleaning", water: 'Donate 50 litres of water' },
+  ar: { towels: 'إعادة استخدام المناشف', cleaning: 'بدون تنظيف اليوم', water: 'التبرّع بـ 50 لترًا من الماء' },
+};
+
+function pointsBadge(page: Page, points: number) {
+  return page.getByRole('link', { name: new RegExp(`\\b${points} GreenMiles`) });
+}
+
+/** Axe reads colours mid-animation as faded: check once the sheet has finished rising. */
+async function expectAccessibleOnceSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await expectNoAccessibilityViolations(page);
+}
+
+async function openCard(page: Page, name: string) {
+  await page.getByRole('article', { name }).getByRole('button').click();
+}
+
+/** After a rewarded submission: the toast with its +N badge, then the celebration, closed by the guest. */
+async function expectRewarded(page: Page, code: Language, points: number) {
+  const toast = page.locator('[data-scope="submission-toast"] [role="status"]');
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('[data-part="badge"]')).toHaveText(`+${points} GreenMiles`);
+  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
+  await expect(celebration).toBeVisible();
+  await expect(celebration.getByText(`+${points} GreenMiles`)).toBeVisible();
+  await celebration.getByRole('button', { name: text(code, 'Continuer') }).click();
+  await expect(celebration).toBeHidden();
+}
+
+for (const { code } of LANGUAGES) {
+  test(`yes/no answered and taken back, cleaning skipped after the nights question, points spent then refused, in ${code}`, async ({
+    page,
+  }) => {
+    const content = CONTENT[code];
+    await chooseLanguage(page, code);
+    await page.goto('/hotel/1');
+    await expect(page).toHaveURL(STAY_URL);
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await expect(pointsBadge(page, 0)).toBeVisible();
+
+    // YESNO opens directly; the rewarded answer earns the points.
+    await openCard(page, content.towels);
+    const towels = page.getByRole('dialog', { name: content.towels });
+    await expect(towels.getByText(`+10 GreenMiles`)).toBeVisible();
+    await expectAccessibleOnceSettled(page);
+    await towels.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await expectRewarded(page, code, 10);
+    await expect(pointsBadge(page, 10)).toBeVisible();
+
+    // Changing it back warns, then removes the points.
+    await openCard(page, content.towels);
+    await towels.getByRole('button', { name: text(code, 'Changer pour NON') }).click();
+    await expect(towels.getByRole('alert')).toBeVisible();
+    await towels.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
+    await expect(towels).toBeHidden();
+    await expect(page.locator('[data-scope="submission-toast"] [data-part="badge"]')).toHaveCount(0);
+    await expect(pointsBadge(page, 0)).toBeVisible();
+
+    // Skipping the cleaning (a NIGHT action): the stay has no end date yet, so the nights question comes first.
+    await openCard(page, content.cleaning);
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await expect(nights.getByRole('button', { name: text(code, 'Valider') })).toBeDisabled();
+    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    const cleaning = page.getByRole('dialog', { name: content.cleaning });
+    await expect(cleaning.getByText(text(code, "+100 L d'eau"))).toBeVisible();
+    await expectAccessibleOnceSettled(page);
+    await cleaning.getByRole('button', { name: text(code, 'Passer le ménage') }).click();
+    await expectRewarded(page, code, 20);
+    await expect(pointsBadge(page, 20)).toBeVisible();
+
+    // The points are spent on the water donation…
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: text(code, 'Mes récompenses') })
+      .click();
+    await page.getByRole('article', { name: content.water }).getByRole('button').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(code, "Donner de l'eau") })
+      .click();
+    await expect(pointsBadge(page, 0)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: text(code, 'Mes actions') })
+      .click();
+
+    // …so maintaining the cleaning again, which would take them back, is refused.
+    await openCard(page, content.cleaning);
+    await cleaning.getByRole('button', { name: text(code, 'Maintenir le ménage') }).click();
+    await cleaning.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
+    const notice = cleaning.getByRole('alert');
+    await expect(notice).toContainText(
+      text(code, 'Nombre de {pointsName} insuffisant').replace('{pointsName}', 'GreenMiles'),
+    );
+    await expect(cleaning.getByRole('button', { name: text(code, 'Passer le ménage') })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(pointsBadge(page, 0)).toBeVisible();
+  });
+}
