@@ -1,0 +1,226 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Action, Reward } from '../src/api/contract.ts';
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  LANGUAGES,
+  type Language,
+  STAY_URL,
+  text,
+} from './support.ts';
+
+const POINTS = 'GreenMiles';
+
+/** A catalog text with its ICU placeholders filled in. */
+function say(language: Language, source: string, values: Record<string, string | number> = {}): string {
+  return text(language, source).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Earns points through the real action calls (the action modals are another flow's journey): every action that
+ * needs neither a photo nor an on-site QR code, answered the rewarded way. Returns the balance.
+ */
+async function earnPoints(request: APIRequestContext, sUUID: string, uuid: string): Promise<number> {
+  const endDate = isoDay(3);
+  const stay = { uuid, sUUID };
+  expect((await request.put(`/api/stays/${sUUID}/endDate`, { data: { endDate, uuid } })).ok()).toBe(true);
+  const actions = (await (
+    await request.get(`/api/stays/${sUUID}/actions`, { params: { lang: 'fr', uuid } })
+  ).json()) as Action[];
+  const bodyOf = (action: Action): [string, object] | null => {
+    switch (action.actType) {
+      case 'YESNO':
+        return ['yesno', { ...stay, response: action.actPositiveResponse !== 'NO', endDate }];
+      case 'YESNOSTAY':
+        return ['yesnon', { ...stay, response: action.actPositiveResponse !== 'NO', endDate }];
+      case 'YESNOMAIL':
+        return ['yesnomail', { ...stay, response: action.actPositiveResponse !== 'NO', endDate }];
+      case 'LUNICLEAN':
+        return ['luniclean', { ...stay, skipCleaning: true, roomNumber: '101', endDate }];
+      case 'LUNISHOWER':
+        return ['lunishower', { ...stay, objectiveRespected: true, endDate }];
+      case 'HEATING':
+        return ['heating', { ...stay, temperature: 20, endDate }];
+      case 'CLAIM':
+        return ['claim', stay];
+      case 'CUSTOM': {
+        const option = action.options[0] as { caoId?: number; id?: number } | undefined;
+        return ['custom', { ...stay, optionValue: option?.caoId ?? option?.id }];
+      }
+      case 'QUIZ': {
+        const correct = action.quiz?.answers.find((answer) => answer.qaIsCorrect === 1);
+        return ['quiz', { ...stay, selectedPosition: correct?.qaPosition }];
+      }
+      default:
+        return null;
+    }
+  };
+  let balance = 0;
+  for (const action of actions) {
+    const submission = bodyOf(action);
+    if (!submission) continue;
+    const reply = await request.post(`/api/actions/${action.actId}/${submission[0]}`, { data: submission[1] });
+    expect(reply.ok(), `${action.actType}: ${await reply.text()}`).toBe(true);
+    balance = ((await reply.json()) as { greenMiles: number }).greenMiles;
+  }
+  return balance;
+}
+
+async function startStay(page: Page, language: Language): Promise<{ sUUID: string; profileUUID: string }> {
+  await chooseLanguage(page, language);
+  await page.addInitScript(() => localStorage.setItem('welcomeShown', 'true'));
+  await page.goto('/tilleuls-101');
+  await expect(page).toHaveURL(STAY_URL);
+  return page.evaluate(() => ({
+    sUUID: localStorage.getItem('sUUID') ?? '',
+    profileUUID: localStorage.getItem('profileUUID') ?? '',
+  }));
+}
+
+async function rewardsOf(request: APIRequestContext, sUUID: string, uuid: string, lang: Language) {
+  const rewards = (await (
+    await request.get(`/api/stays/${sUUID}/rewards`, { params: { lang, uuid } })
+  ).json()) as Reward[];
+  const byType = (type: string) => {
+    const found = rewards.find((item) => item.rwType === type);
+    if (!found) throw new Error(`No ${type} reward`);
+    return found;
+  };
+  return { code: byType('CODE'), water: byType('EAU'), slider: byType('SLIDER'), generic: byType('GENERIC') };
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** Axe measures colours: let the sheet's fade-in finish first. */
+async function expectAccessibleOnceSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+  await expectNoAccessibilityViolations(page);
+}
+
+for (const { code: lang, dir } of LANGUAGES) {
+  test(`rewards: insufficient points, earn, claim a code and copy it, donate water, staff swipe, in ${lang}`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { sUUID, profileUUID } = await startStay(page, lang);
+    const rewards = await rewardsOf(page.request, sUUID, profileUUID, lang);
+    const stayUrl = page.url();
+
+    // Insufficient points: 'missing N' and the way back to the stay page.
+    await page.goto(stayUrl.replace('/stay/', '/rewards/'));
+    await expect(page.getByRole('heading', { name: text(lang, 'Récompenses disponibles') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text(lang, 'Récompenses débloquées') })).toHaveCount(0);
+    await card(page, rewards.code.radName).getByRole('button').click();
+    let dialog = page.getByRole('dialog', { name: rewards.code.radName });
+    await expect(
+      dialog.getByText(say(lang, 'Il vous manque {missing} {pointsName}', { missing: 30, pointsName: POINTS })),
+    ).toBeVisible();
+    await expectAccessibleOnceSettled(page);
+    await dialog.getByRole('button', { name: text(lang, 'Gagner des points') }).click();
+    await expect(page).toHaveURL(stayUrl);
+
+    const balance = await earnPoints(page.request, sUUID, profileUUID);
+    expect(balance).toBeGreaterThanOrEqual(rewards.code.rwCost + rewards.water.rwCost + rewards.slider.rwCost);
+
+    await page.goto(stayUrl.replace('/stay/', '/rewards/'));
+    await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(balance));
+
+    // CODE: unlock, the code with the lowercase hotel name, copy it.
+    await card(page, rewards.code.radName).getByRole('button').click();
+    dialog = page.getByRole('dialog', { name: rewards.code.radName });
+    await dialog
+      .getByRole('button', { name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: 30, pointsName: POINTS }) })
+      .click();
+    const shownCode = dialog.locator('[data-part="code"]');
+    await expect(shownCode).toHaveText(/^hôtel les tilleuls-\S+$/);
+    await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
+    await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
+    await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await shownCode.textContent());
+    await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(balance - 30));
+    await expectAccessibleOnceSettled(page);
+    // E-mail: this server has no SMTP_URL, so the hotel's e-mail is reported unavailable.
+    await dialog.getByRole('button', { name: text(lang, 'Envoyer par e-mail') }).click();
+    const address = dialog.getByRole('textbox', { name: text(lang, 'Adresse e-mail') });
+    await address.fill('guest@');
+    await dialog.getByRole('button', { name: text(lang, 'Envoyer'), exact: true }).click();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await address.fill('guest@example.com');
+    await dialog.getByRole('button', { name: text(lang, 'Envoyer'), exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      text(lang, "L'envoi par e-mail n'est pas disponible dans cet hôtel."),
+    );
+    await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
+    await expect(dialog).toBeHidden();
+
+    // EAU: donate, the modal closes and reopens with the donation summary.
+    await card(page, rewards.water.radName)
+      .getByRole('button', { name: text(lang, "Donner de l'eau") })
+      .click();
+    dialog = page.getByRole('dialog', { name: rewards.water.radName });
+    await dialog.getByRole('button', { name: text(lang, "Donner de l'eau") }).click();
+    await expect(dialog.getByText(say(lang, "{volume} litres d'eau potable offerts", { volume: 50 }))).toBeVisible();
+    await expect(
+      dialog.getByText(say(lang, "Soit {months} mois d'accès à l'eau pour une personne.", { months: 5 })),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
+
+    // SLIDER: unlock, then the staff swipe to used.
+    await card(page, rewards.slider.radName).getByRole('button').click();
+    dialog = page.getByRole('dialog', { name: rewards.slider.radName });
+    await dialog
+      .getByRole('button', { name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: 50, pointsName: POINTS }) })
+      .click();
+    await expect(dialog.getByText(text(lang, "Réservé au personnel de l'hôtel"))).toBeVisible();
+    await expectAccessibleOnceSettled(page);
+    const thumb = dialog.getByRole('slider');
+    const track = await dialog.locator('[data-part="track"]').boundingBox();
+    const start = await thumb.boundingBox();
+    if (!track || !start) throw new Error('slider not laid out');
+    const direction = dir === 'rtl' ? -1 : 1;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    for (const share of [0.25, 0.5, 0.8]) {
+      await page.mouse.move(start.x + start.width / 2 + direction * share * track.width, start.y + start.height / 2);
+    }
+    await page.mouse.up();
+    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 6000 });
+    await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
+    await card(page, rewards.slider.radName).getByRole('button').click();
+    await expect(page.getByRole('dialog').getByText(text(lang, 'Récompense utilisée'))).toBeVisible();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(lang, 'Retour') })
+      .click();
+
+    // The unlocked section holds the three; the generic one stays out of reach.
+    const unlocked = page.getByRole('region', { name: text(lang, 'Récompenses débloquées') });
+    for (const item of [rewards.code, rewards.water, rewards.slider]) {
+      await expect(unlocked.getByRole('article', { name: item.radName })).toBeVisible();
+    }
+    const left = balance - 100;
+    await expect(
+      card(page, rewards.generic.radName).getByText(
+        say(lang, 'Il vous manque {missing} {pointsName}', {
+          missing: rewards.generic.rwCost - left,
+          pointsName: POINTS,
+        }),
+      ),
+    ).toBeVisible();
+    await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(left));
+  });
+}
