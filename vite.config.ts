@@ -28,7 +28,23 @@ export default defineConfig({
       },
     ],
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Every stay screen needs the whole framework: one chunk gzips better than a dozen small ones.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|ky|@lingui|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   test: {
     projects: [

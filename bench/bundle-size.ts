@@ -16,13 +16,10 @@ const browser = await chromium.launch({
 try {
   const { sUUID, profileUUID } = await createHotelStay(server.baseUrl, 1);
   const context = await browser.newContext();
-  await context.addInitScript(
-    ([key, value]) => {
-      localStorage.setItem(key, value);
-      localStorage.setItem('welcomeShown', 'true');
-    },
-    ['profileUUID', profileUUID] as const,
-  );
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    'profileUUID',
+    profileUUID,
+  ] as const);
   const page = await context.newPage();
   const scripts: Array<{ url: string; raw: number; gzip: number }> = [];
   page.on('response', async (response) => {
