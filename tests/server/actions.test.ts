@@ -65,17 +65,17 @@ describeEachDialect('action submissions', (get) => {
       expect(yes.json()).toMatchObject({ greenMilesChange: action.actReward, greenMiles: action.actReward });
       expect(await ledgerRows(handle, stay.id)).toEqual([
         expect.objectContaining({
-          amount: 10,
+          amount: action.actReward,
           reason: 'action',
           idempotency_key: submissionKey(stay.id, action.actId, 'STAY', 1),
         }),
         expect.objectContaining({
-          amount: -10,
+          amount: -action.actReward,
           reason: 'action_change',
           idempotency_key: submissionKey(stay.id, action.actId, 'STAY', 2),
         }),
         expect.objectContaining({
-          amount: 10,
+          amount: action.actReward,
           reason: 'action_change',
           idempotency_key: submissionKey(stay.id, action.actId, 'STAY', 3),
         }),
@@ -253,17 +253,23 @@ describeEachDialect('action submissions', (get) => {
       }
       expect(await submissionCounts(handle)).toEqual(before);
       const r1 = await submit(app, stay, action.actId, 'heating', { temperature: 21.5 });
-      expect(r1.json()).toMatchObject({ greenMilesChange: 10, greenMiles: 10 });
+      expect(r1.json()).toMatchObject({ greenMilesChange: action.actReward, greenMiles: action.actReward });
       expect((await actionsOf(app, stay)).find((a) => a.actId === action.actId)).toMatchObject({
         alreadyCompleted: true,
         temperature: 21.5,
       });
       expect((await submit(app, stay, action.actId, 'heating', { temperature: 18 })).json().greenMilesChange).toBe(0);
-      expect((await submit(app, stay, action.actId, 'heating', { temperature: 25 })).json().greenMilesChange).toBe(-10);
+      expect((await submit(app, stay, action.actId, 'heating', { temperature: 25 })).json().greenMilesChange).toBe(
+        -action.actReward,
+      );
       expect((await submit(app, stay, action.actId, 'heating', { temperature: 10 })).json().greenMilesChange).toBe(0);
       expect((await actionsOf(app, stay)).find((a) => a.actId === action.actId)?.temperature).toBe(10);
-      expect((await submit(app, stay, action.actId, 'heating', { temperature: 22 })).json().greenMilesChange).toBe(10);
-      expect((await submit(app, stay, action.actId, 'heating', { temperature: 30 })).json().greenMilesChange).toBe(-10);
+      expect((await submit(app, stay, action.actId, 'heating', { temperature: 22 })).json().greenMilesChange).toBe(
+        action.actReward,
+      );
+      expect((await submit(app, stay, action.actId, 'heating', { temperature: 30 })).json().greenMilesChange).toBe(
+        -action.actReward,
+      );
       expect(await expectConsistentBalance(app, handle, stay)).toBe(0);
     });
   });

@@ -288,7 +288,7 @@ describeEachDialect('rewards', (get) => {
     const other = await newHotelStay(h.app);
     expect((await use(h, gift, 'used', sUUID, other.profileUUID)).statusCode).toBe(404);
     // Using never moves points.
-    expect((await ledgerOf(h.handle, sUUID)).balance).toBe(200 - 50 - 40 - 20);
+    expect((await ledgerOf(h.handle, sUUID)).balance).toBe(200 - 45 - 35 - 20);
   });
 
   it('generates codes from the unambiguous alphabet and grows them by one character when draws keep colliding', async () => {
@@ -368,12 +368,12 @@ describeEachDialect('rewards', (get) => {
     );
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
-    expect(ok[0]?.body.greenMiles).toBe(960);
+    expect(ok[0]?.body.greenMiles).toBe(965);
     expect(responses.filter((r) => r.status === 409 && r.body.error === 'already_claimed')).toHaveLength(49);
     const ledger = await ledgerOf(h.handle, sUUID);
     expect(ledger.rows.filter((r) => r.amount < 0)).toHaveLength(1);
-    expect(ledger.sum).toBe(960);
-    expect(ledger.balance).toBe(960);
+    expect(ledger.sum).toBe(965);
+    expect(ledger.balance).toBe(965);
   });
 
   it('50 concurrent claims of 10 different rewards debit exactly as often as the balance allows', async () => {
