@@ -1,5 +1,35 @@
 import { defineConfig } from '@lingui/cli';
 
+/**
+ * Two catalogs per locale: `messages` for the screens of a first visit, `dialogs` for the action and reward
+ * dialogs, loaded with their lazy chunks (src/i18n/activate.ts) so the first visit downloads only what it shows.
+ */
+const DIALOG_SOURCES = [
+  '<rootDir>/src/views/actions/ActionDialogHost.tsx',
+  '<rootDir>/src/views/actions/actionLaunch.logic.ts',
+  '<rootDir>/src/views/actions/modals',
+  '<rootDir>/src/views/actions/pickers',
+  '<rootDir>/src/views/rewards/details',
+  ...[
+    'actionLaunch.machine.ts',
+    'actionOutcome.machine.ts',
+    'claimAction.machine.ts',
+    'custom.machine.ts',
+    'endDatePicker.machine.ts',
+    'heating.machine.ts',
+    'luniclean.machine.ts',
+    'lunishower.machine.ts',
+    'nightsPicker.machine.ts',
+    'quiz.machine.ts',
+    'review.machine.ts',
+    'rewardClaim.machine.ts',
+    'rewardEmail.machine.ts',
+    'slider.machine.ts',
+    'submission.ts',
+    'yesNo.machine.ts',
+  ].map((file) => `<rootDir>/machines/${file}`),
+];
+
 export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'en', 'ar'],
@@ -7,7 +37,12 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',
-      include: ['src', 'machines'],
+      include: ['<rootDir>/src', '<rootDir>/machines'],
+      exclude: DIALOG_SOURCES,
+    },
+    {
+      path: '<rootDir>/locales/{locale}/dialogs',
+      include: DIALOG_SOURCES,
     },
   ],
 });

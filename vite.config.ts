@@ -40,6 +40,11 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|ky|@lingui|use-sync-external-store)[\\/]/,
             },
+            // The stay frame (session, header, menus, dialogs' shell, API client) that every stay screen shows.
+            {
+              name: 'stay-frame',
+              test: /[\\/](src[\\/](components|api[\\/](http|stays|front-token)|views[\\/]stay)|machines[\\/]staySession)/,
+            },
           ],
         },
       },

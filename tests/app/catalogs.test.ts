@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { APP_LOCALES } from '../../src/i18n/locales.ts';
-import { readCatalog } from '../support/po-catalog.ts';
+import { catalogFiles, readCatalogFile } from '../support/po-catalog.ts';
 
 describe('translation catalogs', () => {
-  const source = readCatalog('fr');
+  const sourceFiles = catalogFiles('fr');
 
-  it('the French source catalog holds the interface texts', () => {
-    expect(source.size).toBeGreaterThan(20);
+  it('the French source catalogs hold the interface texts', () => {
+    expect(sourceFiles).toEqual(['dialogs.po', 'messages.po']);
+    for (const file of sourceFiles) expect(readCatalogFile('fr', file).size).toBeGreaterThan(20);
   });
 
   for (const locale of APP_LOCALES.filter((code) => code !== 'fr')) {
-    it(`${locale} translates every message of the source catalog`, () => {
-      const catalog = readCatalog(locale);
-      const untranslated = [...source.keys()].filter((id) => !catalog.get(id));
-      expect(untranslated).toEqual([]);
-    });
+    for (const file of sourceFiles) {
+      it(`${locale}/${file} translates every message of fr/${file}`, () => {
+        const catalog = readCatalogFile(locale, file);
+        const untranslated = [...readCatalogFile('fr', file).keys()].filter((id) => !catalog.get(id));
+        expect(untranslated).toEqual([]);
+      });
+    }
   }
 });

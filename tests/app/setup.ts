@@ -2,10 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { messages as dialogs } from '../../locales/fr/dialogs.po';
 import { messages } from '../../locales/fr/messages.po';
 
 beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'fr', messages });
+  i18n.loadAndActivate({ locale: 'fr', messages: { ...messages, ...dialogs } });
 });
 
 afterEach(() => {

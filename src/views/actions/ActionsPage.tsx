@@ -6,6 +6,7 @@ import type { actionsListMachine } from '../../../machines/actionsList.machine.t
 import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import type { toastMachine } from '../../../machines/toast.machine.ts';
 import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
+import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage, useStaySession } from '../stay/StaySession.tsx';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
@@ -26,7 +27,7 @@ export interface ActionsPageLogic {
 }
 
 // Dialogs, pickers and their machines load when the guest first opens an action (guest bundle budget).
-const ActionDialogHost = lazy(() => import('./ActionDialogHost.tsx'));
+const ActionDialogHost = lazy(withDialogsCatalog(() => import('./ActionDialogHost.tsx')));
 
 export interface ActionsPageProps {
   sUUID: string;

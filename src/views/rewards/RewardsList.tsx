@@ -4,12 +4,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
 import type { Reward } from '../../api/contract.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
+import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import './RewardsList.css';
 
 /** The detail modals are their own chunk: not needed for the first screen. */
-const RewardDetails = lazy(() => import('./details/RewardDetails.tsx'));
+const RewardDetails = lazy(withDialogsCatalog(() => import('./details/RewardDetails.tsx')));
 
 export const RewardsListContext = createActorContext(rewardsListMachine);
 
