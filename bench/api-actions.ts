@@ -1,11 +1,14 @@
 /**
  * API throughput and latency of the actions list (the heaviest guest read) against a bare Fastify route,
- * in the same process, on loopback. Run: node bench/api-actions.ts [seconds] (default 10 per target).
+ * on loopback, with autocannon in a process of its own. Run: node bench/api-actions.ts [seconds] (default 10 per target).
  */
+
+import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
@@ -36,8 +39,23 @@ const check = await fetch(actionsUrl);
 const actions = (await check.json()) as unknown[];
 if (check.status !== 200 || actions.length === 0) throw new Error(`actions call failed: ${check.status}`);
 
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+
+/** The load generator runs in its own process, so it does not share the server's event loop. */
 async function run(title: string, url: string) {
-  const result = await autocannon({ url, connections, duration: seconds });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [autocannonCli, '--json', '-c', String(connections), '-d', String(seconds), url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout) as AutocannonResult;
   const line = {
     target: title,
     'req/s': Math.round(result.requests.average),
