@@ -55,11 +55,11 @@ for (const { code } of LANGUAGES) {
     // YESNO opens directly; the rewarded answer earns the points.
     await openCard(page, content.towels);
     const towels = page.getByRole('dialog', { name: content.towels });
-    await expect(towels.getByText(`+10 GreenMiles`)).toBeVisible();
+    await expect(towels.getByText(`+15 GreenMiles`)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await towels.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
-    await expectRewarded(page, code, 10);
-    await expect(pointsBadge(page, 10)).toBeVisible();
+    await expectRewarded(page, code, 15);
+    await expect(pointsBadge(page, 15)).toBeVisible();
 
     // Changing it back warns, then removes the points.
     await openCard(page, content.towels);

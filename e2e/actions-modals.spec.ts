@@ -80,19 +80,19 @@ for (const { code } of LANGUAGES) {
     await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(pointsBadge(page)).toContainText('0');
 
-    // CLAIM: the claim dialog, then +5.
+    // CLAIM: the claim dialog, then +10.
     let dialog = await openAction(page, content.claim);
     await expect(dialog).toHaveAttribute('data-scope', 'claim');
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Réclamer') }).click();
-    await expectCelebrated(page, code, dialog, 5, 5);
+    await expectCelebrated(page, code, dialog, 10, 10);
 
-    // CUSTOM: pick an option, +10.
+    // CUSTOM: pick an option, +15.
     dialog = await openAction(page, content.custom);
     await expect(dialog.getByRole('button', { name: content.option })).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: content.option }).click();
-    await expectCelebrated(page, code, dialog, 10, 15);
+    await expectCelebrated(page, code, dialog, 15, 25);
 
     // QUIZ with an explanation: pick the right answer (B), read the explanation, continue, +15.
     dialog = await openAction(page, content.quiz);
@@ -101,7 +101,7 @@ for (const { code } of LANGUAGES) {
     await expect(dialog.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Continuer') }).click();
-    await expectCelebrated(page, code, dialog, 15, 30);
+    await expectCelebrated(page, code, dialog, 15, 40);
 
     // HEATING (room, per night): the stay has no end date yet, so the nights question comes first.
     await page.getByRole('article', { name: content.heating }).getByRole('button').click();
@@ -117,12 +117,12 @@ for (const { code } of LANGUAGES) {
     await expect(dialog.getByText(text(code, 'Optimal'), { exact: true })).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
-    await expectCelebrated(page, code, dialog, 10, 40);
+    await expectCelebrated(page, code, dialog, 15, 55);
 
-    // LUNISHOWER: the end date is known now; yes to the objective, +10.
+    // LUNISHOWER: the end date is known now; yes to the objective, +15.
     dialog = await openAction(page, content.shower);
     await dialog.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
-    await expectCelebrated(page, code, dialog, 10, 50);
+    await expectCelebrated(page, code, dialog, 15, 70);
 
     // REVIEW: a bonus gesture (no points); the card turns completed.
     dialog = await openAction(page, content.review);
@@ -130,7 +130,7 @@ for (const { code } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(code, 'Ça compte pour moi') }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('article', { name: content.review })).toHaveAttribute('data-state', 'completed');
-    await expect(pointsBadge(page)).toContainText('50');
+    await expect(pointsBadge(page)).toContainText('70');
 
     // The completed quiz opens its read-only summary: points, the right answer's letter, the explanation.
     const summary = await openAction(page, content.quiz);

@@ -109,7 +109,7 @@ async function expectAccessibleOnceSettled(page: Page) {
 }
 
 for (const { code: lang, dir } of LANGUAGES) {
-  test(`rewards: insufficient points, earn, claim a code and copy it, donate water, staff swipe, in ${lang}`, async ({
+  test(`rewards: insufficient points, earn, claim a code and copy it, donate water, staff swipe, the last one: all unlocked, in ${lang}`, async ({
     page,
     context,
   }) => {
@@ -126,14 +126,18 @@ for (const { code: lang, dir } of LANGUAGES) {
     await card(page, rewards.code.radName).getByRole('button').click();
     let dialog = page.getByRole('dialog', { name: rewards.code.radName });
     await expect(
-      dialog.getByText(say(lang, 'Il vous manque {missing} {pointsName}', { missing: 30, pointsName: POINTS })),
+      dialog.getByText(
+        say(lang, 'Il vous manque {missing} {pointsName}', { missing: rewards.code.rwCost, pointsName: POINTS }),
+      ),
     ).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(lang, 'Gagner des points') }).click();
     await expect(page).toHaveURL(stayUrl);
 
     const balance = await earnPoints(page.request, sUUID, profileUUID);
-    expect(balance).toBeGreaterThanOrEqual(rewards.code.rwCost + rewards.water.rwCost + rewards.slider.rwCost);
+    const allRewards = [rewards.code, rewards.water, rewards.slider, rewards.generic];
+    // The sample hotel lets a guest unlock every reward without a photo or a QR code.
+    expect(balance).toBeGreaterThanOrEqual(allRewards.reduce((sum, item) => sum + item.rwCost, 0));
 
     await page.goto(stayUrl.replace('/stay/', '/rewards/'));
     await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(balance));
@@ -142,7 +146,9 @@ for (const { code: lang, dir } of LANGUAGES) {
     await card(page, rewards.code.radName).getByRole('button').click();
     dialog = page.getByRole('dialog', { name: rewards.code.radName });
     await dialog
-      .getByRole('button', { name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: 30, pointsName: POINTS }) })
+      .getByRole('button', {
+        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.code.rwCost, pointsName: POINTS }),
+      })
       .click();
     const shownCode = dialog.locator('[data-part="code"]');
     await expect(shownCode).toHaveText(/^hôtel les tilleuls-\S+$/);
@@ -150,7 +156,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
     await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await shownCode.textContent());
-    await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(balance - 30));
+    await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(balance - rewards.code.rwCost));
     await expectAccessibleOnceSettled(page);
     // E-mail: this server has no SMTP_URL, so the hotel's e-mail is reported unavailable.
     await dialog.getByRole('button', { name: text(lang, 'Envoyer par e-mail') }).click();
@@ -182,7 +188,9 @@ for (const { code: lang, dir } of LANGUAGES) {
     await card(page, rewards.slider.radName).getByRole('button').click();
     dialog = page.getByRole('dialog', { name: rewards.slider.radName });
     await dialog
-      .getByRole('button', { name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: 50, pointsName: POINTS }) })
+      .getByRole('button', {
+        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.slider.rwCost, pointsName: POINTS }),
+      })
       .click();
     await expect(dialog.getByText(text(lang, "Réservé au personnel de l'hôtel"))).toBeVisible();
     await expectAccessibleOnceSettled(page);
@@ -207,20 +215,62 @@ for (const { code: lang, dir } of LANGUAGES) {
       .getByRole('button', { name: text(lang, 'Retour') })
       .click();
 
-    // The unlocked section holds the three; the generic one stays out of reach.
+    // GENERIC: the last one, still affordable; unlocked, it is shown to the staff.
+    await card(page, rewards.generic.radName).getByRole('button').click();
+    dialog = page.getByRole('dialog', { name: rewards.generic.radName });
+    await dialog
+      .getByRole('button', {
+        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.generic.rwCost, pointsName: POINTS }),
+      })
+      .click();
+    await expect(
+      dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
+    await expect(dialog).toBeHidden();
+
+    // Every reward is unlocked: the message replaces the available ones.
     const unlocked = page.getByRole('region', { name: text(lang, 'Récompenses débloquées') });
-    for (const item of [rewards.code, rewards.water, rewards.slider]) {
+    for (const item of allRewards) {
       await expect(unlocked.getByRole('article', { name: item.radName })).toBeVisible();
     }
-    const left = balance - 100;
+    await expect(page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'))).toBeVisible();
+    // The app keeps the 'available' heading above that message (RewardsList.tsx): it holds no reward.
     await expect(
-      card(page, rewards.generic.radName).getByText(
-        say(lang, 'Il vous manque {missing} {pointsName}', {
-          missing: rewards.generic.rwCost - left,
-          pointsName: POINTS,
-        }),
-      ),
-    ).toBeVisible();
+      page.getByRole('region', { name: text(lang, 'Récompenses disponibles') }).getByRole('article'),
+    ).toHaveCount(0);
+    const left = balance - allRewards.reduce((sum, item) => sum + item.rwCost, 0);
+    await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(left));
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(left));
   });
 }
+
+test('rewards: a guest in German, a language of the hotel with no translated reward, sees that none is available', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('langue', 'de');
+    localStorage.setItem('welcomeShown', 'true');
+  });
+  await page.goto('/tilleuls-101');
+  await expect(page).toHaveURL(STAY_URL);
+  const { sUUID, profileUUID } = await page.evaluate(() => ({
+    sUUID: localStorage.getItem('sUUID') ?? '',
+    profileUUID: localStorage.getItem('profileUUID') ?? '',
+  }));
+  // The hotel has rewards, only none in German: the list is asked for in the guest's language, without fallback.
+  expect(await rewardsOf(page.request, sUUID, profileUUID, 'fr')).toBeTruthy();
+  const inGerman = await page.request.get(`/api/stays/${sUUID}/rewards`, { params: { lang: 'de', uuid: profileUUID } });
+  expect(await inGerman.json()).toEqual([]);
+
+  // No interface catalog ships for German: the interface texts fall back to English (SPEC.md §9).
+  const ui: Language = 'en';
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: text(ui, 'Mes récompenses') })
+    .click();
+  await expect(page.getByText(text(ui, 'Aucune récompense disponible pour le moment.'))).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: text(ui, 'Récompenses débloquées') })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+});
