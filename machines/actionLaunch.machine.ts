@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, assign, fromPromise, setup } from 'xstate';
+import { REDOABLE_ACTION_TYPES } from '../src/api/action-types.ts';
 import type { Action, Stay } from '../src/api/contract.ts';
 import { addDays, daysBetween } from '../src/time/calendar-days.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
@@ -12,17 +13,6 @@ import { submissionErrorOf } from './yesNo.machine.ts';
  * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
  */
-
-/** SPEC.md §4: a completed action can be done again only for these types. */
-export const REDOABLE_TYPES: readonly string[] = [
-  'LUNICLEAN',
-  'YESNO',
-  'YESNOMAIL',
-  'YESNOSTAY',
-  'LUNISHOWER',
-  'LIMEAT',
-  'HEATING',
-];
 
 export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
 
@@ -74,7 +64,7 @@ export const actionLaunchMachine = setup({
   },
   guards: {
     isCompletedForGood: ({ context }) =>
-      Boolean(context.action?.alreadyCompleted) && !REDOABLE_TYPES.includes(context.action?.actType ?? ''),
+      Boolean(context.action?.alreadyCompleted) && !REDOABLE_ACTION_TYPES.has(context.action?.actType ?? ''),
     isClaim: ({ context }) => context.action?.actType === 'CLAIM',
     opensDirectly: ({ context }) => context.action?.actType === 'YESNO' || context.action?.actType === 'YESNOSTAY',
     isNightPeriod: ({ context }) => context.action?.actPeriod === 'NIGHT',

@@ -2,6 +2,7 @@
  * Which answer earns (ARCHITECTURE.md §5), as pure functions: a submission becomes the answer stored
  * on the completion, whether it earns the action's reward, and which success message it gets.
  */
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../../src/api/action-types.ts';
 import type { SuccessMessageKey } from './submission-messages.ts';
 
 /** The path segment of POST /api/actions/:actId/<kind> and the action type it submits. */
@@ -18,21 +19,6 @@ export const SUBMISSION_KINDS = {
   heating: 'HEATING',
 } as const;
 export type SubmissionKind = keyof typeof SUBMISSION_KINDS;
-
-/** Types whose completed action may be answered again (SPEC.md §4 "Re-doing"). */
-export const REDOABLE_TYPES: ReadonlySet<string> = new Set([
-  'LUNICLEAN',
-  'YESNO',
-  'YESNOMAIL',
-  'YESNOSTAY',
-  'LUNISHOWER',
-  'LIMEAT',
-  'HEATING',
-]);
-
-/** The optimal heating band (SPEC.md §9: below 18 too low, above 22 too high). */
-export const HEATING_OPTIMAL_MIN = 18;
-export const HEATING_OPTIMAL_MAX = 22;
 
 /** A submission, by kind, after schema validation. */
 export type SubmittedAnswer =

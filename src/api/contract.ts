@@ -4,6 +4,7 @@
  * (`import type`), so TypeBox never reaches the guest bundle.
  */
 import Type, { type Static } from 'typebox';
+import { ACTION_TYPES } from './action-types.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -55,20 +56,7 @@ export const Hotel = Type.Object({
 });
 export type Hotel = Static<typeof Hotel>;
 
-export const ActionType = Type.Union([
-  Type.Literal('LUNICLEAN'),
-  Type.Literal('LUNISHOWER'),
-  Type.Literal('HEATING'),
-  Type.Literal('YESNO'),
-  Type.Literal('YESNOSTAY'),
-  Type.Literal('YESNOMAIL'),
-  Type.Literal('REVIEW'),
-  Type.Literal('CUSTOM'),
-  Type.Literal('QUIZ'),
-  Type.Literal('LIMEAT'),
-  Type.Literal('CLAIM'),
-  Type.Literal('PROOF'),
-]);
+export const ActionType = Type.Union(ACTION_TYPES.map((type) => Type.Literal(type)));
 export type ActionType = Static<typeof ActionType>;
 
 export const CustomOption = Type.Object({

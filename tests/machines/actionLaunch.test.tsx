@@ -7,7 +7,6 @@ import {
   type ActionLaunchInput,
   actionLaunchMachine,
   END_DATE_NOT_SAVED,
-  REDOABLE_TYPES,
 } from '../../machines/actionLaunch.machine.ts';
 import type { Action } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -251,12 +250,6 @@ describe('launch with the stay end date known', () => {
 });
 
 describe('launch rules', () => {
-  it('lets only SPEC.md §4 types be done again', () => {
-    expect([...REDOABLE_TYPES].sort()).toEqual(
-      ['HEATING', 'LIMEAT', 'LUNICLEAN', 'LUNISHOWER', 'YESNO', 'YESNOMAIL', 'YESNOSTAY'].sort(),
-    );
-  });
-
   it('has a descriptor for a failed end-date save', () => {
     expect(END_DATE_NOT_SAVED.id).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 /** Which answer earns, and the success message table (pure functions, no database). */
 import { describe, expect, it } from 'vitest';
-import { evaluateAnswer, isOptimalTemperature, REDOABLE_TYPES, sameAnswer } from '../../server/domain/answers.ts';
+import { evaluateAnswer, isOptimalTemperature, sameAnswer } from '../../server/domain/answers.ts';
 import { SUCCESS_MESSAGES, successMessage } from '../../server/domain/submission-messages.ts';
+import { REDOABLE_ACTION_TYPES } from '../../src/api/action-types.ts';
 
 describe('which answer earns', () => {
   const yes = { positiveResponse: 'YES' };
@@ -41,7 +42,7 @@ describe('which answer earns', () => {
     expect(evaluateAnswer({ kind: 'claim' }, yes).earns).toBe(true);
   });
   it('re-doing is allowed for the types SPEC §4 lists', () => {
-    expect([...REDOABLE_TYPES].sort()).toEqual(
+    expect([...REDOABLE_ACTION_TYPES].sort()).toEqual(
       ['HEATING', 'LIMEAT', 'LUNICLEAN', 'LUNISHOWER', 'YESNO', 'YESNOMAIL', 'YESNOSTAY'].sort(),
     );
   });

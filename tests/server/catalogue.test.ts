@@ -1,23 +1,9 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { currentNightId } from '../../server/domain/hotel-time.ts';
+import { ACTION_TYPES } from '../../src/api/action-types.ts';
 import { ActionsReply, RewardsReply } from '../../src/api/contract.ts';
 import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
-
-const ALL_TYPES = [
-  'LUNICLEAN',
-  'LUNISHOWER',
-  'HEATING',
-  'YESNO',
-  'YESNOSTAY',
-  'YESNOMAIL',
-  'REVIEW',
-  'CUSTOM',
-  'QUIZ',
-  'LIMEAT',
-  'CLAIM',
-  'PROOF',
-];
 
 async function stayIdOf(h: Harness, sUUID: string): Promise<number> {
   const row = await h.handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
@@ -33,7 +19,7 @@ describeEachDialect('actions and rewards lists', (get) => {
       expect(response.statusCode).toBe(200);
       const actions = response.json();
       expect(Value.Check(ActionsReply, actions)).toBe(true);
-      expect(new Set(actions.map((a: { actType: string }) => a.actType))).toEqual(new Set(ALL_TYPES));
+      expect(new Set(actions.map((a: { actType: string }) => a.actType))).toEqual(new Set(ACTION_TYPES));
       expect(actions.every((a: { alreadyCompleted: boolean }) => !a.alreadyCompleted)).toBe(true);
       expect(actions.map((a: { actId: number }) => a.actId)).toEqual(
         [...actions.map((a: { actId: number }) => a.actId)].sort((x, y) => x - y),

@@ -1,25 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Action, ActionType } from '../../api/contract.ts';
-
-const KNOWN_TYPES: readonly string[] = [
-  'LUNICLEAN',
-  'LUNISHOWER',
-  'HEATING',
-  'YESNO',
-  'YESNOSTAY',
-  'YESNOMAIL',
-  'REVIEW',
-  'CUSTOM',
-  'QUIZ',
-  'LIMEAT',
-  'CLAIM',
-  'PROOF',
-] satisfies ActionType[];
+import { type ActionType, isActionType } from '../../api/action-types.ts';
+import type { Action } from '../../api/contract.ts';
 
 /** SPEC.md §2: a type this client does not know is drawn as a review card. */
 export function cardTypeOf(action: Action): ActionType {
-  return action.actType && KNOWN_TYPES.includes(action.actType) ? (action.actType as ActionType) : 'REVIEW';
+  return isActionType(action.actType) ? action.actType : 'REVIEW';
 }
 
 /** SPEC.md §2: actions without a type are skipped. */
