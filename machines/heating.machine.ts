@@ -93,7 +93,7 @@ export const heatingMachine = setup({
   states: {
     adjusting: {
       initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
       on: {
         'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
         'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },

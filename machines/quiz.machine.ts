@@ -79,7 +79,7 @@ export const quizMachine = setup({
   states: {
     answering: {
       initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
       on: {
         'answer.pick': [
           {
@@ -93,7 +93,7 @@ export const quizMachine = setup({
     },
     revealed: {
       initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: {} },
+      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
       on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
     },
     submitting: {

@@ -95,7 +95,7 @@ export function createAnswerSubmissionMachine<Answer, Body>({
     states: {
       choosing: {
         initial: 'idle',
-        states: { idle: {}, failed: {}, notEnoughPoints: {} },
+        states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
         on: {
           'answer.submit': {
             target: 'submitting',

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { StateValue } from 'xstate';
-import type { Action } from '../../../api/contract.ts';
+import type { Action, SubmissionReply } from '../../../api/contract.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -84,32 +84,71 @@ export function stateName(value: StateValue): string {
     .join(' ');
 }
 
-export interface SubmissionProblemProps {
-  /** The machine is in a `notEnoughPoints` state. */
+/** What the snapshot of every submission flow holds (machines/submission.ts, heating, quiz). */
+interface SubmissionSnapshot {
+  value: StateValue;
+  context: { error: MessageDescriptor | null; reply: SubmissionReply | null };
+  hasTag(tag: 'loading' | 'notEnoughPoints'): boolean;
+}
+
+export interface SubmissionStatus {
+  /** The flow's state, for the dialog's data-state. */
+  state: string;
+  /** The answer is being sent. */
+  sending: boolean;
+  /** The server replied that the guest lacks GreenMiles (SPEC.md §8). */
   notEnoughPoints: boolean;
   /** The red alert's text of a failed submission (SPEC.md §8), when there is one. */
   error: MessageDescriptor | null;
+  reply: SubmissionReply | null;
 }
 
-/** SPEC.md §8: a failed submission shows its red alert; a reply about missing GreenMiles the insufficient notice. */
-export function SubmissionProblem({ notEnoughPoints, error }: SubmissionProblemProps) {
+/** The submission's progress, read from the flow's actor context: `useSubmissionStatus(QuizContext.useSelector)`. */
+export function useSubmissionStatus<Snapshot extends SubmissionSnapshot>(
+  useSelector: <T>(selector: (snapshot: Snapshot) => T) => T,
+): SubmissionStatus {
+  return {
+    state: useSelector((snapshot) => stateName(snapshot.value)),
+    sending: useSelector((snapshot) => snapshot.hasTag('loading')),
+    notEnoughPoints: useSelector((snapshot) => snapshot.hasTag('notEnoughPoints')),
+    error: useSelector((snapshot) => snapshot.context.error),
+    reply: useSelector((snapshot) => snapshot.context.reply),
+  };
+}
+
+/**
+ * The bottom of a submission modal: the sending state, then a failure (SPEC.md §8: the red alert, or the insufficient
+ * notice for a reply about missing GreenMiles), then the server's success message once the host has it (it also shows
+ * it in the toast).
+ */
+export function SubmissionOutcome({
+  sending,
+  notEnoughPoints,
+  error,
+  reply,
+  sendingLabel,
+}: SubmissionStatus & { sendingLabel?: string }) {
   const { i18n } = useLingui();
   const { hotel } = useStaySession();
-  if (notEnoughPoints) return <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />;
-  return error ? <ErrorCard message={i18n._(error)} /> : null;
+  return (
+    <>
+      {sending && <SubmittingStatus label={sendingLabel} />}
+      {notEnoughPoints ? (
+        <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />
+      ) : (
+        error && <ErrorCard message={i18n._(error)} />
+      )}
+      {reply?.message ? (
+        <p className="action-modal__done" role="status" data-part="submitted">
+          {reply.message}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** The sending state (SPEC.md §4 quiz: 'Envoi en cours...'); `label` replaces that text. */
 export function SubmittingStatus({ label }: { label?: string }) {
   const { t } = useLingui();
   return <Spinner label={label ?? t`Envoi en cours...`} />;
-}
-
-/** The server's success message once the host has it (it also shows it in the toast). */
-export function SubmittedStatus({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className="action-modal__done" role="status" data-part="submitted">
-      {message}
-    </p>
-  ) : null;
 }

@@ -3,36 +3,19 @@ import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
 import { customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
 import type { Action } from '../../../api/contract.ts';
-import {
-  ActionModalLayout,
-  SubmissionProblem,
-  SubmittedStatus,
-  SubmittingStatus,
-  stateName,
-} from './ActionModalLayout.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
 const customLogic = customMachine.provide({ actors: { submitAnswer: submitter('custom') } });
 
-export interface CustomModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof customMachine;
-}
-
 /** CUSTOM (SPEC.md §2, §4): the hotel's options in order; picking one sends it. */
-export default function CustomModal({ action, endDate, onSubmitted, onClose, logic = customLogic }: CustomModalProps) {
-  const input = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
+export default function CustomModal({ logic = customLogic, ...props }: SubmissionModalProps<typeof customMachine>) {
   return (
-    <CustomContext.Provider logic={provided} options={{ input }}>
-      <CustomSheet action={action} onClose={onClose} />
+    <CustomContext.Provider {...useSubmissionFlow(logic, props)}>
+      <CustomSheet action={props.action} onClose={props.onClose} />
     </CustomContext.Provider>
   );
 }
@@ -40,17 +23,13 @@ export default function CustomModal({ action, endDate, onSubmitted, onClose, log
 function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
   const actor = CustomContext.useActorRef();
-  const state = CustomContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useSubmissionStatus(CustomContext.useSelector);
   const busy = CustomContext.useSelector((snapshot) => !snapshot.matches('choosing'));
-  const notEnoughPoints = CustomContext.useSelector((snapshot) => snapshot.matches({ choosing: 'notEnoughPoints' }));
-  const sending = CustomContext.useSelector((snapshot) => snapshot.hasTag('loading'));
   const chosen = CustomContext.useSelector((snapshot) => snapshot.context.answer);
-  const error = CustomContext.useSelector((snapshot) => snapshot.context.error);
-  const reply = CustomContext.useSelector((snapshot) => snapshot.context.reply);
   const options = useMemo(() => optionsInOrder(action.options), [action.options]);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="custom" state={state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="custom" state={status.state}>
       {action.aadQuestion && <p className="custom-modal__question">{action.aadQuestion}</p>}
       <ul className="action-modal__choices" data-part="options" aria-label={t`Options`}>
         {options.map((option) => (
@@ -71,9 +50,7 @@ function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
           </li>
         ))}
       </ul>
-      {sending && <SubmittingStatus />}
-      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
-      <SubmittedStatus message={reply?.message} />
+      <SubmissionOutcome {...status} />
     </ActionModalLayout>
   );
 }

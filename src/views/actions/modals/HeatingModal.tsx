@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { type KeyboardEvent, useMemo } from 'react';
+import type { KeyboardEvent } from 'react';
 import {
   GAUGE_FULL_SCALE,
   heatingBand,
@@ -11,43 +11,20 @@ import {
   startingTemperature,
 } from '../../../../machines/heating.machine.ts';
 import type { Action } from '../../../api/contract.ts';
-import {
-  ActionModalLayout,
-  SubmissionProblem,
-  SubmittedStatus,
-  SubmittingStatus,
-  stateName,
-} from './ActionModalLayout.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
 const heatingLogic = heatingMachine.provide({ actors: { submitAnswer: submitter('heating') } });
 
-export interface HeatingModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof heatingMachine;
-}
-
 /** HEATING (SPEC.md §2, §9): set the room temperature on a gauge, read the advice, send the setting. */
-export default function HeatingModal({
-  action,
-  endDate,
-  onSubmitted,
-  onClose,
-  logic = heatingLogic,
-}: HeatingModalProps) {
-  const submission = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
-  const input = { ...submission, temperature: startingTemperature(action.temperature) };
+export default function HeatingModal({ logic = heatingLogic, ...props }: SubmissionModalProps<typeof heatingMachine>) {
+  const flow = useSubmissionFlow(logic, props, { temperature: startingTemperature(props.action.temperature) });
   return (
-    <HeatingContext.Provider logic={provided} options={{ input }}>
-      <HeatingSheet action={action} onClose={onClose} />
+    <HeatingContext.Provider {...flow}>
+      <HeatingSheet action={props.action} onClose={props.onClose} />
     </HeatingContext.Provider>
   );
 }
@@ -55,13 +32,9 @@ export default function HeatingModal({
 function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
   const actor = HeatingContext.useActorRef();
-  const state = HeatingContext.useSelector((snapshot) => stateName(snapshot.value));
+  const submission = useSubmissionStatus(HeatingContext.useSelector);
   const adjusting = HeatingContext.useSelector((snapshot) => snapshot.matches('adjusting'));
-  const notEnoughPoints = HeatingContext.useSelector((snapshot) => snapshot.matches({ adjusting: 'notEnoughPoints' }));
-  const sending = HeatingContext.useSelector((snapshot) => snapshot.hasTag('loading'));
   const temperature = HeatingContext.useSelector((snapshot) => snapshot.context.temperature);
-  const error = HeatingContext.useSelector((snapshot) => snapshot.context.error);
-  const reply = HeatingContext.useSelector((snapshot) => snapshot.context.reply);
   const status = heatingStatus(temperature);
   const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[status];
 
@@ -77,7 +50,7 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
   }
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="heating" state={state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="heating" state={submission.state}>
       <div className="heating-modal__dial" data-part="dial" data-band={heatingBand(temperature)} data-status={status}>
         <HeatingGauge temperature={temperature} />
         <div className="heating-modal__controls">
@@ -138,9 +111,7 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
       >
         <Trans>Valider</Trans>
       </button>
-      {sending && <SubmittingStatus />}
-      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
-      <SubmittedStatus message={reply?.message} />
+      <SubmissionOutcome {...submission} />
     </ActionModalLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { useMemo } from 'react';
 import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
 import type { Action } from '../../../api/contract.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
@@ -8,46 +7,30 @@ import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, stateName } from './ActionModalLayout.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './ChoiceModal.css';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
 const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('luniclean') } });
 
-export interface LunicleanModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof lunicleanMachine;
+export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicleanMachine> {
   /** The moment that decides the today/tomorrow wording (tests); now by default. */
   now?: Date;
 }
 
 /** LUNICLEAN, skip the room cleaning (SPEC.md §2, §4 "Luniclean"). */
-export default function LunicleanModal({
-  action,
-  endDate,
-  onSubmitted,
-  onClose,
-  logic = lunicleanLogic,
-  now,
-}: LunicleanModalProps) {
+export default function LunicleanModal({ logic = lunicleanLogic, now, ...props }: LunicleanModalProps) {
   const { stay, hotel } = useStaySession();
-  const submission = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
-  const input = {
-    ...submission,
-    action,
+  const flow = useSubmissionFlow(logic, props, {
+    action: props.action,
     roomNumber: stay.roomNb,
     now: now ?? new Date(),
     timeZone: hotel?.hotel.timeZone,
-  };
+  });
   return (
-    <LunicleanContext.Provider logic={provided} options={{ input }}>
-      <LunicleanSheet action={action} onClose={onClose} />
+    <LunicleanContext.Provider {...flow}>
+      <LunicleanSheet action={props.action} onClose={props.onClose} />
     </LunicleanContext.Provider>
   );
 }

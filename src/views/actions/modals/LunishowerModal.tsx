@@ -1,44 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { useMemo } from 'react';
 import { lunishowerMachine } from '../../../../machines/lunishower.machine.ts';
 import type { Action } from '../../../api/contract.ts';
-import {
-  ActionModalLayout,
-  SubmissionProblem,
-  SubmittedStatus,
-  SubmittingStatus,
-  stateName,
-} from './ActionModalLayout.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './LunishowerModal.css';
 
 const LunishowerContext = createActorContext(lunishowerMachine);
 const lunishowerLogic = lunishowerMachine.provide({ actors: { submitAnswer: submitter('lunishower') } });
 
-export interface LunishowerModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof lunishowerMachine;
-}
-
 /** LUNISHOWER (SPEC.md §2, §4): did the guest keep to the short-shower objective? A no earns nothing. */
 export default function LunishowerModal({
-  action,
-  endDate,
-  onSubmitted,
-  onClose,
   logic = lunishowerLogic,
-}: LunishowerModalProps) {
-  const input = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
+  ...props
+}: SubmissionModalProps<typeof lunishowerMachine>) {
   return (
-    <LunishowerContext.Provider logic={provided} options={{ input }}>
-      <LunishowerSheet action={action} onClose={onClose} />
+    <LunishowerContext.Provider {...useSubmissionFlow(logic, props)}>
+      <LunishowerSheet action={props.action} onClose={props.onClose} />
     </LunishowerContext.Provider>
   );
 }
@@ -46,19 +25,13 @@ export default function LunishowerModal({
 function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
   const actor = LunishowerContext.useActorRef();
-  const state = LunishowerContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useSubmissionStatus(LunishowerContext.useSelector);
   const busy = LunishowerContext.useSelector((snapshot) => !snapshot.matches('choosing'));
-  const notEnoughPoints = LunishowerContext.useSelector((snapshot) =>
-    snapshot.matches({ choosing: 'notEnoughPoints' }),
-  );
-  const sending = LunishowerContext.useSelector((snapshot) => snapshot.hasTag('loading'));
   const chosen = LunishowerContext.useSelector((snapshot) => snapshot.context.answer);
-  const error = LunishowerContext.useSelector((snapshot) => snapshot.context.error);
-  const reply = LunishowerContext.useSelector((snapshot) => snapshot.context.reply);
   const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="lunishower" state={state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="lunishower" state={status.state}>
       <fieldset className="lunishower-modal__answers" data-part="answers" disabled={busy}>
         <legend className="lunishower-modal__question">{question}</legend>
         <button
@@ -78,9 +51,7 @@ function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void 
           <Trans>Non</Trans>
         </button>
       </fieldset>
-      {sending && <SubmittingStatus />}
-      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
-      <SubmittedStatus message={reply?.message} />
+      <SubmissionOutcome {...status} />
     </ActionModalLayout>
   );
 }

@@ -10,27 +10,16 @@ import {
 } from '../../../../machines/quiz.machine.ts';
 import type { Action, Quiz } from '../../../api/contract.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
-import {
-  ActionModalLayout,
-  SubmissionProblem,
-  SubmittedStatus,
-  SubmittingStatus,
-  stateName,
-} from './ActionModalLayout.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
 const quizLogic = quizMachine.provide({ actors: { submitAnswer: submitter('quiz') } });
 
-export interface QuizModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof quizMachine;
-}
-
 /** QUIZ (SPEC.md §2, §4): the question, answers lettered A, B, C…; the explanation, when there is one, before sending. */
-export default function QuizModal(props: QuizModalProps) {
+export default function QuizModal(props: SubmissionModalProps<typeof quizMachine>) {
   const { t } = useLingui();
   const { action, onClose } = props;
   if (!action.quiz) {
@@ -43,37 +32,24 @@ export default function QuizModal(props: QuizModalProps) {
   return <QuizFlow {...props} quiz={action.quiz} />;
 }
 
-function QuizFlow({ action, quiz, endDate, onSubmitted, onClose, logic = quizLogic }: QuizModalProps & { quiz: Quiz }) {
-  const submission = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
+function QuizFlow({ quiz, logic = quizLogic, ...props }: SubmissionModalProps<typeof quizMachine> & { quiz: Quiz }) {
   return (
-    <QuizContext.Provider logic={provided} options={{ input: { ...submission, quiz } }}>
-      <QuizSheet action={action} quiz={quiz} onClose={onClose} />
+    <QuizContext.Provider {...useSubmissionFlow(logic, props, { quiz })}>
+      <QuizSheet action={props.action} quiz={quiz} onClose={props.onClose} />
     </QuizContext.Provider>
   );
 }
 
 function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
   const actor = QuizContext.useActorRef();
-  const state = QuizContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useSubmissionStatus(QuizContext.useSelector);
   const answering = QuizContext.useSelector((snapshot) => snapshot.matches('answering'));
   const revealed = QuizContext.useSelector((snapshot) => snapshot.matches('revealed'));
-  const notEnoughPoints = QuizContext.useSelector(
-    (snapshot) =>
-      snapshot.matches({ answering: 'notEnoughPoints' }) || snapshot.matches({ revealed: 'notEnoughPoints' }),
-  );
-  const sending = QuizContext.useSelector((snapshot) => snapshot.hasTag('loading'));
   const selected = QuizContext.useSelector((snapshot) => snapshot.context.selectedPosition);
-  const error = QuizContext.useSelector((snapshot) => snapshot.context.error);
-  const reply = QuizContext.useSelector((snapshot) => snapshot.context.reply);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={status.state}>
       <fieldset className="quiz-modal__answers" data-part="answers" disabled={!answering}>
         <legend className="quiz-modal__question" data-part="question">
           {quiz.question.text}
@@ -95,9 +71,7 @@ function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onCl
       {revealed && selected !== null && (
         <QuizResult quiz={quiz} selectedPosition={selected} onContinue={() => actor.send({ type: 'answer.confirm' })} />
       )}
-      {sending && <SubmittingStatus />}
-      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
-      <SubmittedStatus message={reply?.message} />
+      <SubmissionOutcome {...status} />
     </ActionModalLayout>
   );
 }

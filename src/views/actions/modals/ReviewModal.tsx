@@ -2,18 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { useMemo } from 'react';
 import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
 import type { Action } from '../../../api/contract.ts';
-import {
-  ActionModalLayout,
-  SubmissionProblem,
-  SubmittedStatus,
-  SubmittingStatus,
-  stateName,
-} from './ActionModalLayout.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
@@ -27,22 +20,11 @@ const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> 
   4: { emoji: '😍', label: msg`Ça compte pour moi` },
 };
 
-export interface ReviewModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof reviewMachine;
-}
-
 /** REVIEW (SPEC.md §2, §4): four emoji; picking one sends the rating. Also draws unknown action types. */
-export default function ReviewModal({ action, endDate, onSubmitted, onClose, logic = reviewLogic }: ReviewModalProps) {
-  const input = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
+export default function ReviewModal({ logic = reviewLogic, ...props }: SubmissionModalProps<typeof reviewMachine>) {
   return (
-    <ReviewContext.Provider logic={provided} options={{ input }}>
-      <ReviewSheet action={action} onClose={onClose} />
+    <ReviewContext.Provider {...useSubmissionFlow(logic, props)}>
+      <ReviewSheet action={props.action} onClose={props.onClose} />
     </ReviewContext.Provider>
   );
 }
@@ -50,16 +32,12 @@ export default function ReviewModal({ action, endDate, onSubmitted, onClose, log
 function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { i18n } = useLingui();
   const actor = ReviewContext.useActorRef();
-  const state = ReviewContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useSubmissionStatus(ReviewContext.useSelector);
   const busy = ReviewContext.useSelector((snapshot) => !snapshot.matches('choosing'));
-  const notEnoughPoints = ReviewContext.useSelector((snapshot) => snapshot.matches({ choosing: 'notEnoughPoints' }));
-  const sending = ReviewContext.useSelector((snapshot) => snapshot.hasTag('loading'));
   const chosen = ReviewContext.useSelector((snapshot) => snapshot.context.answer);
-  const error = ReviewContext.useSelector((snapshot) => snapshot.context.error);
-  const reply = ReviewContext.useSelector((snapshot) => snapshot.context.reply);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="review" state={state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="review" state={status.state}>
       <fieldset className="review-modal__scale" data-part="scale" disabled={busy}>
         <legend className="review-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
         {REVIEW_RATINGS.map((rating) => (
@@ -79,9 +57,7 @@ function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
           </button>
         ))}
       </fieldset>
-      {sending && <SubmittingStatus />}
-      <SubmissionProblem notEnoughPoints={notEnoughPoints} error={error} />
-      <SubmittedStatus message={reply?.message} />
+      <SubmissionOutcome {...status} />
     </ActionModalLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import { useMemo } from 'react';
 import { type YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import { YES_NO_PATHS } from '../../../api/actions.ts';
 import type { Action } from '../../../api/contract.ts';
@@ -9,8 +8,8 @@ import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, SubmittingStatus, stateName } from './ActionModalLayout.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
-import { submitter, useStableCallback, useSubmissionInput } from './submitter.ts';
-import type { ActionModalProps } from './types.ts';
+import { submitter, useSubmissionFlow } from './submitter.ts';
+import type { SubmissionModalProps } from './types.ts';
 import './ChoiceModal.css';
 
 const YesNoContext = createActorContext(yesNoMachine);
@@ -28,25 +27,12 @@ const yesNoLogic: Record<YesNoType, typeof yesNoMachine> = {
   YESNOMAIL: yesNoMachine.provide({ actors: { submitAnswer: submitter(YES_NO_PATHS.YESNOMAIL) } }),
 };
 
-export interface YesNoModalProps extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: typeof yesNoMachine;
-}
-
 /** YESNO, YESNOMAIL, YESNOSTAY (SPEC.md §4 "Yes/no types"). */
-export default function YesNoModal({ action, endDate, onSubmitted, onClose, logic }: YesNoModalProps) {
-  const submission = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () =>
-      (logic ?? yesNoLogic[yesNoTypeOf(action)]).provide({
-        actions: { notifySubmitted: (_, reply) => notify(reply) },
-      }),
-    [logic, action, notify],
-  );
+export default function YesNoModal({ logic, ...props }: SubmissionModalProps<typeof yesNoMachine>) {
+  const { action } = props;
   return (
-    <YesNoContext.Provider logic={provided} options={{ input: { ...submission, action } }}>
-      <YesNoSheet action={action} onClose={onClose} />
+    <YesNoContext.Provider {...useSubmissionFlow(logic ?? yesNoLogic[yesNoTypeOf(action)], props, { action })}>
+      <YesNoSheet action={action} onClose={props.onClose} />
     </YesNoContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { SubmissionInput, SubmissionRequest } from '../../../../machines/su
 import { type SubmissionPath, submitAction } from '../../../api/actions.ts';
 import type { Action, SubmissionReply } from '../../../api/contract.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
+import type { ActionModalProps } from './types.ts';
 
 type SubmissionBody<Path extends SubmissionPath> = Parameters<typeof submitAction<Path>>[2];
 
@@ -14,8 +15,31 @@ export function submitter<Path extends SubmissionPath>(path: Path) {
   );
 }
 
-/** The submission machines' input: the action, the guest and stay of the session, its language, the end date. */
-export function useSubmissionInput(action: Action, endDate: string | null): SubmissionInput {
+/** A modal's machine: it hands a successful reply to the view-provided `notifySubmitted` action. */
+interface NotifyingLogic<Logic> {
+  provide(implementations: { actions: { notifySubmitted(args: unknown, reply: SubmissionReply): void } }): Logic;
+}
+
+/**
+ * The props of a modal's `<Context.Provider>`: its machine, with `notifySubmitted` calling the host's latest
+ * `onSubmitted`, and its input: the action, the guest and stay of the session, its language, the end date, and the
+ * flow's own fields (`extraInput`).
+ */
+export function useSubmissionFlow<Logic extends NotifyingLogic<Logic>, Extra extends object = Record<never, never>>(
+  logic: Logic,
+  { action, endDate, onSubmitted }: Pick<ActionModalProps, 'action' | 'endDate' | 'onSubmitted'>,
+  extraInput?: Extra,
+): { logic: Logic; options: { input: SubmissionInput & Extra } } {
+  const submission = useSubmissionInput(action, endDate);
+  const notify = useStableCallback(onSubmitted);
+  const provided = useMemo(
+    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
+    [logic, notify],
+  );
+  return { logic: provided, options: { input: { ...submission, ...(extraInput as Extra) } } };
+}
+
+function useSubmissionInput(action: Action, endDate: string | null): SubmissionInput {
   const { sUUID, profileUUID, language } = useStaySession();
   return useMemo(
     () => ({ actId: action.actId, uuid: profileUUID, sUUID, lang: language, endDate: endDate ?? action.endDate }),
@@ -27,7 +51,7 @@ export function useSubmissionInput(action: Action, endDate: string | null): Subm
  * A stable function that always calls the latest `callback`: the machine's provided actions are built once,
  * while the host may pass a new `onSubmitted` on every render.
  */
-export function useStableCallback<Args extends unknown[]>(callback: (...args: Args) => void): (...args: Args) => void {
+function useStableCallback<Args extends unknown[]>(callback: (...args: Args) => void): (...args: Args) => void {
   const latest = useRef(callback);
   useEffect(() => {
     latest.current = callback;

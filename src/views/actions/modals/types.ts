@@ -15,3 +15,9 @@ export interface ActionModalProps {
   /** The guest closed the modal (or it closed itself after success). */
   onClose(): void;
 }
+
+/** The props of a modal driven by a submission machine. */
+export interface SubmissionModalProps<Logic> extends ActionModalProps {
+  /** Replaces the real submission (tests, demo tooling). */
+  logic?: Logic;
+}
