@@ -6,7 +6,7 @@ import type { Action, Stay } from '../src/api/contract.ts';
 import { addDays, daysBetween } from '../src/time/calendar-days.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
-import { submissionErrorOf } from './yesNo.machine.ts';
+import { submissionErrorOf } from './submission.ts';
 
 /**
  * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):

@@ -84,7 +84,7 @@ export const heatingMachine = setup({
   guards: {
     belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
     aboveMinimum: ({ context }) => context.temperature > MIN_TEMPERATURE,
-    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+    isNotEnoughGreenMiles,
   },
 }).createMachine({
   id: 'heating',

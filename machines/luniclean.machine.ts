@@ -2,13 +2,21 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Action, ActionResponse, LunicleanBody, SubmissionReply } from '../src/api/contract.ts';
 import { hourIn } from '../src/time/calendar-days.ts';
 import {
+  type ChangeConfirmationEvent,
+  changeSubmissionOutcomes,
+  confirmingLoss,
+  losesReward,
+  notifiedByView,
+  readyOutcomes,
+} from './answerChange.ts';
+import {
   identityOf,
   isNotEnoughGreenMiles,
-  replyOf,
   type SubmissionInput,
   type SubmissionRequest,
+  serverMessageOf,
+  submissionInputOf,
 } from './submission.ts';
-import { serverMessageOf, submissionErrorOf } from './yesNo.machine.ts';
 
 /**
  * The skip-cleaning modal (SPEC.md §4 "Luniclean"): undecided, skipped (rewarded) or maintained; the guest may
@@ -38,11 +46,7 @@ export interface LunicleanContext extends SubmissionInput {
   errorMessage: string | null;
 }
 
-export type LunicleanEvent =
-  | { type: 'cleaning.skip' }
-  | { type: 'cleaning.maintain' }
-  | { type: 'change.confirm' }
-  | { type: 'change.cancel' };
+export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' } | ChangeConfirmationEvent;
 
 /** SPEC.md §3: SKIP or true means skipped, CLEAN or false maintained. */
 export function decisionOf(response: ActionResponse): CleaningDecision {
@@ -73,9 +77,9 @@ export const lunicleanMachine = setup({
   },
   guards: {
     isCurrentDecision: ({ context }, decision: CleaningDecision) => decision === context.decision,
-    losesReward: ({ context }, decision: CleaningDecision) =>
-      context.decision === 'skipped' && decision === 'maintained',
-    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+    // Skipping the cleaning is the rewarded decision.
+    losesReward: ({ context }, decision: CleaningDecision) => losesReward(context.decision, decision, 'skipped'),
+    isNotEnoughGreenMiles,
   },
   actions: {
     holdDecision: assign({ pendingDecision: (_, decision: CleaningDecision) => decision }),
@@ -84,22 +88,16 @@ export const lunicleanMachine = setup({
       decision: ({ context }) => context.pendingDecision,
       errorMessage: null,
     }),
-    restorePreviousDecision: assign({ decision: ({ context }) => context.previousDecision }),
+    restorePrevious: assign({ decision: ({ context }) => context.previousDecision }),
     storeErrorMessage: assign({ errorMessage: (_, error: unknown) => serverMessageOf(error) }),
-    notifySubmitted: (_, _reply: SubmissionReply) => {
-      throw new Error('notifySubmitted is provided by the view');
-    },
+    notifySubmitted: notifiedByView,
   },
 }).createMachine({
   id: 'luniclean',
   context: ({ input }) => {
     const decision = decisionOf(input.action.response);
     return {
-      actId: input.actId,
-      uuid: input.uuid,
-      sUUID: input.sUUID,
-      lang: input.lang,
-      endDate: input.endDate,
+      ...submissionInputOf(input),
       roomNumber: input.roomNumber,
       decision,
       previousDecision: decision,
@@ -126,19 +124,9 @@ export const lunicleanMachine = setup({
           { target: 'submitting', actions: { type: 'holdDecision', params: () => chosen['cleaning.maintain'] } },
         ],
       },
-      initial: 'idle',
-      states: {
-        idle: {},
-        notEnoughPoints: {},
-        failed: {},
-      },
+      ...readyOutcomes,
     },
-    confirmingLoss: {
-      on: {
-        'change.confirm': { target: 'submitting' },
-        'change.cancel': { target: 'ready' },
-      },
-    },
+    confirmingLoss,
     submitting: {
       tags: 'loading',
       // The success message of the pending decision is on screen while the server is called.
@@ -155,25 +143,9 @@ export const lunicleanMachine = setup({
             endDate: context.endDate,
           },
         }),
-        onDone: {
-          target: 'submitted',
-          actions: { type: 'notifySubmitted', params: replyOf },
-        },
-        onError: [
-          {
-            guard: 'isNotEnoughGreenMiles',
-            target: 'ready.notEnoughPoints',
-            actions: 'restorePreviousDecision',
-          },
-          {
-            target: 'ready.failed',
-            actions: ['restorePreviousDecision', { type: 'storeErrorMessage', params: submissionErrorOf }],
-          },
-        ],
+        ...changeSubmissionOutcomes,
       },
     },
-    submitted: {
-      type: 'final',
-    },
+    submitted: { type: 'final' },
   },
 });

@@ -70,7 +70,7 @@ export const quizMachine = setup({
   },
   guards: {
     hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
-    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+    isNotEnoughGreenMiles,
   },
 }).createMachine({
   id: 'quiz',

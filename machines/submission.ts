@@ -28,8 +28,24 @@ export function identityOf(input: SubmissionInput): { uuid: string; sUUID: strin
 /** SPEC.md §8: a reply whose message contains this text gets the insufficient-points notice, not the red alert. */
 export const NOT_ENOUGH_GREEN_MILES = 'Not enough GreenMiles';
 
-export function isNotEnoughGreenMiles(error: unknown): boolean {
-  return error instanceof Error && error.message.includes(NOT_ENOUGH_GREEN_MILES);
+/** The guard of a failed submission: the reply speaks of missing GreenMiles. */
+export function isNotEnoughGreenMiles({ event }: { event: object }): boolean {
+  return 'error' in event && event.error instanceof Error && event.error.message.includes(NOT_ENOUGH_GREEN_MILES);
+}
+
+/** The error of a failed submission, for `params` of the failure actions. */
+export function submissionErrorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
+/** The server's own text of a failed call, when it sent one. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof Error && error.message ? error.message : null;
+}
+
+/** The submission fields of a flow's input, without the fields the flow keeps under its own names. */
+export function submissionInputOf({ actId, uuid, sUUID, lang, endDate }: SubmissionInput): SubmissionInput {
+  return { actId, uuid, sUUID, lang, endDate };
 }
 
 /** The done-event output of a submission actor, for `params` of the view-provided `notifySubmitted` action. */
@@ -86,7 +102,7 @@ export function createAnswerSubmissionMachine<Answer, Body>({
       notifySubmitted: (_, _reply: SubmissionReply) => {},
     },
     guards: {
-      isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+      isNotEnoughGreenMiles,
     },
   }).createMachine({
     id,

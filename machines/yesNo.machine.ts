@@ -1,11 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Action, ActionResponse, SubmissionReply, YesNoBody } from '../src/api/contract.ts';
 import {
+  type ChangeConfirmationEvent,
+  changeSubmissionOutcomes,
+  confirmingLoss,
+  losesReward,
+  notifiedByView,
+  readyOutcomes,
+} from './answerChange.ts';
+import {
   identityOf,
   isNotEnoughGreenMiles,
-  replyOf,
   type SubmissionInput,
   type SubmissionRequest,
+  serverMessageOf,
+  submissionInputOf,
 } from './submission.ts';
 
 /**
@@ -32,26 +41,13 @@ export interface YesNoContext extends SubmissionInput {
   errorMessage: string | null;
 }
 
-export type YesNoEvent =
-  | { type: 'answer.choose'; answer: 'yes' | 'no' }
-  | { type: 'change.confirm' }
-  | { type: 'change.cancel' };
+export type YesNoEvent = { type: 'answer.choose'; answer: 'yes' | 'no' } | ChangeConfirmationEvent;
 
 /** SPEC.md §3: response is YES, NO, true, false or none. */
 export function answerOf(response: ActionResponse): YesNoAnswer {
   if (response === 'YES' || response === true) return 'yes';
   if (response === 'NO' || response === false) return 'no';
   return 'none';
-}
-
-/** The error of a failed submission, for `params` of the failure actions. */
-export function submissionErrorOf({ event }: { event: { error: unknown } }): unknown {
-  return event.error;
-}
-
-/** The server's own text of a failed call, when it sent one. */
-export function serverMessageOf(error: unknown): string | null {
-  return error instanceof Error && error.message ? error.message : null;
 }
 
 export const yesNoMachine = setup({
@@ -67,9 +63,8 @@ export const yesNoMachine = setup({
   },
   guards: {
     isCurrentAnswer: ({ context }, answer: YesNoAnswer) => answer === context.answer,
-    losesReward: ({ context }, answer: YesNoAnswer) =>
-      context.answer === context.rewardedAnswer && answer !== context.rewardedAnswer,
-    isNotEnoughGreenMiles: ({ event }) => 'error' in event && isNotEnoughGreenMiles(event.error),
+    losesReward: ({ context }, answer: YesNoAnswer) => losesReward(context.answer, answer, context.rewardedAnswer),
+    isNotEnoughGreenMiles,
   },
   actions: {
     holdAnswer: assign({ pendingAnswer: (_, answer: YesNoAnswer) => answer }),
@@ -78,22 +73,16 @@ export const yesNoMachine = setup({
       answer: ({ context }) => context.pendingAnswer,
       errorMessage: null,
     }),
-    restorePreviousAnswer: assign({ answer: ({ context }) => context.previousAnswer }),
+    restorePrevious: assign({ answer: ({ context }) => context.previousAnswer }),
     storeErrorMessage: assign({ errorMessage: (_, error: unknown) => serverMessageOf(error) }),
-    notifySubmitted: (_, _reply: SubmissionReply) => {
-      throw new Error('notifySubmitted is provided by the view');
-    },
+    notifySubmitted: notifiedByView,
   },
 }).createMachine({
   id: 'yesNo',
   context: ({ input }) => {
     const answer = answerOf(input.action.response);
     return {
-      actId: input.actId,
-      uuid: input.uuid,
-      sUUID: input.sUUID,
-      lang: input.lang,
-      endDate: input.endDate,
+      ...submissionInputOf(input),
       answer,
       previousAnswer: answer,
       pendingAnswer: answer,
@@ -115,19 +104,9 @@ export const yesNoMachine = setup({
           { target: 'submitting', actions: { type: 'holdAnswer', params: ({ event }) => event.answer } },
         ],
       },
-      initial: 'idle',
-      states: {
-        idle: {},
-        notEnoughPoints: {},
-        failed: {},
-      },
+      ...readyOutcomes,
     },
-    confirmingLoss: {
-      on: {
-        'change.confirm': { target: 'submitting' },
-        'change.cancel': { target: 'ready' },
-      },
-    },
+    confirmingLoss,
     submitting: {
       tags: 'loading',
       entry: 'showPendingAnswer',
@@ -138,25 +117,9 @@ export const yesNoMachine = setup({
           actId: context.actId,
           body: { ...identityOf(context), response: context.pendingAnswer === 'yes', endDate: context.endDate },
         }),
-        onDone: {
-          target: 'submitted',
-          actions: { type: 'notifySubmitted', params: replyOf },
-        },
-        onError: [
-          {
-            guard: 'isNotEnoughGreenMiles',
-            target: 'ready.notEnoughPoints',
-            actions: 'restorePreviousAnswer',
-          },
-          {
-            target: 'ready.failed',
-            actions: ['restorePreviousAnswer', { type: 'storeErrorMessage', params: submissionErrorOf }],
-          },
-        ],
+        ...changeSubmissionOutcomes,
       },
     },
-    submitted: {
-      type: 'final',
-    },
+    submitted: { type: 'final' },
   },
 });

@@ -2,14 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
 import type { Action } from '../../../api/contract.ts';
-import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
-import { ActionModalLayout, stateName } from './ActionModalLayout.tsx';
-import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
+import { ActionModalLayout } from './ActionModalLayout.tsx';
+import { ChangeProblem, ChoiceReward, LossWarning, useChangeStatus } from './ChoiceModal.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import './ChoiceModal.css';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
 const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('luniclean') } });
@@ -40,16 +38,11 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   const actor = LunicleanContext.useActorRef();
-  const state = LunicleanContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useChangeStatus(LunicleanContext.useSelector);
   const decision = LunicleanContext.useSelector((snapshot) => snapshot.context.decision);
   const day = LunicleanContext.useSelector((snapshot) => snapshot.context.day);
-  const errorMessage = LunicleanContext.useSelector((snapshot) => snapshot.context.errorMessage);
-  const sending = LunicleanContext.useSelector((snapshot) => snapshot.hasTag('loading'));
-  const confirming = LunicleanContext.useSelector((snapshot) => snapshot.matches('confirmingLoss'));
-  const notEnoughPoints = LunicleanContext.useSelector((snapshot) => snapshot.matches({ ready: 'notEnoughPoints' }));
-  const failed = LunicleanContext.useSelector((snapshot) => snapshot.matches({ ready: 'failed' }));
   const reward = action.actReward;
-  const busy = sending || confirming;
+  const busy = status.sending || status.confirming;
 
   const decisionText: Record<CleaningDecision, string> = {
     undecided: '',
@@ -64,7 +57,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   };
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={state} showReward={false}>
+    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={status.state} showReward={false}>
       <p className="choice-modal__question" data-part="question">
         {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
       </p>
@@ -72,7 +65,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         <li className="choice-modal__benefit">{t`+100 L d'eau`}</li>
         <li className="choice-modal__benefit">{t`+80 eCO2`}</li>
       </ul>
-      {decision !== 'undecided' && !sending && (
+      {decision !== 'undecided' && !status.sending && (
         <p className="choice-modal__answer" data-part="current-answer">
           {decisionText[decision]}
         </p>
@@ -89,11 +82,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
           >
             {t`Passer le ménage`}
           </button>
-          {decision !== 'skipped' && reward > 0 && (
-            <span className="choice-modal__reward" data-part="reward">
-              {t`+${reward} ${pointsName}`}
-            </span>
-          )}
+          {decision !== 'skipped' && reward > 0 && <ChoiceReward reward={reward} />}
         </div>
         <div className="choice-modal__choice">
           <button
@@ -108,35 +97,17 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
           </button>
         </div>
       </div>
-      {confirming && (
-        <div className="choice-modal__warning" role="alert" data-part="loss-warning">
-          <p>{t`En maintenant le ménage, les ${reward} ${pointsName} gagnés seront retirés.`}</p>
-          <div className="choice-modal__choices">
-            <button
-              type="button"
-              className="choice-modal__button"
-              data-variant="primary"
-              onClick={() => actor.send({ type: 'change.confirm' })}
-            >
-              {t`Confirmer le changement`}
-            </button>
-            <button
-              type="button"
-              className="choice-modal__button"
-              onClick={() => actor.send({ type: 'change.cancel' })}
-            >
-              {t`Annuler`}
-            </button>
-          </div>
-        </div>
+      {status.confirming && (
+        <LossWarning send={actor.send}>
+          {t`En maintenant le ménage, les ${reward} ${pointsName} gagnés seront retirés.`}
+        </LossWarning>
       )}
-      {sending && (
+      {status.sending && (
         <p className="choice-modal__status" role="status" data-part="success">
           {successText[decision]}
         </p>
       )}
-      {notEnoughPoints && <InsufficientPointsNotice pointsName={pointsName} />}
-      {failed && <ErrorCard message={errorMessage ?? t`Une erreur est survenue`} />}
+      <ChangeProblem status={status} />
     </ActionModalLayout>
   );
 }

@@ -3,14 +3,13 @@ import { createActorContext } from '@xstate/react';
 import { type YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import { YES_NO_PATHS } from '../../../api/actions.ts';
 import type { Action } from '../../../api/contract.ts';
-import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
-import { ActionModalLayout, SubmittingStatus, stateName } from './ActionModalLayout.tsx';
+import { ActionModalLayout, SubmittingStatus } from './ActionModalLayout.tsx';
+import { ChangeProblem, ChoiceReward, LossWarning, useChangeStatus } from './ChoiceModal.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import './ChoiceModal.css';
 
 const YesNoContext = createActorContext(yesNoMachine);
 
@@ -42,28 +41,20 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   const actor = YesNoContext.useActorRef();
-  const state = YesNoContext.useSelector((snapshot) => stateName(snapshot.value));
+  const status = useChangeStatus(YesNoContext.useSelector);
   const answer = YesNoContext.useSelector((snapshot) => snapshot.context.answer);
   const rewardedAnswer = YesNoContext.useSelector((snapshot) => snapshot.context.rewardedAnswer);
-  const errorMessage = YesNoContext.useSelector((snapshot) => snapshot.context.errorMessage);
-  const loading = YesNoContext.useSelector((snapshot) => snapshot.hasTag('loading'));
-  const confirming = YesNoContext.useSelector((snapshot) => snapshot.matches('confirmingLoss'));
-  const notEnoughPoints = YesNoContext.useSelector((snapshot) => snapshot.matches({ ready: 'notEnoughPoints' }));
-  const failed = YesNoContext.useSelector((snapshot) => snapshot.matches({ ready: 'failed' }));
   const reward = action.actReward;
+  const busy = status.sending || status.confirming;
   const choose = (choice: 'yes' | 'no') => actor.send({ type: 'answer.choose', answer: choice });
 
   const rewardBanner = (side: 'yes' | 'no') =>
-    side === rewardedAnswer && reward > 0 ? (
-      <span className="choice-modal__reward" data-part="reward">
-        {t`+${reward} ${pointsName}`}
-      </span>
-    ) : null;
+    side === rewardedAnswer && reward > 0 ? <ChoiceReward reward={reward} /> : null;
   const answerLabel: Record<YesNoAnswer, string> = { yes: t`Oui`, no: t`Non`, none: '' };
   const currentAnswer = answerLabel[answer];
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="yes-no" state={state} showReward={false}>
+    <ActionModalLayout action={action} onClose={onClose} scope="yes-no" state={status.state} showReward={false}>
       <p className="choice-modal__question" data-part="question">
         {action.aadQuestion ?? action.aadName}
       </p>
@@ -75,7 +66,7 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
                 type="button"
                 className="choice-modal__button"
                 data-part={`answer-${side}`}
-                disabled={loading || confirming}
+                disabled={busy}
                 onClick={() => choose(side)}
               >
                 {answerLabel[side]}
@@ -94,42 +85,27 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
             type="button"
             className="choice-modal__button"
             data-part="change"
-            disabled={loading || confirming}
+            disabled={busy}
             onClick={() => choose(answer === 'yes' ? 'no' : 'yes')}
           >
             {answer === 'yes' ? t`Changer pour NON` : t`Changer pour OUI`}
           </button>
         </div>
       )}
-      {confirming && (
-        <div className="choice-modal__warning" role="alert" data-part="loss-warning">
-          <p>{t`En changeant votre réponse, les ${reward} ${pointsName} gagnés seront retirés.`}</p>
-          <div className="choice-modal__choices">
-            <button
-              type="button"
-              className="choice-modal__button"
-              data-variant="primary"
-              onClick={() => actor.send({ type: 'change.confirm' })}
-            >
-              {t`Confirmer le changement`}
-            </button>
-            <button
-              type="button"
-              className="choice-modal__button"
-              onClick={() => actor.send({ type: 'change.cancel' })}
-            >
-              {t`Annuler`}
-            </button>
-          </div>
-        </div>
+      {status.confirming && (
+        <LossWarning send={actor.send}>
+          {t`En changeant votre réponse, les ${reward} ${pointsName} gagnés seront retirés.`}
+        </LossWarning>
       )}
-      {loading && <SubmittingStatus />}
-      {notEnoughPoints && (
-        <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
-          {t`Vous n'avez pas assez de ${pointsName} pour annuler cette action.`}
-        </InsufficientPointsNotice>
-      )}
-      {failed && <ErrorCard message={errorMessage ?? t`Une erreur est survenue`} />}
+      {status.sending && <SubmittingStatus />}
+      <ChangeProblem
+        status={status}
+        notice={
+          <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
+            {t`Vous n'avez pas assez de ${pointsName} pour annuler cette action.`}
+          </InsufficientPointsNotice>
+        }
+      />
     </ActionModalLayout>
   );
 }
