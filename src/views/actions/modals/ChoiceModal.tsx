@@ -62,7 +62,7 @@ export function ChoiceReward({ reward }: { reward: number }) {
 export function LossWarning({ send, children }: { send(event: ChangeConfirmationEvent): void; children: ReactNode }) {
   const { t } = useLingui();
   return (
-    <div className="choice-modal__warning" role="alert" data-part="loss-warning">
+    <div className="action-modal__warning choice-modal__warning" role="alert" data-part="loss-warning">
       <p>{children}</p>
       <div className="choice-modal__choices">
         <button

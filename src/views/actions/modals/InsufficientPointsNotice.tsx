@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import './ActionModalLayout.css';
 import './InsufficientPointsNotice.css';
 
 export interface InsufficientPointsNoticeProps {
@@ -14,7 +15,7 @@ export interface InsufficientPointsNoticeProps {
 export function InsufficientPointsNotice({ pointsName, title, children }: InsufficientPointsNoticeProps) {
   const { t } = useLingui();
   return (
-    <div className="insufficient-points" role="alert" data-scope="insufficient-points">
+    <div className="action-modal__warning" role="alert" data-scope="insufficient-points">
       <p className="insufficient-points__title" data-part="title">
         {title ?? t`Nombre de ${pointsName} insuffisant`}
       </p>

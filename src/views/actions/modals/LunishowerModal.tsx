@@ -32,8 +32,12 @@ function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void 
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="lunishower" state={status.state}>
-      <fieldset className="lunishower-modal__answers" data-part="answers" disabled={busy}>
-        <legend className="lunishower-modal__question">{question}</legend>
+      <fieldset
+        className="action-modal__choices action-modal__choices--pair lunishower-modal__answers"
+        data-part="answers"
+        disabled={busy}
+      >
+        <legend className="action-modal__question">{question}</legend>
         <button
           type="button"
           className="action-modal__primary"

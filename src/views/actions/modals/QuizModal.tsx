@@ -50,8 +50,8 @@ function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onCl
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={status.state}>
-      <fieldset className="quiz-modal__answers" data-part="answers" disabled={!answering}>
-        <legend className="quiz-modal__question" data-part="question">
+      <fieldset className="action-modal__choices quiz-modal__answers" data-part="answers" disabled={!answering}>
+        <legend className="action-modal__question quiz-modal__question" data-part="question">
           {quiz.question.text}
         </legend>
         {answers.map((answer) => (

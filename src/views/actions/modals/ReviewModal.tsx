@@ -38,8 +38,8 @@ function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="review" state={status.state}>
-      <fieldset className="review-modal__scale" data-part="scale" disabled={busy}>
-        <legend className="review-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
+      <fieldset className="action-modal__choices action-modal__choices--pair" data-part="scale" disabled={busy}>
+        <legend className="action-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
         {REVIEW_RATINGS.map((rating) => (
           <button
             key={rating}
