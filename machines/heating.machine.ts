@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { HeatingBody, SubmissionReply } from '../src/api/contract.ts';
 import {
+  answerSubmitted,
   identityOf,
   isNotEnoughGreenMiles,
-  replyOf,
+  providedByView,
   type SubmissionInput,
-  type SubmissionRequest,
 } from './submission.ts';
 
 /** SPEC.md §9 "Heating": default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
@@ -68,9 +68,7 @@ export const heatingMachine = setup({
     events: {} as HeatingEvent,
   },
   actors: {
-    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<HeatingBody>>(() => {
-      throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
-    }),
+    submitAnswer: providedByView<HeatingBody>('submitAnswer'),
   },
   actions: {
     raise: assign({ temperature: ({ context }) => context.temperature + 1 }),
@@ -109,13 +107,7 @@ export const heatingMachine = setup({
           actId: context.actId,
           body: { ...identityOf(context), temperature: context.temperature, endDate: context.endDate },
         }),
-        onDone: {
-          target: 'submitted',
-          actions: [
-            { type: 'storeReply', params: replyOf },
-            { type: 'notifySubmitted', params: replyOf },
-          ],
-        },
+        onDone: answerSubmitted,
         onError: [
           { guard: 'isNotEnoughGreenMiles', target: 'adjusting.notEnoughPoints' },
           { target: 'adjusting.failed', actions: 'storeFailure' },

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { Action, ActionResponse, LunicleanBody, SubmissionReply } from '../src/api/contract.ts';
+import { assign, setup } from 'xstate';
+import type { Action, ActionResponse, LunicleanBody } from '../src/api/contract.ts';
 import { hourIn } from '../src/time/calendar-days.ts';
 import {
   type ChangeConfirmationEvent,
@@ -12,8 +12,8 @@ import {
 import {
   identityOf,
   isNotEnoughGreenMiles,
+  providedByView,
   type SubmissionInput,
-  type SubmissionRequest,
   serverMessageOf,
   submissionInputOf,
 } from './submission.ts';
@@ -71,9 +71,7 @@ export const lunicleanMachine = setup({
     events: {} as LunicleanEvent,
   },
   actors: {
-    submitCleaning: fromPromise<SubmissionReply, SubmissionRequest<LunicleanBody>>(() =>
-      Promise.reject(new Error('submitCleaning is provided by the view')),
-    ),
+    submitCleaning: providedByView<LunicleanBody>('submitCleaning'),
   },
   guards: {
     isCurrentDecision: ({ context }, decision: CleaningDecision) => decision === context.decision,

@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import type { Quiz, QuizBody, SubmissionReply } from '../src/api/contract.ts';
 import {
+  answerSubmitted,
   identityOf,
   isNotEnoughGreenMiles,
-  replyOf,
+  providedByView,
   type SubmissionInput,
-  type SubmissionRequest,
 } from './submission.ts';
 
 /** SPEC.md §3: answers are shown as A, B, C… by their 1-based qaPosition. */
@@ -56,9 +56,7 @@ export const quizMachine = setup({
     events: {} as QuizEvent,
   },
   actors: {
-    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<QuizBody>>(() => {
-      throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
-    }),
+    submitAnswer: providedByView<QuizBody>('submitAnswer'),
   },
   actions: {
     selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
@@ -105,13 +103,7 @@ export const quizMachine = setup({
           actId: context.actId,
           body: { ...identityOf(context), selectedPosition: context.selectedPosition ?? 0 },
         }),
-        onDone: {
-          target: 'submitted',
-          actions: [
-            { type: 'storeReply', params: replyOf },
-            { type: 'notifySubmitted', params: replyOf },
-          ],
-        },
+        onDone: answerSubmitted,
         // A failure waits where the answer was sent from.
         onError: [
           { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },

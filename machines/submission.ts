@@ -53,9 +53,21 @@ export function replyOf({ event }: { event: { output: SubmissionReply } }): Subm
   return event.output;
 }
 
-function providedByView(): never {
-  throw new Error('submitAnswer is provided by the view (src/views/actions/modals/submitter.ts)');
+/** A machine's default submission actor (`name`): the view provides the real one (src/views/actions/modals/submitter.ts). */
+export function providedByView<Body>(name: string) {
+  return fromPromise<SubmissionReply, SubmissionRequest<Body>>(() =>
+    Promise.reject(new Error(`${name} is provided by the view`)),
+  );
 }
+
+/** A sent answer: its reply is kept (the view shows its message) and handed to the view's `notifySubmitted`. */
+export const answerSubmitted = {
+  target: 'submitted',
+  actions: [
+    { type: 'storeReply', params: replyOf },
+    { type: 'notifySubmitted', params: replyOf },
+  ],
+} as const;
 
 export interface AnswerSubmissionContext<Answer> extends SubmissionInput {
   /** The last answer sent (shown as chosen while it is being sent). */
@@ -92,7 +104,7 @@ export function createAnswerSubmissionMachine<Answer, Body>({
       events: {} as AnswerSubmissionEvent<Answer>,
     },
     actors: {
-      submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<Body>>(providedByView),
+      submitAnswer: providedByView<Body>('submitAnswer'),
     },
     actions: {
       storeAnswer: assign({ answer: (_, answer: Answer) => answer, error: null }),
@@ -125,13 +137,7 @@ export function createAnswerSubmissionMachine<Answer, Body>({
           id: 'submitAnswer',
           src: 'submitAnswer',
           input: ({ context }) => ({ actId: context.actId, body: bodyOf(context, context.answer as Answer) }),
-          onDone: {
-            target: 'submitted',
-            actions: [
-              { type: 'storeReply', params: replyOf },
-              { type: 'notifySubmitted', params: replyOf },
-            ],
-          },
+          onDone: answerSubmitted,
           onError: [
             { guard: 'isNotEnoughGreenMiles', target: 'choosing.notEnoughPoints' },
             { target: 'choosing.failed', actions: 'storeFailure' },

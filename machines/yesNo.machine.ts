@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { Action, ActionResponse, SubmissionReply, YesNoBody } from '../src/api/contract.ts';
+import { assign, setup } from 'xstate';
+import type { Action, ActionResponse, YesNoBody } from '../src/api/contract.ts';
 import {
   type ChangeConfirmationEvent,
   changeSubmissionOutcomes,
@@ -11,8 +11,8 @@ import {
 import {
   identityOf,
   isNotEnoughGreenMiles,
+  providedByView,
   type SubmissionInput,
-  type SubmissionRequest,
   serverMessageOf,
   submissionInputOf,
 } from './submission.ts';
@@ -57,9 +57,7 @@ export const yesNoMachine = setup({
     events: {} as YesNoEvent,
   },
   actors: {
-    submitAnswer: fromPromise<SubmissionReply, SubmissionRequest<YesNoBody>>(() =>
-      Promise.reject(new Error('submitAnswer is provided by the view')),
-    ),
+    submitAnswer: providedByView<YesNoBody>('submitAnswer'),
   },
   guards: {
     isCurrentAnswer: ({ context }, answer: YesNoAnswer) => answer === context.answer,
