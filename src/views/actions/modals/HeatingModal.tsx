@@ -90,7 +90,7 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
             <span aria-hidden="true">+</span>
           </button>
         </div>
-        <p className="heating-modal__status" data-part="status">
+        <p className="action-modal__pill heating-modal__status" data-part="status">
           {statusText}
         </p>
       </div>

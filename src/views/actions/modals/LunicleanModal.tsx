@@ -62,8 +62,8 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
       </p>
       <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
-        <li className="choice-modal__benefit">{t`+100 L d'eau`}</li>
-        <li className="choice-modal__benefit">{t`+80 eCO2`}</li>
+        <li className="action-modal__pill">{t`+100 L d'eau`}</li>
+        <li className="action-modal__pill">{t`+80 eCO2`}</li>
       </ul>
       {decision !== 'undecided' && !status.sending && (
         <p className="choice-modal__answer" data-part="current-answer">
