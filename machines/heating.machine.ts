@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../src/api/action-types.ts';
 import type { HeatingBody, SubmissionReply } from '../src/api/contract.ts';
 import {
   answerSubmitted,
@@ -21,8 +22,8 @@ export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
 
 /** SPEC.md §9: below 18 too low, above 22 too high, otherwise optimal. */
 export function heatingStatus(temperature: number): HeatingStatus {
-  if (temperature < 18) return 'tooLow';
-  if (temperature > 22) return 'tooHigh';
+  if (temperature < HEATING_OPTIMAL_MIN) return 'tooLow';
+  if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
   return 'optimal';
 }
 
