@@ -115,3 +115,38 @@ for (const { code } of LANGUAGES) {
     await expect(pointsBadge(page, 0)).toBeVisible();
   });
 }
+
+/** Hotel 1's stay-long and reported yes/no actions, in each language. */
+const YES_NO_CONTENT: Record<Language, { stayLong: string; reported: string }> = {
+  fr: { stayLong: 'Séjour sans plastique jetable', reported: 'Garder mes draps' },
+  en: { stayLong: 'A stay without disposable plastic', reported: 'Keep my sheets' },
+  ar: { stayLong: 'إقامة بلا بلاستيك أحادي الاستخدام', reported: 'الاحتفاظ بأغطية السرير' },
+};
+
+for (const { code } of LANGUAGES) {
+  test(`the stay-long (YESNOSTAY) and reported (YESNOMAIL) yes/no actions earn their points, in ${code}`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, code);
+    await page.goto('/hotel/1');
+    await expect(page).toHaveURL(STAY_URL);
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+
+    // YESNOSTAY opens directly (SPEC.md §4), even before the stay's end date is known.
+    await openCard(page, YES_NO_CONTENT[code].stayLong);
+    const stayLong = page.getByRole('dialog', { name: YES_NO_CONTENT[code].stayLong });
+    await stayLong.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await expectRewarded(page, code, 15);
+    await expect(pointsBadge(page, 15)).toBeVisible();
+
+    // YESNOMAIL is a room action done per night: the nights question comes first.
+    await openCard(page, YES_NO_CONTENT[code].reported);
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '3') }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    const reported = page.getByRole('dialog', { name: YES_NO_CONTENT[code].reported });
+    await reported.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await expectRewarded(page, code, 15);
+    await expect(pointsBadge(page, 30)).toBeVisible();
+  });
+}

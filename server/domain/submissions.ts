@@ -157,9 +157,6 @@ export async function submitAction(
 
     const endDate = input.endDate ?? null;
     if (endDate !== null) checkEndDate(endDate, stay.time_zone, now);
-    if (action.type === 'YESNOSTAY' && endDate === null && stay.end_date === null) {
-      throw new ApiError(400, 'end_date_required', 'This action needs the end date of the stay (endDate)');
-    }
 
     let quizCorrect: boolean | undefined;
     if (input.answer.kind === 'custom') {
