@@ -10,17 +10,23 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { modeParams, validateActionsSearch } from '../../src/routes/-params.ts';
 
+/** The pages a test renders; any page left out is a stand-in paragraph (`welcome page`, `actions page`, …). */
 export interface StayRoutePages {
+  /** /{-$mode}/ */
+  home?: () => ReactNode;
   /** /{-$mode}/stay/$sUUID (search: proof_success). */
   actions?: (params: { sUUID: string; proofSuccessPoints?: number }) => ReactNode;
+  /** /{-$mode}/stay/$sUUID/finished */
+  finished?: (params: { sUUID: string }) => ReactNode;
   /** /{-$mode}/rewards/$sUUID */
   rewards?: (params: { sUUID: string }) => ReactNode;
 }
 
 /**
- * Renders the stay pages under a memory router whose paths match the app's route tree
- * (optional /demo segment, finished page), so views navigate and link exactly as in the app.
+ * Renders the stay pages under a memory router whose paths, params and search match the app's route tree
+ * (optional /demo segment, home and finished pages), so views navigate and link exactly as in the app.
  */
 export function renderStayRoutes(url: string, pages: StayRoutePages) {
   const rootRoute = createRootRoute({
@@ -30,43 +36,40 @@ export function renderStayRoutes(url: string, pages: StayRoutePages) {
       </LanguageProvider>
     ),
   });
-  const modeRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '{-$mode}',
-    params: {
-      parse: ({ mode }: { mode?: string }): { mode?: 'demo' } | false =>
-        mode === undefined || mode === 'demo' ? { mode } : false,
-      stringify: ({ mode }: { mode?: 'demo' }) => ({ mode }),
-    },
+  const modeRoute = createRoute({ getParentRoute: () => rootRoute, path: '{-$mode}', params: modeParams });
+  const homeRoute = createRoute({
+    getParentRoute: () => modeRoute,
+    path: '/',
+    component: () => pages.home?.() ?? <p>welcome page</p>,
   });
   const actionsRoute = createRoute({
     getParentRoute: () => modeRoute,
     path: 'stay/$sUUID/',
-    validateSearch: (search: Record<string, unknown>): { proof_success?: number } => {
-      const points = Number(search.proof_success);
-      return Number.isInteger(points) && points >= 0 ? { proof_success: points } : {};
-    },
+    validateSearch: validateActionsSearch,
     component: function ActionsRoute() {
       const { sUUID } = actionsRoute.useParams();
       const { proof_success } = actionsRoute.useSearch();
-      return pages.actions?.({ sUUID, proofSuccessPoints: proof_success }) ?? null;
+      return pages.actions?.({ sUUID, proofSuccessPoints: proof_success }) ?? <p>actions page</p>;
     },
   });
   const finishedRoute = createRoute({
     getParentRoute: () => modeRoute,
     path: 'stay/$sUUID/finished',
-    component: () => <p>finished page</p>,
+    component: function FinishedRoute() {
+      const { sUUID } = finishedRoute.useParams();
+      return pages.finished?.({ sUUID }) ?? <p>finished page</p>;
+    },
   });
   const rewardsRoute = createRoute({
     getParentRoute: () => modeRoute,
     path: 'rewards/$sUUID',
     component: function RewardsRoute() {
       const { sUUID } = rewardsRoute.useParams();
-      return pages.rewards?.({ sUUID }) ?? null;
+      return pages.rewards?.({ sUUID }) ?? <p>rewards page</p>;
     },
   });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([modeRoute.addChildren([actionsRoute, finishedRoute, rewardsRoute])]),
+    routeTree: rootRoute.addChildren([modeRoute.addChildren([homeRoute, actionsRoute, finishedRoute, rewardsRoute])]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   const user = userEvent.setup();

@@ -1,12 +1,4 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
@@ -15,7 +7,7 @@ import type { Stay } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { FinishedPage } from '../../src/views/finished/FinishedPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
-import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { renderStayRoutes } from '../app/stay-routes.tsx';
 
 const S = 'stay-1';
 const PROFILE = 'profile-1';
@@ -65,46 +57,6 @@ function describeEvent(event: FinishedStayModelEvent): string {
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
-/** The app's route shapes (optional /demo segment) with the finished page and stand-ins for where it sends. */
-function renderFinishedRoute(url: string, logic: typeof finishedStayMachine) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <I18nWrapper>
-        <Outlet />
-      </I18nWrapper>
-    ),
-  });
-  const modeRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '{-$mode}',
-    params: {
-      parse: ({ mode }: { mode?: string }): { mode?: 'demo' } | false =>
-        mode === undefined || mode === 'demo' ? { mode } : false,
-      stringify: ({ mode }: { mode?: 'demo' }) => ({ mode }),
-    },
-  });
-  const homeRoute = createRoute({ getParentRoute: () => modeRoute, path: '/', component: () => <p>welcome page</p> });
-  const stayRoute = createRoute({
-    getParentRoute: () => modeRoute,
-    path: 'stay/$sUUID/',
-    component: () => <p>actions page</p>,
-  });
-  const finishedRoute = createRoute({
-    getParentRoute: () => modeRoute,
-    path: 'stay/$sUUID/finished',
-    component: function FinishedRoute() {
-      const { sUUID } = finishedRoute.useParams();
-      return <FinishedPage sUUID={sUUID} logic={logic} />;
-    },
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([modeRoute.addChildren([homeRoute, stayRoute, finishedRoute])]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
 const cases = [
   { name: 'finished page', prefix: '', profileUUID: PROFILE },
   { name: 'demo finished page', prefix: '/demo', profileUUID: PROFILE },
@@ -128,7 +80,10 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       localStorage.setItem('sUUID', S);
       localStorage.setItem('currentStayUUID', S);
       const controlled = controlledActors(['loadStay']);
-      const router = renderFinishedRoute(url, finishedStayMachine.provide({ actors: controlled.actors as never }));
+      const logic = finishedStayMachine.provide({ actors: controlled.actors as never });
+      const { router } = renderStayRoutes(url, {
+        finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,
+      });
       const pathname = () => router.state.location.pathname;
       const root = () => document.querySelector('[data-scope="finished-stay"]');
 

@@ -1,14 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppShell } from '../../views/shell/AppShell.tsx';
+import { modeParams } from '../-params.ts';
 
-type ModeParams = { mode?: 'demo' };
-
-/** Every route also exists under /demo (SPEC.md §2): one optional segment instead of twin route files. */
-export const Route = createFileRoute('/{-$mode}')({
-  params: {
-    // Returning false makes the matcher skip this candidate, so /anything-else reaches $qrId.
-    parse: ({ mode }): ModeParams | false => (mode === undefined || mode === 'demo' ? { mode } : false),
-    stringify: ({ mode }) => ({ mode }),
-  },
-  component: AppShell,
-});
+export const Route = createFileRoute('/{-$mode}')({ params: modeParams, component: AppShell });

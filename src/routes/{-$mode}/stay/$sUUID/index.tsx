@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ActionsPage } from '../../../../views/actions/ActionsPage.tsx';
-
-interface ActionsSearch {
-  proof_success?: number;
-}
+import { validateActionsSearch } from '../../../-params.ts';
 
 function StayActions() {
   const { sUUID } = Route.useParams();
@@ -12,9 +9,6 @@ function StayActions() {
 }
 
 export const Route = createFileRoute('/{-$mode}/stay/$sUUID/')({
-  validateSearch: (search: Record<string, unknown>): ActionsSearch => {
-    const points = Number(search.proof_success);
-    return Number.isInteger(points) && points >= 0 ? { proof_success: points } : {};
-  },
+  validateSearch: validateActionsSearch,
   component: StayActions,
 });

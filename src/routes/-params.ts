@@ -1,0 +1,26 @@
+/**
+ * Param and search rules shared by the route files and the tests' memory routers.
+ * The leading `-` keeps the router plugin from reading this file as a route (routeFileIgnorePrefix).
+ */
+
+export interface ModeParams {
+  mode?: 'demo';
+}
+
+/** Every route also exists under /demo (SPEC.md §2): one optional segment instead of twin route files. */
+export const modeParams = {
+  // Returning false makes the matcher skip this candidate, so /anything-else reaches $qrId.
+  parse: ({ mode }: { mode?: string }): ModeParams | false =>
+    mode === undefined || mode === 'demo' ? { mode } : false,
+  stringify: ({ mode }: ModeParams) => ({ mode }),
+};
+
+export interface ActionsSearch {
+  proof_success?: number;
+}
+
+/** The actions page's `?proof_success=<points>` (sent back after a proof upload): kept only when a whole count. */
+export function validateActionsSearch(search: Record<string, unknown>): ActionsSearch {
+  const points = Number(search.proof_success);
+  return Number.isInteger(points) && points >= 0 ? { proof_success: points } : {};
+}
