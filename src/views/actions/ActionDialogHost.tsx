@@ -184,7 +184,7 @@ function LaunchDialogs() {
       {state === 'oneNightUnavailable' && (
         <Sheet title={t`Actions indisponibles`} onClose={close} scope="one-night" state={state}>
           <p className="action-dialog-host__text">{t`Ces actions ne sont pas disponibles pour un séjour d'une nuit.`}</p>
-          <button type="button" className="action-dialog-host__button" onClick={close}>
+          <button type="button" className="button-primary action-dialog-host__button" onClick={close}>
             {t`Compris`}
           </button>
         </Sheet>

@@ -72,9 +72,9 @@ export function ActionsList() {
       )}
       {(state === 'starting' || state === 'loading' || state === 'nextLanguage') && (
         <div className="actions-list__skeleton" role="status" aria-label={t`Chargement des actions…`}>
-          <span className="actions-list__skeleton-card" />
-          <span className="actions-list__skeleton-card" />
-          <span className="actions-list__skeleton-card" />
+          <span className="skeleton actions-list__skeleton-card" />
+          <span className="skeleton actions-list__skeleton-card" />
+          <span className="skeleton actions-list__skeleton-card" />
         </div>
       )}
       {state === 'ready' &&

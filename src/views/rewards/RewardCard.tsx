@@ -74,9 +74,9 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
         </p>
         <p className="reward-card__status" data-part="status">
           {claimed ? (
-            <span className="reward-card__pill reward-card__pill--unlocked">{t`Débloquée`}</span>
+            <span className="pill pill--success reward-card__pill">{t`Débloquée`}</span>
           ) : (
-            <span className="reward-card__pill">
+            <span className="pill pill--accent reward-card__pill">
               {reward.rwCost} {pointsName}
             </span>
           )}
@@ -88,7 +88,7 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
         )}
         <button
           type="button"
-          className="reward-card__button"
+          className="button-primary reward-card__button"
           data-part="trigger"
           aria-describedby={titleId}
           onClick={() => onOpen(reward.rwId)}

@@ -111,7 +111,7 @@ function RewardsListView({ language, balance, pointsName }: { language: string; 
             <Trans>Chargement des récompenses…</Trans>
           </p>
           {SKELETON_CARDS.map((key) => (
-            <div key={key} className="rewards-list__skeleton-card" aria-hidden="true" />
+            <div key={key} className="skeleton rewards-list__skeleton-card" aria-hidden="true" />
           ))}
         </div>
       )}

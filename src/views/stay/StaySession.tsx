@@ -108,9 +108,9 @@ function StaySkeleton() {
   const { t } = useLingui();
   return (
     <div className="stay-page__skeleton" role="status" aria-label={t`Chargement du séjour…`} data-part="skeleton">
-      <span className="stay-page__skeleton-line" />
-      <span className="stay-page__skeleton-card" />
-      <span className="stay-page__skeleton-card" />
+      <span className="skeleton stay-page__skeleton-line" />
+      <span className="skeleton stay-page__skeleton-card" />
+      <span className="skeleton stay-page__skeleton-card" />
     </div>
   );
 }

@@ -73,7 +73,7 @@ function WelcomeDialog({ onClose }: { onClose(): void }) {
           contre des récompenses.
         </Trans>
       </p>
-      <button type="button" className="welcome-popup__start" data-part="close" onClick={onClose}>
+      <button type="button" className="button-primary welcome-popup__start" data-part="close" onClick={onClose}>
         {t`C'est parti !`}
       </button>
       <p className="welcome-popup__version" data-part="version">

@@ -62,7 +62,7 @@ export function ActionModalLayout({
         <img className="action-modal__picture" data-part="picture" src={action.actPictureURL} alt="" />
       )}
       {showReward && (
-        <p className="action-modal__reward" data-part="reward">
+        <p className="pill pill--success action-modal__reward" data-part="reward">
           {reward > 0 ? t`+${reward} ${pointsName}` : t`Geste bonus`}
         </p>
       )}
@@ -139,7 +139,7 @@ export function SubmissionOutcome({
         error && <ErrorCard message={i18n._(error)} />
       )}
       {reply?.message ? (
-        <p className="action-modal__done" role="status" data-part="submitted">
+        <p className="note note--success action-modal__done" role="status" data-part="submitted">
           {reply.message}
         </p>
       ) : null}

@@ -29,7 +29,7 @@ export function CelebrationModal({ points, pointsName, onClose }: CelebrationMod
           +{points} {pointsName}
         </p>
         <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
-        <button type="button" className="celebration__close" data-part="close" onClick={onClose}>
+        <button type="button" className="button-primary celebration__close" data-part="close" onClick={onClose}>
           {t`Continuer`}
         </button>
       </div>

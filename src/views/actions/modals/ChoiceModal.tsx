@@ -52,7 +52,7 @@ export function ChoiceReward({ reward }: { reward: number }) {
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   return (
-    <span className="choice-modal__reward" data-part="reward">
+    <span className="pill pill--accent choice-modal__reward" data-part="reward">
       {t`+${reward} ${pointsName}`}
     </span>
   );
@@ -62,18 +62,26 @@ export function ChoiceReward({ reward }: { reward: number }) {
 export function LossWarning({ send, children }: { send(event: ChangeConfirmationEvent): void; children: ReactNode }) {
   const { t } = useLingui();
   return (
-    <div className="action-modal__warning choice-modal__warning" role="alert" data-part="loss-warning">
+    <div
+      className="note note--warning action-modal__warning choice-modal__warning"
+      role="alert"
+      data-part="loss-warning"
+    >
       <p>{children}</p>
       <div className="choice-modal__choices">
         <button
           type="button"
-          className="choice-modal__button"
+          className="button-secondary choice-modal__button"
           data-variant="primary"
           onClick={() => send({ type: 'change.confirm' })}
         >
           {t`Confirmer le changement`}
         </button>
-        <button type="button" className="choice-modal__button" onClick={() => send({ type: 'change.cancel' })}>
+        <button
+          type="button"
+          className="button-secondary choice-modal__button"
+          onClick={() => send({ type: 'change.cancel' })}
+        >
           {t`Annuler`}
         </button>
       </div>

@@ -29,7 +29,7 @@ function ClaimSheet({ action, onClose }: { action: Action; onClose(): void }) {
       {canClaim && (
         <button
           type="button"
-          className="action-modal__primary"
+          className="button-primary action-modal__primary"
           data-part="claim"
           onClick={() => actor.send({ type: 'answer.submit', answer: null })}
         >

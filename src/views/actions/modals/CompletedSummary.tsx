@@ -45,7 +45,7 @@ export default function CompletedSummary({ action, onClose }: ActionModalProps) 
           {action.quiz.question.explanation}
         </p>
       )}
-      <button type="button" className="action-modal__primary" data-part="done" onClick={onClose}>
+      <button type="button" className="button-primary action-modal__primary" data-part="done" onClick={onClose}>
         <Trans>Retour aux actions</Trans>
       </button>
     </ActionModalLayout>

@@ -90,7 +90,7 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
             <span aria-hidden="true">+</span>
           </button>
         </div>
-        <p className="action-modal__pill heating-modal__status" data-part="status">
+        <p className="pill action-modal__pill heating-modal__status" data-part="status">
           {statusText}
         </p>
       </div>
@@ -104,7 +104,7 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
       </ul>
       <button
         type="button"
-        className="action-modal__primary"
+        className="button-primary action-modal__primary"
         data-part="submit"
         disabled={!adjusting}
         onClick={() => actor.send({ type: 'temperature.submit' })}

@@ -15,7 +15,7 @@ export interface InsufficientPointsNoticeProps {
 export function InsufficientPointsNotice({ pointsName, title, children }: InsufficientPointsNoticeProps) {
   const { t } = useLingui();
   return (
-    <div className="action-modal__warning" role="alert" data-scope="insufficient-points">
+    <div className="note note--warning action-modal__warning" role="alert" data-scope="insufficient-points">
       <p className="insufficient-points__title" data-part="title">
         {title ?? t`Nombre de ${pointsName} insuffisant`}
       </p>

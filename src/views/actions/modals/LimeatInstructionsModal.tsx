@@ -30,7 +30,7 @@ export default function LimeatInstructionsModal({ action, endDate, onClose }: Ac
           <Trans>Nous estimons son impact environnemental et vous créditons vos points.</Trans>
         </li>
       </ol>
-      <a className="instructions-modal__action" data-part="camera" href={href}>
+      <a className="button-primary instructions-modal__action" data-part="camera" href={href}>
         <Trans>Prendre une photo de mon repas</Trans>
       </a>
     </ActionModalLayout>

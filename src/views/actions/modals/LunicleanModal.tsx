@@ -62,8 +62,8 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
       </p>
       <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
-        <li className="action-modal__pill">{t`+100 L d'eau`}</li>
-        <li className="action-modal__pill">{t`+80 eCO2`}</li>
+        <li className="pill action-modal__pill">{t`+100 L d'eau`}</li>
+        <li className="pill action-modal__pill">{t`+80 eCO2`}</li>
       </ul>
       {decision !== 'undecided' && !status.sending && (
         <p className="choice-modal__answer" data-part="current-answer">
@@ -74,7 +74,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         <div className="choice-modal__choice">
           <button
             type="button"
-            className="choice-modal__button"
+            className="button-secondary choice-modal__button"
             data-part="skip"
             aria-pressed={decision === 'undecided' ? undefined : decision === 'skipped'}
             disabled={busy}
@@ -87,7 +87,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         <div className="choice-modal__choice">
           <button
             type="button"
-            className="choice-modal__button"
+            className="button-secondary choice-modal__button"
             data-part="maintain"
             aria-pressed={decision === 'undecided' ? undefined : decision === 'maintained'}
             disabled={busy}

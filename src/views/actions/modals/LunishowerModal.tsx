@@ -40,7 +40,7 @@ function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void 
         <legend className="action-modal__question">{question}</legend>
         <button
           type="button"
-          className="action-modal__primary"
+          className="button-primary action-modal__primary"
           aria-pressed={chosen === true}
           onClick={() => actor.send({ type: 'answer.submit', answer: true })}
         >

@@ -12,7 +12,7 @@ export default function ProofInstructionsModal({ action, onClose }: ActionModalP
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="proof" state={collected ? 'collected' : 'instructions'}>
       {collected ? (
-        <p className="action-modal__done" role="status" data-part="collected">
+        <p className="note note--success action-modal__done" role="status" data-part="collected">
           <Trans>Action collectée ! Vos points ont été crédités.</Trans>
         </p>
       ) : (

@@ -105,7 +105,7 @@ function QuizResult({
       <p className="quiz-modal__explanation" data-part="explanation">
         {quiz.question.explanation}
       </p>
-      <button type="button" className="action-modal__primary" data-part="continue" onClick={onContinue}>
+      <button type="button" className="button-primary action-modal__primary" data-part="continue" onClick={onContinue}>
         <Trans>Continuer</Trans>
       </button>
     </section>

@@ -64,7 +64,7 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
             <div key={side} className="choice-modal__choice">
               <button
                 type="button"
-                className="choice-modal__button"
+                className="button-secondary choice-modal__button"
                 data-part={`answer-${side}`}
                 disabled={busy}
                 onClick={() => choose(side)}
@@ -83,7 +83,7 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
           {rewardBanner(answer === 'yes' ? 'no' : 'yes')}
           <button
             type="button"
-            className="choice-modal__button"
+            className="button-secondary choice-modal__button"
             data-part="change"
             disabled={busy}
             onClick={() => choose(answer === 'yes' ? 'no' : 'yes')}

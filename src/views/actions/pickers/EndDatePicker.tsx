@@ -51,7 +51,7 @@ export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
       )}
       <button
         type="button"
-        className="pickers__confirm"
+        className="button-primary pickers__confirm"
         data-part="confirm"
         disabled={date === null}
         onClick={() => actorRef.send({ type: 'date.confirm' })}

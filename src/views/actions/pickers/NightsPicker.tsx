@@ -46,7 +46,7 @@ export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
       </div>
       <button
         type="button"
-        className="pickers__confirm"
+        className="button-primary pickers__confirm"
         data-part="confirm"
         disabled={choice === null}
         onClick={() => actorRef.send({ type: 'nights.confirm' })}

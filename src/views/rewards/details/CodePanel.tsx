@@ -41,7 +41,7 @@ export function CodePanel({ hotelName, language, copyLogic }: CodePanelProps) {
           <p>{i18n._(error)}</p>
           <button
             type="button"
-            className="reward-details__button reward-details__button--secondary"
+            className="button-secondary reward-details__button"
             onClick={() => actor.send({ type: 'code.retry' })}
           >
             <Trans>Réessayer</Trans>
@@ -70,14 +70,14 @@ function CopyableCode({ code, copyLogic }: { code: string; copyLogic: typeof cop
       </code>
       <button
         type="button"
-        className="reward-details__button reward-details__button--secondary"
+        className="button-secondary reward-details__button"
         data-part="copy"
         disabled={state === 'copying'}
         onClick={() => copy.send({ type: 'code.copy' })}
       >
         {state === 'copied' ? t`Copié !` : t`Copier le code`}
       </button>
-      <p className="reward-details__sr-only" role="status">
+      <p className="visually-hidden" role="status">
         {state === 'copied' && <Trans>Code copié dans le presse-papiers.</Trans>}
         {state === 'failed' && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
       </p>

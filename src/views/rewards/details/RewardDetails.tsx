@@ -77,7 +77,7 @@ function RewardDetailsView(props: RewardDetailsProps) {
       corner={
         <button type="button" className="reward-details__close" data-part="close" onClick={props.onClose}>
           <span aria-hidden="true">×</span>
-          <span className="reward-details__sr-only">{t`Fermer`}</span>
+          <span className="visually-hidden">{t`Fermer`}</span>
         </button>
       }
     >
@@ -112,13 +112,13 @@ function LockedBody({ balance, pointsName, onEarnPoints, stage }: RewardDetailsP
     return (
       <>
         <Description reward={reward} />
-        <div className="reward-details__notice" data-part="insufficient">
+        <div className="note note--warning" data-part="insufficient">
           <p className="reward-details__notice-title">{t`Il vous manque ${missing} ${pointsName}`}</p>
           <p>
             <Trans>Réalisez des gestes éco-responsables pour gagner des points.</Trans>
           </p>
         </div>
-        <button type="button" className="reward-details__button" data-part="earn" onClick={onEarnPoints}>
+        <button type="button" className="button-primary reward-details__button" data-part="earn" onClick={onEarnPoints}>
           <Trans>Gagner des points</Trans>
         </button>
       </>
@@ -144,7 +144,7 @@ function LockedBody({ balance, pointsName, onEarnPoints, stage }: RewardDetailsP
       )}
       <button
         type="button"
-        className="reward-details__button"
+        className="button-primary reward-details__button"
         data-part="unlock"
         aria-disabled={claiming}
         onClick={() => actor.send({ type: 'reward.unlock' })}
@@ -176,10 +176,15 @@ function ClaimedBody(props: RewardDetailsProps) {
     case 'SLIDER':
       return reward.isUsed === 1 ? (
         <>
-          <p className="reward-details__used" role="status" data-part="used">
+          <p className="note note--success" role="status" data-part="used">
             <Trans>Récompense utilisée</Trans>
           </p>
-          <button type="button" className="reward-details__button" data-part="back" onClick={props.onClose}>
+          <button
+            type="button"
+            className="button-primary reward-details__button"
+            data-part="back"
+            onClick={props.onClose}
+          >
             <Trans>Retour</Trans>
           </button>
         </>
@@ -190,7 +195,7 @@ function ClaimedBody(props: RewardDetailsProps) {
       return (
         <>
           <Description reward={reward} />
-          <p className="reward-details__unlocked" data-part="unlocked">
+          <p className="note note--success" data-part="unlocked">
             <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
           </p>
           <RewardShare {...props} />
@@ -203,7 +208,7 @@ function WaterSummary({ reward }: { reward: Reward }) {
   const volume = waterVolumeOf(reward);
   const months = waterAccessMonths(volume);
   return (
-    <div className="reward-details__water" data-part="water">
+    <div className="note note--success" data-part="water">
       <p className="reward-details__water-thanks">
         <Trans>Merci pour votre don !</Trans>
       </p>

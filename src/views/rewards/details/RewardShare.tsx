@@ -92,14 +92,19 @@ function RewardShareView() {
               {i18n._(error)}
             </p>
           )}
-          <button type="submit" className="reward-details__button" data-part="send" aria-disabled={sending}>
+          <button
+            type="submit"
+            className="button-primary reward-details__button"
+            data-part="send"
+            aria-disabled={sending}
+          >
             {sending ? t`Envoi en cours…` : t`Envoyer`}
           </button>
         </form>
       ) : (
         <button
           type="button"
-          className="reward-details__button reward-details__button--secondary"
+          className="button-secondary reward-details__button"
           data-part="email-open"
           onClick={() => actor.send({ type: 'email.open' })}
         >
@@ -114,7 +119,7 @@ function RewardShareView() {
       </p>
       <button
         type="button"
-        className="reward-details__button reward-details__button--secondary"
+        className="button-secondary reward-details__button"
         data-part="share"
         onClick={() => actor.send({ type: 'reward.share' })}
       >

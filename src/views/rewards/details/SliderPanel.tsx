@@ -118,7 +118,7 @@ function SliderView({ reward }: { reward: Reward }) {
       <p className="slider__name" data-part="name">
         {reward.radName}
       </p>
-      <p className="slider__staff" data-part="staff">
+      <p className="pill slider__staff" data-part="staff">
         <Trans>Réservé au personnel de l'hôtel</Trans>
       </p>
       <p className="slider__warning" data-part="warning">
@@ -130,7 +130,7 @@ function SliderView({ reward }: { reward: Reward }) {
         </p>
       )}
       {done ? (
-        <p className="slider__success" role="status" data-part="success">
+        <p className="note note--success slider__success" role="status" data-part="success">
           <Trans>Récompense validée !</Trans>
         </p>
       ) : (
@@ -172,7 +172,7 @@ function SliderView({ reward }: { reward: Reward }) {
           </p>
           <button
             type="button"
-            className="slider__hold"
+            className="button-secondary slider__hold"
             data-part="hold"
             data-state={state === 'holding' ? 'holding' : 'idle'}
             disabled={state === 'validating'}
