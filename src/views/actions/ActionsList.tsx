@@ -71,7 +71,7 @@ export function ActionsList() {
         <ErrorCard message={i18n._(error)} onRetry={() => actor.send({ type: 'actions.retry' })} />
       )}
       {(state === 'starting' || state === 'loading' || state === 'nextLanguage') && (
-        <div className="actions-list__skeleton" role="status" aria-label={t`Chargement des actions…`}>
+        <div className="card-list" role="status" aria-label={t`Chargement des actions…`}>
           <span className="skeleton actions-list__skeleton-card" />
           <span className="skeleton actions-list__skeleton-card" />
           <span className="skeleton actions-list__skeleton-card" />
@@ -79,7 +79,7 @@ export function ActionsList() {
       )}
       {state === 'ready' &&
         (cards.length > 0 ? (
-          <ul className="actions-list__cards" data-part="cards">
+          <ul className="card-list" data-part="cards">
             {cards.map((action) => (
               // data-selected marks the action whose dialogs are open (the action dialog host follows it).
               <li key={action.actId} data-selected={action.actId === selectedActionId || undefined}>

@@ -106,7 +106,7 @@ function RewardsListView({ language, balance, pointsName }: { language: string; 
         </p>
       </section>
       {state === 'loading' && (
-        <div className="rewards-list__skeleton" data-part="skeleton">
+        <div className="card-list" data-part="skeleton">
           <p className="rewards-list__sr-only" role="status">
             <Trans>Chargement des récompenses…</Trans>
           </p>
@@ -203,7 +203,7 @@ function RewardCards({ rewards, balance, pointsName }: { rewards: Reward[]; bala
   const actorRef = RewardsListContext.useActorRef();
   const selectedRewardId = RewardsListContext.useSelector((snapshot) => snapshot.context.selectedRewardId);
   return (
-    <ul className="rewards-list__cards">
+    <ul className="card-list">
       {rewards.map((reward) => (
         <li key={reward.rwId}>
           <RewardCard

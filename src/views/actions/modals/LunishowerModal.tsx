@@ -48,7 +48,7 @@ function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void 
         </button>
         <button
           type="button"
-          className="lunishower-modal__no"
+          className="button-secondary"
           aria-pressed={chosen === false}
           onClick={() => actor.send({ type: 'answer.submit', answer: false })}
         >
