@@ -92,7 +92,10 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           checking: async () => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'checking'));
             expect(screen.getByRole('status')).toHaveTextContent('Vérification de votre séjour…');
-            expect(controlled.calls).toEqual([{ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } }]);
+            // The invoked call starts right after the state renders: wait for it rather than race it.
+            await waitFor(() =>
+              expect(controlled.calls).toEqual([{ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } }]),
+            );
             expect(localStorage.getItem('sUUID')).toBe(S);
           },
           finished: async (snapshot) => {
