@@ -174,7 +174,8 @@ describe('rewardsList machine drives the rewards page', () => {
             expectBalance();
             expect(screen.getByRole('status')).toHaveTextContent('Chargement des récompenses…');
             expect(screen.queryAllByRole('article')).toHaveLength(0);
-            expect(controlled.isPending('loadRewards')).toBe(true);
+            // The first load starts in an effect after the first render: wait for the call rather than race it.
+            await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
             expect(controlled.calls.at(-1)?.input).toEqual({ ...SESSION, language: snapshot.context.language });
           },
           loaded: async (snapshot) => {
