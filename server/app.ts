@@ -138,7 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // App routes answer the page to browsers and to clients that accept anything (some QR scanner apps send
+    // `*/*`); a path that names a file (`/assets/missing.js`) stays a 404.
+    const accept = request.headers.accept ?? '*/*';
+    const namesFile = (path.split('/').pop() ?? '').includes('.');
+    const wantsHtml = !namesFile && (accept.includes('text/html') || accept.includes('*/*'));
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
       const html = await indexHtml();
       if (html !== null)

@@ -37,6 +37,18 @@ describeEachDialect(
         expect(response.body).toContain(TEST_FRONT_TOKEN);
       }
     });
+    it('falls back to index.html for a client that accepts anything (*/* or no Accept header)', async () => {
+      for (const headers of [{ accept: '*/*' }, {}]) {
+        const response = await get().app.inject({ url: '/tilleuls-101', headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toContain('text/html');
+      }
+    });
+    it('answers 404 JSON to a client that wants JSON only', async () => {
+      const response = await get().app.inject({ url: '/hotel/1', headers: { accept: 'application/json' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe('not_found');
+    });
     it('answers 404 JSON for a missing asset, an unknown API route and a non-GET', async () => {
       const { app } = get();
       expect((await app.inject({ url: '/assets/missing.js' })).json().error).toBe('not_found');
