@@ -14,21 +14,8 @@ import { balanceOf } from './ledger.ts';
 /** The longest stay end date a guest may set, in days from hotel-local today (SPEC.md §9). */
 export const MAX_END_DATE_DAYS = 14;
 
-export interface StayRecord {
-  id: number;
-  s_uuid: string;
-  profile_uuid: string;
-  hotel_id: number;
-  room_id: number | null;
-  status: string;
-  end_date: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  room_number: string | null;
-  hotel_name: string;
-  time_zone: string;
-  content_version: string;
-}
+/** A stay with what the rules need of its hotel and room: the row of `stayQuery`. */
+export type StayRecord = Awaited<ReturnType<ReturnType<typeof stayQuery>['executeTakeFirstOrThrow']>>;
 
 function stayQuery(db: Kysely<Database>) {
   return db
@@ -56,8 +43,17 @@ function stayQuery(db: Kysely<Database>) {
  * The stay `sUUID` as seen by profile `profileUUID`. A stay owned by another profile is reported
  * exactly like an unknown one (404), so a guessed sUUID reveals nothing.
  */
-export async function findOwnedStay(db: Kysely<Database>, sUUID: string, profileUUID: string): Promise<StayRecord> {
-  const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirst();
+export async function findOwnedStay(
+  db: Kysely<Database>,
+  sUUID: string,
+  profileUUID: string,
+  /** Inside a write transaction: on PostgreSQL the stay row is locked (`FOR UPDATE OF stays`); SQLite's
+   * IMMEDIATE transaction already holds the write lock. */
+  lockFor?: DialectKind,
+): Promise<StayRecord> {
+  let query = stayQuery(db).where('stays.s_uuid', '=', sUUID);
+  if (lockFor === 'postgres') query = query.forUpdate('stays');
+  const row = await query.executeTakeFirst();
   if (!row || row.profile_uuid !== profileUUID) throw notFound('Stay');
   return row;
 }

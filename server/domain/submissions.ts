@@ -25,7 +25,7 @@ import { completionNightId } from './catalogue.ts';
 import { ApiError, notFound } from './errors.ts';
 import { addDays, currentNightId, isCalendarDate, localDate } from './hotel-time.ts';
 import { appendEntry, balanceOf } from './ledger.ts';
-import { isFinished, MAX_END_DATE_DAYS } from './stays.ts';
+import { findOwnedStay, isFinished, MAX_END_DATE_DAYS } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 export interface SubmissionInput {
@@ -59,32 +59,6 @@ function checkEndDate(endDate: string, timeZone: string, now: Date): void {
   if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
     throw new ApiError(400, 'bad_request', `endDate must be a date from ${today} to ${latest}`);
   }
-}
-
-/**
- * The stay, locked for the transaction (PostgreSQL `FOR UPDATE OF stays`; SQLite's IMMEDIATE transaction
- * already holds the write lock), in one query. Another profile's stay is reported like an unknown one.
- */
-async function lockOwnedStay(tx: Kysely<Database>, kind: DialectKind, sUUID: string, profileUUID: string) {
-  let query = tx
-    .selectFrom('stays')
-    .innerJoin('hotels', 'hotels.id', 'stays.hotel_id')
-    .leftJoin('rooms', 'rooms.id', 'stays.room_id')
-    .select([
-      'stays.id',
-      'stays.profile_uuid',
-      'stays.hotel_id',
-      'stays.status',
-      'stays.end_date',
-      'rooms.number as room_number',
-      'hotels.time_zone',
-      'hotels.content_version',
-    ])
-    .where('stays.s_uuid', '=', sUUID);
-  if (kind === 'postgres') query = query.forUpdate('stays');
-  const stay = await query.executeTakeFirst();
-  if (!stay || stay.profile_uuid !== profileUUID) throw notFound('Stay');
-  return stay;
 }
 
 interface ActionRules {
@@ -149,7 +123,7 @@ export async function submitAction(
 ): Promise<SubmissionResult> {
   const expectedType = SUBMISSION_KINDS[input.answer.kind];
   return withWriteTransaction(db, kind, async (tx) => {
-    const stay = await lockOwnedStay(tx, kind, input.sUUID, input.profileUUID);
+    const stay = await findOwnedStay(tx, input.sUUID, input.profileUUID, kind);
     const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');
     if (action.type !== expectedType) throw wrongActionType(input.answer.kind, action.type);
