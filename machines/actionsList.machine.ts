@@ -52,6 +52,20 @@ export function fallbackLanguages(chosen: string, hotel: HotelReply | null): str
   return [...new Set(candidates.filter((code): code is string => Boolean(code)))];
 }
 
+function actionsRequest(context: ActionsListContext, language: string): LoadActionsInput {
+  return { sUUID: context.sUUID, profileUUID: context.profileUUID, language };
+}
+
+/** The list in the language this attempt of the fallback tries. */
+function attemptedLanguageRequest({ context }: { context: ActionsListContext }): LoadActionsInput {
+  return actionsRequest(context, context.languages[context.attempt] ?? context.language);
+}
+
+/** A reload keeps the language whose list is on screen. */
+function shownLanguageRequest({ context }: { context: ActionsListContext }): LoadActionsInput {
+  return actionsRequest(context, context.shownLanguage ?? context.language);
+}
+
 export const actionsListMachine = setup({
   types: {
     input: {} as ActionsListInput,
@@ -114,11 +128,7 @@ export const actionsListMachine = setup({
       invoke: {
         id: 'loadActions',
         src: 'loadActions',
-        input: ({ context }) => ({
-          sUUID: context.sUUID,
-          profileUUID: context.profileUUID,
-          language: context.languages[context.attempt] ?? context.language,
-        }),
+        input: attemptedLanguageRequest,
         onDone: [
           {
             guard: { type: 'hasActions', params: ({ event }) => event.output },
@@ -151,11 +161,7 @@ export const actionsListMachine = setup({
           invoke: {
             id: 'loadActions',
             src: 'loadActions',
-            input: ({ context }) => ({
-              sUUID: context.sUUID,
-              profileUUID: context.profileUUID,
-              language: context.shownLanguage ?? context.language,
-            }),
+            input: shownLanguageRequest,
             onDone: [
               {
                 guard: { type: 'hasActions', params: ({ event }) => event.output },
