@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { Action, Reward } from '../src/api/contract.ts';
+import type { Action, Reward } from '../contract/schemas.ts';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, assign, fromPromise, setup } from 'xstate';
-import { REDOABLE_ACTION_TYPES } from '../src/api/action-types.ts';
-import type { Action, Stay } from '../src/api/contract.ts';
-import { addDays, daysBetween } from '../src/time/calendar-days.ts';
+import { rulesOf } from '../contract/action-types.ts';
+import { addDays, daysBetween } from '../contract/calendar-days.ts';
+import type { Action, Stay } from '../contract/schemas.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
 import { submissionErrorOf } from './submission.ts';
@@ -64,9 +64,8 @@ export const actionLaunchMachine = setup({
   },
   guards: {
     isCompletedForGood: ({ context }) =>
-      Boolean(context.action?.alreadyCompleted) && !REDOABLE_ACTION_TYPES.has(context.action?.actType ?? ''),
-    isClaim: ({ context }) => context.action?.actType === 'CLAIM',
-    opensDirectly: ({ context }) => context.action?.actType === 'YESNO' || context.action?.actType === 'YESNOSTAY',
+      Boolean(context.action?.alreadyCompleted) && !rulesOf(context.action?.actType).redoable,
+    opensDirectly: ({ context }) => rulesOf(context.action?.actType).opensDirectly,
     isNightPeriod: ({ context }) => context.action?.actPeriod === 'NIGHT',
     isRoomScope: ({ context }) => context.action?.actScope === 'ROOM',
     knowsStayEndDate: ({ context }) => context.stayEndDate !== null,
@@ -145,7 +144,6 @@ export const actionLaunchMachine = setup({
         deciding: {
           always: [
             { guard: 'isCompletedForGood', target: 'summary' },
-            { guard: 'isClaim', target: 'modal', actions: 'passKnownEndDate' },
             { guard: 'opensDirectly', target: 'modal', actions: 'passKnownEndDate' },
             { guard: and(['isNightPeriod', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },
             { guard: 'isNightPeriod', target: 'nightsPicker' },

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { SubmissionReply } from '../src/api/contract.ts';
+import type { SubmissionReply } from '../contract/schemas.ts';
 
 /**
  * After a successful submission (SPEC.md §4 "Action completion"): the toast with the message and the points,

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Action, HotelReply } from '../src/api/contract.ts';
+import type { Action, HotelReply } from '../contract/schemas.ts';
 
 /**
  * The actions list with the language fallback of SPEC.md §4, §5 and §8: the chosen language first, then

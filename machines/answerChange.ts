@@ -1,4 +1,4 @@
-import type { SubmissionReply } from '../src/api/contract.ts';
+import type { SubmissionReply } from '../contract/schemas.ts';
 import { replyOf, submissionErrorOf } from './submission.ts';
 
 /**

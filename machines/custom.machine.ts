@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { CustomBody, CustomOption } from '../src/api/contract.ts';
+import type { CustomBody, CustomOption } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 /** The options in the hotel's order (SPEC.md §3 "Custom option": position). */

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { addDays } from '../src/time/calendar-days.ts';
+import { addDays } from '../contract/calendar-days.ts';
 
 /** SPEC.md §5 and §9: the end date is chosen from today to today plus 14 days. */
 export const END_DATE_WINDOW_DAYS = 14;

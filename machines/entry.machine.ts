@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
-import type { QrScanBody, RoomInfoReply } from '../src/api/contract.ts';
+import type { QrScanBody, RoomInfoReply } from '../contract/schemas.ts';
 
 /**
  * Entry flow (SPEC.md §4 "Entry flow", §5, §8): a scanned QR code becomes a stay, then the guest is sent to it.

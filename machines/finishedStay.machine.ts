@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Stay } from '../src/api/contract.ts';
+import type { Stay } from '../contract/schemas.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 
 /**

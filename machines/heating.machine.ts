@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
-import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../src/api/action-types.ts';
-import type { HeatingBody, SubmissionReply } from '../src/api/contract.ts';
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../contract/action-types.ts';
+import type { HeatingBody, SubmissionReply } from '../contract/schemas.ts';
 import {
   answerSubmitted,
   identityOf,

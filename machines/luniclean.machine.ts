@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Action, ActionResponse, LunicleanBody } from '../src/api/contract.ts';
-import { hourIn } from '../src/time/calendar-days.ts';
+import { hourIn } from '../contract/calendar-days.ts';
+import type { Action, ActionResponse, LunicleanBody } from '../contract/schemas.ts';
 import {
   type ChangeConfirmationEvent,
   changeSubmissionOutcomes,

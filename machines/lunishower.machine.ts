@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { LunishowerBody } from '../src/api/contract.ts';
+import type { LunishowerBody } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 function lunishowerBody(input: SubmissionInput, objectiveRespected: boolean): LunishowerBody {

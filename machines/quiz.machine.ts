@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, assign, setup } from 'xstate';
-import type { Quiz, QuizBody, SubmissionReply } from '../src/api/contract.ts';
+import type { Quiz, QuizBody, SubmissionReply } from '../contract/schemas.ts';
 import {
   answerSubmitted,
   identityOf,

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { ReviewBody } from '../src/api/contract.ts';
+import type { ReviewBody } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 /** SPEC.md §5: the four emoji map, in order, to the ratings 1 to 4. */

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type { ClaimRewardReply, Reward, RewardCodeReply } from '../src/api/contract.ts';
+import { errorCodeOf } from '../contract/errors.ts';
+import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
 
 /**
  * A reward's detail modal (SPEC.md §2 "Reward detail modals", §4 "Reward", §5):
@@ -37,9 +38,9 @@ export const claimError = msg`Erreur lors de la réclamation de la récompense.`
 export const codeFetchError = msg`Erreur lors de la récupération du code`;
 export const codeUnavailableError = msg`Code de réclamation non disponible`;
 
-/** SPEC.md §8: a reply whose message contains 'Not enough GreenMiles' shows the insufficient-points notice. */
+/** A claim refused for missing points shows the insufficient-points notice, not the red alert. */
 export function isNotEnoughPoints(error: unknown): boolean {
-  return error instanceof Error && /not enough greenmiles/i.test(error.message);
+  return errorCodeOf(error) === 'not_enough_greenmiles';
 }
 
 /** SPEC.md §5: unlocking is offered only when the balance covers rwCost. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type { EmailRewardReply } from '../src/api/contract.ts';
+import type { EmailRewardReply } from '../contract/schemas.ts';
 
 /**
  * Sending a claimed reward by e-mail and sharing it (SPEC.md §1, §8), two independent regions:

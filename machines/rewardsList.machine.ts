@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
-import type { Reward } from '../src/api/contract.ts';
+import type { Reward } from '../contract/schemas.ts';
 
 export interface RewardsListInput {
   sUUID: string;

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type { UseRewardReply } from '../src/api/contract.ts';
+import type { UseRewardReply } from '../contract/schemas.ts';
 
 /**
  * The staff swipe that marks a claimed SLIDER reward used (SPEC.md §4 "Slider", §5, §9):

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, fromPromise, setup } from 'xstate';
-import type { HotelReply, Stay } from '../src/api/contract.ts';
+import type { HotelReply, Stay } from '../contract/schemas.ts';
 
 /**
  * The stay session shared by the actions and rewards pages (SPEC.md §2, §8): loads the stay and its hotel,

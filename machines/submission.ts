@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { assign, fromPromise, setup } from 'xstate';
-import type { SubmissionReply } from '../src/api/contract.ts';
+import { errorCodeOf } from '../contract/errors.ts';
+import type { SubmissionReply } from '../contract/schemas.ts';
 
 /**
  * What every action submission shares (SPEC.md §7, POST /api/actions/{actId}/{path}): the action, the guest and
@@ -25,12 +26,9 @@ export function identityOf(input: SubmissionInput): { uuid: string; sUUID: strin
   return { uuid: input.uuid, sUUID: input.sUUID, lang: input.lang };
 }
 
-/** SPEC.md §8: a reply whose message contains this text gets the insufficient-points notice, not the red alert. */
-export const NOT_ENOUGH_GREEN_MILES = 'Not enough GreenMiles';
-
-/** The guard of a failed submission: the reply speaks of missing GreenMiles. */
+/** The guard of a failed submission refused for missing points (the insufficient-points notice, not the red alert). */
 export function isNotEnoughGreenMiles({ event }: { event: object }): boolean {
-  return 'error' in event && event.error instanceof Error && event.error.message.includes(NOT_ENOUGH_GREEN_MILES);
+  return 'error' in event && errorCodeOf(event.error) === 'not_enough_greenmiles';
 }
 
 /** The error of a failed submission, for `params` of the failure actions. */

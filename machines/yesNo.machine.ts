@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Action, ActionResponse, YesNoBody } from '../src/api/contract.ts';
+import type { Action, ActionResponse, YesNoBody } from '../contract/schemas.ts';
 import {
   type ChangeConfirmationEvent,
   changeSubmissionOutcomes,

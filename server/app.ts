@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { FRONT_TOKEN_META } from '../src/api/front-token.ts';
+import { FRONT_TOKEN_META } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import type { AppDeps } from './deps.ts';

@@ -1,7 +1,7 @@
 /** The x-front-token check (SPEC.md §6): an anti-abuse speed bump, not security. */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { FRONT_TOKEN_HEADER } from '../src/api/front-token.ts';
+import { FRONT_TOKEN_HEADER } from '../contract/headers.ts';
 import { ApiError } from './domain/errors.ts';
 
 function matches(given: string, expected: string): boolean {

@@ -2,7 +2,7 @@
  * Which answer earns (ARCHITECTURE.md §5), as pure functions: a submission becomes the answer stored
  * on the completion, whether it earns the action's reward, and which success message it gets.
  */
-import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../../src/api/action-types.ts';
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../../contract/action-types.ts';
 import type { SuccessMessageKey } from './submission-messages.ts';
 
 /** The path segment of POST /api/actions/:actId/<kind> and the action type it submits. */

@@ -4,7 +4,7 @@
  * language without translations gives [] and the client falls back to another language.
  */
 import type { Kysely } from 'kysely';
-import type { Action, ActionResponse, Quiz, Reward } from '../../src/api/contract.ts';
+import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { currentNightId } from './hotel-time.ts';
 import type { StayRecord } from './stays.ts';

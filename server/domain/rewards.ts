@@ -13,7 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ClaimRewardReply } from '../../src/api/contract.ts';
+import type { ClaimRewardReply } from '../../contract/schemas.ts';
 import type { DialectKind } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { lockStayRow, withWriteTransaction } from '../db/transaction.ts';

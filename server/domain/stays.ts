@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Stay } from '../../src/api/contract.ts';
+import type { Stay } from '../../contract/schemas.ts';
 import type { DialectKind } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from './errors.ts';

@@ -9,7 +9,7 @@
  * concurrent identical submission finds the answer already there and changes nothing.
  */
 import type { Kysely } from 'kysely';
-import { REDOABLE_ACTION_TYPES } from '../../src/api/action-types.ts';
+import { rulesOf } from '../../contract/action-types.ts';
 import type { DialectKind } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
@@ -182,7 +182,7 @@ export async function submitAction(
     } else {
       let version = 1;
       if (existing) {
-        if (!REDOABLE_ACTION_TYPES.has(action.type)) {
+        if (!rulesOf(action.type).redoable) {
           throw new ApiError(409, 'already_completed', 'This action is already completed');
         }
         version = existing.version + 1;

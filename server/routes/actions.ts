@@ -15,7 +15,7 @@ import {
   SingleActionReply,
   SubmissionReply,
   YesNoBody,
-} from '../../src/api/contract.ts';
+} from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SubmissionKind, SubmittedAnswer } from '../domain/answers.ts';
 import { listActions } from '../domain/catalogue.ts';

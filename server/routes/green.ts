@@ -1,7 +1,7 @@
 /** /api/green: hotel information for the app shell (demo flag, points name, languages). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorBody, HotelParams, HotelReply } from '../../src/api/contract.ts';
+import { ErrorBody, HotelParams, HotelReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../domain/errors.ts';
 import { checkFrontToken } from '../front-token.ts';

@@ -1,6 +1,6 @@
 /** /api/qr-scans: a log of every hotel and room QR scan. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, HotelParams, QrParams, QrScanBody, QrScanReply } from '../../src/api/contract.ts';
+import { ErrorBody, HotelParams, QrParams, QrScanBody, QrScanReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../domain/errors.ts';
 

@@ -11,7 +11,7 @@ import {
   RewardStayQuery,
   UseRewardBody,
   UseRewardReply,
-} from '../../src/api/contract.ts';
+} from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../domain/errors.ts';
 import {

@@ -1,6 +1,6 @@
 /** /api/rooms: what a room QR code points to. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, QrParams, RoomInfoReply } from '../../src/api/contract.ts';
+import { ErrorBody, QrParams, RoomInfoReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from '../domain/errors.ts';
 

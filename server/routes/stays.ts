@@ -14,7 +14,7 @@ import {
   StayParams,
   StayReply,
   TerminateBody,
-} from '../../src/api/contract.ts';
+} from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { listActions, listRewards } from '../domain/catalogue.ts';
 import { createStay, findOwnedStay, setEndDate, stayEntity, terminateStay } from '../domain/stays.ts';

@@ -1,6 +1,6 @@
 import ky, { HTTPError } from 'ky';
-import type { ErrorBody } from './contract.ts';
-import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from './front-token.ts';
+import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from '../../contract/headers.ts';
+import type { ErrorBody } from '../../contract/schemas.ts';
 
 /** The one HTTP client of the SPA: every call goes through `src/api`. */
 export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 1, methods: ['get'] } });

@@ -1,4 +1,4 @@
-import type { QrScanBody, QrScanReply } from './contract.ts';
+import type { QrScanBody, QrScanReply } from '../../contract/schemas.ts';
 import { call, http } from './http.ts';
 
 /** Registers a scan; SPEC.md §7 says a failure is silent, so callers may ignore the rejection. */

@@ -6,7 +6,7 @@ import type {
   RewardCodeReply,
   UseRewardBody,
   UseRewardReply,
-} from './contract.ts';
+} from '../../contract/schemas.ts';
 import { call, http } from './http.ts';
 import type { StayRef } from './stays.ts';
 

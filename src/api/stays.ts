@@ -1,4 +1,12 @@
-import type { Action, CreatedStayReply, HotelReply, Reward, RoomInfoReply, Stay, StayReply } from './contract.ts';
+import type {
+  Action,
+  CreatedStayReply,
+  HotelReply,
+  Reward,
+  RoomInfoReply,
+  Stay,
+  StayReply,
+} from '../../contract/schemas.ts';
 import { call, frontTokenHeaders, http } from './http.ts';
 
 export interface StayRef {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
+import type { HotelReply, Stay, SubmissionReply } from '../../contract/schemas.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
-import type { HotelReply, Stay, SubmissionReply } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage } from '../../src/views/stay/StaySession.tsx';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
@@ -55,4 +55,4 @@ export const SUBMITTED: SubmissionReply = {
   greenMiles: 55,
 };
 export const SERVER_FAILURE = new ApiError(500, 'internal', 'Database unavailable');
-export const NOT_ENOUGH = new ApiError(409, 'not_enough_green_miles', 'Not enough GreenMiles to change this answer');
+export const NOT_ENOUGH = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles to change this answer');

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import type { HotelReply, Stay } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
-import type { HotelReply, Stay } from '../../src/api/contract.ts';
 import { ActionsPage, type ActionsPageLogic } from '../../src/views/actions/ActionsPage.tsx';
 import { controlledActors } from './controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';

@@ -4,8 +4,8 @@ import { TestModel } from '@xstate/graph';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { SubmissionReply } from '../../contract/schemas.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
-import type { SubmissionReply } from '../../src/api/contract.ts';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Action } from '../../src/api/contract.ts';
+import type { Action } from '../../contract/schemas.ts';
 import CompletedSummary from '../../src/views/actions/modals/CompletedSummary.tsx';
 import { modalDialog, renderActionModal } from './action-modal-harness.tsx';
 import { makeAction, makeHotel } from './stay-fixtures.ts';

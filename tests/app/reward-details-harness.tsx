@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Reward } from '../../src/api/contract.ts';
+import type { Reward } from '../../contract/schemas.ts';
 import RewardDetails, { type RewardDetailsLogic } from '../../src/views/rewards/details/RewardDetails.tsx';
 import { I18nWrapper } from './i18n-wrapper.tsx';
 

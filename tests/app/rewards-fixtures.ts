@@ -1,4 +1,4 @@
-import type { Reward } from '../../src/api/contract.ts';
+import type { Reward } from '../../contract/schemas.ts';
 
 /** A reward as the server sends it; tests override what they look at. */
 export function reward(overrides: Partial<Reward> & Pick<Reward, 'rwId'>): Reward {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reward } from '../../src/api/contract.ts';
+import type { Reward } from '../../contract/schemas.ts';
 import {
   cardButtonOf,
   catalogueOf,

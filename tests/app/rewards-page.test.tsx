@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HotelReply, Stay } from '../../src/api/contract.ts';
+import type { HotelReply, Stay } from '../../contract/schemas.ts';
 import { getHotel, getRewards, getStay } from '../../src/api/stays.ts';
 import { RewardsPage } from '../../src/views/rewards/RewardsPage.tsx';
 import { reward } from './rewards-fixtures.ts';

@@ -1,6 +1,6 @@
-import type { Action, HotelReply, Language, Stay } from '../../src/api/contract.ts';
+import type { Action, HotelReply, Language, Stay } from '../../contract/schemas.ts';
 
-/** Test data shaped like the API's answers (src/api/contract.ts). */
+/** Test data shaped like the API's answers (contract/schemas.ts). */
 
 export const STAY_ID = 'stay-1';
 export const PROFILE_ID = 'profile-1';

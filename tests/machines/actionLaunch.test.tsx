@@ -3,14 +3,14 @@ import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import { addDays, calendarDateIn } from '../../contract/calendar-days.ts';
+import type { Action } from '../../contract/schemas.ts';
 import {
   type ActionLaunchInput,
   actionLaunchMachine,
   END_DATE_NOT_SAVED,
 } from '../../machines/actionLaunch.machine.ts';
-import type { Action } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { addDays, calendarDateIn } from '../../src/time/calendar-days.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';

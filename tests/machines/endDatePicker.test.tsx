@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import { addDays } from '../../contract/calendar-days.ts';
 import {
   END_DATE_WINDOW_DAYS,
   type EndDatePickerInput,
   endDatePickerMachine,
 } from '../../machines/endDatePicker.machine.ts';
-import { addDays } from '../../src/time/calendar-days.ts';
 import { EndDatePicker, longDate } from '../../src/views/actions/pickers/EndDatePicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 

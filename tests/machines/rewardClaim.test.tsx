@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import type { Reward } from '../../contract/schemas.ts';
 import {
   canAffordReward,
   isNotEnoughPoints,
@@ -10,7 +11,6 @@ import {
   rewardClaimMachine,
 } from '../../machines/rewardClaim.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
-import type { Reward } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
 import {

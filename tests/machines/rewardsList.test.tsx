@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
+import type { Reward } from '../../contract/schemas.ts';
 import {
   type RewardsListContext,
   type RewardsListEvent,
   type RewardsListInput,
   rewardsListMachine,
 } from '../../machines/rewardsList.machine.ts';
-import type { Reward } from '../../src/api/contract.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { RewardsList } from '../../src/views/rewards/RewardsList.tsx';
 import { catalogueOf } from '../../src/views/rewards/rewardGroups.ts';

@@ -1,8 +1,8 @@
 /** Helpers of the action submission suites: typed calls, the seeded actions by type, ledger invariants. */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Action } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import type { Action } from '../../src/api/contract.ts';
 import { newHotelStay } from './harness.ts';
 
 export interface TestStay {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SingleActionReply, SubmissionReply } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { addDays, currentNightId, localDate } from '../../server/domain/hotel-time.ts';
 import { appendEntry } from '../../server/domain/ledger.ts';
 import { answersOfDay, submissionKey } from '../../server/domain/submissions.ts';
-import { SingleActionReply, SubmissionReply } from '../../src/api/contract.ts';
 import {
   actionOfType,
   actionsOf,

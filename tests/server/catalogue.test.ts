@@ -1,8 +1,8 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { ACTION_TYPES } from '../../contract/action-types.ts';
+import { ActionsReply, RewardsReply } from '../../contract/schemas.ts';
 import { currentNightId } from '../../server/domain/hotel-time.ts';
-import { ACTION_TYPES } from '../../src/api/action-types.ts';
-import { ActionsReply, RewardsReply } from '../../src/api/contract.ts';
 import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
 
 async function stayIdOf(h: Harness, sUUID: string): Promise<number> {

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
+import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { withWriteTransaction } from '../../server/db/transaction.ts';
 import { appendEntry, balanceOf } from '../../server/domain/ledger.ts';
 import { CODE_ALPHABET, issueCode, randomCode } from '../../server/domain/rewards.ts';
-import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../src/api/contract.ts';
 import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
 
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}$`);

@@ -1,6 +1,6 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { HotelReply } from '../../src/api/contract.ts';
+import { HotelReply } from '../../contract/schemas.ts';
 import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
 
 describeEachDialect('rooms, hotels and QR scans', (get) => {

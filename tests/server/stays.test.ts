@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { CreatedStayReply, StayReply } from '../../contract/schemas.ts';
 import { addDays, localDate } from '../../server/domain/hotel-time.ts';
-import { CreatedStayReply, StayReply } from '../../src/api/contract.ts';
 import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
 
 describeEachDialect('stays', (get) => {

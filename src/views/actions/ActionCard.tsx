@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useId } from 'react';
-import type { Action } from '../../api/contract.ts';
+import type { Action } from '../../../contract/schemas.ts';
 import { EyeIcon, PencilIcon } from '../../components/Icons.tsx';
 import { actionButtonLabel, cardTypeOf, isEditableType } from './actionCardRules.ts';
 import './ActionCard.css';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { Stay } from '../../../contract/schemas.ts';
 import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/actionLaunch.machine.ts';
-import type { Stay } from '../../api/contract.ts';
 import { setStayEndDate } from '../../api/stays.ts';
 
 /** The launch flow with its real call: PUT /api/stays/{sUUID}/endDate. */

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { Action } from '../../../contract/schemas.ts';
 import { actionsListMachine, type LoadActionsInput } from '../../../machines/actionsList.machine.ts';
-import type { Action } from '../../api/contract.ts';
 import { getActions } from '../../api/stays.ts';
 
 /** The actions list with its real call. */

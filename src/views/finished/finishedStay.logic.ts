@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
+import type { Stay } from '../../../contract/schemas.ts';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
 import type { LoadStayInput } from '../../../machines/staySession.machine.ts';
-import type { Stay } from '../../api/contract.ts';
 import { getStay } from '../../api/stays.ts';
 
 /** The finished-stay check with its real call; the view adds navigation and storage. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { Reward } from '../../api/contract.ts';
+import type { Reward } from '../../../contract/schemas.ts';
 import { cardButtonOf, isClaimed, missingPoints, type RewardCardButton } from './rewardGroups.ts';
 import './RewardCard.css';
 

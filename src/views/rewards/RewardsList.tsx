@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import type { Reward } from '../../../contract/schemas.ts';
 import { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import type { Reward } from '../../api/contract.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { RewardCard } from './RewardCard.tsx';

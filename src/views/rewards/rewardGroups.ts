@@ -1,4 +1,4 @@
-import type { Reward } from '../../api/contract.ts';
+import type { Reward } from '../../../contract/schemas.ts';
 
 /** SPEC.md §9: a reward without rwPosition sorts as 999. */
 export const DEFAULT_REWARD_POSITION = 999;

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { Reward } from '../../../contract/schemas.ts';
 import { type RewardsListInput, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import type { Reward } from '../../api/contract.ts';
 import { getRewards } from '../../api/stays.ts';
 
 /** The rewards list with its real effects. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Stay } from '../../api/contract.ts';
+import type { Stay } from '../../../contract/schemas.ts';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';

@@ -1,4 +1,4 @@
-import type { HotelReply } from '../../api/contract.ts';
+import type { HotelReply } from '../../../contract/schemas.ts';
 import { INTERFACE_LANGUAGES, type LanguageChoice } from '../../components/LanguageMenu.tsx';
 
 /** SPEC.md §5: only languages with enabled = 1 are offered, in the hotel's order; FR/EN/AR without a hotel list. */

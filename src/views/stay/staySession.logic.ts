@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { HotelReply, Stay } from '../../../contract/schemas.ts';
 import { type LoadHotelInput, type LoadStayInput, staySessionMachine } from '../../../machines/staySession.machine.ts';
-import type { HotelReply, Stay } from '../../api/contract.ts';
 import { getHotel, getStay } from '../../api/stays.ts';
 
 /** The stay session with its real calls; the view adds navigation and storage. */

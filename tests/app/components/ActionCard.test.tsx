@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Action } from '../../../src/api/contract.ts';
+import type { Action } from '../../../contract/schemas.ts';
 import { ActionCard } from '../../../src/views/actions/ActionCard.tsx';
 import { listedActions } from '../../../src/views/actions/actionCardRules.ts';
 import { I18nWrapper } from '../i18n-wrapper.tsx';

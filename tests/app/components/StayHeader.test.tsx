@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { HotelReply, Stay } from '../../../contract/schemas.ts';
 import { staySessionMachine } from '../../../machines/staySession.machine.ts';
-import type { HotelReply, Stay } from '../../../src/api/contract.ts';
 import { StayPage } from '../../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../controlled-actors.ts';
 import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../stay-fixtures.ts';

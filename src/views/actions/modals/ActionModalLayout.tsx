@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { StateValue } from 'xstate';
-import type { Action, SubmissionReply } from '../../../api/contract.ts';
+import type { Action, SubmissionReply } from '../../../../contract/schemas.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { claimActionMachine } from '../../../../machines/claimAction.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 
 const ClaimContext = createActorContext(claimActionMachine);
-const claimLogic = claimActionMachine.provide({ actors: { submitAnswer: submitter('claim') } });
+const claimLogic = claimActionMachine.provide({ actors: { submitAnswer: submitter('CLAIM') } });
 
 /** CLAIM (SPEC.md §2, §4): the claim dialog, with a claiming state while the claim is sent. */
 export default function ClaimModal({ logic = claimLogic, ...props }: SubmissionModalProps<typeof claimActionMachine>) {

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
-const customLogic = customMachine.provide({ actors: { submitAnswer: submitter('custom') } });
+const customLogic = customMachine.provide({ actors: { submitAnswer: submitter('CUSTOM') } });
 
 /** CUSTOM (SPEC.md §2, §4): the hotel's options in order; picking one sends it. */
 export default function CustomModal({ logic = customLogic, ...props }: SubmissionModalProps<typeof customMachine>) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
+import type { Action } from '../../../../contract/schemas.ts';
 import {
   GAUGE_FULL_SCALE,
   heatingBand,
@@ -10,14 +11,13 @@ import {
   MIN_TEMPERATURE,
   startingTemperature,
 } from '../../../../machines/heating.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
-const heatingLogic = heatingMachine.provide({ actors: { submitAnswer: submitter('heating') } });
+const heatingLogic = heatingMachine.provide({ actors: { submitAnswer: submitter('HEATING') } });
 
 /** HEATING (SPEC.md §2, §9): set the room temperature on a gauge, read the advice, send the setting. */
 export default function HeatingModal({ logic = heatingLogic, ...props }: SubmissionModalProps<typeof heatingMachine>) {

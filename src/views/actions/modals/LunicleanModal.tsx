@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
@@ -10,7 +10,7 @@ import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
-const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('luniclean') } });
+const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('LUNICLEAN') } });
 
 export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicleanMachine> {
   /** The moment that decides the today/tomorrow wording (tests); now by default. */

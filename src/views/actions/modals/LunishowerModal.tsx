@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { lunishowerMachine } from '../../../../machines/lunishower.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 import './LunishowerModal.css';
 
 const LunishowerContext = createActorContext(lunishowerMachine);
-const lunishowerLogic = lunishowerMachine.provide({ actors: { submitAnswer: submitter('lunishower') } });
+const lunishowerLogic = lunishowerMachine.provide({ actors: { submitAnswer: submitter('LUNISHOWER') } });
 
 /** LUNISHOWER (SPEC.md §2, §4): did the guest keep to the short-shower objective? A no earns nothing. */
 export default function LunishowerModal({

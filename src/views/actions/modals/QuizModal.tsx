@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
+import type { Action, Quiz } from '../../../../contract/schemas.ts';
 import {
   answerLetter,
   answersInOrder,
@@ -8,7 +9,6 @@ import {
   isCorrectAnswer,
   quizMachine,
 } from '../../../../machines/quiz.machine.ts';
-import type { Action, Quiz } from '../../../api/contract.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
@@ -16,7 +16,7 @@ import type { SubmissionModalProps } from './types.ts';
 import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
-const quizLogic = quizMachine.provide({ actors: { submitAnswer: submitter('quiz') } });
+const quizLogic = quizMachine.provide({ actors: { submitAnswer: submitter('QUIZ') } });
 
 /** QUIZ (SPEC.md §2, §4): the question, answers lettered A, B, C…; the explanation, when there is one, before sending. */
 export default function QuizModal(props: SubmissionModalProps<typeof quizMachine>) {

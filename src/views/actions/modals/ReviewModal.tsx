@@ -2,15 +2,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
-import type { Action } from '../../../api/contract.ts';
 import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
 import { submitter, useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
 import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
-const reviewLogic = reviewMachine.provide({ actors: { submitAnswer: submitter('review') } });
+const reviewLogic = reviewMachine.provide({ actors: { submitAnswer: submitter('REVIEW') } });
 
 /** SPEC.md §9: the four levels of the opinion scale, ratings 1 to 4 in order. */
 const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> = {

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
+import type { Action } from '../../../../contract/schemas.ts';
 import { type YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
-import { YES_NO_PATHS } from '../../../api/actions.ts';
-import type { Action } from '../../../api/contract.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, SubmittingStatus } from './ActionModalLayout.tsx';
@@ -13,17 +12,17 @@ import type { SubmissionModalProps } from './types.ts';
 
 const YesNoContext = createActorContext(yesNoMachine);
 
-type YesNoType = keyof typeof YES_NO_PATHS;
+type YesNoType = 'YESNO' | 'YESNOSTAY' | 'YESNOMAIL';
 
 function yesNoTypeOf(action: Action): YesNoType {
   return action.actType === 'YESNOSTAY' || action.actType === 'YESNOMAIL' ? action.actType : 'YESNO';
 }
 
-/** One machine per submission path: YESNO → yesno, YESNOSTAY → yesnon, YESNOMAIL → yesnomail. */
+/** One machine per yes/no type, each sending to its own path. */
 const yesNoLogic: Record<YesNoType, typeof yesNoMachine> = {
-  YESNO: yesNoMachine.provide({ actors: { submitAnswer: submitter(YES_NO_PATHS.YESNO) } }),
-  YESNOSTAY: yesNoMachine.provide({ actors: { submitAnswer: submitter(YES_NO_PATHS.YESNOSTAY) } }),
-  YESNOMAIL: yesNoMachine.provide({ actors: { submitAnswer: submitter(YES_NO_PATHS.YESNOMAIL) } }),
+  YESNO: yesNoMachine.provide({ actors: { submitAnswer: submitter('YESNO') } }),
+  YESNOSTAY: yesNoMachine.provide({ actors: { submitAnswer: submitter('YESNOSTAY') } }),
+  YESNOMAIL: yesNoMachine.provide({ actors: { submitAnswer: submitter('YESNOMAIL') } }),
 };
 
 /** YESNO, YESNOMAIL, YESNOSTAY (SPEC.md §4 "Yes/no types"). */

@@ -21,5 +21,3 @@ export const ACTION_MODALS: Partial<Record<string, ComponentType<ActionModalProp
   LIMEAT: lazy(() => import('./LimeatInstructionsModal.tsx')),
   COMPLETED: lazy(() => import('./CompletedSummary.tsx')),
 };
-
-export const FALLBACK_ACTION_TYPE = 'REVIEW';

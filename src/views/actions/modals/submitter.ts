@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
+import type { SubmittedActionType } from '../../../../contract/action-types.ts';
+import type { Action, SubmissionBodyOf, SubmissionReply } from '../../../../contract/schemas.ts';
 import type { SubmissionInput, SubmissionRequest } from '../../../../machines/submission.ts';
-import { type SubmissionPath, submitAction } from '../../../api/actions.ts';
-import type { Action, SubmissionReply } from '../../../api/contract.ts';
+import { submitAction } from '../../../api/actions.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import type { ActionModalProps } from './types.ts';
 
-type SubmissionBody<Path extends SubmissionPath> = Parameters<typeof submitAction<Path>>[2];
-
-/** The real `submitAnswer` actor of a modal machine: POST /api/actions/{actId}/{path}. */
-export function submitter<Path extends SubmissionPath>(path: Path) {
-  return fromPromise<SubmissionReply, SubmissionRequest<SubmissionBody<Path>>>(({ input }) =>
-    submitAction(input.actId, path, input.body),
+/** The real `submitAnswer` actor of a modal machine: POST /api/actions/{actId}/{the type's path}. */
+export function submitter<Type extends SubmittedActionType>(type: Type) {
+  return fromPromise<SubmissionReply, SubmissionRequest<SubmissionBodyOf<Type>>>(({ input }) =>
+    submitAction(input.actId, type, input.body),
   );
 }
 

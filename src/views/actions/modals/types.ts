@@ -1,4 +1,4 @@
-import type { Action, SubmissionReply } from '../../../api/contract.ts';
+import type { Action, SubmissionReply } from '../../../../contract/schemas.ts';
 
 /** What every action modal receives from the action dialog host (src/views/actions/ActionDialogHost.tsx). */
 export interface ActionModalProps {

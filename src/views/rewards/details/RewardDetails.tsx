@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef } from 'react';
-import type { Reward } from '../../../api/contract.ts';
+import type { Reward } from '../../../../contract/schemas.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
 import type { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import { missingPoints } from '../rewardGroups.ts';

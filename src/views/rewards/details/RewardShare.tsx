@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import type { Reward } from '../../../../contract/schemas.ts';
 import { rewardEmailMachine } from '../../../../machines/rewardEmail.machine.ts';
-import type { Reward } from '../../../api/contract.ts';
 import { RewardClaimContext } from './RewardClaimContext.ts';
 import { browserCanShare, rewardEmailLogic } from './rewardDetails.logic.ts';
 import { displayedCode } from './rewardDisplay.ts';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useMemo, useRef } from 'react';
+import type { Reward } from '../../../../contract/schemas.ts';
 import { dragProgress, sliderMachine } from '../../../../machines/slider.machine.ts';
-import type { Reward } from '../../../api/contract.ts';
 import { guestStorage } from '../../../storage/guest-storage.ts';
 import { sliderLogic } from './rewardDetails.logic.ts';
 import './SliderPanel.css';

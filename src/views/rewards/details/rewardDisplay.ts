@@ -1,4 +1,4 @@
-import type { Reward } from '../../../api/contract.ts';
+import type { Reward } from '../../../../contract/schemas.ts';
 import { interfaceLocaleFor } from '../../../i18n/locales.ts';
 
 /** SPEC.md §9: a water reward without a volume donates 50 litres; 10 litres give one month of water access. */

@@ -3,8 +3,8 @@
  * The server validates and serialises with these schemas; the SPA imports only their types
  * (`import type`), so TypeBox never reaches the guest bundle.
  */
-import Type, { type Static } from 'typebox';
-import { ACTION_TYPES } from './action-types.ts';
+import Type, { type Static, type TSchema } from 'typebox';
+import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -12,6 +12,7 @@ const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
 const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
+/** Every failed call's answer; `error` is one of contract/errors.ts's codes. */
 export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;
 
@@ -281,6 +282,28 @@ export const HeatingBody = Type.Object({
   endDate: OptionalEndDate,
 });
 export type HeatingBody = Static<typeof HeatingBody>;
+
+/** The body schema of each submission path (the server registers one route per entry). */
+export const SubmissionBodySchemas = {
+  review: ReviewBody,
+  custom: CustomBody,
+  claim: ClaimActionBody,
+  lunishower: LunishowerBody,
+  luniclean: LunicleanBody,
+  yesno: YesNoBody,
+  yesnon: YesNoBody,
+  yesnomail: YesNoBody,
+  quiz: QuizBody,
+  heating: HeatingBody,
+} as const satisfies Record<SubmissionPath, TSchema>;
+export type SubmissionBodies = { [Path in SubmissionPath]: Static<(typeof SubmissionBodySchemas)[Path]> };
+/** The body an action type's answer is sent with. */
+export type SubmissionBodyOf<Type extends SubmittedActionType> = SubmissionBodies[SubmissionPathOf<Type>];
+
+/** One submission, as the guest app's single submit function takes it: the action, its type, the type's body. */
+export type SubmissionRequest = {
+  [Type in SubmittedActionType]: { actId: number; type: Type; body: SubmissionBodyOf<Type> };
+}[SubmittedActionType];
 
 /** Every submission's answer. */
 export const SubmissionReply = Type.Object({

@@ -1,0 +1,45 @@
+/**
+ * The `error` codes of the API's `{ error, message }` answers. Clients classify failures by these codes, never by
+ * the message text (which is for people and may be translated). docs/server.md lists each with its status.
+ */
+export const ERROR_CODES = [
+  // Generic answers of the HTTP layer.
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'not_acceptable',
+  'conflict',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'rate_limited',
+  'headers_too_large',
+  'internal_error',
+  // Rules of the product.
+  'front_token_missing',
+  'front_token_invalid',
+  'stay_finished',
+  'already_completed',
+  'wrong_action_type',
+  'unknown_option',
+  'unknown_quiz_answer',
+  'not_enough_greenmiles',
+  'already_claimed',
+  'already_used',
+  'not_claimed',
+  'not_a_slider_reward',
+  'code_not_available',
+  'code_pool_exhausted',
+  'mail_not_configured',
+  'mail_send_failed',
+  'too_many_emails',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The `error` code a failed call carries (the client's ApiError keeps it as `code`), or null. */
+export function errorCodeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}
