@@ -160,7 +160,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(onChanged).toHaveBeenCalledTimes(1);
             },
             'claimed.fetchingCode': async () => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.fetchingCode');
               expect(within(dialog()).getByText('Récupération du code…')).toHaveAttribute('role', 'status');
               expect(controlled.calls.at(-1)).toEqual({
                 name: 'getRewardCode',
@@ -168,7 +168,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               });
             },
             'claimed.codeFailed': async (snapshot) => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.codeFailed');
               const alert = within(dialog()).getByRole('alert');
               expect(alert).toHaveTextContent(
                 snapshot.context.error?.message === 'Code de réclamation non disponible'
@@ -178,7 +178,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible();
             },
             'claimed.shown': async (snapshot) => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.shown');
               expect(within(dialog()).queryByRole('button', { name: /Débloquer|Donner/ })).toBeNull();
               expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
               const body = within(dialog());
