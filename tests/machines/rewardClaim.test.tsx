@@ -258,6 +258,20 @@ describe('reward detail modal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('announces a claim through the latest onChanged the page passed', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const controlled = controlledActors(['claimReward', 'getRewardCode']);
+    const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+    const item = reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 30 });
+    const { onChanged: first, rerender } = renderRewardDetails(item, 100, { claim });
+    const latest = vi.fn();
+    rerender({ onChanged: latest });
+    await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
+    await act(async () => controlled.resolve('claimReward', { code: null, greenMiles: 70 }));
+    expect(latest).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+  });
+
   it('a claimed used SLIDER offers a back button that closes the modal', async () => {
     const user = userEvent.setup();
     const item = reward({ rwId: 6, rwType: 'SLIDER', isClaimed: 1, isUsed: 1 });
