@@ -12,7 +12,7 @@ export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: 
   return {
     reward,
     state,
-    /** The water modal closes on its claim and reopens with the donation summary (SPEC.md §4). */
+    /** The water modal closes on its claim and reopens with the donation summary (docs/behaviour.md#unlocking). */
     open: !snapshot.matches('waterReopening'),
     insufficient: snapshot.matches('insufficient'),
     claimed: snapshot.matches('claimed'),
