@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The disabled-QR page's code copy (SPEC.md §2 "/{qrId}/disabled", §9 "copy confirmation 2 s"):
@@ -8,10 +9,6 @@ import { fromPromise, setup } from 'xstate';
 
 export interface CopyCodeContext {
   code: string;
-}
-
-function providedByView(): never {
-  throw new Error('This actor is provided by the view (src/views/entry/copyCode.logic.ts)');
 }
 
 function copyInput({ context }: { context: CopyCodeContext }) {
@@ -25,11 +22,11 @@ export const copyCodeMachine = setup({
     events: {} as { type: 'code.copy' } | { type: 'qr.retry' },
   },
   actors: {
-    writeClipboard: fromPromise<void, { text: string }>(providedByView),
+    writeClipboard: viewProvidedActor<void, { text: string }>('writeClipboard'),
   },
   actions: {
-    // Provided by the view: reloading is a browser side effect.
-    reloadPage: () => {},
+    // Reloading is a browser side effect.
+    reloadPage: viewProvidedAction('reloadPage'),
   },
   delays: {
     copyConfirmation: 2000,

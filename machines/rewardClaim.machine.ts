@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, setup } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A reward's detail modal (SPEC.md §2 "Reward detail modals", §4 "Reward", §5):
@@ -46,10 +47,6 @@ export function isNotEnoughPoints(error: unknown): boolean {
 /** SPEC.md §5: unlocking is offered only when the balance covers rwCost. */
 export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
 
-function providedByView(): never {
-  throw new Error('This actor is provided by the view (src/views/rewards/details/rewardDetails.logic.ts)');
-}
-
 const callInput = ({ context }: { context: RewardClaimContext }): RewardCallInput => ({
   sUUID: context.sUUID,
   profileUUID: context.profileUUID,
@@ -63,8 +60,8 @@ export const rewardClaimMachine = setup({
     events: {} as RewardClaimEvent,
   },
   actors: {
-    claimReward: fromPromise<ClaimRewardReply, RewardCallInput>(providedByView),
-    getRewardCode: fromPromise<RewardCodeReply, RewardCallInput>(providedByView),
+    claimReward: viewProvidedActor<ClaimRewardReply, RewardCallInput>('claimReward'),
+    getRewardCode: viewProvidedActor<RewardCodeReply, RewardCallInput>('getRewardCode'),
   },
   actions: {
     storeClaim: assign(({ context }, reply: ClaimRewardReply) => ({
@@ -77,8 +74,8 @@ export const rewardClaimMachine = setup({
     storeCode: assign({ code: (_, code: string) => code, error: null }),
     storeCodeFetchError: assign({ error: codeFetchError }),
     storeCodeUnavailable: assign({ error: codeUnavailableError }),
-    // Provided by the view: reload the rewards list and refresh the stay (header balance).
-    announceChange: () => {},
+    // The view reloads the rewards list and refreshes the stay (header balance).
+    announceChange: viewProvidedAction('announceChange'),
   },
   guards: {
     isClaimed: ({ context }) => context.reward.isClaimed === 1,
@@ -109,7 +106,7 @@ export const rewardClaimMachine = setup({
     },
     insufficient: {},
     claiming: {
-      tags: ['busy'],
+      tags: ['submitting'],
       invoke: {
         id: 'claimReward',
         src: 'claimReward',
@@ -150,7 +147,7 @@ export const rewardClaimMachine = setup({
           always: [{ guard: 'needsCode', target: 'fetchingCode' }, { target: 'shown' }],
         },
         fetchingCode: {
-          tags: ['busy'],
+          tags: ['loading'],
           invoke: {
             id: 'getRewardCode',
             src: 'getRewardCode',

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, setup } from 'xstate';
 import type { EmailRewardReply } from '../contract/schemas.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * Sending a claimed reward by e-mail and sharing it (SPEC.md §1, §8), two independent regions:
@@ -64,10 +65,6 @@ export function emailErrorOf(error: unknown): MessageDescriptor {
   return emailSendError;
 }
 
-function providedByView(): never {
-  throw new Error('This actor is provided by the view (src/views/rewards/details/rewardDetails.logic.ts)');
-}
-
 export const rewardEmailMachine = setup({
   types: {
     input: {} as RewardEmailInput,
@@ -75,8 +72,8 @@ export const rewardEmailMachine = setup({
     events: {} as RewardEmailEvent,
   },
   actors: {
-    emailReward: fromPromise<EmailRewardReply, EmailSendInput>(providedByView),
-    shareReward: fromPromise<void, ShareContent>(providedByView),
+    emailReward: viewProvidedActor<EmailRewardReply, EmailSendInput>('emailReward'),
+    shareReward: viewProvidedActor<void, ShareContent>('shareReward'),
   },
   actions: {
     storeEmail: assign({ email: (_, value: string) => value, invalid: false }),
@@ -109,7 +106,7 @@ export const rewardEmailMachine = setup({
           },
         },
         sending: {
-          tags: ['busy'],
+          tags: ['submitting'],
           invoke: {
             id: 'emailReward',
             src: 'emailReward',

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, setup } from 'xstate';
 import type { UseRewardReply } from '../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The staff swipe that marks a claimed SLIDER reward used (SPEC.md §4 "Slider", §5, §9):
@@ -72,9 +73,7 @@ export const sliderMachine = setup({
     events: {} as SliderEvent,
   },
   actors: {
-    markSliderUsed: fromPromise<UseRewardReply, SliderValidationInput>(() => {
-      throw new Error('markSliderUsed is provided by the view (src/views/rewards/details/rewardDetails.logic.ts)');
-    }),
+    markSliderUsed: viewProvidedActor<UseRewardReply, SliderValidationInput>('markSliderUsed'),
   },
   actions: {
     setProgress: assign({ progress: (_, progress: number) => clampProgress(progress), error: null }),
@@ -83,10 +82,9 @@ export const sliderMachine = setup({
       progress: 0,
       error: (_, error: unknown) => serverValidationText(error) ?? sliderValidationError,
     }),
-    // Provided by the view: the reward is used, reload the list.
-    announceUsed: () => {},
-    // Provided by the view: close the modal.
-    closeModal: () => {},
+    // The view reloads the list: the reward is used.
+    announceUsed: viewProvidedAction('announceUsed'),
+    closeModal: viewProvidedAction('closeModal'),
   },
   guards: {
     reachesEnd: (_, progress: number) => progress >= 100,
@@ -130,7 +128,7 @@ export const sliderMachine = setup({
       ],
     },
     validating: {
-      tags: ['busy'],
+      tags: ['submitting'],
       invoke: {
         id: 'markSliderUsed',
         src: 'markSliderUsed',

@@ -160,7 +160,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(onChanged).toHaveBeenCalledTimes(1);
             },
             'claimed.fetchingCode': async () => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.fetchingCode');
               expect(within(dialog()).getByText('Récupération du code…')).toHaveAttribute('role', 'status');
               expect(controlled.calls.at(-1)).toEqual({
                 name: 'getRewardCode',
@@ -168,7 +168,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               });
             },
             'claimed.codeFailed': async (snapshot) => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.codeFailed');
               const alert = within(dialog()).getByRole('alert');
               expect(alert).toHaveTextContent(
                 snapshot.context.error?.message === 'Code de réclamation non disponible'
@@ -178,7 +178,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible();
             },
             'claimed.shown': async (snapshot) => {
-              await expectDialog('claimed');
+              await expectDialog('claimed.shown');
               expect(within(dialog()).queryByRole('button', { name: /Débloquer|Donner/ })).toBeNull();
               expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
               const body = within(dialog());
@@ -256,6 +256,20 @@ describe('reward detail modal', () => {
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('announces a claim through the latest onChanged the page passed', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const controlled = controlledActors(['claimReward', 'getRewardCode']);
+    const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+    const item = reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 30 });
+    const { onChanged: first, rerender } = renderRewardDetails(item, 100, { claim });
+    const latest = vi.fn();
+    rerender({ onChanged: latest });
+    await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
+    await act(async () => controlled.resolve('claimReward', { code: null, greenMiles: 70 }));
+    expect(latest).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
   });
 
   it('a claimed used SLIDER offers a back button that closes the modal', async () => {

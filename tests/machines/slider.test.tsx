@@ -184,6 +184,22 @@ describe('slider gestures', () => {
     expect(controlled.calls).toHaveLength(1);
   });
 
+  it('reports the use and closes through the latest callbacks the page passed', async () => {
+    localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
+    const controlled = controlledActors(['markSliderUsed']);
+    const slider = sliderLogic.provide({ actors: controlled.actors as never });
+    const first = renderRewardDetails(SLIDER_REWARD, 0, { slider });
+    const latest = { onChanged: vi.fn(), onClose: vi.fn() };
+    first.rerender(latest);
+    drag(100);
+    await act(async () => controlled.resolve('markSliderUsed', { success: 'OK' }));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(latest.onChanged).toHaveBeenCalledTimes(1);
+    expect(latest.onClose).toHaveBeenCalledTimes(1);
+    expect(first.onChanged).not.toHaveBeenCalled();
+    expect(first.onClose).not.toHaveBeenCalled();
+  });
+
   it('End or Enter below 100 % does not validate; releasing a partial drag resets to 0', async () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

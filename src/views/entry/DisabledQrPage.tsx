@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { copyCodeMachine } from '../../../machines/copyCode.machine.ts';
+import { connectCopyCode } from './copyCode.connect.ts';
 import { copyCodeLogic } from './copyCode.logic.ts';
 import './DisabledQrPage.css';
 
@@ -23,13 +24,13 @@ export function DisabledQrPage({ qrId, logic = copyCodeLogic }: DisabledQrPagePr
 
 function DisabledQrScreen({ qrId }: { qrId: string }) {
   const { t } = useLingui();
-  const state = CopyCodeContext.useSelector((snapshot) => String(snapshot.value));
-  const copy = CopyCodeContext.useActorRef();
-
-  const copyLabel = state === 'copied' ? t`Copié !` : t`Copier le code`;
+  const copy = connectCopyCode(
+    CopyCodeContext.useSelector((snapshot) => snapshot),
+    CopyCodeContext.useActorRef().send,
+  );
 
   return (
-    <main className="disabled-qr" data-scope="copy-code" data-state={state}>
+    <main className="disabled-qr" {...copy.rootProps}>
       <div className="disabled-qr__card" data-part="card">
         <span className="disabled-qr__icon" aria-hidden="true">
           ⚠
@@ -57,25 +58,18 @@ function DisabledQrScreen({ qrId }: { qrId: string }) {
           <button
             type="button"
             className="disabled-qr__button disabled-qr__button--secondary"
-            data-part="copy"
-            disabled={state === 'copying'}
-            onClick={() => copy.send({ type: 'code.copy' })}
+            {...copy.copyButtonProps}
           >
-            {copyLabel}
+            {copy.copied ? t`Copié !` : t`Copier le code`}
           </button>
-          <button
-            type="button"
-            className="disabled-qr__button disabled-qr__button--primary"
-            data-part="retry"
-            onClick={() => copy.send({ type: 'qr.retry' })}
-          >
+          <button type="button" className="disabled-qr__button disabled-qr__button--primary" {...copy.retryButtonProps}>
             <Trans>Réessayer</Trans>
           </button>
         </div>
         {/* Polite announcements of the copy result for screen readers. */}
         <p className="disabled-qr__status" data-part="status" role="status">
-          {state === 'copied' && <Trans>Code copié dans le presse-papiers.</Trans>}
-          {state === 'failed' && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
+          {copy.copied && <Trans>Code copié dans le presse-papiers.</Trans>}
+          {copy.failed && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
         </p>
       </div>
     </main>

@@ -1,56 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { connectCopyCode } from '../../entry/copyCode.connect.ts';
 import { copyCodeLogic } from '../../entry/copyCode.logic.ts';
-import { RewardClaimContext } from './RewardClaimContext.ts';
+import type { RewardClaimApi } from './rewardClaim.connect.ts';
 import { displayedCode, formatValidUntil } from './rewardDisplay.ts';
 
 interface CodePanelProps {
+  claim: RewardClaimApi;
   hotelName: string;
   language: string;
   copyLogic: typeof copyCodeLogic | undefined;
 }
 
 /** A claimed CODE reward: instructions, {hotel}-{code} with a copy button, validity (SPEC.md §2). */
-export function CodePanel({ hotelName, language, copyLogic }: CodePanelProps) {
+export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelProps) {
   const { i18n } = useLingui();
-  const actor = RewardClaimContext.useActorRef();
-  const codeState = RewardClaimContext.useSelector((snapshot) =>
-    snapshot.matches({ claimed: 'shown' })
-      ? 'shown'
-      : snapshot.matches({ claimed: 'codeFailed' })
-        ? 'failed'
-        : 'fetching',
-  );
-  const code = RewardClaimContext.useSelector((snapshot) => snapshot.context.code);
-  const error = RewardClaimContext.useSelector((snapshot) => snapshot.context.error);
-  const validUntil = RewardClaimContext.useSelector((snapshot) => snapshot.context.reward.validUntil);
-  const validDate = formatValidUntil(validUntil, language);
+  const { codePanel, code } = claim;
+  const validDate = formatValidUntil(claim.reward.validUntil, language);
 
   return (
-    <div className="reward-details__code-panel" data-part="code-panel" data-state={codeState}>
+    <div className="reward-details__code-panel" {...codePanel.partProps}>
       <p>
         <Trans>Présentez ce code au personnel de l'hôtel pour profiter de votre récompense.</Trans>
       </p>
-      {codeState === 'fetching' && (
+      {codePanel.fetching && (
         <p role="status">
           <Trans>Récupération du code…</Trans>
         </p>
       )}
-      {codeState === 'failed' && error && (
+      {codePanel.error && (
         <div className="reward-details__alert" role="alert" data-part="code-error">
-          <p>{i18n._(error)}</p>
-          <button
-            type="button"
-            className="button-secondary reward-details__button"
-            onClick={() => actor.send({ type: 'code.retry' })}
-          >
+          <p>{i18n._(codePanel.error)}</p>
+          <button type="button" className="button-secondary reward-details__button" {...codePanel.retryButtonProps}>
             <Trans>Réessayer</Trans>
           </button>
         </div>
       )}
-      {codeState === 'shown' && code && (
-        <CopyableCode code={displayedCode(hotelName, code)} copyLogic={copyLogic ?? copyCodeLogic} />
-      )}
+      {code && <CopyableCode code={displayedCode(hotelName, code)} copyLogic={copyLogic ?? copyCodeLogic} />}
       <p className="reward-details__valid" data-part="valid-until">
         <Trans>Valable jusqu'au {validDate}</Trans>
       </p>
@@ -61,25 +47,22 @@ export function CodePanel({ hotelName, language, copyLogic }: CodePanelProps) {
 /** The code and its copy button, on the disabled-QR page's copy machine ('Copié !' for 2 s). */
 function CopyableCode({ code, copyLogic }: { code: string; copyLogic: typeof copyCodeLogic }) {
   const { t } = useLingui();
-  const copy = useActorRef(copyLogic, { input: { code } });
-  const state = useSelector(copy, (snapshot) => String(snapshot.value));
+  const actor = useActorRef(copyLogic, { input: { code } });
+  const copy = connectCopyCode(
+    useSelector(actor, (snapshot) => snapshot),
+    actor.send,
+  );
   return (
-    <div className="reward-details__code-line" data-scope="copy-code" data-state={state}>
+    <div className="reward-details__code-line" {...copy.rootProps}>
       <code className="reward-details__code" data-part="code" dir="ltr">
         {code}
       </code>
-      <button
-        type="button"
-        className="button-secondary reward-details__button"
-        data-part="copy"
-        disabled={state === 'copying'}
-        onClick={() => copy.send({ type: 'code.copy' })}
-      >
-        {state === 'copied' ? t`Copié !` : t`Copier le code`}
+      <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
+        {copy.copied ? t`Copié !` : t`Copier le code`}
       </button>
       <p className="visually-hidden" role="status">
-        {state === 'copied' && <Trans>Code copié dans le presse-papiers.</Trans>}
-        {state === 'failed' && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
+        {copy.copied && <Trans>Code copié dans le presse-papiers.</Trans>}
+        {copy.failed && <Trans>Impossible de copier le code. Notez-le à la main.</Trans>}
       </p>
     </div>
   );

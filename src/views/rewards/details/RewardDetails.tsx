@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { Reward } from '../../../../contract/schemas.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
+import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
 import type { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
-import { RewardClaimContext } from './RewardClaimContext.ts';
 import { RewardShare } from './RewardShare.tsx';
+import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
 import { rewardClaimLogic, type rewardEmailLogic, type sliderLogic } from './rewardDetails.logic.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
@@ -41,39 +42,24 @@ export interface RewardDetailsProps {
 /** A reward's detail modal (SPEC.md §2 "Reward detail modals"); its own lazy chunk. */
 export default function RewardDetails(props: RewardDetailsProps) {
   const { reward, balance, sUUID, profileUUID, logic } = props;
-  // The callbacks may change identity with every render of the list; the machine keeps the latest.
-  const onChanged = useRef(props.onChanged);
-  onChanged.current = props.onChanged;
-  const claimLogic = useMemo(
-    () => (logic?.claim ?? rewardClaimLogic).provide({ actions: { announceChange: () => onChanged.current() } }),
-    [logic?.claim],
-  );
-  return (
-    <RewardClaimContext.Provider logic={claimLogic} options={{ input: { reward, balance, sUUID, profileUUID } }}>
-      <RewardDetailsView {...props} />
-    </RewardClaimContext.Provider>
-  );
-}
-
-/** The top-level state, for data-state and the body to draw. */
-type ClaimStage = 'opening' | 'locked' | 'insufficient' | 'claiming' | 'failed' | 'waterReopening' | 'claimed';
-
-function RewardDetailsView(props: RewardDetailsProps) {
   const { t } = useLingui();
-  const stage = RewardClaimContext.useSelector((snapshot) =>
-    typeof snapshot.value === 'string' ? snapshot.value : 'claimed',
-  ) as ClaimStage;
-  const reward = RewardClaimContext.useSelector((snapshot) => snapshot.context.reward);
+  const claimLogic = useProvidedLogic(logic?.claim ?? rewardClaimLogic, { announceChange: props.onChanged });
+  const actor = useActorRef(claimLogic, { input: { reward, balance, sUUID, profileUUID } });
+  const claim = connectRewardClaim(
+    useSelector(actor, (snapshot) => snapshot),
+    actor.send,
+  );
 
-  // SPEC.md §4: the water modal closes on the claim and reopens with the donation summary.
-  if (stage === 'waterReopening' || stage === 'opening') return null;
+  if (!claim.open) return null;
+  // The reward as the claim left it (claimed, with its code), not as the list gave it.
+  const bodyProps = { ...props, reward: claim.reward, claim };
 
   return (
     <Sheet
-      title={reward.radName}
+      title={claim.reward.radName}
       onClose={props.onClose}
       scope="reward-details"
-      state={stage}
+      state={claim.state}
       corner={
         <button type="button" className="reward-details__close" data-part="close" onClick={props.onClose}>
           <span aria-hidden="true">×</span>
@@ -81,12 +67,15 @@ function RewardDetailsView(props: RewardDetailsProps) {
         </button>
       }
     >
-      <div className="reward-details" data-part="body" data-type={reward.rwType}>
-        {stage === 'claimed' ? <ClaimedBody {...props} reward={reward} /> : <LockedBody {...props} stage={stage} />}
+      <div className="reward-details" data-part="body" data-type={claim.reward.rwType}>
+        {claim.claimed ? <ClaimedBody {...bodyProps} /> : <LockedBody {...bodyProps} />}
       </div>
     </Sheet>
   );
 }
+
+/** The page's props with the claim flow's props, for the modal's bodies. */
+type BodyProps = RewardDetailsProps & { claim: RewardClaimApi };
 
 function Description({ reward }: { reward: Reward }) {
   if (!reward.radDescription) return null;
@@ -98,15 +87,11 @@ function Description({ reward }: { reward: Reward }) {
 }
 
 /** Not claimed yet: the unlock offer, the insufficient-points notice, or the claim failure. */
-function LockedBody({ balance, pointsName, onEarnPoints, stage }: RewardDetailsProps & { stage: ClaimStage }) {
-  const { t } = useLingui();
-  const actor = RewardClaimContext.useActorRef();
-  const reward = RewardClaimContext.useSelector((snapshot) => snapshot.context.reward);
-  const error = RewardClaimContext.useSelector((snapshot) => snapshot.context.error);
-  const { i18n } = useLingui();
+function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyProps) {
+  const { t, i18n } = useLingui();
   const cost = reward.rwCost;
 
-  if (stage === 'insufficient') {
+  if (claim.insufficient) {
     // After a server refusal the page's balance may still be the stale one: at least 1 is missing.
     const missing = Math.max(1, missingPoints(reward, balance));
     return (
@@ -125,7 +110,6 @@ function LockedBody({ balance, pointsName, onEarnPoints, stage }: RewardDetailsP
     );
   }
 
-  const claiming = stage === 'claiming';
   const unlockLabel = reward.rwType === 'EAU' ? t`Donner de l'eau` : t`Débloquer pour ${cost} ${pointsName}`;
   return (
     <>
@@ -137,40 +121,40 @@ function LockedBody({ balance, pointsName, onEarnPoints, stage }: RewardDetailsP
           </Trans>
         </p>
       )}
-      {stage === 'failed' && error && (
+      {claim.claimError && (
         <p className="reward-details__alert" role="alert" data-part="error">
-          {i18n._(error)}
+          {i18n._(claim.claimError)}
         </p>
       )}
-      <button
-        type="button"
-        className="button-primary reward-details__button"
-        data-part="unlock"
-        aria-disabled={claiming}
-        onClick={() => actor.send({ type: 'reward.unlock' })}
-      >
-        {claiming ? t`Déblocage en cours…` : unlockLabel}
+      <button type="button" className="button-primary reward-details__button" {...claim.unlockButtonProps}>
+        {claim.claiming ? t`Déblocage en cours…` : unlockLabel}
       </button>
     </>
   );
 }
 
 /** Claimed: by type, the code, the donation summary, the staff swipe, or the generic confirmation. */
-function ClaimedBody(props: RewardDetailsProps) {
-  const { reward } = props;
+function ClaimedBody(props: BodyProps) {
+  const { reward, claim } = props;
+  const share = <RewardShare {...props} code={claim.code} />;
   switch (reward.rwType) {
     case 'CODE':
       return (
         <>
-          <CodePanel hotelName={props.hotelName} language={props.language} copyLogic={props.logic?.copy} />
-          <RewardShare {...props} />
+          <CodePanel
+            claim={claim}
+            hotelName={props.hotelName}
+            language={props.language}
+            copyLogic={props.logic?.copy}
+          />
+          {share}
         </>
       );
     case 'EAU':
       return (
         <>
           <WaterSummary reward={reward} />
-          <RewardShare {...props} />
+          {share}
         </>
       );
     case 'SLIDER':
@@ -198,7 +182,7 @@ function ClaimedBody(props: RewardDetailsProps) {
           <p className="note note--success" data-part="unlocked">
             <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
           </p>
-          <RewardShare {...props} />
+          {share}
         </>
       );
   }

@@ -1,16 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { rewardEmailMachine } from '../../../../machines/rewardEmail.machine.ts';
-import { RewardClaimContext } from './RewardClaimContext.ts';
 import { browserCanShare, rewardEmailLogic } from './rewardDetails.logic.ts';
 import { displayedCode } from './rewardDisplay.ts';
-
-export const RewardEmailContext = createActorContext(rewardEmailMachine);
+import { connectRewardEmail } from './rewardEmail.connect.ts';
 
 interface RewardShareProps {
   reward: Reward;
+  /** The claimed reward's code, when it has one (shared with the name). */
+  code: string | null;
   hotelName: string;
   sUUID: string;
   profileUUID: string;
@@ -19,110 +18,65 @@ interface RewardShareProps {
 }
 
 /** A claimed reward sent by e-mail or shared through the browser's share sheet (SPEC.md §1, §8). */
-export function RewardShare({ reward, hotelName, sUUID, profileUUID, language, logic }: RewardShareProps) {
-  const code = RewardClaimContext.useSelector((snapshot) => snapshot.context.code);
-  const shareData = useMemo(
-    () => ({
-      title: reward.radName,
-      text: code ? `${reward.radName} — ${displayedCode(hotelName, code)}` : reward.radName,
-    }),
-    [reward.radName, hotelName, code],
-  );
-  return (
-    <RewardEmailContext.Provider
-      logic={logic?.email ?? rewardEmailLogic}
-      options={{
-        input: { sUUID, profileUUID, rwId: reward.rwId, language, canShare: browserCanShare(), shareData },
-      }}
-    >
-      <RewardShareView />
-    </RewardEmailContext.Provider>
-  );
-}
-
-function RewardShareView() {
+export function RewardShare({ reward, code, hotelName, sUUID, profileUUID, language, logic }: RewardShareProps) {
   const { t, i18n } = useLingui();
-  const actor = RewardEmailContext.useActorRef();
-  const emailState = RewardEmailContext.useSelector((snapshot) => String(snapshot.value.email));
-  const shareState = RewardEmailContext.useSelector((snapshot) => String(snapshot.value.share));
-  const email = RewardEmailContext.useSelector((snapshot) => snapshot.context.email);
-  const invalid = RewardEmailContext.useSelector((snapshot) => snapshot.context.invalid);
-  const error = RewardEmailContext.useSelector((snapshot) => snapshot.context.error);
+  const shareData = {
+    title: reward.radName,
+    text: code ? `${reward.radName} — ${displayedCode(hotelName, code)}` : reward.radName,
+  };
+  const actor = useActorRef(logic?.email ?? rewardEmailLogic, {
+    input: { sUUID, profileUUID, rwId: reward.rwId, language, canShare: browserCanShare(), shareData },
+  });
+  const share = connectRewardEmail(
+    useSelector(actor, (snapshot) => snapshot),
+    actor.send,
+  );
   const inputId = useId();
   const validationId = useId();
-  const sending = emailState === 'sending';
-  const editing = emailState === 'editing' || sending;
 
   return (
-    <div className="reward-share" data-scope="reward-email" data-state={emailState} data-share-state={shareState}>
-      {editing ? (
-        <form
-          className="reward-share__form"
-          data-part="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'email.submit' });
-          }}
-        >
+    <div className="reward-share" {...share.rootProps}>
+      {share.editing ? (
+        <form className="reward-share__form" {...share.formProps}>
           <label className="reward-share__label" htmlFor={inputId}>
             <Trans>Adresse e-mail</Trans>
           </label>
           <input
             id={inputId}
             className="reward-share__input"
-            data-part="email"
             type="email"
             inputMode="email"
             autoComplete="email"
             required
-            value={email}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? validationId : undefined}
-            readOnly={sending}
-            onChange={(event) => actor.send({ type: 'email.change', value: event.target.value })}
+            aria-describedby={share.invalid ? validationId : undefined}
+            {...share.inputProps}
           />
-          {invalid && (
+          {share.invalid && (
             <p className="reward-share__invalid" id={validationId} data-part="validation">
               <Trans>Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.</Trans>
             </p>
           )}
-          {error && (
+          {share.error && (
             <p className="reward-details__alert" role="alert" data-part="email-error">
-              {i18n._(error)}
+              {i18n._(share.error)}
             </p>
           )}
-          <button
-            type="submit"
-            className="button-primary reward-details__button"
-            data-part="send"
-            aria-disabled={sending}
-          >
-            {sending ? t`Envoi en cours…` : t`Envoyer`}
+          <button type="submit" className="button-primary reward-details__button" {...share.sendButtonProps}>
+            {share.sending ? t`Envoi en cours…` : t`Envoyer`}
           </button>
         </form>
       ) : (
-        <button
-          type="button"
-          className="button-secondary reward-details__button"
-          data-part="email-open"
-          onClick={() => actor.send({ type: 'email.open' })}
-        >
+        <button type="button" className="button-secondary reward-details__button" {...share.openButtonProps}>
           <Trans>Envoyer par e-mail</Trans>
         </button>
       )}
       <p className="reward-share__status" role="status" data-part="email-status">
-        {emailState === 'sent' && <Trans>E-mail envoyé</Trans>}
+        {share.sent && <Trans>E-mail envoyé</Trans>}
       </p>
       <p className="reward-share__status" role="status" data-part="share-status">
-        {shareState === 'unsupported' && <Trans>Le partage n'est pas pris en charge par votre navigateur</Trans>}
+        {share.shareUnsupported && <Trans>Le partage n'est pas pris en charge par votre navigateur</Trans>}
       </p>
-      <button
-        type="button"
-        className="button-secondary reward-details__button"
-        data-part="share"
-        onClick={() => actor.send({ type: 'reward.share' })}
-      >
+      <button type="button" className="button-secondary reward-details__button" {...share.shareButtonProps}>
         <Trans>Partager</Trans>
       </button>
     </div>

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { dragProgress, sliderMachine } from '../../../../machines/slider.machine.ts';
+import { dragProgress } from '../../../../machines/slider.machine.ts';
 import { guestStorage } from '../../../storage/guest-storage.ts';
+import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
 import { sliderLogic } from './rewardDetails.logic.ts';
+import { connectSlider } from './slider.connect.ts';
 import './SliderPanel.css';
-
-export const SliderContext = createActorContext(sliderMachine);
 
 interface SliderPanelProps {
   reward: Reward;
@@ -24,39 +24,19 @@ const PAGE_STEP = 25;
 
 /** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (SPEC.md §2, §4). */
 export function SliderPanel({ reward, sUUID, onChanged, onClose, logic }: SliderPanelProps) {
-  const callbacks = useRef({ onChanged, onClose });
-  callbacks.current = { onChanged, onClose };
-  const provided = useMemo(
-    () =>
-      (logic?.slider ?? sliderLogic).provide({
-        actions: {
-          announceUsed: () => callbacks.current.onChanged(),
-          closeModal: () => callbacks.current.onClose(),
-        },
-      }),
-    [logic?.slider],
-  );
-  return (
-    <SliderContext.Provider
-      logic={provided}
-      // SPEC.md §5: sUUID from the route, profileUUID from storage; without them the swipe silently aborts.
-      options={{ input: { sUUID, profileUUID: guestStorage.get('profileUUID'), rwId: reward.rwId } }}
-    >
-      <SliderView reward={reward} />
-    </SliderContext.Provider>
-  );
-}
-
-function SliderView({ reward }: { reward: Reward }) {
   const { t, i18n } = useLingui();
-  const actor = SliderContext.useActorRef();
-  const state = SliderContext.useSelector((snapshot) => String(snapshot.value));
-  const progress = SliderContext.useSelector((snapshot) => snapshot.context.progress);
-  const error = SliderContext.useSelector((snapshot) => snapshot.context.error);
+  const provided = useProvidedLogic(logic?.slider ?? sliderLogic, { announceUsed: onChanged, closeModal: onClose });
+  const actor = useActorRef(provided, {
+    // SPEC.md §5: sUUID from the route, profileUUID from storage; without them the swipe silently aborts.
+    input: { sUUID, profileUUID: guestStorage.get('profileUUID'), rwId: reward.rwId },
+  });
+  const slider = connectSlider(
+    useSelector(actor, (snapshot) => snapshot),
+    actor.send,
+  );
   const hintId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; width: number; rtl: boolean } | null>(null);
-  const done = state === 'succeeded' || state === 'closed';
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     const track = trackRef.current;
@@ -73,13 +53,13 @@ function SliderView({ reward }: { reward: Reward }) {
     const current = drag.current;
     if (!current) return;
     const distance = (event.clientX - current.startX) * (current.rtl ? -1 : 1);
-    actor.send({ type: 'slider.drag', progress: dragProgress(distance, current.width) });
+    slider.drag(dragProgress(distance, current.width));
   }
 
   function onPointerEnd() {
     if (!drag.current) return;
     drag.current = null;
-    actor.send({ type: 'slider.release' });
+    slider.release();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -98,23 +78,22 @@ function SliderView({ reward }: { reward: Reward }) {
     const step = steps[event.key];
     if (step !== undefined) {
       event.preventDefault();
-      actor.send({ type: 'slider.step', progress: progress + step });
+      slider.stepBy(step);
     } else if (event.key === 'End' || event.key === 'Enter') {
-      // Validates only once the thumb is at 100 %: a deliberate gesture, not a single key press.
       event.preventDefault();
-      actor.send({ type: 'slider.confirm' });
+      slider.confirm();
     }
   }
 
-  function onHoldKey(event: KeyboardEvent<HTMLButtonElement>, type: 'slider.holdStart' | 'slider.holdCancel') {
+  function onHoldKey(event: KeyboardEvent<HTMLButtonElement>, report: () => void) {
     if ((event.key === 'Enter' || event.key === ' ') && !event.repeat) {
       event.preventDefault();
-      actor.send({ type });
+      report();
     }
   }
 
   return (
-    <div className="slider" data-scope="slider" data-state={state}>
+    <div className="slider" {...slider.rootProps}>
       <p className="slider__name" data-part="name">
         {reward.radName}
       </p>
@@ -124,12 +103,12 @@ function SliderView({ reward }: { reward: Reward }) {
       <p className="slider__warning" data-part="warning">
         <Trans>Attention : cette validation est irréversible. La récompense sera marquée comme utilisée.</Trans>
       </p>
-      {error && (
+      {slider.error && (
         <p className="slider__alert" role="alert" data-part="error">
-          {typeof error === 'string' ? error : i18n._(error)}
+          {typeof slider.error === 'string' ? slider.error : i18n._(slider.error)}
         </p>
       )}
-      {done ? (
+      {slider.done ? (
         <p className="note note--success slider__success" role="status" data-part="success">
           <Trans>Récompense validée !</Trans>
         </p>
@@ -139,7 +118,7 @@ function SliderView({ reward }: { reward: Reward }) {
             className="slider__track"
             data-part="track"
             ref={trackRef}
-            style={{ '--slider-progress': progress } as CSSProperties}
+            style={{ '--slider-progress': slider.progress } as CSSProperties}
           >
             <span className="slider__fill" data-part="fill" aria-hidden="true" />
             <span className="slider__label" aria-hidden="true">
@@ -147,22 +126,20 @@ function SliderView({ reward }: { reward: Reward }) {
             </span>
             <div
               className="slider__thumb"
-              data-part="thumb"
               role="slider"
               tabIndex={0}
               aria-label={t`Valider la récompense (personnel)`}
               aria-describedby={hintId}
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={progress}
-              aria-valuetext={`${progress} %`}
-              aria-disabled={state === 'validating'}
+              aria-valuenow={slider.progress}
+              aria-valuetext={`${slider.progress} %`}
+              {...slider.thumbProps}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerEnd}
               onPointerCancel={onPointerEnd}
               onKeyDown={onKeyDown}
-              onBlur={() => actor.send({ type: 'slider.release' })}
             >
               <span aria-hidden="true">›</span>
             </div>
@@ -173,15 +150,9 @@ function SliderView({ reward }: { reward: Reward }) {
           <button
             type="button"
             className="button-secondary slider__hold"
-            data-part="hold"
-            data-state={state === 'holding' ? 'holding' : 'idle'}
-            disabled={state === 'validating'}
-            onPointerDown={() => actor.send({ type: 'slider.holdStart' })}
-            onPointerUp={() => actor.send({ type: 'slider.holdCancel' })}
-            onPointerLeave={() => actor.send({ type: 'slider.holdCancel' })}
-            onPointerCancel={() => actor.send({ type: 'slider.holdCancel' })}
-            onKeyDown={(event) => onHoldKey(event, 'slider.holdStart')}
-            onKeyUp={(event) => onHoldKey(event, 'slider.holdCancel')}
+            {...slider.holdButtonProps}
+            onKeyDown={(event) => onHoldKey(event, slider.holdStart)}
+            onKeyUp={(event) => onHoldKey(event, slider.holdCancel)}
             onContextMenu={(event) => event.preventDefault()}
           >
             <span className="slider__hold-fill" aria-hidden="true" />
@@ -190,8 +161,8 @@ function SliderView({ reward }: { reward: Reward }) {
             </span>
           </button>
           <p className="slider__hint" role="status" data-part="status">
-            {state === 'holding' && <Trans>Maintenez appuyé 2 secondes…</Trans>}
-            {state === 'validating' && <Trans>Validation en cours…</Trans>}
+            {slider.holding && <Trans>Maintenez appuyé 2 secondes…</Trans>}
+            {slider.validating && <Trans>Validation en cours…</Trans>}
           </p>
         </>
       )}

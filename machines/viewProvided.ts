@@ -1,0 +1,22 @@
+import { fromPromise } from 'xstate';
+
+/**
+ * Defaults of the implementations a view provides (calls, browser effects, callbacks): machines stay pure, and a
+ * view or test that forgets one fails loudly with its name instead of hanging or silently doing nothing.
+ */
+
+function notProvided(name: string): Error {
+  return new Error(`${name} is provided by the view, and was not`);
+}
+
+/** A promise actor the view provides: until then it rejects, naming itself. */
+export function viewProvidedActor<Output, Input>(name: string) {
+  return fromPromise<Output, Input>(() => Promise.reject(notProvided(name)));
+}
+
+/** An action the view provides: until then it throws, naming itself. */
+export function viewProvidedAction(name: string) {
+  return (): never => {
+    throw notProvided(name);
+  };
+}

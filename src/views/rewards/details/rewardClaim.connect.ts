@@ -1,0 +1,39 @@
+import type { SnapshotFrom } from 'xstate';
+import type { RewardClaimEvent, rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import { dataStateOf } from '../../binding/dataState.ts';
+
+type RewardClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
+
+/** A reward's detail modal as props: the body it draws, its unlock button, and the code part of a claimed code. */
+export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: RewardClaimEvent) => void) {
+  const { reward, code, error } = snapshot.context;
+  const state = dataStateOf(snapshot);
+  const claiming = snapshot.hasTag('submitting');
+  return {
+    reward,
+    state,
+    /** The water modal closes on its claim and reopens with the donation summary (docs/behaviour.md#unlocking). */
+    open: !snapshot.matches('waterReopening'),
+    insufficient: snapshot.matches('insufficient'),
+    claimed: snapshot.matches('claimed'),
+    /** The reward's code once it may be shown (copy button, share text). */
+    code: snapshot.matches({ claimed: 'shown' }) ? code : null,
+    claiming,
+    /** The claim's failure, shown above the unlock button offered again. */
+    claimError: snapshot.matches('failed') ? error : null,
+    unlockButtonProps: {
+      'data-part': 'unlock',
+      'aria-disabled': claiming,
+      onClick: () => send({ type: 'reward.unlock' }),
+    },
+    codePanel: {
+      partProps: { 'data-part': 'code-panel', 'data-state': state },
+      fetching: snapshot.hasTag('loading'),
+      /** The code call's failure, with a retry button. */
+      error: snapshot.matches({ claimed: 'codeFailed' }) ? error : null,
+      retryButtonProps: { onClick: () => send({ type: 'code.retry' }) },
+    },
+  };
+}
+
+export type RewardClaimApi = ReturnType<typeof connectRewardClaim>;
