@@ -1,12 +1,12 @@
 import { assign } from 'xstate';
 import type { SubmissionRequest } from '../contract/schemas.ts';
 import {
-  answerSubmitted,
   type SubmissionContext,
   type SubmissionInput,
   serverMessageOf,
   submissionErrorOf,
   submissionSetup,
+  submittingState,
   waitingStates,
 } from './submission.ts';
 
@@ -80,7 +80,11 @@ export function answerChangeSetup<
 export function choiceTransitions<Params, Answer>(answerOf: (args: Params) => Answer) {
   return [
     { guard: { type: 'isCurrentAnswer', params: answerOf } },
-    { guard: { type: 'losesReward', params: answerOf }, target: 'confirmingLoss', actions: { type: 'holdAnswer', params: answerOf } },
+    {
+      guard: { type: 'losesReward', params: answerOf },
+      target: 'confirmingLoss',
+      actions: { type: 'holdAnswer', params: answerOf },
+    },
     { target: 'submitting', actions: { type: 'holdAnswer', params: answerOf } },
   ] as const;
 }
@@ -101,20 +105,13 @@ export const confirmingLoss = {
  */
 export function submittingChange<Params>(requestOf: (args: Params) => SubmissionRequest) {
   return {
-    tags: 'submitting',
+    ...submittingState(requestOf, [
+      { guard: 'isNotEnoughGreenMiles', target: 'ready.notEnoughPoints', actions: 'restorePrevious' },
+      {
+        target: 'ready.failed',
+        actions: ['restorePrevious', { type: 'storeErrorMessage', params: submissionErrorOf }],
+      },
+    ]),
     entry: 'showPendingAnswer',
-    invoke: {
-      id: 'submitAnswer',
-      src: 'submitAnswer',
-      input: requestOf,
-      onDone: answerSubmitted,
-      onError: [
-        { guard: 'isNotEnoughGreenMiles', target: 'ready.notEnoughPoints', actions: 'restorePrevious' },
-        {
-          target: 'ready.failed',
-          actions: ['restorePrevious', { type: 'storeErrorMessage', params: submissionErrorOf }],
-        },
-      ],
-    },
   } as const;
 }

@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../contract/action-types.ts';
 import {
-  answerSubmitted,
   failureReturnsTo,
   identityOf,
   type SubmissionContext,
@@ -11,6 +10,7 @@ import {
   submissionContextOf,
   submissionRequest,
   submissionSetup,
+  submittingState,
   waitingStates,
 } from './submission.ts';
 
@@ -96,16 +96,7 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
           'temperature.submit': { target: 'submitting', actions: 'clearError' },
         },
       },
-      submitting: {
-        tags: 'submitting',
-        invoke: {
-          id: 'submitAnswer',
-          src: 'submitAnswer',
-          input: heatingRequest,
-          onDone: answerSubmitted,
-          onError: failureReturnsTo('adjusting'),
-        },
-      },
+      submitting: submittingState(heatingRequest, failureReturnsTo('adjusting')),
       submitted: { type: 'final' },
     },
   });

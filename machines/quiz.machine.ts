@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { and, assign } from 'xstate';
 import type { Quiz } from '../contract/schemas.ts';
 import {
-  answerSubmitted,
   failureReturnsTo,
   identityOf,
   type SubmissionContext,
@@ -11,6 +10,7 @@ import {
   submissionContextOf,
   submissionRequest,
   submissionSetup,
+  submittingState,
   waitingStates,
 } from './submission.ts';
 
@@ -91,21 +91,12 @@ export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
         ...waitingStates,
         on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
       },
-      submitting: {
-        tags: 'submitting',
-        invoke: {
-          id: 'submitAnswer',
-          src: 'submitAnswer',
-          input: quizRequest,
-          onDone: answerSubmitted,
-          // A failure waits where the answer was sent from.
-          onError: [
-            { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
-            { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
-            ...failureReturnsTo('answering'),
-          ],
-        },
-      },
+      // A failure waits where the answer was sent from.
+      submitting: submittingState(quizRequest, [
+        { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
+        { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
+        ...failureReturnsTo('answering'),
+      ]),
       submitted: { type: 'final' },
     },
   });

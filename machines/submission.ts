@@ -149,6 +149,20 @@ export function failureReturnsTo<const Waiting extends string>(waiting: Waiting)
   ] as const;
 }
 
+/**
+ * The state that sends the answer: the one `submitAnswer` actor with the flow's request (`requestOf`); a reply goes
+ * to `submitted` (kept and handed to the view), a failure as the flow's `onError` says.
+ */
+export function submittingState<Params, const OnError>(
+  requestOf: (args: Params) => SubmissionRequest,
+  onError: OnError,
+) {
+  return {
+    tags: 'submitting',
+    invoke: { id: 'submitAnswer', src: 'submitAnswer', input: requestOf, onDone: answerSubmitted, onError },
+  } as const;
+}
+
 /** The context of the answer-once flows. */
 export interface AnswerSubmissionContext<Answer> extends SubmissionContext {
   /** The last answer sent (shown as chosen while it is being sent). */
@@ -201,16 +215,11 @@ export function createAnswerSubmissionMachine<Answer, Type extends SubmittedActi
             },
           },
         },
-        submitting: {
-          tags: 'submitting',
-          invoke: {
-            id: 'submitAnswer',
-            src: 'submitAnswer',
-            input: ({ context }) => submissionRequest(context.actId, type, bodyOf(context, context.answer as Answer)),
-            onDone: answerSubmitted,
-            onError: failureReturnsTo('choosing'),
-          },
-        },
+        submitting: submittingState(
+          ({ context }: { context: AnswerSubmissionContext<Answer> }) =>
+            submissionRequest(context.actId, type, bodyOf(context, context.answer as Answer)),
+          failureReturnsTo('choosing'),
+        ),
         submitted: { type: 'final' },
       },
     });

@@ -46,11 +46,7 @@ export function LossWarning({
         >
           {t`Confirmer le changement`}
         </button>
-        <button
-          type="button"
-          className="button-secondary choice-modal__button"
-          onClick={change.cancelChange}
-        >
+        <button type="button" className="button-secondary choice-modal__button" onClick={change.cancelChange}>
           {t`Annuler`}
         </button>
       </div>

@@ -39,7 +39,11 @@ function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="review" state={api.state}>
-      <fieldset className="action-modal__choices action-modal__choices--pair" data-part="scale" disabled={!api.canAnswer}>
+      <fieldset
+        className="action-modal__choices action-modal__choices--pair"
+        data-part="scale"
+        disabled={!api.canAnswer}
+      >
         <legend className="action-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
         {REVIEW_RATINGS.map((rating) => (
           <button

@@ -4,7 +4,7 @@ import {
   type HeatingEvent,
   type HeatingStatus,
   heatingBand,
-  heatingMachine,
+  type heatingMachine,
   heatingStatus,
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,

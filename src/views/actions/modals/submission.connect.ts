@@ -1,11 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { SubmissionReply } from '../../../../contract/schemas.ts';
-import type {
-  AnswerSubmissionEvent,
-  AnswerSubmissionMachine,
-  SubmissionTag,
-} from '../../../../machines/submission.ts';
+import type { AnswerSubmissionEvent, AnswerSubmissionMachine, SubmissionTag } from '../../../../machines/submission.ts';
 import { dataStateOf, type StatePath } from '../../binding/dataState.ts';
 
 /** What the snapshot of every flow of the submission family (machines/submission.ts) offers its view. */

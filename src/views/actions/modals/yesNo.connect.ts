@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { YesNoAnswer, YesNoEvent, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
+import type { YesNoAnswer, YesNoEvent, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, connectAnswerChange } from './answerChange.connect.ts';
 
