@@ -66,7 +66,13 @@ describe('the connect layer turns a submission flow into props', () => {
   it('heating: the dial bounds and the keys that move it', () => {
     const flow = start(heatingMachine, { ...INPUT, temperature: 30 });
     let props = connectHeating(flow.snapshot(), flow.actor.send);
-    expect(props).toMatchObject({ temperature: 30, band: 'from24', status: 'tooHigh', canRaise: false, canLower: true });
+    expect(props).toMatchObject({
+      temperature: 30,
+      band: 'from24',
+      status: 'tooHigh',
+      canRaise: false,
+      canLower: true,
+    });
 
     const preventDefault = vi.fn();
     props.onKeyDown({ key: 'ArrowDown', preventDefault });
