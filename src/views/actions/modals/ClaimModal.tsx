@@ -6,6 +6,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 
 const ClaimContext = createActorContext(claimActionMachine);
 
@@ -20,11 +21,7 @@ export default function ClaimModal(props: SubmissionModalProps<typeof claimActio
 
 function ClaimSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = ClaimContext.useActorRef();
-  const api = connectAnswerSubmission(
-    ClaimContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(ClaimContext, connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="claim" state={api.state} variant="sheet">

@@ -7,6 +7,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
@@ -22,11 +23,7 @@ export default function CustomModal(props: SubmissionModalProps<typeof customMac
 
 function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = CustomContext.useActorRef();
-  const api = connectAnswerSubmission(
-    CustomContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(CustomContext, connectAnswerSubmission);
   const options = useMemo(() => optionsInOrder(action.options), [action.options]);
 
   return (

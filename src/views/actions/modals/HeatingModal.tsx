@@ -12,6 +12,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectHeating } from './heating.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
@@ -30,11 +31,7 @@ export default function HeatingModal(props: SubmissionModalProps<typeof heatingM
 
 function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = HeatingContext.useActorRef();
-  const api = connectHeating(
-    HeatingContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(HeatingContext, connectHeating);
   const { temperature } = api;
   const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[api.status];
 

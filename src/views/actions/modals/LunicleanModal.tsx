@@ -9,6 +9,7 @@ import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
 
@@ -37,11 +38,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const actor = LunicleanContext.useActorRef();
-  const api = connectLuniclean(
-    LunicleanContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(LunicleanContext, connectLuniclean);
   const { day } = api;
   const decision = api.answer;
   const reward = action.actReward;

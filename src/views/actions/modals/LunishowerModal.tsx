@@ -6,6 +6,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './LunishowerModal.css';
 
 const LunishowerContext = createActorContext(lunishowerMachine);
@@ -21,11 +22,7 @@ export default function LunishowerModal(props: SubmissionModalProps<typeof lunis
 
 function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = LunishowerContext.useActorRef();
-  const api = connectAnswerSubmission(
-    LunishowerContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(LunishowerContext, connectAnswerSubmission);
   const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
 
   return (

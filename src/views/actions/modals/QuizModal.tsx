@@ -14,6 +14,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectQuiz } from './quiz.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
@@ -41,11 +42,7 @@ function QuizFlow({ quiz, ...props }: SubmissionModalProps<typeof quizMachine> &
 }
 
 function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
-  const actor = QuizContext.useActorRef();
-  const api = connectQuiz(
-    QuizContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(QuizContext, connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
 
   return (

@@ -8,6 +8,7 @@ import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
@@ -31,11 +32,7 @@ export default function ReviewModal(props: SubmissionModalProps<typeof reviewMac
 
 function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { i18n } = useLingui();
-  const actor = ReviewContext.useActorRef();
-  const api = connectAnswerSubmission(
-    ReviewContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(ReviewContext, connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="review" state={api.state}>

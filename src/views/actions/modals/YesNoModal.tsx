@@ -9,6 +9,7 @@ import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import { connectYesNo } from './yesNo.connect.ts';
 
 const YesNoContext = createActorContext(yesNoMachine);
@@ -27,11 +28,7 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const actor = YesNoContext.useActorRef();
-  const api = connectYesNo(
-    YesNoContext.useSelector((snapshot) => snapshot),
-    actor.send,
-  );
+  const api = useConnected(YesNoContext, connectYesNo);
   const { answer } = api;
   const reward = action.actReward;
 
