@@ -7,8 +7,9 @@ function claimBody(input: SubmissionInput): ClaimActionBody {
 }
 
 /** Claim (SPEC.md §2, §4): the claim dialog's button sends the claim; `submitting` is the claiming state. */
-export const claimActionMachine = createAnswerSubmissionMachine<null, ClaimActionBody>({
+export const claimActionMachine = createAnswerSubmissionMachine<null, 'CLAIM'>({
   id: 'claimAction',
+  type: 'CLAIM',
   bodyOf: claimBody,
   failure: msg`Erreur lors de la réclamation de l'action.`,
 });

@@ -12,8 +12,9 @@ function customBody(input: SubmissionInput, caoId: number): CustomBody {
 }
 
 /** Custom (SPEC.md §4): open, list the options, pick one to submit (its caoId). */
-export const customMachine = createAnswerSubmissionMachine<number, CustomBody>({
+export const customMachine = createAnswerSubmissionMachine({
   id: 'custom',
+  type: 'CUSTOM',
   bodyOf: customBody,
   failure: msg`Erreur lors de l'envoi de la réponse.`,
 });

@@ -1,14 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, setup } from 'xstate';
+import { assign } from 'xstate';
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../contract/action-types.ts';
-import type { HeatingBody, SubmissionReply } from '../contract/schemas.ts';
 import {
-  answerSubmitted,
+  failureReturnsTo,
   identityOf,
-  isNotEnoughGreenMiles,
-  providedByView,
+  type SubmissionContext,
   type SubmissionInput,
+  submissionContextOf,
+  submissionRequest,
+  submissionSetup,
+  submittingState,
+  waitingStates,
 } from './submission.ts';
 
 /** SPEC.md §9 "Heating": default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
@@ -45,8 +48,8 @@ export interface HeatingInput extends SubmissionInput {
   temperature: number;
 }
 
-export interface HeatingContext extends HeatingInput {
-  reply: SubmissionReply | null;
+export interface HeatingContext extends SubmissionContext {
+  temperature: number;
   error: MessageDescriptor | null;
 }
 
@@ -58,63 +61,42 @@ export type HeatingEvent =
 /** SPEC.md §8 gives no heating text: the generic one. */
 export const heatingSubmitError = msg`Une erreur est survenue`;
 
+function heatingRequest({ context }: { context: HeatingContext }) {
+  const body = { ...identityOf(context), temperature: context.temperature, endDate: context.endDate };
+  return submissionRequest(context.actId, 'HEATING', body);
+}
+
 /**
  * Heating (SPEC.md §2, §9): the guest sets the room temperature one degree at a time within the scale, then sends
  * it. A failed send keeps the setting on screen with a red alert (or the not-enough notice) and may be sent again.
  */
-export const heatingMachine = setup({
-  types: {
-    input: {} as HeatingInput,
-    context: {} as HeatingContext,
-    events: {} as HeatingEvent,
-  },
-  actors: {
-    submitAnswer: providedByView<HeatingBody>('submitAnswer'),
-  },
-  actions: {
-    raise: assign({ temperature: ({ context }) => context.temperature + 1 }),
-    lower: assign({ temperature: ({ context }) => context.temperature - 1 }),
-    clearError: assign({ error: null }),
-    storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
-    storeFailure: assign({ error: heatingSubmitError }),
-    // Provided by the view: hands the reply to the action dialog host.
-    notifySubmitted: (_, _reply: SubmissionReply) => {},
-  },
-  guards: {
-    belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
-    aboveMinimum: ({ context }) => context.temperature > MIN_TEMPERATURE,
-    isNotEnoughGreenMiles,
-  },
-}).createMachine({
-  id: 'heating',
-  context: ({ input }) => ({ ...input, reply: null, error: null }),
-  initial: 'adjusting',
-  states: {
-    adjusting: {
-      initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
-      on: {
-        'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
-        'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },
-        'temperature.submit': { target: 'submitting', actions: 'clearError' },
-      },
+export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, HeatingInput>()
+  .extend({
+    actions: {
+      raise: assign({ temperature: ({ context }) => context.temperature + 1 }),
+      lower: assign({ temperature: ({ context }) => context.temperature - 1 }),
+      clearError: assign({ error: null }),
+      storeFailure: assign({ error: heatingSubmitError }),
     },
-    submitting: {
-      tags: ['loading'],
-      invoke: {
-        id: 'submitAnswer',
-        src: 'submitAnswer',
-        input: ({ context }) => ({
-          actId: context.actId,
-          body: { ...identityOf(context), temperature: context.temperature, endDate: context.endDate },
-        }),
-        onDone: answerSubmitted,
-        onError: [
-          { guard: 'isNotEnoughGreenMiles', target: 'adjusting.notEnoughPoints' },
-          { target: 'adjusting.failed', actions: 'storeFailure' },
-        ],
-      },
+    guards: {
+      belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
+      aboveMinimum: ({ context }) => context.temperature > MIN_TEMPERATURE,
     },
-    submitted: { type: 'final' },
-  },
-});
+  })
+  .createMachine({
+    id: 'heating',
+    context: ({ input }) => ({ ...submissionContextOf(input), temperature: input.temperature, error: null }),
+    initial: 'adjusting',
+    states: {
+      adjusting: {
+        ...waitingStates,
+        on: {
+          'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
+          'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },
+          'temperature.submit': { target: 'submitting', actions: 'clearError' },
+        },
+      },
+      submitting: submittingState(heatingRequest, failureReturnsTo('adjusting')),
+      submitted: { type: 'final' },
+    },
+  });

@@ -1,22 +1,15 @@
-import { assign, setup } from 'xstate';
 import { hourIn } from '../contract/calendar-days.ts';
-import type { Action, ActionResponse, LunicleanBody } from '../contract/schemas.ts';
+import type { Action, ActionResponse } from '../contract/schemas.ts';
 import {
-  type ChangeConfirmationEvent,
-  changeSubmissionOutcomes,
+  type AnswerChangeContext,
+  answerChangeContextOf,
+  answerChangeSetup,
+  choiceTransitions,
   confirmingLoss,
-  losesReward,
-  notifiedByView,
-  readyOutcomes,
+  readyState,
+  submittingChange,
 } from './answerChange.ts';
-import {
-  identityOf,
-  isNotEnoughGreenMiles,
-  providedByView,
-  type SubmissionInput,
-  serverMessageOf,
-  submissionInputOf,
-} from './submission.ts';
+import { identityOf, type SubmissionInput, submissionContextOf, submissionRequest } from './submission.ts';
 
 /**
  * The skip-cleaning modal (SPEC.md §4 "Luniclean"): undecided, skipped (rewarded) or maintained; the guest may
@@ -37,16 +30,13 @@ export interface LunicleanInput extends SubmissionInput {
   timeZone: string | undefined;
 }
 
-export interface LunicleanContext extends SubmissionInput {
+/** The answer of this change flow is the cleaning decision. */
+export interface LunicleanContext extends AnswerChangeContext<CleaningDecision> {
   roomNumber: string | null;
-  decision: CleaningDecision;
-  previousDecision: CleaningDecision;
-  pendingDecision: CleaningDecision;
   day: 'today' | 'tomorrow';
-  errorMessage: string | null;
 }
 
-export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' } | ChangeConfirmationEvent;
+export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' };
 
 /** SPEC.md §3: SKIP or true means skipped, CLEAN or false maintained. */
 export function decisionOf(response: ActionResponse): CleaningDecision {
@@ -59,91 +49,47 @@ export function cleaningDayAt(now: Date, timeZone: string | undefined): 'today' 
   return hourIn(timeZone, now) < CLEANING_TITLE_SWITCH_HOUR ? 'today' : 'tomorrow';
 }
 
-const chosen = {
-  'cleaning.skip': 'skipped',
-  'cleaning.maintain': 'maintained',
-} as const satisfies Record<string, CleaningDecision>;
+function skipped(): CleaningDecision {
+  return 'skipped';
+}
 
-export const lunicleanMachine = setup({
-  types: {
-    input: {} as LunicleanInput,
-    context: {} as LunicleanContext,
-    events: {} as LunicleanEvent,
-  },
-  actors: {
-    submitCleaning: providedByView<LunicleanBody>('submitCleaning'),
-  },
-  guards: {
-    isCurrentDecision: ({ context }, decision: CleaningDecision) => decision === context.decision,
-    // Skipping the cleaning is the rewarded decision.
-    losesReward: ({ context }, decision: CleaningDecision) => losesReward(context.decision, decision, 'skipped'),
-    isNotEnoughGreenMiles,
-  },
-  actions: {
-    holdDecision: assign({ pendingDecision: (_, decision: CleaningDecision) => decision }),
-    showPendingDecision: assign({
-      previousDecision: ({ context }) => context.decision,
-      decision: ({ context }) => context.pendingDecision,
-      errorMessage: null,
-    }),
-    restorePrevious: assign({ decision: ({ context }) => context.previousDecision }),
-    storeErrorMessage: assign({ errorMessage: (_, error: unknown) => serverMessageOf(error) }),
-    notifySubmitted: notifiedByView,
-  },
-}).createMachine({
+function maintained(): CleaningDecision {
+  return 'maintained';
+}
+
+function cleaningRequest({ context }: { context: LunicleanContext }) {
+  const body = {
+    ...identityOf(context),
+    skipCleaning: context.pendingAnswer === 'skipped',
+    roomNumber: context.roomNumber,
+    endDate: context.endDate,
+  };
+  return submissionRequest(context.actId, 'LUNICLEAN', body);
+}
+
+export const lunicleanMachine = answerChangeSetup<
+  CleaningDecision,
+  LunicleanContext,
+  LunicleanEvent,
+  LunicleanInput
+>().createMachine({
   id: 'luniclean',
-  context: ({ input }) => {
-    const decision = decisionOf(input.action.response);
-    return {
-      ...submissionInputOf(input),
-      roomNumber: input.roomNumber,
-      decision,
-      previousDecision: decision,
-      pendingDecision: decision,
-      day: cleaningDayAt(input.now, input.timeZone),
-      errorMessage: null,
-    };
-  },
+  context: ({ input }) => ({
+    ...submissionContextOf(input),
+    // Skipping the cleaning is the rewarded decision.
+    ...answerChangeContextOf<CleaningDecision>(decisionOf(input.action.response), 'skipped'),
+    roomNumber: input.roomNumber,
+    day: cleaningDayAt(input.now, input.timeZone),
+  }),
   initial: 'ready',
   states: {
-    ready: {
-      on: {
-        'cleaning.skip': [
-          { guard: { type: 'isCurrentDecision', params: () => chosen['cleaning.skip'] } },
-          { target: 'submitting', actions: { type: 'holdDecision', params: () => chosen['cleaning.skip'] } },
-        ],
-        'cleaning.maintain': [
-          { guard: { type: 'isCurrentDecision', params: () => chosen['cleaning.maintain'] } },
-          {
-            guard: { type: 'losesReward', params: () => chosen['cleaning.maintain'] },
-            target: 'confirmingLoss',
-            actions: { type: 'holdDecision', params: () => chosen['cleaning.maintain'] },
-          },
-          { target: 'submitting', actions: { type: 'holdDecision', params: () => chosen['cleaning.maintain'] } },
-        ],
-      },
-      ...readyOutcomes,
-    },
+    ready: readyState({
+      'cleaning.skip': choiceTransitions(skipped),
+      'cleaning.maintain': choiceTransitions(maintained),
+    }),
     confirmingLoss,
-    submitting: {
-      tags: 'loading',
-      // The success message of the pending decision is on screen while the server is called.
-      entry: 'showPendingDecision',
-      invoke: {
-        id: 'submitCleaning',
-        src: 'submitCleaning',
-        input: ({ context }) => ({
-          actId: context.actId,
-          body: {
-            ...identityOf(context),
-            skipCleaning: context.pendingDecision === 'skipped',
-            roomNumber: context.roomNumber,
-            endDate: context.endDate,
-          },
-        }),
-        ...changeSubmissionOutcomes,
-      },
-    },
+    // The success message of the pending decision is on screen while the server is called.
+    submitting: submittingChange(cleaningRequest),
     submitted: { type: 'final' },
   },
 });

@@ -7,8 +7,9 @@ function lunishowerBody(input: SubmissionInput, objectiveRespected: boolean): Lu
 }
 
 /** Lunishower (SPEC.md §4): yes or no to the short-shower objective; the server gives no points for a no. */
-export const lunishowerMachine = createAnswerSubmissionMachine<boolean, LunishowerBody>({
+export const lunishowerMachine = createAnswerSubmissionMachine({
   id: 'lunishower',
+  type: 'LUNISHOWER',
   bodyOf: lunishowerBody,
   failure: msg`Erreur lors de l'action LuniShower`,
 });

@@ -1,13 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, setup } from 'xstate';
-import type { Quiz, QuizBody, SubmissionReply } from '../contract/schemas.ts';
+import { and, assign } from 'xstate';
+import type { Quiz } from '../contract/schemas.ts';
 import {
-  answerSubmitted,
+  failureReturnsTo,
   identityOf,
-  isNotEnoughGreenMiles,
-  providedByView,
+  type SubmissionContext,
   type SubmissionInput,
+  submissionContextOf,
+  submissionRequest,
+  submissionSetup,
+  submittingState,
+  waitingStates,
 } from './submission.ts';
 
 /** SPEC.md §3: answers are shown as A, B, C… by their 1-based qaPosition. */
@@ -32,9 +36,9 @@ export interface QuizInput extends SubmissionInput {
   quiz: Quiz;
 }
 
-export interface QuizContext extends QuizInput {
+export interface QuizContext extends SubmissionContext {
+  quiz: Quiz;
   selectedPosition: number | null;
-  reply: SubmissionReply | null;
   error: MessageDescriptor | null;
 }
 
@@ -43,76 +47,56 @@ export type QuizEvent = { type: 'answer.pick'; qaPosition: number } | { type: 'a
 /** SPEC.md §8 (French source of 'An error occurred while submitting your answer'). */
 export const quizSubmitError = msg`Une erreur est survenue lors de l'envoi de votre réponse`;
 
+function quizRequest({ context }: { context: QuizContext }) {
+  const body = { ...identityOf(context), selectedPosition: context.selectedPosition ?? 0 };
+  return submissionRequest(context.actId, 'QUIZ', body);
+}
+
 /**
  * Quiz (SPEC.md §4): pick an answer; with an explanation the machine reveals the correct answer and the explanation
  * and sends on `answer.confirm` ('Continuer'); without one it sends at once. A failed send waits where it was sent
  * from, and `answer.confirm` (without explanation: another pick) sends again. The server gives points for a right
  * answer only.
  */
-export const quizMachine = setup({
-  types: {
-    input: {} as QuizInput,
-    context: {} as QuizContext,
-    events: {} as QuizEvent,
-  },
-  actors: {
-    submitAnswer: providedByView<QuizBody>('submitAnswer'),
-  },
-  actions: {
-    selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
-    clearError: assign({ error: null }),
-    storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
-    storeFailure: assign({ error: quizSubmitError }),
-    // Provided by the view: hands the reply to the action dialog host.
-    notifySubmitted: (_, _reply: SubmissionReply) => {},
-  },
-  guards: {
-    hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
-    isNotEnoughGreenMiles,
-  },
-}).createMachine({
-  id: 'quiz',
-  context: ({ input }) => ({ ...input, selectedPosition: null, reply: null, error: null }),
-  initial: 'answering',
-  states: {
-    answering: {
-      initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
-      on: {
-        'answer.pick': [
-          {
-            guard: 'hasExplanation',
-            target: 'revealed',
-            actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition },
-          },
-          { target: 'submitting', actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition } },
-        ],
+export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
+  .extend({
+    actions: {
+      selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
+      clearError: assign({ error: null }),
+      storeFailure: assign({ error: quizSubmitError }),
+    },
+    guards: {
+      hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
+    },
+  })
+  .createMachine({
+    id: 'quiz',
+    context: ({ input }) => ({ ...submissionContextOf(input), quiz: input.quiz, selectedPosition: null, error: null }),
+    initial: 'answering',
+    states: {
+      answering: {
+        ...waitingStates,
+        on: {
+          'answer.pick': [
+            {
+              guard: 'hasExplanation',
+              target: 'revealed',
+              actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition },
+            },
+            { target: 'submitting', actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition } },
+          ],
+        },
       },
-    },
-    revealed: {
-      initial: 'idle',
-      states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
-      on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
-    },
-    submitting: {
-      tags: ['loading'],
-      invoke: {
-        id: 'submitAnswer',
-        src: 'submitAnswer',
-        input: ({ context }) => ({
-          actId: context.actId,
-          body: { ...identityOf(context), selectedPosition: context.selectedPosition ?? 0 },
-        }),
-        onDone: answerSubmitted,
-        // A failure waits where the answer was sent from.
-        onError: [
-          { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
-          { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
-          { guard: 'isNotEnoughGreenMiles', target: 'answering.notEnoughPoints' },
-          { target: 'answering.failed', actions: 'storeFailure' },
-        ],
+      revealed: {
+        ...waitingStates,
+        on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
       },
+      // A failure waits where the answer was sent from.
+      submitting: submittingState(quizRequest, [
+        { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
+        { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
+        ...failureReturnsTo('answering'),
+      ]),
+      submitted: { type: 'final' },
     },
-    submitted: { type: 'final' },
-  },
-});
+  });

@@ -11,8 +11,9 @@ function reviewBody(input: SubmissionInput, rating: ReviewRating): ReviewBody {
 }
 
 /** Review (SPEC.md §4): open, pick an emoji, submit. */
-export const reviewMachine = createAnswerSubmissionMachine<ReviewRating, ReviewBody>({
+export const reviewMachine = createAnswerSubmissionMachine({
   id: 'review',
+  type: 'REVIEW',
   bodyOf: reviewBody,
   failure: msg`Erreur lors de l'envoi de l'évaluation.`,
 });

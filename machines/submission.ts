@@ -1,11 +1,23 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { assign, fromPromise, setup } from 'xstate';
+import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
+import type { SubmittedActionType } from '../contract/action-types.ts';
 import { errorCodeOf } from '../contract/errors.ts';
-import type { SubmissionReply } from '../contract/schemas.ts';
+import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
 
 /**
- * What every action submission shares (SPEC.md §7, POST /api/actions/{actId}/{path}): the action, the guest and
- * stay identifiers, the guest's language (for the translated success message) and the stay's end date when known.
+ * The submission family: every action flow that sends the guest's answer (answer-once review, custom, Lunishower,
+ * claim; change-with-rollback yes/no and Luniclean; heating; quiz) shares what this module holds:
+ * - one submit actor, `submitAnswer`, invoked with id `submitAnswer` and input `SubmissionRequest`
+ *   ({ actId, type, body }), so the view provides one real implementation for all of them;
+ * - one view-provided action, `notifySubmitted(reply)`, that hands the reply to the action dialog host;
+ * - defaults for what the view provides that throw (a flow started without them is a wiring mistake);
+ * - one tag vocabulary (`SubmissionTag`) and the sub-states a flow waits in after a failure.
+ * `submissionSetup()` gives a flow these; the flow adds its own states, actions and guards with `.extend`.
+ */
+
+/**
+ * What every action submission shares (POST /api/actions/{actId}/{path}): the action, the guest and stay
+ * identifiers, the guest's language (for the translated success message) and the stay's end date when known.
  */
 export interface SubmissionInput {
   actId: number;
@@ -15,15 +27,40 @@ export interface SubmissionInput {
   endDate: string | null;
 }
 
-/** The input of a submission actor: the action and the body of its path. */
-export interface SubmissionRequest<Body> {
-  actId: number;
-  body: Body;
+/** The context every flow of the family keeps: its input and the reply of a sent answer. */
+export interface SubmissionContext extends SubmissionInput {
+  reply: SubmissionReply | null;
 }
+
+/**
+ * The family's tags: `submitting` while the answer is on its way, `notEnoughPoints` after a refusal for missing
+ * GreenMiles, `failed` after any other failure.
+ */
+export type SubmissionTag = 'submitting' | 'notEnoughPoints' | 'failed';
 
 /** The body fields every submission path takes. */
 export function identityOf(input: SubmissionInput): { uuid: string; sUUID: string; lang: string } {
   return { uuid: input.uuid, sUUID: input.sUUID, lang: input.lang };
+}
+
+/** The submission fields of a flow's input, without the fields the flow keeps under its own names. */
+export function submissionInputOf({ actId, uuid, sUUID, lang, endDate }: SubmissionInput): SubmissionInput {
+  return { actId, uuid, sUUID, lang, endDate };
+}
+
+/** The context a flow starts from: its submission fields, nothing sent yet. */
+export function submissionContextOf(input: SubmissionInput): SubmissionContext {
+  return { ...submissionInputOf(input), reply: null };
+}
+
+/** The request of an answer of `type`: its body is the one of the type's path. */
+export function submissionRequest<Type extends SubmittedActionType>(
+  actId: number,
+  type: Type,
+  body: SubmissionBodyOf<Type>,
+): SubmissionRequest {
+  // TypeScript does not narrow a generic type parameter into the distributive SubmissionRequest union.
+  return { actId, type, body } as SubmissionRequest;
 }
 
 /** The guard of a failed submission refused for missing points (the insufficient-points notice, not the red alert). */
@@ -41,22 +78,59 @@ export function serverMessageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
-/** The submission fields of a flow's input, without the fields the flow keeps under its own names. */
-export function submissionInputOf({ actId, uuid, sUUID, lang, endDate }: SubmissionInput): SubmissionInput {
-  return { actId, uuid, sUUID, lang, endDate };
-}
-
-/** The done-event output of a submission actor, for `params` of the view-provided `notifySubmitted` action. */
+/** The done-event output of a submission actor, for `params` of `storeReply` and `notifySubmitted`. */
 export function replyOf({ event }: { event: { output: SubmissionReply } }): SubmissionReply {
   return event.output;
 }
 
-/** A machine's default submission actor (`name`): the view provides the real one (src/views/actions/modals/submitter.ts). */
-export function providedByView<Body>(name: string) {
-  return fromPromise<SubmissionReply, SubmissionRequest<Body>>(() =>
-    Promise.reject(new Error(`${name} is provided by the view`)),
-  );
+/**
+ * The default of every implementation a view provides (actors and actions of machines/): it throws, so a flow
+ * started without its view's implementations fails loudly instead of doing nothing.
+ */
+export function providedByView(name: string): never {
+  throw new Error(`${name} is provided by the view`);
 }
+
+/** The default `submitAnswer`: the view provides the real one (src/views/actions/modals/submitter.ts). */
+export const submitAnswerProvidedByView = fromPromise<SubmissionReply, SubmissionRequest>(async () =>
+  providedByView('submitAnswer'),
+);
+
+/** The default `notifySubmitted`: the view provides the one that hands the reply to the action dialog host. */
+export function notifySubmittedProvidedByView(_: unknown, _reply: SubmissionReply): never {
+  return providedByView('notifySubmitted');
+}
+
+/**
+ * The setup of a flow of the family: typed context, events, input and tags, with the shared `submitAnswer` actor,
+ * `storeReply` and `notifySubmitted` actions and `isNotEnoughGreenMiles` guard. The flow adds its own with `.extend`.
+ */
+export function submissionSetup<
+  Context extends SubmissionContext,
+  Event extends AnyEventObject,
+  Input extends SubmissionInput,
+>() {
+  return setup({
+    types: {
+      context: {} as Context,
+      events: {} as Event,
+      input: {} as Input,
+      tags: {} as SubmissionTag,
+    },
+    actors: { submitAnswer: submitAnswerProvidedByView },
+    actions: {
+      storeReply: assign((_, reply: SubmissionReply) => ({ reply }) as Partial<Context>),
+      notifySubmitted: notifySubmittedProvidedByView,
+    },
+    guards: { isNotEnoughGreenMiles },
+  });
+}
+
+/** The states a flow waits in for the guest: first, after a refusal for missing points, after another failure. */
+export const waitingStates = {
+  initial: 'idle',
+  states: { idle: {}, notEnoughPoints: { tags: 'notEnoughPoints' }, failed: { tags: 'failed' } },
+} as const;
 
 /** A sent answer: its reply is kept (the view shows its message) and handed to the view's `notifySubmitted`. */
 export const answerSubmitted = {
@@ -67,82 +141,91 @@ export const answerSubmitted = {
   ],
 } as const;
 
-export interface AnswerSubmissionContext<Answer> extends SubmissionInput {
+/** A failed send goes back to `waiting`: its notice for missing points, else its red alert (`storeFailure`). */
+export function failureReturnsTo<const Waiting extends string>(waiting: Waiting) {
+  return [
+    { guard: 'isNotEnoughGreenMiles', target: `${waiting}.notEnoughPoints` },
+    { target: `${waiting}.failed`, actions: 'storeFailure' },
+  ] as const;
+}
+
+/**
+ * The state that sends the answer: the one `submitAnswer` actor with the flow's request (`requestOf`); a reply goes
+ * to `submitted` (kept and handed to the view), a failure as the flow's `onError` says.
+ */
+export function submittingState<Params, const OnError>(
+  requestOf: (args: Params) => SubmissionRequest,
+  onError: OnError,
+) {
+  return {
+    tags: 'submitting',
+    invoke: { id: 'submitAnswer', src: 'submitAnswer', input: requestOf, onDone: answerSubmitted, onError },
+  } as const;
+}
+
+/** The context of the answer-once flows. */
+export interface AnswerSubmissionContext<Answer> extends SubmissionContext {
   /** The last answer sent (shown as chosen while it is being sent). */
   answer: Answer | null;
-  reply: SubmissionReply | null;
+  /** The red alert of the last failure. */
   error: MessageDescriptor | null;
 }
 
 export type AnswerSubmissionEvent<Answer> = { type: 'answer.submit'; answer: Answer };
 
-export interface AnswerSubmissionOptions<Answer, Body> {
+export interface AnswerSubmissionOptions<Answer, Type extends SubmittedActionType> {
   id: string;
-  /** The body of the action's submission path for this answer. */
-  bodyOf(input: SubmissionInput, answer: Answer): Body;
-  /** SPEC.md §8: the red alert of a failed submission of this kind. */
+  /** The action type the answers are sent as (its submission path). */
+  type: Type;
+  /** The body of the type's submission path for this answer. */
+  bodyOf(input: SubmissionInput, answer: Answer): SubmissionBodyOf<Type>;
+  /** The red alert of a failed submission of this kind (docs/behaviour.md). */
   failure: MessageDescriptor;
 }
 
 /**
- * The "answer once, send it" flows (SPEC.md §4: review, custom, Lunishower, claim):
+ * The "answer once, send it" flows (review, custom, Lunishower, claim):
  * choosing ─answer.submit▶ submitting ─▶ submitted, or back to choosing.failed (red alert) or
  * choosing.notEnoughPoints (a reply about missing GreenMiles), where the guest may answer again.
- * On success the view-provided `notifySubmitted` hands the reply to the action dialog host.
  */
-export function createAnswerSubmissionMachine<Answer, Body>({
+export function createAnswerSubmissionMachine<Answer, Type extends SubmittedActionType>({
   id,
+  type,
   bodyOf,
   failure,
-}: AnswerSubmissionOptions<Answer, Body>) {
-  return setup({
-    types: {
-      input: {} as SubmissionInput,
-      context: {} as AnswerSubmissionContext<Answer>,
-      events: {} as AnswerSubmissionEvent<Answer>,
-    },
-    actors: {
-      submitAnswer: providedByView<Body>('submitAnswer'),
-    },
-    actions: {
-      storeAnswer: assign({ answer: (_, answer: Answer) => answer, error: null }),
-      storeReply: assign({ reply: (_, reply: SubmissionReply) => reply }),
-      storeFailure: assign({ error: failure }),
-      // Provided by the view: hands the reply to the action dialog host.
-      notifySubmitted: (_, _reply: SubmissionReply) => {},
-    },
-    guards: {
-      isNotEnoughGreenMiles,
-    },
-  }).createMachine({
-    id,
-    context: ({ input }) => ({ ...input, answer: null, reply: null, error: null }),
-    initial: 'choosing',
-    states: {
-      choosing: {
-        initial: 'idle',
-        states: { idle: {}, failed: {}, notEnoughPoints: { tags: ['notEnoughPoints'] } },
-        on: {
-          'answer.submit': {
-            target: 'submitting',
-            actions: { type: 'storeAnswer', params: ({ event }) => event.answer },
+}: AnswerSubmissionOptions<Answer, Type>) {
+  return submissionSetup<AnswerSubmissionContext<Answer>, AnswerSubmissionEvent<Answer>, SubmissionInput>()
+    .extend({
+      actions: {
+        storeAnswer: assign({ answer: (_, answer: Answer) => answer, error: null }),
+        storeFailure: assign({ error: failure }),
+      },
+    })
+    .createMachine({
+      id,
+      context: ({ input }) => ({ ...submissionContextOf(input), answer: null, error: null }),
+      initial: 'choosing',
+      states: {
+        choosing: {
+          ...waitingStates,
+          on: {
+            'answer.submit': {
+              target: 'submitting',
+              actions: { type: 'storeAnswer', params: ({ event }) => event.answer },
+            },
           },
         },
+        submitting: submittingState(
+          ({ context }: { context: AnswerSubmissionContext<Answer> }) =>
+            submissionRequest(context.actId, type, bodyOf(context, context.answer as Answer)),
+          failureReturnsTo('choosing'),
+        ),
+        submitted: { type: 'final' },
       },
-      submitting: {
-        tags: ['loading'],
-        invoke: {
-          id: 'submitAnswer',
-          src: 'submitAnswer',
-          input: ({ context }) => ({ actId: context.actId, body: bodyOf(context, context.answer as Answer) }),
-          onDone: answerSubmitted,
-          onError: [
-            { guard: 'isNotEnoughGreenMiles', target: 'choosing.notEnoughPoints' },
-            { target: 'choosing.failed', actions: 'storeFailure' },
-          ],
-        },
-      },
-      submitted: { type: 'final' },
-    },
-  });
+    });
 }
+
+/** The machine of an answer-once flow whose answers are `Answer`. */
+export type AnswerSubmissionMachine<Answer> = ReturnType<
+  typeof createAnswerSubmissionMachine<Answer, SubmittedActionType>
+>;

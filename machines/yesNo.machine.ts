@@ -1,123 +1,70 @@
-import { assign, setup } from 'xstate';
-import type { Action, ActionResponse, YesNoBody } from '../contract/schemas.ts';
+import type { Action, ActionResponse } from '../contract/schemas.ts';
 import {
-  type ChangeConfirmationEvent,
-  changeSubmissionOutcomes,
+  type AnswerChangeContext,
+  answerChangeContextOf,
+  answerChangeSetup,
+  choiceTransitions,
   confirmingLoss,
-  losesReward,
-  notifiedByView,
-  readyOutcomes,
+  readyState,
+  submittingChange,
 } from './answerChange.ts';
-import {
-  identityOf,
-  isNotEnoughGreenMiles,
-  providedByView,
-  type SubmissionInput,
-  serverMessageOf,
-  submissionInputOf,
-} from './submission.ts';
+import { identityOf, type SubmissionInput, submissionContextOf, submissionRequest } from './submission.ts';
 
 /**
- * The yes/no modal of YESNO, YESNOMAIL and YESNOSTAY (SPEC.md §4 "Yes/no types"): the answer starts from the
- * action's response; changing away from the rewarded answer asks for confirmation (the points go); a failed
- * change restores the previous answer, with the 'not enough points' notice when the points were spent.
+ * The yes/no modal of YESNO, YESNOMAIL and YESNOSTAY (docs/behaviour.md "Yes/no types"): a change-with-rollback flow
+ * (machines/answerChange.ts) whose answer starts from the action's response and whose rewarded answer is the
+ * action's positive response; each type sends to its own path.
  */
 
 export type YesNoAnswer = 'none' | 'yes' | 'no';
+export type YesNoType = 'YESNO' | 'YESNOSTAY' | 'YESNOMAIL';
 
 export interface YesNoInput extends SubmissionInput {
   action: Action;
 }
 
-export interface YesNoContext extends SubmissionInput {
-  answer: YesNoAnswer;
-  /** The answer on screen before the one being sent, restored if the server refuses. */
-  previousAnswer: YesNoAnswer;
-  /** The answer the guest chose and that is waiting for confirmation or for the server. */
-  pendingAnswer: YesNoAnswer;
-  /** The answer that earns actReward. */
-  rewardedAnswer: 'yes' | 'no';
-  /** The server's message of the last failed submission, when it sent one. */
-  errorMessage: string | null;
+export interface YesNoContext extends AnswerChangeContext<YesNoAnswer> {
+  type: YesNoType;
 }
 
-export type YesNoEvent = { type: 'answer.choose'; answer: 'yes' | 'no' } | ChangeConfirmationEvent;
+export type YesNoEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
 
-/** SPEC.md §3: response is YES, NO, true, false or none. */
+/** The response is YES, NO, true, false or none. */
 export function answerOf(response: ActionResponse): YesNoAnswer {
   if (response === 'YES' || response === true) return 'yes';
   if (response === 'NO' || response === false) return 'no';
   return 'none';
 }
 
-export const yesNoMachine = setup({
-  types: {
-    input: {} as YesNoInput,
-    context: {} as YesNoContext,
-    events: {} as YesNoEvent,
-  },
-  actors: {
-    submitAnswer: providedByView<YesNoBody>('submitAnswer'),
-  },
-  guards: {
-    isCurrentAnswer: ({ context }, answer: YesNoAnswer) => answer === context.answer,
-    losesReward: ({ context }, answer: YesNoAnswer) => losesReward(context.answer, answer, context.rewardedAnswer),
-    isNotEnoughGreenMiles,
-  },
-  actions: {
-    holdAnswer: assign({ pendingAnswer: (_, answer: YesNoAnswer) => answer }),
-    showPendingAnswer: assign({
-      previousAnswer: ({ context }) => context.answer,
-      answer: ({ context }) => context.pendingAnswer,
-      errorMessage: null,
-    }),
-    restorePrevious: assign({ answer: ({ context }) => context.previousAnswer }),
-    storeErrorMessage: assign({ errorMessage: (_, error: unknown) => serverMessageOf(error) }),
-    notifySubmitted: notifiedByView,
-  },
-}).createMachine({
+/** The type whose path the answer goes to; a type drawn by this modal that is not a yes/no type sends as YESNO. */
+export function yesNoTypeOf(action: Action): YesNoType {
+  return action.actType === 'YESNOSTAY' || action.actType === 'YESNOMAIL' ? action.actType : 'YESNO';
+}
+
+function chosenAnswer({ event }: { event: YesNoEvent }): YesNoAnswer {
+  return event.answer;
+}
+
+function yesNoRequest({ context }: { context: YesNoContext }) {
+  const body = { ...identityOf(context), response: context.pendingAnswer === 'yes', endDate: context.endDate };
+  return submissionRequest(context.actId, context.type, body);
+}
+
+export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEvent, YesNoInput>().createMachine({
   id: 'yesNo',
-  context: ({ input }) => {
-    const answer = answerOf(input.action.response);
-    return {
-      ...submissionInputOf(input),
-      answer,
-      previousAnswer: answer,
-      pendingAnswer: answer,
-      rewardedAnswer: input.action.actPositiveResponse === 'NO' ? 'no' : 'yes',
-      errorMessage: null,
-    };
-  },
+  context: ({ input }) => ({
+    ...submissionContextOf(input),
+    ...answerChangeContextOf<YesNoAnswer>(
+      answerOf(input.action.response),
+      input.action.actPositiveResponse === 'NO' ? 'no' : 'yes',
+    ),
+    type: yesNoTypeOf(input.action),
+  }),
   initial: 'ready',
   states: {
-    ready: {
-      on: {
-        'answer.choose': [
-          { guard: { type: 'isCurrentAnswer', params: ({ event }) => event.answer } },
-          {
-            guard: { type: 'losesReward', params: ({ event }) => event.answer },
-            target: 'confirmingLoss',
-            actions: { type: 'holdAnswer', params: ({ event }) => event.answer },
-          },
-          { target: 'submitting', actions: { type: 'holdAnswer', params: ({ event }) => event.answer } },
-        ],
-      },
-      ...readyOutcomes,
-    },
+    ready: readyState({ 'answer.choose': choiceTransitions(chosenAnswer) }),
     confirmingLoss,
-    submitting: {
-      tags: 'loading',
-      entry: 'showPendingAnswer',
-      invoke: {
-        id: 'submitAnswer',
-        src: 'submitAnswer',
-        input: ({ context }) => ({
-          actId: context.actId,
-          body: { ...identityOf(context), response: context.pendingAnswer === 'yes', endDate: context.endDate },
-        }),
-        ...changeSubmissionOutcomes,
-      },
-    },
+    submitting: submittingChange(yesNoRequest),
     submitted: { type: 'final' },
   },
 });

@@ -4,6 +4,7 @@ import { TestModel } from '@xstate/graph';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { SubmittedActionType } from '../../contract/action-types.ts';
 import type { SubmissionReply } from '../../contract/schemas.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
@@ -16,6 +17,8 @@ export interface AnswerModalCase<Answer> {
   machine: AnyStateMachine;
   scope: string;
   input: SubmissionInput;
+  /** The action type the answers are sent as. */
+  type: SubmittedActionType;
   /** The answers the model tries (each an `answer.submit`). */
   answers: Answer[];
   /** The modal under test, provided with `logic` and the host's `onSubmitted`. */
@@ -92,6 +95,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
               modal.expectBusy(snapshot);
               expect(controlled.calls.at(-1)?.input).toEqual({
                 actId: modal.input.actId,
+                type: modal.type,
                 body: modal.bodyOf(snapshot.context.answer as Answer),
               });
               expect(onSubmitted).not.toHaveBeenCalled();

@@ -20,6 +20,7 @@ describeAnswerSubmissionModal<null>('claimAction machine drives the claim dialog
   machine: claimActionMachine,
   scope: 'claim',
   input: INPUT,
+  type: 'CLAIM',
   answers: [null],
   render: (logic, onSubmitted) => (
     <ClaimModal

@@ -41,6 +41,7 @@ describeAnswerSubmissionModal<number>('custom machine drives the custom modal', 
   machine: customMachine,
   scope: 'custom',
   input: INPUT,
+  type: 'CUSTOM',
   answers: [31, 32],
   render: (logic, onSubmitted) => (
     <CustomModal

@@ -122,6 +122,7 @@ describe('heating machine drives the heating modal', () => {
             expectDial(snapshot.context.temperature, false);
             expect(controlled.calls.at(-1)?.input).toEqual({
               actId: 4,
+              type: 'HEATING',
               body: {
                 uuid: PROFILE_ID,
                 sUUID: STAY_ID,

@@ -30,6 +30,7 @@ describeAnswerSubmissionModal<boolean>('lunishower machine drives the Lunishower
   machine: lunishowerMachine,
   scope: 'lunishower',
   input: INPUT,
+  type: 'LUNISHOWER',
   answers: [true, false],
   render: (logic, onSubmitted) => (
     <LunishowerModal

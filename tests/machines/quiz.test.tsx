@@ -140,6 +140,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             expectAnswers(snapshot, false);
             expect(controlled.calls.at(-1)?.input).toEqual({
               actId: 5,
+              type: 'QUIZ',
               body: {
                 uuid: PROFILE_ID,
                 sUUID: STAY_ID,

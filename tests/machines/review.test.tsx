@@ -19,6 +19,7 @@ describeAnswerSubmissionModal<ReviewRating>('review machine drives the review mo
   machine: reviewMachine,
   scope: 'review',
   input: INPUT,
+  type: 'REVIEW',
   answers: [3, 1],
   render: (logic, onSubmitted) => (
     <ReviewModal

@@ -1,14 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { StateValue } from 'xstate';
-import type { Action, SubmissionReply } from '../../../../contract/schemas.ts';
+import type { Action } from '../../../../contract/schemas.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
+import type { SubmissionOutcomeProps } from './submission.connect.ts';
 import './ActionModalLayout.css';
 
 export interface ActionModalLayoutProps {
@@ -76,63 +75,25 @@ export function ActionModalLayout({
   );
 }
 
-/** A machine state as one data-state string: `choosing.failed`. */
-export function stateName(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, child]) => (child ? `${key}.${stateName(child)}` : key))
-    .join(' ');
-}
-
-/** What the snapshot of every submission flow holds (machines/submission.ts, heating, quiz). */
-interface SubmissionSnapshot {
-  value: StateValue;
-  context: { error: MessageDescriptor | null; reply: SubmissionReply | null };
-  hasTag(tag: 'loading' | 'notEnoughPoints'): boolean;
-}
-
-export interface SubmissionStatus {
-  /** The flow's state, for the dialog's data-state. */
-  state: string;
-  /** The answer is being sent. */
-  sending: boolean;
-  /** The server replied that the guest lacks GreenMiles (SPEC.md §8). */
-  notEnoughPoints: boolean;
-  /** The red alert's text of a failed submission (SPEC.md §8), when there is one. */
-  error: MessageDescriptor | null;
-  reply: SubmissionReply | null;
-}
-
-/** The submission's progress, read from the flow's actor context: `useSubmissionStatus(QuizContext.useSelector)`. */
-export function useSubmissionStatus<Snapshot extends SubmissionSnapshot>(
-  useSelector: <T>(selector: (snapshot: Snapshot) => T) => T,
-): SubmissionStatus {
-  return {
-    state: useSelector((snapshot) => stateName(snapshot.value)),
-    sending: useSelector((snapshot) => snapshot.hasTag('loading')),
-    notEnoughPoints: useSelector((snapshot) => snapshot.hasTag('notEnoughPoints')),
-    error: useSelector((snapshot) => snapshot.context.error),
-    reply: useSelector((snapshot) => snapshot.context.reply),
-  };
-}
-
 /**
  * The bottom of a submission modal: the sending state, then a failure (SPEC.md §8: the red alert, or the insufficient
  * notice for a reply about missing GreenMiles), then the server's success message once the host has it (it also shows
  * it in the toast).
  */
 export function SubmissionOutcome({
-  sending,
+  submitting,
   notEnoughPoints,
   error,
   reply,
   sendingLabel,
-}: SubmissionStatus & { sendingLabel?: string }) {
+}: Pick<SubmissionOutcomeProps<string>, 'submitting' | 'notEnoughPoints' | 'error' | 'reply'> & {
+  sendingLabel?: string;
+}) {
   const { i18n } = useLingui();
   const { hotel } = useStaySession();
   return (
     <>
-      {sending && <SubmittingStatus label={sendingLabel} />}
+      {submitting && <SubmittingStatus label={sendingLabel} />}
       {notEnoughPoints ? (
         <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />
       ) : (

@@ -3,18 +3,19 @@ import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
-import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
-import { submitter, useSubmissionFlow } from './submitter.ts';
+import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
+import { connectAnswerSubmission } from './submission.connect.ts';
+import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
-const customLogic = customMachine.provide({ actors: { submitAnswer: submitter('CUSTOM') } });
 
 /** CUSTOM (SPEC.md §2, §4): the hotel's options in order; picking one sends it. */
-export default function CustomModal({ logic = customLogic, ...props }: SubmissionModalProps<typeof customMachine>) {
+export default function CustomModal(props: SubmissionModalProps<typeof customMachine>) {
   return (
-    <CustomContext.Provider {...useSubmissionFlow(logic, props)}>
+    <CustomContext.Provider {...useSubmissionFlow(customMachine, props)}>
       <CustomSheet action={props.action} onClose={props.onClose} />
     </CustomContext.Provider>
   );
@@ -22,14 +23,11 @@ export default function CustomModal({ logic = customLogic, ...props }: Submissio
 
 function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = CustomContext.useActorRef();
-  const status = useSubmissionStatus(CustomContext.useSelector);
-  const busy = CustomContext.useSelector((snapshot) => !snapshot.matches('choosing'));
-  const chosen = CustomContext.useSelector((snapshot) => snapshot.context.answer);
+  const api = useConnected(CustomContext, connectAnswerSubmission);
   const options = useMemo(() => optionsInOrder(action.options), [action.options]);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="custom" state={status.state}>
+    <ActionModalLayout action={action} onClose={onClose} scope="custom" state={api.state}>
       {action.aadQuestion && <p className="custom-modal__question">{action.aadQuestion}</p>}
       <ul className="action-modal__choices" data-part="options" aria-label={t`Options`}>
         {options.map((option) => (
@@ -38,9 +36,9 @@ function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
               type="button"
               className="action-modal__choice"
               data-part="option"
-              aria-pressed={chosen === option.caoId}
-              disabled={busy}
-              onClick={() => actor.send({ type: 'answer.submit', answer: option.caoId })}
+              aria-pressed={api.chosen === option.caoId}
+              disabled={!api.canAnswer}
+              onClick={() => api.submit(option.caoId)}
             >
               {option.caoPictureURL && (
                 <img className="custom-modal__picture" src={option.caoPictureURL} alt="" aria-hidden="true" />
@@ -50,7 +48,7 @@ function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
           </li>
         ))}
       </ul>
-      <SubmissionOutcome {...status} />
+      <SubmissionOutcome {...api} />
     </ActionModalLayout>
   );
 }

@@ -1,27 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
-import type { KeyboardEvent } from 'react';
 import type { Action } from '../../../../contract/schemas.ts';
 import {
   GAUGE_FULL_SCALE,
-  heatingBand,
   heatingMachine,
-  heatingStatus,
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,
   startingTemperature,
 } from '../../../../machines/heating.machine.ts';
-import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
-import { submitter, useSubmissionFlow } from './submitter.ts';
+import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
+import { connectHeating } from './heating.connect.ts';
+import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
-const heatingLogic = heatingMachine.provide({ actors: { submitAnswer: submitter('HEATING') } });
 
 /** HEATING (SPEC.md §2, §9): set the room temperature on a gauge, read the advice, send the setting. */
-export default function HeatingModal({ logic = heatingLogic, ...props }: SubmissionModalProps<typeof heatingMachine>) {
-  const flow = useSubmissionFlow(logic, props, { temperature: startingTemperature(props.action.temperature) });
+export default function HeatingModal(props: SubmissionModalProps<typeof heatingMachine>) {
+  const flow = useSubmissionFlow(heatingMachine, props, {
+    temperature: startingTemperature(props.action.temperature),
+  });
   return (
     <HeatingContext.Provider {...flow}>
       <HeatingSheet action={props.action} onClose={props.onClose} />
@@ -31,27 +31,13 @@ export default function HeatingModal({ logic = heatingLogic, ...props }: Submiss
 
 function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const actor = HeatingContext.useActorRef();
-  const submission = useSubmissionStatus(HeatingContext.useSelector);
-  const adjusting = HeatingContext.useSelector((snapshot) => snapshot.matches('adjusting'));
-  const temperature = HeatingContext.useSelector((snapshot) => snapshot.context.temperature);
-  const status = heatingStatus(temperature);
-  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[status];
-
-  const raise = () => actor.send({ type: 'temperature.raise' });
-  const lower = () => actor.send({ type: 'temperature.lower' });
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!adjusting) return;
-    // Up and down only: left and right would swap meaning in right-to-left languages.
-    if (event.key === 'ArrowUp') raise();
-    else if (event.key === 'ArrowDown') lower();
-    else return;
-    event.preventDefault();
-  }
+  const api = useConnected(HeatingContext, connectHeating);
+  const { temperature } = api;
+  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[api.status];
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="heating" state={submission.state}>
-      <div className="heating-modal__dial" data-part="dial" data-band={heatingBand(temperature)} data-status={status}>
+    <ActionModalLayout action={action} onClose={onClose} scope="heating" state={api.state}>
+      <div className="heating-modal__dial" data-part="dial" data-band={api.band} data-status={api.status}>
         <HeatingGauge temperature={temperature} />
         <div className="heating-modal__controls">
           <button
@@ -59,8 +45,8 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
             className="heating-modal__step"
             data-part="lower"
             aria-label={t`Baisser la température`}
-            disabled={!adjusting || temperature <= MIN_TEMPERATURE}
-            onClick={lower}
+            disabled={!api.canLower}
+            onClick={api.lower}
           >
             <span aria-hidden="true">−</span>
           </button>
@@ -74,8 +60,8 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
             aria-valuemin={MIN_TEMPERATURE}
             aria-valuemax={MAX_TEMPERATURE}
             aria-valuetext={`${temperature} °C`}
-            aria-readonly={!adjusting}
-            onKeyDown={onKeyDown}
+            aria-readonly={!api.adjusting}
+            onKeyDown={api.onKeyDown}
           >
             {temperature} °C
           </div>
@@ -84,8 +70,8 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
             className="heating-modal__step"
             data-part="raise"
             aria-label={t`Augmenter la température`}
-            disabled={!adjusting || temperature >= MAX_TEMPERATURE}
-            onClick={raise}
+            disabled={!api.canRaise}
+            onClick={api.raise}
           >
             <span aria-hidden="true">+</span>
           </button>
@@ -106,12 +92,12 @@ function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) 
         type="button"
         className="button-primary action-modal__primary"
         data-part="submit"
-        disabled={!adjusting}
-        onClick={() => actor.send({ type: 'temperature.submit' })}
+        disabled={!api.adjusting}
+        onClick={api.submit}
       >
         <Trans>Valider</Trans>
       </button>
-      <SubmissionOutcome {...submission} />
+      <SubmissionOutcome {...api} />
     </ActionModalLayout>
   );
 }

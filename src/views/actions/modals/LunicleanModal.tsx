@@ -5,12 +5,13 @@ import { type CleaningDecision, lunicleanMachine } from '../../../../machines/lu
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
-import { ChangeProblem, ChoiceReward, LossWarning, useChangeStatus } from './ChoiceModal.tsx';
-import { submitter, useSubmissionFlow } from './submitter.ts';
+import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
+import { connectLuniclean } from './luniclean.connect.ts';
+import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
-const lunicleanLogic = lunicleanMachine.provide({ actors: { submitCleaning: submitter('LUNICLEAN') } });
 
 export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicleanMachine> {
   /** The moment that decides the today/tomorrow wording (tests); now by default. */
@@ -18,9 +19,9 @@ export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicle
 }
 
 /** LUNICLEAN, skip the room cleaning (SPEC.md §2, §4 "Luniclean"). */
-export default function LunicleanModal({ logic = lunicleanLogic, now, ...props }: LunicleanModalProps) {
+export default function LunicleanModal({ now, ...props }: LunicleanModalProps) {
   const { stay, hotel } = useStaySession();
-  const flow = useSubmissionFlow(logic, props, {
+  const flow = useSubmissionFlow(lunicleanMachine, props, {
     action: props.action,
     roomNumber: stay.roomNb,
     now: now ?? new Date(),
@@ -37,12 +38,10 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const actor = LunicleanContext.useActorRef();
-  const status = useChangeStatus(LunicleanContext.useSelector);
-  const decision = LunicleanContext.useSelector((snapshot) => snapshot.context.decision);
-  const day = LunicleanContext.useSelector((snapshot) => snapshot.context.day);
+  const api = useConnected(LunicleanContext, connectLuniclean);
+  const { day } = api;
+  const decision = api.answer;
   const reward = action.actReward;
-  const busy = status.sending || status.confirming;
 
   const decisionText: Record<CleaningDecision, string> = {
     undecided: '',
@@ -57,7 +56,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   };
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={status.state} showReward={false}>
+    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={api.state} showReward={false}>
       <p className="choice-modal__question" data-part="question">
         {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
       </p>
@@ -65,7 +64,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
         <li className="pill action-modal__pill">{t`+100 L d'eau`}</li>
         <li className="pill action-modal__pill">{t`+80 eCO2`}</li>
       </ul>
-      {decision !== 'undecided' && !status.sending && (
+      {api.showsDecision && (
         <p className="choice-modal__answer" data-part="current-answer">
           {decisionText[decision]}
         </p>
@@ -76,9 +75,9 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
             type="button"
             className="button-secondary choice-modal__button"
             data-part="skip"
-            aria-pressed={decision === 'undecided' ? undefined : decision === 'skipped'}
-            disabled={busy}
-            onClick={() => actor.send({ type: 'cleaning.skip' })}
+            aria-pressed={api.pressed('skipped')}
+            disabled={api.choicesDisabled}
+            onClick={api.skip}
           >
             {t`Passer le ménage`}
           </button>
@@ -89,25 +88,25 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
             type="button"
             className="button-secondary choice-modal__button"
             data-part="maintain"
-            aria-pressed={decision === 'undecided' ? undefined : decision === 'maintained'}
-            disabled={busy}
-            onClick={() => actor.send({ type: 'cleaning.maintain' })}
+            aria-pressed={api.pressed('maintained')}
+            disabled={api.choicesDisabled}
+            onClick={api.maintain}
           >
             {t`Maintenir le ménage`}
           </button>
         </div>
       </div>
-      {status.confirming && (
-        <LossWarning send={actor.send}>
+      {api.confirming && (
+        <LossWarning change={api}>
           {t`En maintenant le ménage, les ${reward} ${pointsName} gagnés seront retirés.`}
         </LossWarning>
       )}
-      {status.sending && (
+      {api.submitting && (
         <p className="choice-modal__status" role="status" data-part="success">
           {successText[decision]}
         </p>
       )}
-      <ChangeProblem status={status} />
+      <ChangeProblem change={api} />
     </ActionModalLayout>
   );
 }

@@ -10,13 +10,14 @@ import {
   quizMachine,
 } from '../../../../machines/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
-import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
-import { submitter, useSubmissionFlow } from './submitter.ts';
+import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
+import { connectQuiz } from './quiz.connect.ts';
+import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
-const quizLogic = quizMachine.provide({ actors: { submitAnswer: submitter('QUIZ') } });
 
 /** QUIZ (SPEC.md §2, §4): the question, answers lettered A, B, C…; the explanation, when there is one, before sending. */
 export default function QuizModal(props: SubmissionModalProps<typeof quizMachine>) {
@@ -32,25 +33,21 @@ export default function QuizModal(props: SubmissionModalProps<typeof quizMachine
   return <QuizFlow {...props} quiz={action.quiz} />;
 }
 
-function QuizFlow({ quiz, logic = quizLogic, ...props }: SubmissionModalProps<typeof quizMachine> & { quiz: Quiz }) {
+function QuizFlow({ quiz, ...props }: SubmissionModalProps<typeof quizMachine> & { quiz: Quiz }) {
   return (
-    <QuizContext.Provider {...useSubmissionFlow(logic, props, { quiz })}>
+    <QuizContext.Provider {...useSubmissionFlow(quizMachine, props, { quiz })}>
       <QuizSheet action={props.action} quiz={quiz} onClose={props.onClose} />
     </QuizContext.Provider>
   );
 }
 
 function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
-  const actor = QuizContext.useActorRef();
-  const status = useSubmissionStatus(QuizContext.useSelector);
-  const answering = QuizContext.useSelector((snapshot) => snapshot.matches('answering'));
-  const revealed = QuizContext.useSelector((snapshot) => snapshot.matches('revealed'));
-  const selected = QuizContext.useSelector((snapshot) => snapshot.context.selectedPosition);
+  const api = useConnected(QuizContext, connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={status.state}>
-      <fieldset className="action-modal__choices quiz-modal__answers" data-part="answers" disabled={!answering}>
+    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={api.state}>
+      <fieldset className="action-modal__choices quiz-modal__answers" data-part="answers" disabled={!api.answering}>
         <legend className="action-modal__question quiz-modal__question" data-part="question">
           {quiz.question.text}
         </legend>
@@ -60,18 +57,18 @@ function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onCl
             type="button"
             className="action-modal__choice"
             data-part="answer"
-            data-correct={revealed ? answer.qaIsCorrect === 1 : undefined}
-            aria-pressed={selected === answer.qaPosition}
-            onClick={() => actor.send({ type: 'answer.pick', qaPosition: answer.qaPosition })}
+            data-correct={api.revealed ? answer.qaIsCorrect === 1 : undefined}
+            aria-pressed={api.selected === answer.qaPosition}
+            onClick={() => api.pick(answer.qaPosition)}
           >
             <span className="quiz-modal__letter">{answerLetter(answer.qaPosition)}</span> <span>{answer.text}</span>
           </button>
         ))}
       </fieldset>
-      {revealed && selected !== null && (
-        <QuizResult quiz={quiz} selectedPosition={selected} onContinue={() => actor.send({ type: 'answer.confirm' })} />
+      {api.revealed && api.selected !== null && (
+        <QuizResult quiz={quiz} selectedPosition={api.selected} onContinue={api.confirm} />
       )}
-      <SubmissionOutcome {...status} />
+      <SubmissionOutcome {...api} />
     </ActionModalLayout>
   );
 }

@@ -4,13 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
-import { ActionModalLayout, SubmissionOutcome, useSubmissionStatus } from './ActionModalLayout.tsx';
-import { submitter, useSubmissionFlow } from './submitter.ts';
+import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
+import { connectAnswerSubmission } from './submission.connect.ts';
+import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
+import { useConnected } from './useConnected.ts';
 import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
-const reviewLogic = reviewMachine.provide({ actors: { submitAnswer: submitter('REVIEW') } });
 
 /** SPEC.md §9: the four levels of the opinion scale, ratings 1 to 4 in order. */
 const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> = {
@@ -21,9 +22,9 @@ const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> 
 };
 
 /** REVIEW (SPEC.md §2, §4): four emoji; picking one sends the rating. Also draws unknown action types. */
-export default function ReviewModal({ logic = reviewLogic, ...props }: SubmissionModalProps<typeof reviewMachine>) {
+export default function ReviewModal(props: SubmissionModalProps<typeof reviewMachine>) {
   return (
-    <ReviewContext.Provider {...useSubmissionFlow(logic, props)}>
+    <ReviewContext.Provider {...useSubmissionFlow(reviewMachine, props)}>
       <ReviewSheet action={props.action} onClose={props.onClose} />
     </ReviewContext.Provider>
   );
@@ -31,14 +32,15 @@ export default function ReviewModal({ logic = reviewLogic, ...props }: Submissio
 
 function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { i18n } = useLingui();
-  const actor = ReviewContext.useActorRef();
-  const status = useSubmissionStatus(ReviewContext.useSelector);
-  const busy = ReviewContext.useSelector((snapshot) => !snapshot.matches('choosing'));
-  const chosen = ReviewContext.useSelector((snapshot) => snapshot.context.answer);
+  const api = useConnected(ReviewContext, connectAnswerSubmission);
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="review" state={status.state}>
-      <fieldset className="action-modal__choices action-modal__choices--pair" data-part="scale" disabled={busy}>
+    <ActionModalLayout action={action} onClose={onClose} scope="review" state={api.state}>
+      <fieldset
+        className="action-modal__choices action-modal__choices--pair"
+        data-part="scale"
+        disabled={!api.canAnswer}
+      >
         <legend className="action-modal__question">{action.aadQuestion ?? <Trans>Votre avis compte</Trans>}</legend>
         {REVIEW_RATINGS.map((rating) => (
           <button
@@ -47,8 +49,8 @@ function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
             className="review-modal__level"
             data-part="level"
             data-rating={rating}
-            aria-pressed={chosen === rating}
-            onClick={() => actor.send({ type: 'answer.submit', answer: rating })}
+            aria-pressed={api.chosen === rating}
+            onClick={() => api.submit(rating)}
           >
             <span className="review-modal__emoji" aria-hidden="true">
               {LEVELS[rating].emoji}
@@ -57,7 +59,7 @@ function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
           </button>
         ))}
       </fieldset>
-      <SubmissionOutcome {...status} />
+      <SubmissionOutcome {...api} />
     </ActionModalLayout>
   );
 }

@@ -1,23 +1,29 @@
 import { type ComponentType, lazy } from 'react';
+import { ACTION_TYPE_RULES, ACTION_TYPES, type ActionModal } from '../../../../contract/action-types.ts';
 import type { ActionModalProps } from './types.ts';
 
 /**
- * The modal of each actType (SPEC.md §2 "Modals by actType"), each its own lazy chunk so the actions list stays
- * light on the first visit: `YESNO: lazy(() => import('./YesNoModal.tsx'))` (the module's default export).
- * An unknown type falls back to the review modal; the modal layer only logs a warning.
+ * One view per modal kind of the action-type registry (contract/action-types.ts `modal`), each its own lazy chunk
+ * so the actions list stays light on the first visit (the module's default export).
+ */
+const MODAL_VIEWS: Record<ActionModal, ComponentType<ActionModalProps>> = {
+  yesNo: lazy(() => import('./YesNoModal.tsx')),
+  luniclean: lazy(() => import('./LunicleanModal.tsx')),
+  lunishower: lazy(() => import('./LunishowerModal.tsx')),
+  heating: lazy(() => import('./HeatingModal.tsx')),
+  review: lazy(() => import('./ReviewModal.tsx')),
+  custom: lazy(() => import('./CustomModal.tsx')),
+  quiz: lazy(() => import('./QuizModal.tsx')),
+  claim: lazy(() => import('./ClaimModal.tsx')),
+  limeatInstructions: lazy(() => import('./LimeatInstructionsModal.tsx')),
+  proofInstructions: lazy(() => import('./ProofInstructionsModal.tsx')),
+};
+
+/**
+ * The modal of each actType (its registry entry's `modal`), plus `COMPLETED`: the read-only summary of a completed
+ * action. An unknown type has none here: the action dialog host falls back to FALLBACK_ACTION_TYPE's modal.
  */
 export const ACTION_MODALS: Partial<Record<string, ComponentType<ActionModalProps>>> = {
-  YESNO: lazy(() => import('./YesNoModal.tsx')),
-  YESNOMAIL: lazy(() => import('./YesNoModal.tsx')),
-  YESNOSTAY: lazy(() => import('./YesNoModal.tsx')),
-  LUNICLEAN: lazy(() => import('./LunicleanModal.tsx')),
-  REVIEW: lazy(() => import('./ReviewModal.tsx')),
-  CUSTOM: lazy(() => import('./CustomModal.tsx')),
-  QUIZ: lazy(() => import('./QuizModal.tsx')),
-  LUNISHOWER: lazy(() => import('./LunishowerModal.tsx')),
-  HEATING: lazy(() => import('./HeatingModal.tsx')),
-  CLAIM: lazy(() => import('./ClaimModal.tsx')),
-  PROOF: lazy(() => import('./ProofInstructionsModal.tsx')),
-  LIMEAT: lazy(() => import('./LimeatInstructionsModal.tsx')),
+  ...Object.fromEntries(ACTION_TYPES.map((type) => [type, MODAL_VIEWS[ACTION_TYPE_RULES[type].modal]])),
   COMPLETED: lazy(() => import('./CompletedSummary.tsx')),
 };

@@ -1,40 +1,38 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { SubmittedActionType } from '../../../../contract/action-types.ts';
-import type { Action, SubmissionBodyOf, SubmissionReply } from '../../../../contract/schemas.ts';
-import type { SubmissionInput, SubmissionRequest } from '../../../../machines/submission.ts';
+import type { Action, SubmissionReply, SubmissionRequest } from '../../../../contract/schemas.ts';
+import type { SubmissionInput } from '../../../../machines/submission.ts';
 import { submitAction } from '../../../api/actions.ts';
+import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
-import type { ActionModalProps } from './types.ts';
+import type { SubmissionModalProps } from './types.ts';
 
-/** The real `submitAnswer` actor of a modal machine: POST /api/actions/{actId}/{the type's path}. */
-export function submitter<Type extends SubmittedActionType>(type: Type) {
-  return fromPromise<SubmissionReply, SubmissionRequest<SubmissionBodyOf<Type>>>(({ input }) =>
-    submitAction(input.actId, type, input.body),
-  );
-}
+/** The real `submitAnswer` of every submission flow (machines/submission.ts): POST /api/actions/{actId}/{path}. */
+export const submitAnswer = fromPromise<SubmissionReply, SubmissionRequest>(({ input }) =>
+  submitAction(input.actId, input.type, input.body),
+);
 
-/** A modal's machine: it hands a successful reply to the view-provided `notifySubmitted` action. */
-interface NotifyingLogic<Logic> {
+/** A flow of the submission family, as the modals provide it: its `submitAnswer` actor and `notifySubmitted` action. */
+interface SubmissionLogic<Logic> {
+  provide(implementations: { actors: { submitAnswer: typeof submitAnswer } }): Logic;
   provide(implementations: { actions: { notifySubmitted(args: unknown, reply: SubmissionReply): void } }): Logic;
 }
 
 /**
- * The props of a modal's `<Context.Provider>`: its machine, with `notifySubmitted` calling the host's latest
- * `onSubmitted`, and its input: the action, the guest and stay of the session, its language, the end date, and the
- * flow's own fields (`extraInput`).
+ * The props of a modal's `<Context.Provider>`: its flow's `machine` (or the `logic` a test gives) with the real
+ * `submitAnswer` and a `notifySubmitted` that calls the host's latest `onSubmitted`; its input: the action, the
+ * guest and stay of the session, its language, the end date, and the flow's own fields (`extraInput`).
  */
-export function useSubmissionFlow<Logic extends NotifyingLogic<Logic>, Extra extends object = Record<never, never>>(
-  logic: Logic,
-  { action, endDate, onSubmitted }: Pick<ActionModalProps, 'action' | 'endDate' | 'onSubmitted'>,
+export function useSubmissionFlow<Logic extends SubmissionLogic<Logic>, Extra extends object = Record<never, never>>(
+  machine: Logic,
+  { logic, action, endDate, onSubmitted }: SubmissionModalProps<Logic>,
   extraInput?: Extra,
 ): { logic: Logic; options: { input: SubmissionInput & Extra } } {
+  const submitting = useMemo(() => logic ?? machine.provide({ actors: { submitAnswer } }), [logic, machine]);
+  const provided = useProvidedLogic(submitting, {
+    notifySubmitted: (_: unknown, reply: SubmissionReply) => onSubmitted(reply),
+  });
   const submission = useSubmissionInput(action, endDate);
-  const notify = useStableCallback(onSubmitted);
-  const provided = useMemo(
-    () => logic.provide({ actions: { notifySubmitted: (_, reply) => notify(reply) } }),
-    [logic, notify],
-  );
   return { logic: provided, options: { input: { ...submission, ...(extraInput as Extra) } } };
 }
 
@@ -44,16 +42,4 @@ function useSubmissionInput(action: Action, endDate: string | null): SubmissionI
     () => ({ actId: action.actId, uuid: profileUUID, sUUID, lang: language, endDate: endDate ?? action.endDate }),
     [action.actId, action.endDate, profileUUID, sUUID, language, endDate],
   );
-}
-
-/**
- * A stable function that always calls the latest `callback`: the machine's provided actions are built once,
- * while the host may pass a new `onSubmitted` on every render.
- */
-function useStableCallback<Args extends unknown[]>(callback: (...args: Args) => void): (...args: Args) => void {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  return useCallback((...args: Args) => latest.current(...args), []);
 }

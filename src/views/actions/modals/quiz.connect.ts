@@ -1,0 +1,29 @@
+import type { SnapshotFrom } from 'xstate';
+import type { QuizEvent, quizMachine } from '../../../../machines/quiz.machine.ts';
+import type { StatePath } from '../../binding/dataState.ts';
+import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
+
+type QuizSnapshot = SnapshotFrom<typeof quizMachine>;
+
+export interface QuizProps extends SubmissionOutcomeProps<StatePath<QuizSnapshot['value']>> {
+  /** The guest may pick an answer. */
+  answering: boolean;
+  /** The correct answer and the explanation show, waiting for 'Continuer'. */
+  revealed: boolean;
+  /** The qaPosition of the picked answer. */
+  selected: number | null;
+  pick(qaPosition: number): void;
+  confirm(): void;
+}
+
+/** The props of the quiz modal. */
+export function connectQuiz(snapshot: QuizSnapshot, send: (event: QuizEvent) => void): QuizProps {
+  return {
+    ...connectSubmissionOutcome(snapshot),
+    answering: snapshot.matches('answering'),
+    revealed: snapshot.matches('revealed'),
+    selected: snapshot.context.selectedPosition,
+    pick: (qaPosition) => send({ type: 'answer.pick', qaPosition }),
+    confirm: () => send({ type: 'answer.confirm' }),
+  };
+}

@@ -1,0 +1,143 @@
+import { act, type BoundFunctions, type queries, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type AnyEventObject, type AnyStateMachine, createActor, type SnapshotFrom } from 'xstate';
+import type { SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
+import type { AnswerChangeContext } from '../../machines/answerChange.ts';
+import type { SubmissionInput } from '../../machines/submission.ts';
+import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
+import { controlledActors } from './controlled-actors.ts';
+
+type Snapshot<Context> = SnapshotFrom<AnyStateMachine> & { context: Context };
+type InDialog = BoundFunctions<typeof queries>;
+
+export interface AnswerChangeModalCase<Context extends AnswerChangeContext<unknown>, Input extends SubmissionInput> {
+  /** A machine of machines/answerChange.ts `answerChangeSetup`. */
+  machine: AnyStateMachine;
+  scope: string;
+  input: Input;
+  /** The flow's choice events. */
+  choices: AnyEventObject[];
+  /** Whether the screen offers `choice` in this state (all by default). */
+  offers?(snapshot: Snapshot<Context>, choice: AnyEventObject): boolean;
+  /** The modal under test, provided with `logic` and the host's `onSubmitted`. */
+  render(logic: AnyStateMachine, onSubmitted: (reply: SubmissionReply) => void): ReactNode;
+  /** The guest's way of making `choice`. */
+  choose(user: UserEvent, choice: AnyEventObject, inDialog: InDialog): Promise<void>;
+  /** The request the modal sends for the pending answer. */
+  requestOf(context: Context): SubmissionRequest;
+  /** The answer block as the context says, its buttons enabled or not. */
+  expectChoices(context: Context, inDialog: InDialog, enabled: boolean): void;
+  /** The warning before a change that loses the points. */
+  lossWarning: string;
+  /** The notice of a refusal for missing points. */
+  notEnoughTexts: string[];
+  /** What shows while the answer is sent, besides the disabled choices. */
+  expectSubmitting(context: Context, inDialog: InDialog): void;
+}
+
+/**
+ * The model-based test of a change-with-rollback modal: the shortest path to every state of its machine (choices,
+ * confirmation or cancel of a loss, success, refusal for missing points, other failure) is played on the real modal,
+ * and each state is checked on screen: the answer shown (the previous one back after a refusal), the buttons, the
+ * warning, the notice or the server's message, the request sent.
+ */
+export function describeAnswerChangeModal<Context extends AnswerChangeContext<unknown>, Input extends SubmissionInput>(
+  title: string,
+  modal: AnswerChangeModalCase<Context, Input>,
+) {
+  const events: AnyEventObject[] = [
+    ...modal.choices,
+    { type: 'change.confirm' },
+    { type: 'change.cancel' },
+    { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
+    { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+    { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
+  ];
+  const model = new TestModel(modal.machine as unknown as ActorLogic<Snapshot<Context>, AnyEventObject, Input>, {
+    input: modal.input,
+    events: (snapshot) =>
+      events.filter(
+        (event) =>
+          snapshot.can(event as never) && (!modal.choices.includes(event) || (modal.offers?.(snapshot, event) ?? true)),
+      ),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+  const fromState = createActor(modal.machine, { input: modal.input }).getSnapshot() as Snapshot<Context>;
+
+  describe(title, () => {
+    for (const path of model.getShortestPaths({ fromState })) {
+      it(path.description, async () => {
+        const controlled = controlledActors(['submitAnswer']);
+        const onSubmitted = vi.fn();
+        const { user } = await renderActionModal(
+          modal.render(modal.machine.provide({ actors: controlled.actors as never }), onSubmitted),
+        );
+        const dialog = () => modalDialog(modal.scope);
+        const inDialog = () => within(dialog());
+        const dialogState = (state: string) => waitFor(() => expect(dialog()).toHaveAttribute('data-state', state));
+
+        await path.test({
+          states: {
+            'ready.idle': async ({ context }) => {
+              await dialogState('ready.idle');
+              modal.expectChoices(context, inDialog(), true);
+              expect(inDialog().queryByRole('alert')).not.toBeInTheDocument();
+            },
+            'ready.notEnoughPoints': async ({ context }) => {
+              await dialogState('ready.notEnoughPoints');
+              // The previous answer is back.
+              modal.expectChoices(context, inDialog(), true);
+              const notice = inDialog().getByRole('alert');
+              for (const text of modal.notEnoughTexts) expect(notice).toHaveTextContent(text);
+            },
+            'ready.failed': async ({ context }) => {
+              await dialogState('ready.failed');
+              modal.expectChoices(context, inDialog(), true);
+              expect(inDialog().getByRole('alert')).toHaveTextContent('Database unavailable');
+            },
+            confirmingLoss: async ({ context }) => {
+              await dialogState('confirmingLoss');
+              modal.expectChoices(context, inDialog(), false);
+              expect(inDialog().getByRole('alert')).toHaveTextContent(modal.lossWarning);
+            },
+            submitting: async ({ context }) => {
+              await dialogState('submitting');
+              modal.expectChoices(context, inDialog(), false);
+              modal.expectSubmitting(context, inDialog());
+              expect(controlled.calls.at(-1)?.input).toEqual(modal.requestOf(context));
+              expect(onSubmitted).not.toHaveBeenCalled();
+            },
+            submitted: async () => {
+              await waitFor(() => expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED));
+            },
+          },
+          events: {
+            ...Object.fromEntries(
+              modal.choices.map((choice) => [
+                choice.type,
+                async (step: { event: unknown }) => modal.choose(user, step.event as AnyEventObject, inDialog()),
+              ]),
+            ),
+            'change.confirm': async () => {
+              await user.click(inDialog().getByRole('button', { name: 'Confirmer le changement' }));
+            },
+            'change.cancel': async () => {
+              await user.click(inDialog().getByRole('button', { name: 'Annuler' }));
+            },
+            'xstate.done.actor.submitAnswer': async (step) => {
+              await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
+              act(() => controlled.resolve('submitAnswer', (step.event as AnyEventObject).output));
+            },
+            'xstate.error.actor.submitAnswer': async (step) => {
+              await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
+              act(() => controlled.reject('submitAnswer', (step.event as AnyEventObject).error));
+            },
+          },
+        });
+      });
+    }
+  });
+}

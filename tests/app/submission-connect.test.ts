@@ -1,0 +1,161 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
+import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
+import type { SubmissionReply } from '../../contract/schemas.ts';
+import { heatingMachine } from '../../machines/heating.machine.ts';
+import { lunicleanMachine } from '../../machines/luniclean.machine.ts';
+import { reviewMachine } from '../../machines/review.machine.ts';
+import type { SubmissionInput } from '../../machines/submission.ts';
+import { yesNoMachine } from '../../machines/yesNo.machine.ts';
+import { connectHeating } from '../../src/views/actions/modals/heating.connect.ts';
+import { connectLuniclean } from '../../src/views/actions/modals/luniclean.connect.ts';
+import { ACTION_MODALS } from '../../src/views/actions/modals/registry.ts';
+import { connectAnswerSubmission } from '../../src/views/actions/modals/submission.connect.ts';
+import { connectYesNo } from '../../src/views/actions/modals/yesNo.connect.ts';
+import { NOT_ENOUGH, SUBMITTED } from './action-modal-harness.tsx';
+import { controlledActors } from './controlled-actors.ts';
+import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
+
+const INPUT: SubmissionInput = { actId: 7, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null };
+
+/** A flow started with a controlled `submitAnswer` and a recorded `notifySubmitted`. */
+function start<Logic extends AnyActorLogic & { provide(implementations: object): Logic }>(
+  machine: Logic,
+  input: InputFrom<Logic>,
+) {
+  const controlled = controlledActors(['submitAnswer']);
+  const notified: SubmissionReply[] = [];
+  const actor = createActor(
+    machine.provide({
+      actors: controlled.actors,
+      actions: { notifySubmitted: (_: unknown, reply: SubmissionReply) => notified.push(reply) },
+    }),
+    { input },
+  );
+  actor.start();
+  const settled = () => new Promise((resolve) => setTimeout(resolve));
+  return { actor, controlled, notified, settled, snapshot: () => actor.getSnapshot() as SnapshotFrom<Logic> };
+}
+
+describe('the connect layer turns a submission flow into props', () => {
+  it('answer-once: the chosen answer, whether the guest may answer, the outcome', async () => {
+    const flow = start(reviewMachine, INPUT);
+    const send = vi.fn(flow.actor.send);
+    let props = connectAnswerSubmission(flow.snapshot(), send);
+    expect(props).toMatchObject({ state: 'choosing.idle', canAnswer: true, chosen: null, submitting: false });
+
+    props.submit(3);
+    expect(send).toHaveBeenCalledWith({ type: 'answer.submit', answer: 3 });
+    props = connectAnswerSubmission(flow.snapshot(), send);
+    expect(props).toMatchObject({ state: 'submitting', canAnswer: false, chosen: 3, submitting: true });
+    expect(flow.controlled.calls.at(-1)?.input).toMatchObject({ actId: 7, type: 'REVIEW', body: { rating: 3 } });
+
+    flow.controlled.reject('submitAnswer', NOT_ENOUGH);
+    await flow.settled();
+    props = connectAnswerSubmission(flow.snapshot(), send);
+    expect(props).toMatchObject({ state: 'choosing.notEnoughPoints', canAnswer: true, notEnoughPoints: true });
+
+    props.submit(4);
+    flow.controlled.resolve('submitAnswer', SUBMITTED);
+    await flow.settled();
+    props = connectAnswerSubmission(flow.snapshot(), send);
+    expect(props).toMatchObject({ state: 'submitted', canAnswer: false, reply: SUBMITTED, notEnoughPoints: false });
+    expect(flow.notified).toEqual([SUBMITTED]);
+  });
+
+  it('heating: the dial bounds and the keys that move it', () => {
+    const flow = start(heatingMachine, { ...INPUT, temperature: 30 });
+    let props = connectHeating(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({
+      temperature: 30,
+      band: 'from24',
+      status: 'tooHigh',
+      canRaise: false,
+      canLower: true,
+    });
+
+    const preventDefault = vi.fn();
+    props.onKeyDown({ key: 'ArrowDown', preventDefault });
+    props.onKeyDown({ key: 'ArrowLeft', preventDefault });
+    expect(preventDefault).toHaveBeenCalledOnce();
+    props = connectHeating(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ temperature: 29, canRaise: true });
+
+    props.submit();
+    props = connectHeating(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'submitting', adjusting: false, canRaise: false, canLower: false });
+    props.onKeyDown({ key: 'ArrowUp', preventDefault });
+    expect(connectHeating(flow.snapshot(), flow.actor.send).temperature).toBe(29);
+  });
+
+  it('yes/no: the rewarded side, the other answer, the confirmation of a loss', () => {
+    const action = makeAction({ actId: 7, actType: 'YESNOMAIL', actPositiveResponse: 'YES', response: 'YES' });
+    const flow = start(yesNoMachine, { ...INPUT, action });
+    let props = connectYesNo(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'ready.idle', answer: 'yes', otherAnswer: 'no', choicesDisabled: false });
+    expect([props.rewardOn('yes'), props.rewardOn('no')]).toEqual([true, false]);
+
+    props.choose('no');
+    props = connectYesNo(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'confirmingLoss', confirming: true, choicesDisabled: true });
+
+    props.confirmChange();
+    props = connectYesNo(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'submitting', answer: 'no', submitting: true, choicesDisabled: true });
+    expect(flow.controlled.calls.at(-1)?.input).toMatchObject({ type: 'YESNOMAIL', body: { response: false } });
+  });
+
+  it('luniclean: pressed buttons only once decided, the decision hidden while its success message shows', async () => {
+    const action = makeAction({ actId: 7, actType: 'LUNICLEAN', response: null });
+    const input = { ...INPUT, action, roomNumber: '101', now: new Date(), timeZone: 'Europe/Paris' };
+    const flow = start(lunicleanMachine, input);
+    let props = connectLuniclean(flow.snapshot(), flow.actor.send);
+    expect([props.pressed('skipped'), props.pressed('maintained'), props.showsDecision]).toEqual([
+      undefined,
+      undefined,
+      false,
+    ]);
+
+    props.skip();
+    props = connectLuniclean(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'submitting', answer: 'skipped', showsDecision: false });
+
+    flow.controlled.reject('submitAnswer', new Error('Database unavailable'));
+    await flow.settled();
+    props = connectLuniclean(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'ready.failed', answer: 'undecided', failed: true });
+    expect(props.errorMessage).toBe('Database unavailable');
+  });
+});
+
+describe('the flows of the submission family need their view', () => {
+  it('fails the send when started without the view-provided submitAnswer', async () => {
+    const actor = createActor(reviewMachine, { input: INPUT }).start();
+    actor.send({ type: 'answer.submit', answer: 2 });
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(actor.getSnapshot().value).toEqual({ choosing: 'failed' });
+  });
+
+  it('stops with an error when a reply arrives without the view-provided notifySubmitted', async () => {
+    const controlled = controlledActors(['submitAnswer']);
+    const actor = createActor(reviewMachine.provide({ actors: controlled.actors as never }), { input: INPUT });
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    actor.send({ type: 'answer.submit', answer: 2 });
+    controlled.resolve('submitAnswer', SUBMITTED);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(errors[0])).toContain('notifySubmitted is provided by the view');
+  });
+});
+
+describe('the modal registry', () => {
+  it('has one view per modal kind of the action-type registry, and the completed summary', () => {
+    for (const type of ACTION_TYPES) expect(ACTION_MODALS[type], type).toBeDefined();
+    expect(ACTION_MODALS.COMPLETED).toBeDefined();
+    const sameKind = ACTION_TYPES.filter((type) => ACTION_TYPE_RULES[type].modal === 'yesNo');
+    expect(sameKind).toEqual(['YESNO', 'YESNOSTAY', 'YESNOMAIL']);
+    expect(new Set(sameKind.map((type) => ACTION_MODALS[type])).size).toBe(1);
+  });
+});
