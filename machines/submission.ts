@@ -3,6 +3,7 @@ import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
 import type { SubmittedActionType } from '../contract/action-types.ts';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The submission family: every action flow that sends the guest's answer (answer-once review, custom, Lunishower,
@@ -83,23 +84,11 @@ export function replyOf({ event }: { event: { output: SubmissionReply } }): Subm
   return event.output;
 }
 
-/**
- * The default of every implementation a view provides (actors and actions of machines/): it throws, so a flow
- * started without its view's implementations fails loudly instead of doing nothing.
- */
-export function providedByView(name: string): never {
-  throw new Error(`${name} is provided by the view`);
-}
-
 /** The default `submitAnswer`: the view provides the real one (src/views/actions/modals/submitter.ts). */
-export const submitAnswerProvidedByView = fromPromise<SubmissionReply, SubmissionRequest>(async () =>
-  providedByView('submitAnswer'),
-);
+export const submitAnswerProvidedByView = viewProvidedActor<SubmissionReply, SubmissionRequest>('submitAnswer');
 
 /** The default `notifySubmitted`: the view provides the one that hands the reply to the action dialog host. */
-export function notifySubmittedProvidedByView(_: unknown, _reply: SubmissionReply): never {
-  return providedByView('notifySubmitted');
-}
+export const notifySubmittedProvidedByView = viewProvidedAction<SubmissionReply>('notifySubmitted');
 
 /**
  * The setup of a flow of the family: typed context, events, input and tags, with the shared `submitAnswer` actor,

@@ -14,9 +14,9 @@ export function viewProvidedActor<Output, Input>(name: string) {
   return fromPromise<Output, Input>(() => Promise.reject(notProvided(name)));
 }
 
-/** An action the view provides: until then it throws, naming itself. */
-export function viewProvidedAction(name: string) {
-  return (): never => {
+/** An action the view provides (with the `params` it is given, if any): until then it throws, naming itself. */
+export function viewProvidedAction<Params = undefined>(name: string) {
+  return (_: unknown, _params: Params): never => {
     throw notProvided(name);
   };
 }
