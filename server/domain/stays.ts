@@ -73,7 +73,7 @@ export function remainingDays(stay: Pick<StayRecord, 'status' | 'end_date' | 'ti
   return Math.max(0, daysBetween(localDate(now, stay.time_zone), stay.end_date));
 }
 
-export function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
+function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
   return {
     sUUID: stay.s_uuid,
     hId: stay.hotel_id,
