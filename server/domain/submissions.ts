@@ -66,6 +66,7 @@ function actionRulesOf(db: Kysely<Database>, stay: { hotel_id: number; content_v
   });
 }
 
+/** Records the answer of one submission and moves its points, in one write transaction holding the stay. */
 export async function submitAction<Path extends SubmissionPath>(
   store: Store,
   input: SubmissionInput<Path>,
@@ -111,7 +112,6 @@ export async function submitAction<Path extends SubmissionPath>(
       quizCorrect = choice.is_correct === 1;
     }
     const evaluated = evaluateAnswer(answer, { positiveResponse: action.positive_response, quizCorrect });
-
     const points = evaluated.earns ? action.reward : 0;
 
     const nightId = completionNightId(action.period, currentNightId(now, stay.time_zone));
