@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Stay } from '../../contract/schemas.ts';
+import type { CreatedStayReply, Stay } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
@@ -106,8 +106,13 @@ export interface CreateStayInput {
 }
 
 export interface CreateStayResult {
-  stay: Stay;
+  /** False when the profile's active stay at the hotel came back. */
   created: boolean;
+  answer: CreatedStayReply;
+}
+
+function createdStay(stay: Stay, created: boolean): CreateStayResult {
+  return { created, answer: { sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay } };
 }
 
 /**
@@ -144,7 +149,7 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
         await db.updateTable('stays').set({ room_id: input.roomId }).where('id', '=', active.id).execute();
       }
       const fresh = await stayQuery(db).where('stays.id', '=', active.id).executeTakeFirstOrThrow();
-      return { stay: await stayEntity(db, fresh, now), created: false };
+      return createdStay(await stayEntity(db, fresh, now), false);
     }
     const sUUID = randomUUID();
     await db
@@ -163,7 +168,7 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
       })
       .execute();
     const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-    return { stay: toStay(row, 0, now), created: true };
+    return createdStay(toStay(row, 0, now), true);
   });
 }
 

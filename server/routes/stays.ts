@@ -29,10 +29,8 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
     async (request, reply) => {
       const { hId, rId, profileUUID } = request.body;
-      const input =
-        profileUUID === undefined ? { hotelId: hId, roomId: rId } : { hotelId: hId, roomId: rId, profileUUID };
-      const { stay, created } = await createStay(store, input, deps.now());
-      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+      const { created, answer } = await createStay(store, { hotelId: hId, roomId: rId, profileUUID }, deps.now());
+      return reply.code(created ? 201 : 200).send(answer);
     },
   );
 
@@ -50,11 +48,9 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const { profileUUID } = request.body;
-      const hotelId = request.params.hId;
-      const input = profileUUID === undefined ? { hotelId } : { hotelId, profileUUID };
-      const { stay, created } = await createStay(store, input, deps.now());
-      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+      const input = { hotelId: request.params.hId, profileUUID: request.body.profileUUID };
+      const { created, answer } = await createStay(store, input, deps.now());
+      return reply.code(created ? 201 : 200).send(answer);
     },
   );
 
