@@ -164,7 +164,8 @@ export const ActionsReply = Type.Array(Action);
 /** GET /api/stays/{sUUID}/rewards?lang=&uuid= */
 export const RewardsReply = Type.Array(Reward);
 
-/** GET /api/green/hotels/{hId}?uuid= */
+/** GET /api/green/hotels/{hId}?uuid= — `uuid` is optional (the caller may not have a profile yet). */
+export const HotelQuery = Type.Object({ uuid: Type.Optional(Uuid) });
 export const HotelReply = Type.Object({
   hotel: Hotel,
   languagesSupported: Type.Array(Language),

@@ -1,7 +1,6 @@
 /**
  * Builds the Fastify application (no listen): the /api groups, /healthz, and optionally the built SPA
- * with its history fallback. Every client mistake answers 4xx `{ error, message }`; only a server fault
- * can give a 5xx.
+ * with its history fallback. Failures are answered by server/error-handler.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,19 +8,16 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-} from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { FRONT_TOKEN_META } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
+import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
-import { ApiError } from './domain/errors.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
+import { replyToError, replyToFrameworkError } from './error-handler.ts';
+import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { actionsRoutes } from './routes/actions.ts';
 import { greenRoutes } from './routes/green.ts';
@@ -48,21 +44,6 @@ export interface BuildAppOptions {
   mailer?: Mailer;
 }
 
-const CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
-  431: 'headers_too_large',
-};
-
 /** Escapes a value for an HTML attribute. */
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -81,11 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: true,
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
-    frameworkErrors: (error, _request, reply) => {
-      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
-      const plain = reply as unknown as FastifyReply;
-      return plain.code(status).send({ error: CODES[status] ?? 'bad_request', message: error.message });
-    },
+    frameworkErrors: (error, _request, reply) => replyToFrameworkError(error, reply as unknown as FastifyReply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
@@ -99,32 +76,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
 
   const deps: AppDeps = {
-    db: options.db,
-    kind: options.kind ?? 'sqlite',
+    store: createStore(options.db, options.kind ?? 'sqlite'),
     now: options.now ?? systemClock,
-    frontToken: options.frontToken,
     mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
+    frontToken: frontTokenHooks(options.frontToken),
   };
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;
     app.addHook('onClose', async () => mailer.close());
   }
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
-    }
-    if ('validation' in error && error.validation) {
-      return reply.code(400).send({ error: 'bad_request', message: error.message });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const code = CODES[status] ?? 'bad_request';
-      return reply.code(status).send({ error: code, message: error.message || code });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'internal_error', message: 'An error occurred' });
-  });
+  app.setErrorHandler(replyToError);
 
   const indexHtml = async (): Promise<string | null> => {
     if (!options.staticDir) return null;
@@ -153,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await sql`select 1`.execute(options.db);
+      await deps.store.ping();
       return { status: 'ok', db: 'ok' };
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from './schema.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -56,21 +57,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * statement for the same SQL text is safe.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const statements = new BoundedCache<SqliteDatabase.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
-    prepare: (source: string) => {
-      let statement = cache.get(source);
-      if (!statement) {
-        statement = sqlite.prepare(source);
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
-        cache.set(source, statement);
-      }
-      return statement;
-    },
+    prepare: (source: string) => statements.getOrAdd(source, () => sqlite.prepare(source)),
   };
 }
 

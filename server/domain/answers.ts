@@ -2,34 +2,43 @@
  * Which answer earns (ARCHITECTURE.md §5), as pure functions: a submission becomes the answer stored
  * on the completion, whether it earns the action's reward, and which success message it gets.
  */
-import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../../contract/action-types.ts';
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';
+import type { SubmissionBodies } from '../../contract/schemas.ts';
 import type { SuccessMessageKey } from './submission-messages.ts';
 
-/** The path segment of POST /api/actions/:actId/<kind> and the action type it submits. */
-export const SUBMISSION_KINDS = {
-  review: 'REVIEW',
-  custom: 'CUSTOM',
-  claim: 'CLAIM',
-  lunishower: 'LUNISHOWER',
-  luniclean: 'LUNICLEAN',
-  yesno: 'YESNO',
-  yesnon: 'YESNOSTAY',
-  yesnomail: 'YESNOMAIL',
-  quiz: 'QUIZ',
-  heating: 'HEATING',
-} as const;
-export type SubmissionKind = keyof typeof SUBMISSION_KINDS;
+/** What each submission path's answer holds, after schema validation (one entry per path of the registry). */
+interface AnswerFields {
+  review: { rating: number };
+  custom: { optionId: number };
+  claim: Record<never, never>;
+  lunishower: { objectiveRespected: boolean };
+  luniclean: { skipCleaning: boolean; roomNumber: string | null };
+  yesno: { response: boolean };
+  yesnon: { response: boolean };
+  yesnomail: { response: boolean };
+  quiz: { selectedPosition: number };
+  heating: { temperature: number };
+}
+/** The answer of a path (distributive, so the answer of any path is a SubmittedAnswer). */
+export type AnswerOf<Path extends SubmissionPath> = Path extends SubmissionPath
+  ? { kind: Path } & AnswerFields[Path]
+  : never;
+/** A submission's answer, by path. */
+export type SubmittedAnswer = AnswerOf<SubmissionPath>;
 
-/** A submission, by kind, after schema validation. */
-export type SubmittedAnswer =
-  | { kind: 'review'; rating: number }
-  | { kind: 'custom'; optionId: number }
-  | { kind: 'claim' }
-  | { kind: 'lunishower'; objectiveRespected: boolean }
-  | { kind: 'luniclean'; skipCleaning: boolean; roomNumber: string | null }
-  | { kind: 'yesno' | 'yesnon' | 'yesnomail'; response: boolean }
-  | { kind: 'quiz'; selectedPosition: number }
-  | { kind: 'heating'; temperature: number };
+/** How each path's body becomes its answer; the contract's registry names the paths, so a missing one fails to compile. */
+export const ANSWER_OF_BODY: { [Path in SubmissionPath]: (body: SubmissionBodies[Path]) => AnswerOf<Path> } = {
+  review: (body) => ({ kind: 'review', rating: body.rating }),
+  custom: (body) => ({ kind: 'custom', optionId: body.optionValue }),
+  claim: () => ({ kind: 'claim' }),
+  lunishower: (body) => ({ kind: 'lunishower', objectiveRespected: body.objectiveRespected }),
+  luniclean: (body) => ({ kind: 'luniclean', skipCleaning: body.skipCleaning, roomNumber: body.roomNumber ?? null }),
+  yesno: (body) => ({ kind: 'yesno', response: body.response }),
+  yesnon: (body) => ({ kind: 'yesnon', response: body.response }),
+  yesnomail: (body) => ({ kind: 'yesnomail', response: body.response }),
+  quiz: (body) => ({ kind: 'quiz', selectedPosition: body.selectedPosition }),
+  heating: (body) => ({ kind: 'heating', temperature: body.temperature }),
+};
 
 /** The answer as action_completions stores it. */
 export interface StoredAnswer {

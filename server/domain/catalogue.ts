@@ -5,9 +5,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
+import type { Store } from '../db/store.ts';
+import { notFound } from './errors.ts';
 import { currentNightId } from './hotel-time.ts';
-import type { StayRecord } from './stays.ts';
+import { findOwnedStay, type StayRecord } from './stays.ts';
 
 /** action_completions.night_id of actions done once per stay. */
 export const STAY_NIGHT_ID = 'STAY';
@@ -105,26 +108,13 @@ type ActionContent = Awaited<ReturnType<typeof loadActionContent>>;
  * A hotel's translated content changes only on import, which gives the hotel a new content_version:
  * caching by (version, lang) is safe across processes and databases (the version is a random UUID).
  */
-const CONTENT_CACHE_SIZE = 256;
-const contentCache = new Map<string, Promise<ActionContent>>();
+const contentCache = new BoundedCache<Promise<ActionContent>>(256);
 
-function cachedActionContent(db: Kysely<Database>, stay: StayRecord, lang: string): Promise<ActionContent> {
-  const key = `${stay.content_version}|${lang}`;
-  let entry = contentCache.get(key);
-  if (!entry) {
-    entry = loadActionContent(db, stay.hotel_id, lang);
-    entry.catch(() => contentCache.delete(key));
-    if (contentCache.size >= CONTENT_CACHE_SIZE) {
-      const oldest = contentCache.keys().next().value;
-      if (oldest !== undefined) contentCache.delete(oldest);
-    }
-    contentCache.set(key, entry);
-  }
-  return entry;
-}
-
-export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
-  const { actions, tagsBy, optionsBy, answersBy, optionLabel } = await cachedActionContent(db, stay, lang);
+async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
+  const { actions, tagsBy, optionsBy, answersBy, optionLabel } = await contentCache.getOrAdd(
+    `${stay.content_version}|${lang}`,
+    () => loadActionContent(db, stay.hotel_id, lang),
+  );
   if (actions.length === 0) return [];
   const nightId = currentNightId(now, stay.time_zone);
   const completions = await db
@@ -197,8 +187,32 @@ export async function listActions(db: Kysely<Database>, stay: StayRecord, lang: 
   });
 }
 
-export async function listRewards(db: Kysely<Database>, stay: StayRecord, lang: string): Promise<Reward[]> {
-  const rows = await db
+interface StayLanguage {
+  sUUID: string;
+  profileUUID: string;
+  lang: string;
+}
+
+/** GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. */
+export async function actionsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Action[]> {
+  return listActions(store.db, await findOwnedStay(store.db, input.sUUID, input.profileUUID), input.lang, now);
+}
+
+/** GET /api/actions/:actId: one action exactly as in the stay's list (404 when the list does not hold it). */
+export async function actionOfStay(
+  store: Store,
+  input: StayLanguage & { actionId: number },
+  now: Date,
+): Promise<Action> {
+  const action = (await actionsOfStay(store, input, now)).find((candidate) => candidate.actId === input.actionId);
+  if (!action) throw notFound('Action');
+  return action;
+}
+
+/** GET /api/stays/:sUUID/rewards: the hotel's rewards translated into `lang`, with this stay's claims. */
+export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
+  const stay = await findOwnedStay(store.db, input.sUUID, input.profileUUID);
+  const rows = await store.db
     .selectFrom('rewards')
     .innerJoin('reward_translations as t', 't.reward_id', 'rewards.id')
     .leftJoin('reward_claims as c', (join) =>
@@ -221,7 +235,7 @@ export async function listRewards(db: Kysely<Database>, stay: StayRecord, lang: 
     ])
     .where('rewards.hotel_id', '=', stay.hotel_id)
     .where('rewards.active', '=', 1)
-    .where('t.lang', '=', lang)
+    .where('t.lang', '=', input.lang)
     .orderBy('rewards.id')
     .execute();
   const sortKey = (position: number | null) => position ?? 999;

@@ -1,13 +1,32 @@
-/** A client-caused failure the routes turn into `{ error: code, message }` with its HTTP status. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  constructor(statusCode: number, code: string, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.statusCode = statusCode;
+/**
+ * A refusal by the rules: what kind of failure it is (the app's error handler turns the kind into an HTTP
+ * status, server/error-handler.ts) and the contract's error code clients classify it by.
+ */
+import type { ErrorCode } from '../../contract/errors.ts';
+
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  /** A service the server relies on (the SMTP server) refused or could not be reached. */
+  | 'upstream_failed'
+  /** The server is not configured for the call (no SMTP_URL). */
+  | 'unavailable';
+
+export class DomainError extends Error {
+  readonly kind: ErrorKind;
+  readonly code: ErrorCode;
+  constructor(kind: ErrorKind, code: ErrorCode, message: string, options?: { cause: unknown }) {
+    super(message, options);
+    this.name = 'DomainError';
+    this.kind = kind;
     this.code = code;
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+export const notFound = (what: string) => new DomainError('not_found', 'not_found', `${what} not found`);
+
+export const stayFinished = () => new DomainError('conflict', 'stay_finished', 'This stay is finished');

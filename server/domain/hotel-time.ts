@@ -1,4 +1,5 @@
 /** Dates in a hotel's own time zone: "today", the current night, and day counts. */
+import { BoundedCache } from '../bounded-cache.ts';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -6,21 +7,20 @@ export const systemClock: Clock = () => new Date();
 /** Before this hotel-local hour, the current night is still the one that began the previous evening. */
 export const NIGHT_ROLLOVER_HOUR = 4;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new BoundedCache<Intl.DateTimeFormat>(64);
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+  return formatters.getOrAdd(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
 }
 
 function localParts(now: Date, timeZone: string): { date: string; hour: number } {

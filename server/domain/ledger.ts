@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 export interface LedgerEntryInput {
   stayId: number;
@@ -16,9 +16,9 @@ export interface LedgerEntryInput {
   idempotencyKey: string;
 }
 
-export class InsufficientGreenMiles extends ApiError {
+export class InsufficientGreenMiles extends DomainError {
   constructor(balance: number, needed: number) {
-    super(409, 'not_enough_greenmiles', `Not enough GreenMiles: balance ${balance}, needed ${needed}`);
+    super('conflict', 'not_enough_greenmiles', `Not enough GreenMiles: balance ${balance}, needed ${needed}`);
     this.name = 'InsufficientGreenMiles';
   }
 }
@@ -32,21 +32,8 @@ export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<n
   return Math.max(0, Number(row?.total ?? 0));
 }
 
-export async function balancesOf(db: Kysely<Database>, stayIds: number[]): Promise<Map<number, number>> {
-  const result = new Map<number, number>(stayIds.map((id) => [id, 0]));
-  if (stayIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['stay_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('stay_id', 'in', stayIds)
-    .groupBy('stay_id')
-    .execute();
-  for (const row of rows) result.set(row.stay_id, Math.max(0, Number(row.total)));
-  return result;
-}
-
 /**
- * Appends one entry. Call it inside the transaction that holds the stay's lock (see stays.lockStay).
+ * Appends one entry. Call it inside the transaction that holds the stay's lock (stays.ts `lockOwnedStay`).
  * Returns `false` without writing when the idempotency key is already in the ledger; throws
  * InsufficientGreenMiles when a debit would take the balance below zero.
  */

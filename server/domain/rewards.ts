@@ -1,5 +1,5 @@
 /**
- * Reward claims, codes, use and the e-mail rate limit (ARCHITECTURE.md §5).
+ * Reward claims, codes and use (ARCHITECTURE.md §5); the reward e-mail is in reward-emails.ts.
  *
  * - A claim debits `rwCost` once per reward per stay, in one write transaction that holds the stay
  *   (SQLite `BEGIN IMMEDIATE`, PostgreSQL `FOR UPDATE` on the stay row): concurrent claims are applied
@@ -14,12 +14,11 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ClaimRewardReply } from '../../contract/schemas.ts';
-import type { DialectKind } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { lockStayRow, withWriteTransaction } from '../db/transaction.ts';
-import { ApiError, notFound } from './errors.ts';
+import type { Store } from '../db/store.ts';
+import { DomainError, notFound, stayFinished } from './errors.ts';
 import { appendEntry, balanceOf } from './ledger.ts';
-import { findOwnedStay, isFinished, type StayRecord } from './stays.ts';
+import { findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 
 /** Unambiguous characters: no 0/O, 1/I (SPEC.md §5 withholds the alphabet; this one reads aloud well). */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -28,9 +27,6 @@ export const CODE_LENGTH = 3;
 const MAX_CODE_LENGTH = 12;
 /** Random draws per length before trying one character more. */
 const DRAWS_PER_LENGTH = 8;
-
-/** At most this many reward e-mails per stay in any rolling hour (counted in the database). */
-export const EMAILS_PER_STAY_PER_HOUR = 5;
 
 export interface RewardRecord {
   id: number;
@@ -75,7 +71,10 @@ async function findClaim(db: Kysely<Database>, stayId: number, rewardId: number)
     .executeTakeFirst();
 }
 
-const notClaimed = () => new ApiError(409, 'not_claimed', 'This reward has not been claimed for this stay');
+export const notClaimed = () =>
+  new DomainError('conflict', 'not_claimed', 'This reward has not been claimed for this stay');
+const alreadyClaimed = () =>
+  new DomainError('conflict', 'already_claimed', 'This reward has already been claimed for this stay');
 
 /** The stay (owned by the profile), the reward of its hotel, and this stay's claim of it if any. */
 export async function findClaimedReward(
@@ -121,7 +120,7 @@ export async function issueCode(
       .orderBy('p.code')
       .limit(1)
       .executeTakeFirst();
-    if (!free) throw new ApiError(409, 'code_pool_exhausted', 'No code is left for this reward');
+    if (!free) throw new DomainError('conflict', 'code_pool_exhausted', 'No code is left for this reward');
     return free.code;
   }
   for (let length = CODE_LENGTH; length <= MAX_CODE_LENGTH; length++) {
@@ -145,32 +144,27 @@ export async function issueCode(
  * 409 stay_finished, already_claimed, not_enough_greenmiles, code_pool_exhausted.
  */
 export async function claimReward(
-  db: Kysely<Database>,
-  kind: DialectKind,
+  store: Store,
   input: { sUUID: string; profileUUID: string; rewardId: number },
   now: Date,
 ): Promise<ClaimRewardReply> {
-  return withWriteTransaction(db, kind, async (tx) => {
-    const stay = await findOwnedStay(tx, input.sUUID, input.profileUUID);
-    const locked = await lockStayRow(tx, kind, stay.id);
-    if (!locked) throw notFound('Stay');
-    const reward = await findReward(tx, stay, input.rewardId);
+  return store.write(async (tx) => {
+    const stay = await lockOwnedStay(tx, input.sUUID, input.profileUUID);
+    const { db } = tx;
+    const reward = await findReward(db, stay, input.rewardId);
     if (reward.active !== 1) throw notFound('Reward');
-    if (isFinished({ ...stay, status: locked.status, end_date: locked.end_date }, now))
-      throw new ApiError(409, 'stay_finished', 'This stay is finished');
-    if (await findClaim(tx, stay.id, reward.id))
-      throw new ApiError(409, 'already_claimed', 'This reward has already been claimed for this stay');
+    if (isFinished(stay, now)) throw stayFinished();
+    if (await findClaim(db, stay.id, reward.id)) throw alreadyClaimed();
 
     let code: string | null = null;
     if (reward.type === 'CODE') {
-      // PostgreSQL: claims of one reward by different stays take its code one after the other.
-      if (kind === 'postgres')
-        await tx.selectFrom('rewards').select('id').where('id', '=', reward.id).forUpdate().execute();
-      code = await issueCode(tx, reward.id);
+      // Claims of one reward by different stays take its code one after the other.
+      await tx.forUpdate(db.selectFrom('rewards').select('id').where('id', '=', reward.id), 'rewards').execute();
+      code = await issueCode(db, reward.id);
     }
     if (reward.cost > 0) {
       const appended = await appendEntry(
-        tx,
+        db,
         {
           stayId: stay.id,
           amount: -reward.cost,
@@ -180,24 +174,24 @@ export async function claimReward(
         },
         now,
       );
-      if (!appended) throw new ApiError(409, 'already_claimed', 'This reward has already been claimed for this stay');
+      if (!appended) throw alreadyClaimed();
     }
-    await tx
+    await db
       .insertInto('reward_claims')
       .values({ stay_id: stay.id, reward_id: reward.id, code, claimed_at: now.toISOString(), used_at: null })
       .execute();
-    return { code, greenMiles: await balanceOf(tx, stay.id) };
+    return { code, greenMiles: await balanceOf(db, stay.id) };
   });
 }
 
 /** The caller's own code of a claimed CODE reward; 404 code_not_available otherwise. */
 export async function rewardCode(
-  db: Kysely<Database>,
+  store: Store,
   input: { sUUID: string; profileUUID: string; rewardId: number },
 ): Promise<string> {
-  const { reward, claim } = await findClaimedReward(db, input.sUUID, input.profileUUID, input.rewardId);
+  const { reward, claim } = await findClaimedReward(store.db, input.sUUID, input.profileUUID, input.rewardId);
   if (reward.type !== 'CODE' || !claim || claim.code === null)
-    throw new ApiError(404, 'code_not_available', 'No code is available for this reward');
+    throw new DomainError('not_found', 'code_not_available', 'No code is available for this reward');
   return claim.code;
 }
 
@@ -206,80 +200,20 @@ export async function rewardCode(
  * that are not SLIDER rewards with 400. The single conditional UPDATE makes concurrent calls apply once.
  */
 export async function useReward(
-  db: Kysely<Database>,
+  store: Store,
   input: { sUUID: string; profileUUID: string; rewardId: number; sliderOnly?: boolean },
   now: Date,
 ): Promise<void> {
-  const { reward, claim } = await findClaimedReward(db, input.sUUID, input.profileUUID, input.rewardId);
+  const { reward, claim } = await findClaimedReward(store.db, input.sUUID, input.profileUUID, input.rewardId);
   if (input.sliderOnly && reward.type !== 'SLIDER')
-    throw new ApiError(400, 'not_a_slider_reward', 'Only a SLIDER reward is used with the slider');
+    throw new DomainError('bad_request', 'not_a_slider_reward', 'Only a SLIDER reward is used with the slider');
   if (!claim) throw notClaimed();
-  const result = await db
+  const result = await store.db
     .updateTable('reward_claims')
     .set({ used_at: now.toISOString() })
     .where('id', '=', claim.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new ApiError(409, 'already_used', 'This reward has already been used');
+  if (Number(result.numUpdatedRows) !== 1)
+    throw new DomainError('conflict', 'already_used', 'This reward has already been used');
 }
-
-/**
- * Reserves one e-mail of the stay's hourly allowance (a row in reward_emails, written in a write
- * transaction holding the stay, so several server processes share the count). Returns the reservation
- * id, to release if sending fails. 429 too_many_emails when the allowance is spent.
- */
-export async function reserveRewardEmail(
-  db: Kysely<Database>,
-  kind: DialectKind,
-  stayId: number,
-  rewardId: number,
-  now: Date,
-  limit = EMAILS_PER_STAY_PER_HOUR,
-): Promise<number> {
-  return withWriteTransaction(db, kind, async (tx) => {
-    await lockStayRow(tx, kind, stayId);
-    const since = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-    const sent = await tx
-      .selectFrom('reward_emails')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('stay_id', '=', stayId)
-      .where('sent_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(sent.n) >= limit)
-      throw new ApiError(429, 'too_many_emails', `At most ${limit} reward e-mails per stay per hour; try again later`);
-    const row = await tx
-      .insertInto('reward_emails')
-      .values({ stay_id: stayId, reward_id: rewardId, sent_at: now.toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
-}
-
-/** Gives back a reservation whose e-mail could not be sent. */
-export async function releaseRewardEmail(db: Kysely<Database>, reservationId: number): Promise<void> {
-  await db.deleteFrom('reward_emails').where('id', '=', reservationId).execute();
-}
-
-/** The reward's texts in the first language that has them: lang, en, fr, then any. */
-export async function rewardTexts(
-  db: Kysely<Database>,
-  rewardId: number,
-  lang: string,
-): Promise<{ name: string; description: string }> {
-  const rows = await db
-    .selectFrom('reward_translations')
-    .select(['lang', 'name', 'description'])
-    .where('reward_id', '=', rewardId)
-    .orderBy('lang')
-    .execute();
-  for (const wanted of [lang, 'en', 'fr']) {
-    const row = rows.find((r) => r.lang === wanted);
-    if (row) return row;
-  }
-  const any = rows[0];
-  if (!any) throw notFound('Reward');
-  return any;
-}
-
-export { notClaimed };

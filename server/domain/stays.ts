@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Stay } from '../../contract/schemas.ts';
-import type { DialectKind } from '../db/connection.ts';
+import type { CreatedStayReply, Stay } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError, notFound } from './errors.ts';
+import type { Store, WriteTransaction } from '../db/store.ts';
+import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
 import { balanceOf } from './ledger.ts';
 
@@ -39,23 +39,26 @@ function stayQuery(db: Kysely<Database>) {
     ]);
 }
 
+function ownedBy(row: StayRecord | undefined, profileUUID: string): StayRecord {
+  if (!row || row.profile_uuid !== profileUUID) throw notFound('Stay');
+  return row;
+}
+
 /**
  * The stay `sUUID` as seen by profile `profileUUID`. A stay owned by another profile is reported
  * exactly like an unknown one (404), so a guessed sUUID reveals nothing.
  */
-export async function findOwnedStay(
-  db: Kysely<Database>,
-  sUUID: string,
-  profileUUID: string,
-  /** Inside a write transaction: on PostgreSQL the stay row is locked (`FOR UPDATE OF stays`); SQLite's
-   * IMMEDIATE transaction already holds the write lock. */
-  lockFor?: DialectKind,
-): Promise<StayRecord> {
-  let query = stayQuery(db).where('stays.s_uuid', '=', sUUID);
-  if (lockFor === 'postgres') query = query.forUpdate('stays');
-  const row = await query.executeTakeFirst();
-  if (!row || row.profile_uuid !== profileUUID) throw notFound('Stay');
-  return row;
+export async function findOwnedStay(db: Kysely<Database>, sUUID: string, profileUUID: string): Promise<StayRecord> {
+  return ownedBy(await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirst(), profileUUID);
+}
+
+/**
+ * The one way to lock a stay: `findOwnedStay` inside a write transaction, holding the stay row until the
+ * transaction ends, so read-then-write work on one stay (points, claims, the e-mail allowance) runs one at a time.
+ */
+export async function lockOwnedStay(tx: WriteTransaction, sUUID: string, profileUUID: string): Promise<StayRecord> {
+  const query = tx.forUpdate(stayQuery(tx.db).where('stays.s_uuid', '=', sUUID), 'stays');
+  return ownedBy(await query.executeTakeFirst(), profileUUID);
 }
 
 /** Finished: terminated, or its end date is today or past (hotel-local). */
@@ -70,7 +73,7 @@ export function remainingDays(stay: Pick<StayRecord, 'status' | 'end_date' | 'ti
   return Math.max(0, daysBetween(localDate(now, stay.time_zone), stay.end_date));
 }
 
-export function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
+function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
   return {
     sUUID: stay.s_uuid,
     hId: stay.hotel_id,
@@ -86,8 +89,13 @@ export function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
   };
 }
 
-export async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
+async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
   return toStay(stay, await balanceOf(db, stay.id), now);
+}
+
+/** GET /api/stays/:sUUID: the caller's stay with its balance. */
+export async function stayOf(store: Store, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+  return stayEntity(store.db, await findOwnedStay(store.db, sUUID, profileUUID), now);
 }
 
 export interface CreateStayInput {
@@ -98,29 +106,30 @@ export interface CreateStayInput {
 }
 
 export interface CreateStayResult {
-  stay: Stay;
+  /** False when the profile's active stay at the hotel came back. */
   created: boolean;
+  answer: CreatedStayReply;
+}
+
+function createdStay(stay: Stay, created: boolean): CreateStayResult {
+  return { created, answer: { sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay } };
 }
 
 /**
  * Creates a stay, or returns the profile's active stay at that hotel (re-scanning never loses points).
  * A room scan on an existing stay moves the stay to that room.
  */
-export async function createStay(
-  db: Kysely<Database>,
-  kind: DialectKind,
-  input: CreateStayInput,
-  now: Date,
-): Promise<CreateStayResult> {
+export async function createStay(store: Store, input: CreateStayInput, now: Date): Promise<CreateStayResult> {
   const profileUUID = input.profileUUID ?? randomUUID();
-  return db.transaction().execute(async (tx) => {
-    // Serialises concurrent creations for the hotel on PostgreSQL; SQLite runs one transaction at a time.
-    let hotelQuery = tx.selectFrom('hotels').select(['id', 'time_zone']).where('id', '=', input.hotelId);
-    if (kind === 'postgres') hotelQuery = hotelQuery.forUpdate();
-    const hotel = await hotelQuery.executeTakeFirst();
+  return store.write(async (tx) => {
+    const { db } = tx;
+    // Holding the hotel row serialises concurrent creations for the hotel.
+    const hotel = await tx
+      .forUpdate(db.selectFrom('hotels').select(['id', 'time_zone']).where('id', '=', input.hotelId), 'hotels')
+      .executeTakeFirst();
     if (!hotel) throw notFound('Hotel');
     if (input.roomId !== undefined) {
-      const room = await tx
+      const room = await db
         .selectFrom('rooms')
         .select('id')
         .where('id', '=', input.roomId)
@@ -128,7 +137,7 @@ export async function createStay(
         .executeTakeFirst();
       if (!room) throw notFound('Room');
     }
-    const candidates = await stayQuery(tx)
+    const candidates = await stayQuery(db)
       .where('stays.profile_uuid', '=', profileUUID)
       .where('stays.hotel_id', '=', input.hotelId)
       .where('stays.status', '=', 'active')
@@ -137,13 +146,13 @@ export async function createStay(
     const active = candidates.find((s) => !isFinished(s, now));
     if (active) {
       if (input.roomId !== undefined && active.room_id !== input.roomId) {
-        await tx.updateTable('stays').set({ room_id: input.roomId }).where('id', '=', active.id).execute();
+        await db.updateTable('stays').set({ room_id: input.roomId }).where('id', '=', active.id).execute();
       }
-      const fresh = await stayQuery(tx).where('stays.id', '=', active.id).executeTakeFirstOrThrow();
-      return { stay: await stayEntity(tx, fresh, now), created: false };
+      const fresh = await stayQuery(db).where('stays.id', '=', active.id).executeTakeFirstOrThrow();
+      return createdStay(await stayEntity(db, fresh, now), false);
     }
     const sUUID = randomUUID();
-    await tx
+    await db
       .insertInto('stays')
       .values({
         s_uuid: sUUID,
@@ -158,44 +167,44 @@ export async function createStay(
         finished_at: null,
       })
       .execute();
-    const row = await stayQuery(tx).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-    return { stay: toStay(row, 0, now), created: true };
+    const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+    return createdStay(toStay(row, 0, now), true);
   });
 }
 
 /** Ends the stay (idempotent): status finished, remainingDays 0. */
-export async function terminateStay(
-  db: Kysely<Database>,
-  sUUID: string,
-  profileUUID: string,
-  now: Date,
-): Promise<Stay> {
-  const stay = await findOwnedStay(db, sUUID, profileUUID);
+export async function terminateStay(store: Store, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+  const stay = await findOwnedStay(store.db, sUUID, profileUUID);
   if (stay.status !== 'finished') {
-    await db
+    await store.db
       .updateTable('stays')
       .set({ status: 'finished', finished_at: now.toISOString() })
       .where('id', '=', stay.id)
       .execute();
   }
-  return stayEntity(db, { ...stay, status: 'finished' }, now);
+  return stayEntity(store.db, { ...stay, status: 'finished' }, now);
+}
+
+/** Refuses (400) an end date that is not a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
+export function checkEndDate(endDate: string, timeZone: string, now: Date): void {
+  const today = localDate(now, timeZone);
+  const latest = addDays(today, MAX_END_DATE_DAYS);
+  if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
+    throw new DomainError('bad_request', 'bad_request', `endDate must be a date from ${today} to ${latest}`);
+  }
 }
 
 /** Sets the end date: a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
 export async function setEndDate(
-  db: Kysely<Database>,
+  store: Store,
   sUUID: string,
   profileUUID: string,
   endDate: string,
   now: Date,
 ): Promise<Stay> {
-  const stay = await findOwnedStay(db, sUUID, profileUUID);
-  if (stay.status === 'finished') throw new ApiError(409, 'stay_finished', 'This stay is finished');
-  const today = localDate(now, stay.time_zone);
-  const latest = addDays(today, MAX_END_DATE_DAYS);
-  if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
-    throw new ApiError(400, 'bad_request', `endDate must be a date from ${today} to ${latest}`);
-  }
-  await db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
-  return stayEntity(db, { ...stay, end_date: endDate }, now);
+  const stay = await findOwnedStay(store.db, sUUID, profileUUID);
+  if (stay.status === 'finished') throw stayFinished();
+  checkEndDate(endDate, stay.time_zone, now);
+  await store.db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
+  return stayEntity(store.db, { ...stay, end_date: endDate }, now);
 }

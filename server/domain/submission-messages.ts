@@ -2,6 +2,7 @@
  * The default success messages of action submissions (SPEC.md §8), in the languages the server speaks.
  * Language: the guest's, else the hotel's primary language, else French (the product's source language).
  */
+import { SOURCE_LANGUAGE } from './hotels.ts';
 
 export type SuccessMessageKey =
   | 'review'
@@ -17,8 +18,6 @@ export type SuccessMessageKey =
   | 'yesNoOther'
   | 'heatingOptimal'
   | 'heatingOther';
-
-export const MESSAGE_FALLBACK_LANGUAGE = 'fr';
 
 export const SUCCESS_MESSAGES: Record<string, Record<SuccessMessageKey, string>> = {
   fr: {
@@ -83,5 +82,5 @@ export function successMessage(key: SuccessMessageKey, languages: Array<string |
     if (hasMessagesFor(lang))
       return (SUCCESS_MESSAGES[baseLanguage(lang as string)] as Record<SuccessMessageKey, string>)[key];
   }
-  return (SUCCESS_MESSAGES[MESSAGE_FALLBACK_LANGUAGE] as Record<SuccessMessageKey, string>)[key];
+  return (SUCCESS_MESSAGES[SOURCE_LANGUAGE] as Record<SuccessMessageKey, string>)[key];
 }

@@ -1,5 +1,5 @@
 /**
- * Action submissions (POST /api/actions/:actId/<kind>): one write transaction per submission that
+ * Action submissions (POST /api/actions/:actId/<path>): one write transaction per submission that
  * checks the stay and the action, records the answer on the completion of this stay and night, and
  * moves points in the ledger by the difference between the new and the previous answer.
  *
@@ -9,56 +9,38 @@
  * concurrent identical submission finds the answer already there and changes nothing.
  */
 import type { Kysely } from 'kysely';
-import { rulesOf } from '../../contract/action-types.ts';
-import type { DialectKind } from '../db/connection.ts';
+import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
+import type { SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
-import {
-  evaluateAnswer,
-  type StoredAnswer,
-  SUBMISSION_KINDS,
-  type SubmissionKind,
-  type SubmittedAnswer,
-  sameAnswer,
-} from './answers.ts';
+import type { Store } from '../db/store.ts';
+import { ANSWER_OF_BODY, evaluateAnswer, type StoredAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { completionNightId } from './catalogue.ts';
-import { ApiError, notFound } from './errors.ts';
-import { addDays, currentNightId, isCalendarDate, localDate } from './hotel-time.ts';
+import { DomainError, notFound, stayFinished } from './errors.ts';
+import { currentNightId, localDate } from './hotel-time.ts';
+import { hotelPrimaryLanguage } from './hotels.ts';
 import { appendEntry, balanceOf } from './ledger.ts';
-import { findOwnedStay, isFinished, MAX_END_DATE_DAYS } from './stays.ts';
+import { checkEndDate, isFinished, lockOwnedStay } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
-export interface SubmissionInput {
+/** One submission: the action, the path it was sent to and the body that path's schema validated. */
+export interface SubmissionInput<Path extends SubmissionPath> {
   actionId: number;
-  sUUID: string;
-  profileUUID: string;
-  lang?: string | undefined;
-  /** YYYY-MM-DD or null; saved on the stay when it has no end date yet. */
-  endDate?: string | null | undefined;
-  answer: SubmittedAnswer;
+  path: Path;
+  body: SubmissionBodies[Path];
 }
 
-export interface SubmissionResult {
-  message: string;
-  greenMilesChange: number;
-  greenMiles: number;
-  isCorrect?: boolean;
+/** The fields every submission body has (`endDate`: YYYY-MM-DD or null, saved on a stay that has none yet). */
+interface SubmissionBase {
+  uuid: string;
+  sUUID: string;
+  lang?: string | undefined;
+  endDate?: string | null | undefined;
 }
 
 /** The ledger idempotency key of the points move made by a completion's `version`. */
 export function submissionKey(stayId: number, actionId: number, nightId: string, version: number): string {
   return `action:${stayId}:${actionId}:${nightId}:${version}`;
-}
-
-export const wrongActionType = (kind: SubmissionKind, type: string) =>
-  new ApiError(400, 'wrong_action_type', `Action of type ${type} cannot be submitted as ${kind}`);
-
-function checkEndDate(endDate: string, timeZone: string, now: Date): void {
-  const today = localDate(now, timeZone);
-  const latest = addDays(today, MAX_END_DATE_DAYS);
-  if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
-    throw new ApiError(400, 'bad_request', `endDate must be a date from ${today} to ${latest}`);
-  }
 }
 
 interface ActionRules {
@@ -69,31 +51,12 @@ interface ActionRules {
   positive_response: string | null;
 }
 
-/**
- * A hotel's action rules and primary language change only on import, which renews its content_version
- * (a random UUID): they are cached per version, like the translated content of the actions list.
- */
-const CACHE_SIZE = 256;
-const rulesCache = new Map<string, Promise<Map<number, ActionRules>>>();
-const primaryCache = new Map<string, Promise<string | null>>();
+/** A hotel's action rules change only on import, which renews its content_version (a random UUID). */
+const actionRules = new BoundedCache<Promise<Map<number, ActionRules>>>(256);
 
-function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  let entry = cache.get(key);
-  if (!entry) {
-    entry = load();
-    entry.catch(() => cache.delete(key));
-    if (cache.size >= CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(key, entry);
-  }
-  return entry;
-}
-
-function actionRulesOf(tx: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
-  return cached(rulesCache, `${stay.content_version}|${stay.hotel_id}`, async () => {
-    const rows = await tx
+function actionRulesOf(db: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
+  return actionRules.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, async () => {
+    const rows = await db
       .selectFrom('actions')
       .select(['id', 'type', 'period', 'reward', 'positive_response'])
       .where('hotel_id', '=', stay.hotel_id)
@@ -103,55 +66,52 @@ function actionRulesOf(tx: Kysely<Database>, stay: { hotel_id: number; content_v
   });
 }
 
-function primaryLanguageOf(tx: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
-  return cached(primaryCache, `${stay.content_version}|${stay.hotel_id}`, async () => {
-    const row = await tx
-      .selectFrom('hotel_languages')
-      .select('code')
-      .where('hotel_id', '=', stay.hotel_id)
-      .where('is_primary', '=', 1)
-      .executeTakeFirst();
-    return row?.code ?? null;
-  });
-}
-
-export async function submitAction(
-  db: Kysely<Database>,
-  kind: DialectKind,
-  input: SubmissionInput,
+/** Records the answer of one submission and moves its points, in one write transaction holding the stay. */
+export async function submitAction<Path extends SubmissionPath>(
+  store: Store,
+  input: SubmissionInput<Path>,
   now: Date,
-): Promise<SubmissionResult> {
-  const expectedType = SUBMISSION_KINDS[input.answer.kind];
-  return withWriteTransaction(db, kind, async (tx) => {
-    const stay = await findOwnedStay(tx, input.sUUID, input.profileUUID, kind);
+): Promise<SubmissionReply> {
+  const base: SubmissionBase = input.body;
+  const answer: SubmittedAnswer = ANSWER_OF_BODY[input.path](input.body);
+  const expectedType = SUBMISSION_PATHS[input.path];
+  return store.write(async (transaction) => {
+    const stay = await lockOwnedStay(transaction, base.sUUID, base.uuid);
+    const tx = transaction.db;
     const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');
-    if (action.type !== expectedType) throw wrongActionType(input.answer.kind, action.type);
-    if (isFinished(stay, now)) throw new ApiError(409, 'stay_finished', 'This stay is finished');
+    if (action.type !== expectedType)
+      throw new DomainError(
+        'bad_request',
+        'wrong_action_type',
+        `Action of type ${action.type} cannot be submitted as ${input.path}`,
+      );
+    if (isFinished(stay, now)) throw stayFinished();
 
-    const endDate = input.endDate ?? null;
+    const endDate = base.endDate ?? null;
     if (endDate !== null) checkEndDate(endDate, stay.time_zone, now);
 
     let quizCorrect: boolean | undefined;
-    if (input.answer.kind === 'custom') {
+    if (answer.kind === 'custom') {
       const option = await tx
         .selectFrom('custom_options')
         .select('id')
-        .where('id', '=', input.answer.optionId)
+        .where('id', '=', answer.optionId)
         .where('action_id', '=', action.id)
         .executeTakeFirst();
-      if (!option) throw new ApiError(400, 'unknown_option', 'This option does not belong to the action');
-    } else if (input.answer.kind === 'quiz') {
+      if (!option) throw new DomainError('bad_request', 'unknown_option', 'This option does not belong to the action');
+    } else if (answer.kind === 'quiz') {
       const choice = await tx
         .selectFrom('quiz_answers')
         .select('is_correct')
         .where('action_id', '=', action.id)
-        .where('position', '=', input.answer.selectedPosition)
+        .where('position', '=', answer.selectedPosition)
         .executeTakeFirst();
-      if (!choice) throw new ApiError(400, 'unknown_quiz_answer', 'The quiz has no answer at this position');
+      if (!choice)
+        throw new DomainError('bad_request', 'unknown_quiz_answer', 'The quiz has no answer at this position');
       quizCorrect = choice.is_correct === 1;
     }
-    const evaluated = evaluateAnswer(input.answer, { positiveResponse: action.positive_response, quizCorrect });
+    const evaluated = evaluateAnswer(answer, { positiveResponse: action.positive_response, quizCorrect });
     const points = evaluated.earns ? action.reward : 0;
 
     const nightId = completionNightId(action.period, currentNightId(now, stay.time_zone));
@@ -183,7 +143,7 @@ export async function submitAction(
       let version = 1;
       if (existing) {
         if (!rulesOf(action.type).redoable) {
-          throw new ApiError(409, 'already_completed', 'This action is already completed');
+          throw new DomainError('conflict', 'already_completed', 'This action is already completed');
         }
         version = existing.version + 1;
         change = points - existing.points;
@@ -222,7 +182,7 @@ export async function submitAction(
           },
           now,
         );
-        if (!written) throw new ApiError(409, 'conflict', 'This answer was already recorded; please retry');
+        if (!written) throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
       }
       await tx
         .insertInto('action_answers')
@@ -235,8 +195,7 @@ export async function submitAction(
           answered_on: localDate(now, stay.time_zone),
           version,
           ...evaluated.stored,
-          room_number:
-            input.answer.kind === 'luniclean' ? (input.answer.roomNumber ?? stay.room_number) : stay.room_number,
+          room_number: answer.kind === 'luniclean' ? (answer.roomNumber ?? stay.room_number) : stay.room_number,
           points_change: change,
           created_at: stamp,
         })
@@ -247,8 +206,8 @@ export async function submitAction(
       await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     }
 
-    const languages = hasMessagesFor(input.lang) ? [input.lang] : [input.lang, await primaryLanguageOf(tx, stay)];
-    const result: SubmissionResult = {
+    const languages = hasMessagesFor(base.lang) ? [base.lang] : [base.lang, await hotelPrimaryLanguage(tx, stay)];
+    const result: SubmissionReply = {
       message: successMessage(evaluated.message, languages),
       greenMilesChange: change,
       greenMiles: await balanceOf(tx, stay.id),

@@ -13,18 +13,8 @@ import {
   UseRewardReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../domain/errors.ts';
-import {
-  claimReward,
-  findClaimedReward,
-  notClaimed,
-  releaseRewardEmail,
-  reserveRewardEmail,
-  rewardCode,
-  rewardTexts,
-  useReward,
-} from '../domain/rewards.ts';
-import { composeRewardMail, mailLanguage } from '../mail/reward-mail.ts';
+import { emailReward } from '../domain/reward-emails.ts';
+import { claimReward, rewardCode, useReward } from '../domain/rewards.ts';
 
 const errors = {
   400: ErrorBody,
@@ -36,15 +26,14 @@ const errors = {
 };
 
 export const rewardsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { db, kind } = deps;
+  const { store } = deps;
 
   app.post(
     '/:rwId/claim',
     { schema: { params: RewardParams, body: ClaimRewardBody, response: { 200: ClaimRewardReply, ...errors } } },
     async (request) =>
       claimReward(
-        db,
-        kind,
+        store,
         { sUUID: request.body.sUUID, profileUUID: request.body.uuid, rewardId: request.params.rwId },
         deps.now(),
       ),
@@ -55,7 +44,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     { schema: { params: RewardParams, querystring: RewardStayQuery, response: { 200: RewardCodeReply, ...errors } } },
     async (request) => ({
       success: 'OK' as const,
-      code: await rewardCode(db, {
+      code: await rewardCode(store, {
         sUUID: request.query.sUUID,
         profileUUID: request.query.uuid,
         rewardId: request.params.rwId,
@@ -70,7 +59,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       { schema: { params: RewardParams, body: UseRewardBody, response: { 200: UseRewardReply, ...errors } } },
       async (request) => {
         await useReward(
-          db,
+          store,
           {
             sUUID: request.body.sUUID,
             profileUUID: request.body.uuid,
@@ -88,42 +77,13 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     '/:rwId/email',
     { schema: { params: RewardParams, body: EmailRewardBody, response: { 200: EmailRewardReply, ...errors } } },
     async (request) => {
-      const { sUUID, uuid, email } = request.body;
-      const { stay, reward, claim } = await findClaimedReward(db, sUUID, uuid, request.params.rwId);
-      if (!claim) throw notClaimed();
-      const mailer = deps.mailer;
-      if (!mailer) throw new ApiError(503, 'mail_not_configured', 'E-mail is not configured on this server (SMTP_URL)');
-      const now = deps.now();
-      let lang = request.body.lang;
-      if (lang === undefined) {
-        const primary = await db
-          .selectFrom('hotel_languages')
-          .select('code')
-          .where('hotel_id', '=', stay.hotel_id)
-          .where('is_primary', '=', 1)
-          .executeTakeFirst();
-        lang = primary?.code ?? 'fr';
-      }
-      const texts = await rewardTexts(db, reward.id, lang);
-      const mailLang = mailLanguage(lang);
-      const mail = composeRewardMail({
-        lang: mailLang,
-        hotelName: stay.hotel_name,
-        rewardName: texts.name,
-        description: texts.description,
-        rwType: reward.type,
-        code: claim.code,
-        validUntil: reward.valid_until,
-        rwWaterVolume: reward.water_volume,
-      });
-      const reservation = await reserveRewardEmail(db, kind, stay.id, reward.id, now);
-      try {
-        await mailer.send({ to: email, lang: mailLang, ...mail });
-      } catch (error) {
-        request.log.warn({ err: error }, 'reward e-mail: SMTP delivery failed');
-        await releaseRewardEmail(db, reservation);
-        throw new ApiError(502, 'mail_send_failed', 'The e-mail could not be sent; try again later');
-      }
+      const { sUUID, uuid, email, lang } = request.body;
+      await emailReward(
+        store,
+        deps.mailer,
+        { sUUID, profileUUID: uuid, rewardId: request.params.rwId, email, lang },
+        deps.now(),
+      );
       return { success: 'OK' as const };
     },
   );

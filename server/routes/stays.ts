@@ -16,24 +16,21 @@ import {
   TerminateBody,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { listActions, listRewards } from '../domain/catalogue.ts';
-import { createStay, findOwnedStay, setEndDate, stayEntity, terminateStay } from '../domain/stays.ts';
-import { checkFrontToken } from '../front-token.ts';
+import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
+import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { db, kind } = deps;
+  const { store } = deps;
 
   app.post(
     '/new',
     { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
     async (request, reply) => {
       const { hId, rId, profileUUID } = request.body;
-      const input =
-        profileUUID === undefined ? { hotelId: hId, roomId: rId } : { hotelId: hId, roomId: rId, profileUUID };
-      const { stay, created } = await createStay(db, kind, input, deps.now());
-      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+      const { created, answer } = await createStay(store, { hotelId: hId, roomId: rId, profileUUID }, deps.now());
+      return reply.code(created ? 201 : 200).send(answer);
     },
   );
 
@@ -51,30 +48,24 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const { profileUUID } = request.body;
-      const hotelId = request.params.hId;
-      const input = profileUUID === undefined ? { hotelId } : { hotelId, profileUUID };
-      const { stay, created } = await createStay(db, kind, input, deps.now());
-      return reply.code(created ? 201 : 200).send({ sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay });
+      const input = { hotelId: request.params.hId, profileUUID: request.body.profileUUID };
+      const { created, answer } = await createStay(store, input, deps.now());
+      return reply.code(created ? 201 : 200).send(answer);
     },
   );
 
   app.get(
     '/:sUUID',
     { schema: { params: StayParams, querystring: ProfileQuery, response: { 200: StayReply, ...errors } } },
-    async (request) => {
-      const now = deps.now();
-      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
-      return { stay: await stayEntity(db, stay, now) };
-    },
+    async (request) => ({ stay: await stayOf(store, request.params.sUUID, request.query.uuid, deps.now()) }),
   );
 
   app.get(
     '/:sUUID/actions',
     { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } } },
     async (request) => {
-      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
-      return listActions(db, stay, request.query.lang, deps.now());
+      const { lang, uuid } = request.query;
+      return actionsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
     },
   );
 
@@ -82,25 +73,25 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/:sUUID/rewards',
     { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } } },
     async (request) => {
-      const stay = await findOwnedStay(db, request.params.sUUID, request.query.uuid);
-      return listRewards(db, stay, request.query.lang);
+      const { lang, uuid } = request.query;
+      return rewardsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang });
     },
   );
 
   app.put(
     '/:sUUID/terminate',
-    { schema: { params: StayParams, body: TerminateBody, response: { 200: StayReply, ...errors } } },
-    async (request) => {
-      checkFrontToken(request, deps.frontToken);
-      return { stay: await terminateStay(db, request.params.sUUID, request.body.uuid, deps.now()) };
+    {
+      preHandler: deps.frontToken.required,
+      schema: { params: StayParams, body: TerminateBody, response: { 200: StayReply, ...errors } },
     },
+    async (request) => ({ stay: await terminateStay(store, request.params.sUUID, request.body.uuid, deps.now()) }),
   );
 
   app.put(
     '/:sUUID/endDate',
     { schema: { params: StayParams, body: EndDateBody, response: { 200: StayReply, ...errors } } },
     async (request) => ({
-      stay: await setEndDate(db, request.params.sUUID, request.body.uuid, request.body.endDate, deps.now()),
+      stay: await setEndDate(store, request.params.sUUID, request.body.uuid, request.body.endDate, deps.now()),
     }),
   );
 };

@@ -1,7 +1,8 @@
 /** Which answer earns, and the success message table (pure functions, no database). */
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
-import { evaluateAnswer, isOptimalTemperature, sameAnswer } from '../../server/domain/answers.ts';
+import { ACTION_TYPE_RULES, ACTION_TYPES, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
+import type { SubmissionBodies } from '../../contract/schemas.ts';
+import { ANSWER_OF_BODY, evaluateAnswer, isOptimalTemperature, sameAnswer } from '../../server/domain/answers.ts';
 import { SUCCESS_MESSAGES, successMessage } from '../../server/domain/submission-messages.ts';
 
 describe('which answer earns', () => {
@@ -50,6 +51,33 @@ describe('which answer earns', () => {
     const a = evaluateAnswer({ kind: 'heating', temperature: 21.5 }, yes).stored;
     expect(sameAnswer(a, evaluateAnswer({ kind: 'heating', temperature: 21.5 }, yes).stored)).toBe(true);
     expect(sameAnswer(a, evaluateAnswer({ kind: 'heating', temperature: 21 }, yes).stored)).toBe(false);
+  });
+});
+
+describe('submission bodies', () => {
+  const base = { uuid: 'profile', sUUID: 'stay' };
+  const bodies: SubmissionBodies = {
+    review: { ...base, rating: 3 },
+    custom: { ...base, optionValue: 7 },
+    claim: base,
+    lunishower: { ...base, objectiveRespected: true },
+    luniclean: { ...base, skipCleaning: true },
+    yesno: { ...base, response: true },
+    yesnon: { ...base, response: false },
+    yesnomail: { ...base, response: true },
+    quiz: { ...base, selectedPosition: 2 },
+    heating: { ...base, temperature: 19.5 },
+  };
+  const answerOf = <Path extends SubmissionPath>(path: Path) => ANSWER_OF_BODY[path](bodies[path]);
+
+  it('become an answer of their own path, for every path of the registry', () => {
+    for (const path of Object.keys(SUBMISSION_PATHS) as SubmissionPath[]) expect(answerOf(path).kind).toBe(path);
+  });
+  it('carry the answer fields under the domain’s names', () => {
+    expect(answerOf('custom')).toEqual({ kind: 'custom', optionId: 7 });
+    expect(answerOf('luniclean')).toEqual({ kind: 'luniclean', skipCleaning: true, roomNumber: null });
+    expect(answerOf('yesnon')).toEqual({ kind: 'yesnon', response: false });
+    expect(answerOf('heating')).toEqual({ kind: 'heating', temperature: 19.5 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SUBMISSION_PATHS } from '../../contract/action-types.ts';
 import { SingleActionReply, SubmissionReply } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { addDays, currentNightId, localDate } from '../../server/domain/hotel-time.ts';
@@ -574,5 +575,15 @@ describeEachDialect('action submissions', (get) => {
       }
       expect((await app.inject({ url: `/api/actions/${action.actId}?lang=en`, headers })).statusCode).toBe(400);
     });
+  });
+
+  it('has one route per submission path of the registry, validating that path’s body', async () => {
+    const { app } = get();
+    for (const path of Object.keys(SUBMISSION_PATHS)) {
+      const response = await app.inject({ method: 'POST', url: `/api/actions/1/${path}`, payload: {} });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error, path).toBe('bad_request');
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/actions/1/proof', payload: {} })).statusCode).toBe(404);
   });
 });

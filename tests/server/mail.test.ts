@@ -8,9 +8,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { withWriteTransaction } from '../../server/db/transaction.ts';
+import { createStore } from '../../server/db/store.ts';
 import { appendEntry } from '../../server/domain/ledger.ts';
-import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/rewards.ts';
+import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
 import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
 
@@ -71,9 +71,9 @@ async function stayWith(h: Harness, points: number, hotelId = 1) {
     .where('s_uuid', '=', stay.sUUID)
     .executeTakeFirstOrThrow();
   creditCounter += 1;
-  await withWriteTransaction(h.handle.db, h.handle.kind, (tx) =>
+  await createStore(h.handle.db, h.handle.kind).write((tx) =>
     appendEntry(
-      tx,
+      tx.db,
       { stayId: row.id, amount: points, reason: 'test_credit', idempotencyKey: `mail-credit:${creditCounter}` },
       new Date(),
     ),

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { withWriteTransaction } from '../../server/db/transaction.ts';
+import { createStore } from '../../server/db/store.ts';
 import { appendEntry, balanceOf } from '../../server/domain/ledger.ts';
 import { CODE_ALPHABET, issueCode, randomCode } from '../../server/domain/rewards.ts';
 import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
@@ -21,9 +21,9 @@ let creditCounter = 0;
 async function credit(harness: Harness, sUUID: string, amount: number): Promise<void> {
   const id = await stayId(harness.handle, sUUID);
   creditCounter += 1;
-  await withWriteTransaction(harness.handle.db, harness.handle.kind, (tx) =>
+  await createStore(harness.handle.db, harness.handle.kind).write((tx) =>
     appendEntry(
-      tx,
+      tx.db,
       { stayId: id, amount, reason: 'test_credit', idempotencyKey: `test-credit:${sUUID}:${creditCounter}` },
       new Date(),
     ),

@@ -1,0 +1,60 @@
+/**
+ * The database as the domain sees it: plain reads, and write transactions for read-then-write work (a ledger
+ * debit, a claim) whose row locks are the same call on both dialects. The dialect stays in here.
+ *
+ * - SQLite: `BEGIN IMMEDIATE` takes the write lock before the first read, so two processes sharing the file
+ *   cannot both read the same balance (a deferred transaction could also fail with SQLITE_BUSY regardless of
+ *   busy_timeout). Within one process Kysely already runs one query at a time on the single connection, and
+ *   `db.connection()` keeps it for the whole transaction. Row locks are therefore no-ops.
+ * - PostgreSQL: a READ COMMITTED transaction; `forUpdate` adds `FOR UPDATE OF table` to the SELECT that reads
+ *   the rows, which serialises concurrent writes on them.
+ */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DialectKind } from './connection.ts';
+import type { Database } from './schema.ts';
+
+export interface WriteTransaction {
+  /** Every query of the transaction runs on this. */
+  readonly db: Kysely<Database>;
+  /** The SELECT, holding the rows it reads of `table` until the transaction ends. */
+  forUpdate<DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+    table: TB & string,
+  ): SelectQueryBuilder<DB, TB, O>;
+}
+
+export interface Store {
+  /** Reads outside a transaction. */
+  readonly db: Kysely<Database>;
+  /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */
+  write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query, rejects with the reason otherwise (the health check). */
+  ping(): Promise<void>;
+}
+
+export function createStore(db: Kysely<Database>, kind: DialectKind): Store {
+  const write =
+    kind === 'postgres'
+      ? <T>(work: (tx: WriteTransaction) => Promise<T>) =>
+          db.transaction().execute((tx) => work({ db: tx, forUpdate: (query, table) => query.forUpdate(table) }))
+      : <T>(work: (tx: WriteTransaction) => Promise<T>) =>
+          db.connection().execute(async (conn) => {
+            await sql`begin immediate`.execute(conn);
+            let result: T;
+            try {
+              result = await work({ db: conn, forUpdate: (query) => query });
+            } catch (error) {
+              await sql`rollback`.execute(conn).catch(() => undefined);
+              throw error;
+            }
+            await sql`commit`.execute(conn);
+            return result;
+          });
+  return {
+    db,
+    write,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
