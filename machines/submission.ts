@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
+import { type AnyEventObject, assign, setup } from 'xstate';
 import type { SubmittedActionType } from '../contract/action-types.ts';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
