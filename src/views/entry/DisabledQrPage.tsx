@@ -4,6 +4,7 @@ import { copyCodeMachine } from '../../../machines/copyCode.machine.ts';
 import { connectCopyCode } from './copyCode.connect.ts';
 import { copyCodeLogic } from './copyCode.logic.ts';
 import './DisabledQrPage.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 export const CopyCodeContext = createActorContext(copyCodeMachine);
 
@@ -24,10 +25,7 @@ export function DisabledQrPage({ qrId, logic = copyCodeLogic }: DisabledQrPagePr
 
 function DisabledQrScreen({ qrId }: { qrId: string }) {
   const { t } = useLingui();
-  const copy = connectCopyCode(
-    CopyCodeContext.useSelector((snapshot) => snapshot),
-    CopyCodeContext.useActorRef().send,
-  );
+  const copy = useConnected(CopyCodeContext.useActorRef(), connectCopyCode);
 
   return (
     <main className="disabled-qr" {...copy.rootProps}>

@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { claimActionMachine } from '../../../../machines/claimAction.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 
 const ClaimContext = createActorContext(claimActionMachine);
 
@@ -21,7 +21,7 @@ export default function ClaimModal(props: SubmissionModalProps<typeof claimActio
 
 function ClaimSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const api = useConnected(ClaimContext, connectAnswerSubmission);
+  const api = useConnected(ClaimContext.useActorRef(), connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="claim" state={api.state} variant="sheet">

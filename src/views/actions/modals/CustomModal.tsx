@@ -3,11 +3,11 @@ import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
@@ -23,7 +23,7 @@ export default function CustomModal(props: SubmissionModalProps<typeof customMac
 
 function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const api = useConnected(CustomContext, connectAnswerSubmission);
+  const api = useConnected(CustomContext.useActorRef(), connectAnswerSubmission);
   const options = useMemo(() => optionsInOrder(action.options), [action.options]);
 
   return (

@@ -8,11 +8,11 @@ import {
   MIN_TEMPERATURE,
   startingTemperature,
 } from '../../../../machines/heating.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectHeating } from './heating.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
@@ -31,7 +31,7 @@ export default function HeatingModal(props: SubmissionModalProps<typeof heatingM
 
 function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const api = useConnected(HeatingContext, connectHeating);
+  const api = useConnected(HeatingContext.useActorRef(), connectHeating);
   const { temperature } = api;
   const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[api.status];
 

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
@@ -9,7 +10,6 @@ import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 
 const LunicleanContext = createActorContext(lunicleanMachine);
 
@@ -38,7 +38,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const api = useConnected(LunicleanContext, connectLuniclean);
+  const api = useConnected(LunicleanContext.useActorRef(), connectLuniclean);
   const { day } = api;
   const decision = api.answer;
   const reward = action.actReward;

@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { lunishowerMachine } from '../../../../machines/lunishower.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import './LunishowerModal.css';
 
 const LunishowerContext = createActorContext(lunishowerMachine);
@@ -22,7 +22,7 @@ export default function LunishowerModal(props: SubmissionModalProps<typeof lunis
 
 function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
-  const api = useConnected(LunishowerContext, connectAnswerSubmission);
+  const api = useConnected(LunishowerContext.useActorRef(), connectAnswerSubmission);
   const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
 
   return (

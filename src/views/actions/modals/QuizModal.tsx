@@ -10,11 +10,11 @@ import {
   quizMachine,
 } from '../../../../machines/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectQuiz } from './quiz.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
@@ -42,7 +42,7 @@ function QuizFlow({ quiz, ...props }: SubmissionModalProps<typeof quizMachine> &
 }
 
 function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
-  const api = useConnected(QuizContext, connectQuiz);
+  const api = useConnected(QuizContext.useActorRef(), connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
 
   return (

@@ -4,11 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
@@ -32,7 +32,7 @@ export default function ReviewModal(props: SubmissionModalProps<typeof reviewMac
 
 function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { i18n } = useLingui();
-  const api = useConnected(ReviewContext, connectAnswerSubmission);
+  const api = useConnected(ReviewContext.useActorRef(), connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="review" state={api.state}>

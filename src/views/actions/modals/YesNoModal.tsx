@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { type YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, SubmittingStatus } from './ActionModalLayout.tsx';
@@ -9,7 +10,6 @@ import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
 import { useSubmissionFlow } from './submitter.ts';
 import type { SubmissionModalProps } from './types.ts';
-import { useConnected } from './useConnected.ts';
 import { connectYesNo } from './yesNo.connect.ts';
 
 const YesNoContext = createActorContext(yesNoMachine);
@@ -28,7 +28,7 @@ function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const api = useConnected(YesNoContext, connectYesNo);
+  const api = useConnected(YesNoContext.useActorRef(), connectYesNo);
   const { answer } = api;
   const reward = action.actReward;
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useConnected } from '../../binding/useConnected.ts';
 import { connectCopyCode } from '../../entry/copyCode.connect.ts';
 import { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import type { RewardClaimApi } from './rewardClaim.connect.ts';
@@ -48,10 +49,7 @@ export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelPr
 function CopyableCode({ code, copyLogic }: { code: string; copyLogic: typeof copyCodeLogic }) {
   const { t } = useLingui();
   const actor = useActorRef(copyLogic, { input: { code } });
-  const copy = connectCopyCode(
-    useSelector(actor, (snapshot) => snapshot),
-    actor.send,
-  );
+  const copy = useConnected(actor, connectCopyCode);
   return (
     <div className="reward-details__code-line" {...copy.rootProps}>
       <code className="reward-details__code" data-part="code" dir="ltr">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import type { Reward } from '../../../../contract/schemas.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
@@ -12,6 +12,7 @@ import { rewardClaimLogic, type rewardEmailLogic, type sliderLogic } from './rew
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
+import { useConnected } from '../../binding/useConnected.ts';
 
 /** The machines of the modal with their effects; tests pass controlled ones. */
 export interface RewardDetailsLogic {
@@ -45,10 +46,7 @@ export default function RewardDetails(props: RewardDetailsProps) {
   const { t } = useLingui();
   const claimLogic = useProvidedLogic(logic?.claim ?? rewardClaimLogic, { announceChange: props.onChanged });
   const actor = useActorRef(claimLogic, { input: { reward, balance, sUUID, profileUUID } });
-  const claim = connectRewardClaim(
-    useSelector(actor, (snapshot) => snapshot),
-    actor.send,
-  );
+  const claim = useConnected(actor, connectRewardClaim);
 
   if (!claim.open) return null;
   // The reward as the claim left it (claimed, with its code), not as the list gave it.

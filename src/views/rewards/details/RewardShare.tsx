@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId } from 'react';
 import type { Reward } from '../../../../contract/schemas.ts';
+import { useConnected } from '../../binding/useConnected.ts';
 import { browserCanShare, rewardEmailLogic } from './rewardDetails.logic.ts';
 import { displayedCode } from './rewardDisplay.ts';
 import { connectRewardEmail } from './rewardEmail.connect.ts';
@@ -27,10 +28,7 @@ export function RewardShare({ reward, code, hotelName, sUUID, profileUUID, langu
   const actor = useActorRef(logic?.email ?? rewardEmailLogic, {
     input: { sUUID, profileUUID, rwId: reward.rwId, language, canShare: browserCanShare(), shareData },
   });
-  const share = connectRewardEmail(
-    useSelector(actor, (snapshot) => snapshot),
-    actor.send,
-  );
+  const share = useConnected(actor, connectRewardEmail);
   const inputId = useId();
   const validationId = useId();
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import type { Reward } from '../../../../contract/schemas.ts';
 import { dragProgress } from '../../../../machines/slider.machine.ts';
@@ -8,6 +8,7 @@ import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
 import { sliderLogic } from './rewardDetails.logic.ts';
 import { connectSlider } from './slider.connect.ts';
 import './SliderPanel.css';
+import { useConnected } from '../../binding/useConnected.ts';
 
 interface SliderPanelProps {
   reward: Reward;
@@ -30,10 +31,7 @@ export function SliderPanel({ reward, sUUID, onChanged, onClose, logic }: Slider
     // SPEC.md §5: sUUID from the route, profileUUID from storage; without them the swipe silently aborts.
     input: { sUUID, profileUUID: guestStorage.get('profileUUID'), rwId: reward.rwId },
   });
-  const slider = connectSlider(
-    useSelector(actor, (snapshot) => snapshot),
-    actor.send,
-  );
+  const slider = useConnected(actor, connectSlider);
   const hintId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; width: number; rtl: boolean } | null>(null);
