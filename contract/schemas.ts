@@ -1,5 +1,5 @@
 /**
- * The API contract: request and response schemas of every call in SPEC.md §7.
+ * The API contract: request and response schemas of every call (docs/server.md#calls-this-slice).
  * The server validates and serialises with these schemas; the SPA imports only their types
  * (`import type`), so TypeBox never reaches the guest bundle.
  */
@@ -16,7 +16,7 @@ const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;
 
-// ---------- entities (SPEC.md §3) ----------
+// ---------- entities ----------
 
 export const Stay = Type.Object({
   sUUID: Type.String(),
@@ -147,7 +147,7 @@ export const Reward = Type.Object({
 });
 export type Reward = Static<typeof Reward>;
 
-// ---------- calls (SPEC.md §7) ----------
+// ---------- calls (docs/server.md#calls-this-slice) ----------
 
 export const StayParams = Type.Object({ sUUID: Uuid });
 export const ProfileQuery = Type.Object({ uuid: Uuid });
@@ -219,7 +219,7 @@ export type TerminateBody = Static<typeof TerminateBody>;
 export const EndDateBody = Type.Object({ endDate: IsoDate, uuid: Uuid });
 export type EndDateBody = Static<typeof EndDateBody>;
 
-// ---------- action submissions (SPEC.md §7, POST /api/actions/{actId}/{kind}) ----------
+// ---------- action submissions (docs/behaviour.md#sending-an-answer, POST /api/actions/{actId}/{kind}) ----------
 
 const SubmissionBase = {
   uuid: Uuid,
@@ -308,7 +308,7 @@ export type SubmissionRequest = {
 
 /** Every submission's answer. */
 export const SubmissionReply = Type.Object({
-  /** The translated default success message of SPEC.md §8. */
+  /** The translated default success message (docs/behaviour.md#success-messages). */
   message: Type.String(),
   /** Points moved by this submission (negative when a re-answer removed a reward; 0 for a no-op repeat). */
   greenMilesChange: Type.Integer(),
@@ -323,11 +323,13 @@ export type SubmissionReply = Static<typeof SubmissionReply>;
 export const SingleActionQuery = Type.Object({ lang: LangCode, sUUID: Uuid, uuid: Uuid });
 export const SingleActionReply = Action;
 
-// ---------- rewards (SPEC.md §7) ----------
+// ---------- rewards (docs/behaviour.md#reward-claims) ----------
 
 export const RewardParams = Type.Object({ rwId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-/** POST /api/rewards/{rwId}/claim — `code` is ignored: the server issues CODE codes (ARCHITECTURE.md §5). */
+/**
+ * POST /api/rewards/{rwId}/claim — `code` is ignored: the server issues CODE codes (docs/behaviour.md#reward-claims).
+ */
 export const ClaimRewardBody = Type.Object({
   uuid: Uuid,
   sUUID: Uuid,

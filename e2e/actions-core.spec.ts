@@ -132,7 +132,7 @@ for (const { code } of LANGUAGES) {
     await expect(page).toHaveURL(STAY_URL);
     await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
 
-    // YESNOSTAY opens directly (SPEC.md §4), even before the stay's end date is known.
+    // YESNOSTAY opens directly (docs/behaviour.md#action-types), even before the stay's end date is known.
     await openCard(page, YES_NO_CONTENT[code].stayLong);
     const stayLong = page.getByRole('dialog', { name: YES_NO_CONTENT[code].stayLong });
     await stayLong.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();

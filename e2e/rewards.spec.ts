@@ -263,7 +263,8 @@ test('rewards: a guest in German, a language of the hotel with no translated rew
   const inGerman = await page.request.get(`/api/stays/${sUUID}/rewards`, { params: { lang: 'de', uuid: profileUUID } });
   expect(await inGerman.json()).toEqual([]);
 
-  // No interface catalog ships for German: the interface texts fall back to English (SPEC.md §9).
+  // No interface catalog ships for German: the interface texts fall back to English
+  // (docs/behaviour.md#interface-language).
   const ui: Language = 'en';
   await page
     .getByRole('navigation')

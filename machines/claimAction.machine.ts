@@ -6,7 +6,7 @@ function claimBody(input: SubmissionInput): ClaimActionBody {
   return identityOf(input);
 }
 
-/** Claim (SPEC.md §2, §4): the claim dialog's button sends the claim; `submitting` is the claiming state. */
+/** Claim (docs/behaviour.md#claim): the claim dialog's button sends the claim; `submitting` is the claiming state. */
 export const claimActionMachine = createAnswerSubmissionMachine<null, 'CLAIM'>({
   id: 'claimAction',
   type: 'CLAIM',

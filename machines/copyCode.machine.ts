@@ -2,9 +2,10 @@ import { setup } from 'xstate';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The disabled-QR page's code copy (SPEC.md §2 "/{qrId}/disabled", §9 "copy confirmation 2 s"):
+ * The disabled-QR page's code copy (docs/behaviour.md#disabled-qr):
  * idle ─code.copy▶ copying ─▶ copied ─(copyConfirmation)▶ idle; a clipboard refusal ▶ failed, where copying may be tried again.
- * `qr.retry` reloads the page (SPEC.md: "a retry button (reloads the page)"); the reload is an action the view provides.
+ * `qr.retry` reloads the page (the reception may have assigned the code meanwhile); the reload is an action the view
+ * provides.
  */
 
 export interface CopyCodeContext {

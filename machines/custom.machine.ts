@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { CustomBody, CustomOption } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
-/** The options in the hotel's order (SPEC.md §3 "Custom option": position). */
+/** The options in the hotel's order (their position; docs/behaviour.md#custom). */
 export function optionsInOrder(options: readonly CustomOption[]): CustomOption[] {
   return [...options].sort((a, b) => a.position - b.position);
 }
@@ -11,7 +11,7 @@ function customBody(input: SubmissionInput, caoId: number): CustomBody {
   return { ...identityOf(input), optionValue: caoId };
 }
 
-/** Custom (SPEC.md §4): open, list the options, pick one to submit (its caoId). */
+/** Custom (docs/behaviour.md#custom): open, list the options, pick one to submit (its caoId). */
 export const customMachine = createAnswerSubmissionMachine({
   id: 'custom',
   type: 'CUSTOM',

@@ -4,14 +4,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { QrScanBody, RoomInfoReply } from '../contract/schemas.ts';
 
 /**
- * Entry flow (SPEC.md §4 "Entry flow", §5, §8): a scanned QR code becomes a stay, then the guest is sent to it.
+ * Entry flow (docs/behaviour.md#entry): a scanned QR code becomes a stay, then the guest is sent to it.
  *
  * checking ─ hotel QR ─▶ creatingHotelStay ─┐
  *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ registeringScan ─▶ redirected
  *          ─ invalid ──▶ failed                 └ 404 / hId null ▶ disabled
  *
- * SPEC.md says the error card's 'Réessayer' button "reloads": `entry.retry` re-runs the whole flow from `checking`
- * instead, which is what a reload would do without losing the page (and without re-downloading the app on weak Wi-Fi).
+ * The error card's 'Réessayer' button (`entry.retry`) re-runs the whole flow from `checking`: what a reload would
+ * do, without losing the page (and without re-downloading the app on weak Wi-Fi).
  * Storage writes and navigation are actions the view provides; the machine only decides when they happen.
  */
 
@@ -23,7 +23,7 @@ export interface EntryInput {
   profileUUID: string;
 }
 
-/** What a stay creation answers; sUUID may sit at the top level or under `stay` (SPEC.md §5). */
+/** What a stay creation answers; sUUID may sit at the top level or under `stay` (docs/behaviour.md#entry). */
 export interface StayCreationReply {
   sUUID?: string;
   profileUUID?: string;
@@ -46,25 +46,25 @@ export interface EntryContext {
   profileUUID: string;
   room: { hId: number; rId: number } | null;
   stay: CreatedStay | null;
-  /** A translatable descriptor of ours, or the server's own text (shown as is, SPEC.md §8). */
+  /** A translatable descriptor of ours, or the server's own text (shown as is, docs/behaviour.md#entry). */
   error: MessageDescriptor | string | null;
 }
 
 const MAX_HOTEL_ID = 2147483647;
 
-/** SPEC.md §5: a hotel QR needs a positive integer hId. */
+/** docs/behaviour.md#hotel-qr: a hotel QR needs a positive integer hId. */
 export function hotelIdOf(qr: QrRef): number | null {
   if (qr.kind !== 'hotel' || !/^[1-9]\d*$/.test(qr.hId)) return null;
   const hId = Number(qr.hId);
   return hId <= MAX_HOTEL_ID ? hId : null;
 }
 
-/** SPEC.md §5: a room QR needs a non-empty qrId. */
+/** docs/behaviour.md#room-qr: a room QR needs a non-empty qrId. */
 export function isValidRoomQr(qr: QrRef): boolean {
   return qr.kind === 'room' && qr.qrId.trim() !== '';
 }
 
-/** SPEC.md §5: the stay id is read at the top level, else under `stay`. */
+/** docs/behaviour.md#entry: the stay id is read at the top level, else under `stay`. */
 export function createdStayId(reply: StayCreationReply | null | undefined): string | null {
   return reply?.sUUID || reply?.stay?.sUUID || null;
 }
@@ -75,7 +75,9 @@ export function failureStatus(error: unknown): number | null {
   return typeof error.status === 'number' ? error.status : null;
 }
 
-/** SPEC.md §8: a call failing with a status shows the error's own text; anything else a generic message. */
+/**
+ * docs/behaviour.md#entry: a call failing with a status shows the error's own text; anything else a generic message.
+ */
 export function failureMessage(error: unknown): MessageDescriptor | string {
   const status = failureStatus(error);
   if (status !== null && status > 0 && error instanceof Error && error.message) return error.message;
@@ -115,7 +117,7 @@ function scanInput({ context }: { context: EntryContext }): QrScanRecord {
     stayUUID: context.stay?.sUUID ?? null,
     scanType: isHotel ? 'HOTEL' : 'ROOM',
     hId: context.stay?.hId ?? null,
-    // SPEC.md §3: the scan record's rId is null.
+    // The server stores the room it knows for the code, never the app's (docs/behaviour.md#qr-scans).
     rId: null,
   };
 }
@@ -224,7 +226,7 @@ export const entryMachine = setup({
         id: 'registerQrScan',
         src: 'registerQrScan',
         input: scanInput,
-        // SPEC.md §7: a scan failure is silent; the guest is redirected either way.
+        // docs/behaviour.md#entry: a scan failure is silent; the guest is redirected either way.
         onDone: { target: 'redirected' },
         onError: { target: 'redirected' },
       },

@@ -3,8 +3,8 @@ import type { Stay } from '../contract/schemas.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 
 /**
- * The stay-finished page (SPEC.md §2, §4): checks that the stay has really ended, then thanks the guest and
- * forgets the stored stay; an active stay goes back to its page, a failed check goes to the welcome page.
+ * The stay-finished page (docs/behaviour.md#finished-stay): checks that the stay has really ended, then thanks the
+ * guest and forgets the stored stay; an active stay goes back to its page, a failed check goes to the welcome page.
  */
 
 export interface FinishedStayInput {

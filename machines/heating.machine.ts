@@ -14,7 +14,7 @@ import {
   waitingStates,
 } from './submission.ts';
 
-/** SPEC.md §9 "Heating": default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
+/** docs/behaviour.md#heating: default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
 export const DEFAULT_TEMPERATURE = 22;
 export const GAUGE_FULL_SCALE = 30;
 export const MIN_TEMPERATURE = 10;
@@ -23,14 +23,14 @@ export const MAX_TEMPERATURE = GAUGE_FULL_SCALE;
 export type HeatingStatus = 'tooLow' | 'optimal' | 'tooHigh';
 export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
 
-/** SPEC.md §9: below 18 too low, above 22 too high, otherwise optimal. */
+/** docs/behaviour.md#heating: below 18 too low, above 22 too high, otherwise optimal. */
 export function heatingStatus(temperature: number): HeatingStatus {
   if (temperature < HEATING_OPTIMAL_MIN) return 'tooLow';
   if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
   return 'optimal';
 }
 
-/** SPEC.md §9: colour bands below 18, 18–20, 21–23, 24 and over. */
+/** docs/behaviour.md#heating: colour bands below 18, 18–20, 21–23, 24 and over. */
 export function heatingBand(temperature: number): HeatingBand {
   if (temperature < 18) return 'below18';
   if (temperature < 21) return 'from18to20';
@@ -58,7 +58,7 @@ export type HeatingEvent =
   | { type: 'temperature.lower' }
   | { type: 'temperature.submit' };
 
-/** SPEC.md §8 gives no heating text: the generic one. */
+/** Heating has no failure text of its own: the generic one (docs/behaviour.md#error-texts). */
 export const heatingSubmitError = msg`Une erreur est survenue`;
 
 function heatingRequest({ context }: { context: HeatingContext }) {
@@ -67,8 +67,9 @@ function heatingRequest({ context }: { context: HeatingContext }) {
 }
 
 /**
- * Heating (SPEC.md §2, §9): the guest sets the room temperature one degree at a time within the scale, then sends
- * it. A failed send keeps the setting on screen with a red alert (or the not-enough notice) and may be sent again.
+ * Heating (docs/behaviour.md#heating): the guest sets the room temperature one degree at a time within the scale, then
+ * sends it. A failed send keeps the setting on screen with a red alert (or the not-enough notice) and may be sent
+ * again.
  */
 export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, HeatingInput>()
   .extend({

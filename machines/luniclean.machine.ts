@@ -12,14 +12,16 @@ import {
 import { identityOf, type SubmissionInput, submissionContextOf, submissionRequest } from './submission.ts';
 
 /**
- * The skip-cleaning modal (SPEC.md §4 "Luniclean"): undecided, skipped (rewarded) or maintained; the guest may
- * switch either way, going back to maintained loses the points (a warning first); the success message shows
- * first, then the server is called; a change equal to the current answer is blocked (SPEC.md §5).
+ * The skip-cleaning modal (docs/behaviour.md#skip-cleaning): undecided, skipped (rewarded) or maintained; the guest may
+ * switch either way, going back to maintained loses the points (a warning first); the success message shows first, then
+ * the server is called; a change equal to the current answer is blocked (docs/behaviour.md#change-with-rollback).
  */
 
 export type CleaningDecision = 'undecided' | 'skipped' | 'maintained';
 
-/** SPEC.md §9: the title speaks of today before 11:00 hotel-local time, of tomorrow from then on. */
+/**
+ * docs/behaviour.md#skip-cleaning: the title speaks of today before 11:00 hotel-local time, of tomorrow from then on.
+ */
 export const CLEANING_TITLE_SWITCH_HOUR = 11;
 
 export interface LunicleanInput extends SubmissionInput {
@@ -38,7 +40,7 @@ export interface LunicleanContext extends AnswerChangeContext<CleaningDecision> 
 
 export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' };
 
-/** SPEC.md §3: SKIP or true means skipped, CLEAN or false maintained. */
+/** docs/behaviour.md#skip-cleaning: SKIP or true means skipped, CLEAN or false maintained. */
 export function decisionOf(response: ActionResponse): CleaningDecision {
   if (response === 'SKIP' || response === true) return 'skipped';
   if (response === 'CLEAN' || response === false) return 'maintained';

@@ -6,7 +6,10 @@ function lunishowerBody(input: SubmissionInput, objectiveRespected: boolean): Lu
   return { ...identityOf(input), objectiveRespected, endDate: input.endDate };
 }
 
-/** Lunishower (SPEC.md §4): yes or no to the short-shower objective; the server gives no points for a no. */
+/**
+ * Lunishower (docs/behaviour.md#short-shower): yes or no to the short-shower objective; the server gives no points for
+ * a no.
+ */
 export const lunishowerMachine = createAnswerSubmissionMachine({
   id: 'lunishower',
   type: 'LUNISHOWER',

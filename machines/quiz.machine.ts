@@ -14,7 +14,7 @@ import {
   waitingStates,
 } from './submission.ts';
 
-/** SPEC.md §3: answers are shown as A, B, C… by their 1-based qaPosition. */
+/** docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition. */
 export function answerLetter(qaPosition: number): string {
   return String.fromCharCode(64 + qaPosition);
 }
@@ -23,7 +23,7 @@ export function answersInOrder(quiz: Quiz): Quiz['answers'] {
   return [...quiz.answers].sort((a, b) => a.qaPosition - b.qaPosition);
 }
 
-/** SPEC.md §5: correct if the chosen answer's qaIsCorrect equals 1. */
+/** docs/behaviour.md#quiz: correct if the chosen answer's qaIsCorrect equals 1. */
 export function isCorrectAnswer(quiz: Quiz, qaPosition: number): boolean {
   return quiz.answers.some((answer) => answer.qaPosition === qaPosition && answer.qaIsCorrect === 1);
 }
@@ -44,7 +44,7 @@ export interface QuizContext extends SubmissionContext {
 
 export type QuizEvent = { type: 'answer.pick'; qaPosition: number } | { type: 'answer.confirm' };
 
-/** SPEC.md §8 (French source of 'An error occurred while submitting your answer'). */
+/** docs/behaviour.md#error-texts (French source of 'An error occurred while submitting your answer'). */
 export const quizSubmitError = msg`Une erreur est survenue lors de l'envoi de votre réponse`;
 
 function quizRequest({ context }: { context: QuizContext }) {
@@ -53,10 +53,10 @@ function quizRequest({ context }: { context: QuizContext }) {
 }
 
 /**
- * Quiz (SPEC.md §4): pick an answer; with an explanation the machine reveals the correct answer and the explanation
- * and sends on `answer.confirm` ('Continuer'); without one it sends at once. A failed send waits where it was sent
- * from, and `answer.confirm` (without explanation: another pick) sends again. The server gives points for a right
- * answer only.
+ * Quiz (docs/behaviour.md#quiz): pick an answer; with an explanation the machine reveals the correct answer and the
+ * explanation and sends on `answer.confirm` ('Continuer'); without one it sends at once. A failed send waits where it
+ * was sent from, and `answer.confirm` (without explanation: another pick) sends again. The server gives points for a
+ * right answer only.
  */
 export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
   .extend({

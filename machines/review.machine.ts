@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { ReviewBody } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
-/** SPEC.md §5: the four emoji map, in order, to the ratings 1 to 4. */
+/** docs/behaviour.md#review: the four emoji map, in order, to the ratings 1 to 4. */
 export const REVIEW_RATINGS = [1, 2, 3, 4] as const;
 export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 
@@ -10,7 +10,7 @@ function reviewBody(input: SubmissionInput, rating: ReviewRating): ReviewBody {
   return { ...identityOf(input), rating, endDate: input.endDate };
 }
 
-/** Review (SPEC.md §4): open, pick an emoji, submit. */
+/** Review (docs/behaviour.md#review): open, pick an emoji, submit. */
 export const reviewMachine = createAnswerSubmissionMachine({
   id: 'review',
   type: 'REVIEW',

@@ -6,7 +6,7 @@ import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/sche
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
- * A reward's detail modal (SPEC.md §2 "Reward detail modals", §4 "Reward", §5):
+ * A reward's detail modal (docs/behaviour.md#reward-dialog):
  * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
  * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
@@ -34,7 +34,7 @@ export interface RewardCallInput {
   rwId: number;
 }
 
-/** SPEC.md §8 "Rewards". */
+/** docs/behaviour.md#error-texts (rewards). */
 export const claimError = msg`Erreur lors de la réclamation de la récompense.`;
 export const codeFetchError = msg`Erreur lors de la récupération du code`;
 export const codeUnavailableError = msg`Code de réclamation non disponible`;
@@ -44,7 +44,7 @@ export function isNotEnoughPoints(error: unknown): boolean {
   return errorCodeOf(error) === 'not_enough_greenmiles';
 }
 
-/** SPEC.md §5: unlocking is offered only when the balance covers rwCost. */
+/** docs/behaviour.md#unlocking: unlocking is offered only when the balance covers rwCost. */
 export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
 
 const callInput = ({ context }: { context: RewardClaimContext }): RewardCallInput => ({
@@ -136,7 +136,7 @@ export const rewardClaimMachine = setup({
     failed: {
       on: { 'reward.unlock': 'claiming' },
     },
-    // SPEC.md §4: the water modal closes on the claim and reopens with the donation summary.
+    // docs/behaviour.md#unlocking: the water modal closes on the claim and reopens with the donation summary.
     waterReopening: {
       after: { waterModalReopen: 'claimed' },
     },

@@ -5,7 +5,7 @@ import type { EmailRewardReply } from '../contract/schemas.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * Sending a claimed reward by e-mail and sharing it (SPEC.md §1, §8), two independent regions:
+ * Sending a claimed reward by e-mail and sharing it (docs/behaviour.md#e-mail-and-sharing), two independent regions:
  * email: closed ─email.open▶ editing ─email.submit (valid address)▶ sending ▶ sent | editing with an error;
  * share: idle ─reward.share▶ sharing (navigator.share) ▶ idle | unsupported (no Web Share in this browser).
  */

@@ -5,14 +5,14 @@ import type { UseRewardReply } from '../contract/schemas.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The staff swipe that marks a claimed SLIDER reward used (SPEC.md §4 "Slider", §5, §9):
+ * The staff swipe that marks a claimed SLIDER reward used (docs/behaviour.md#slider-reward):
  * idle ─slider.drag (pointer) to 100 %▶ validating, once; ─slider.release below 100 %▶ progress back to 0.
  * Keyboard (WCAG 2.2 §2.5.7 dragging alternative): slider.step moves the thumb without validating;
  * slider.confirm (End or Enter) validates only at 100 %. Single pointer: slider.holdStart ▶ holding,
  * validated after holding 2 s (sliderHoldConfirm), slider.holdCancel before that goes back to idle.
  * Both alternatives still need a deliberate, sustained gesture, as the swipe does.
  * validating ▶ succeeded ─(sliderSuccessClose)▶ closed (final) | idle with an error and progress 0.
- * Without sUUID (route) or profileUUID (storage) the validation silently aborts (SPEC.md §5).
+ * Without sUUID (route) or profileUUID (storage) the validation silently aborts.
  */
 
 export interface SliderInput {
@@ -42,7 +42,7 @@ export interface SliderValidationInput {
   rwId: number;
 }
 
-/** SPEC.md §9: the swipe completes at 75 % of the track width. */
+/** docs/behaviour.md#slider-reward: the swipe completes at 75 % of the track width. */
 export const SLIDER_COMPLETION_RATIO = 0.75;
 
 /** The progress (0–100) of a drag of `distance` px along a track `trackWidth` px wide. */
@@ -53,7 +53,7 @@ export function dragProgress(distance: number, trackWidth: number): number {
 
 export const clampProgress = (progress: number): number => Math.min(100, Math.max(0, Math.round(progress)));
 
-/** SPEC.md §8: the slider failure when the server gave no validation text. */
+/** docs/behaviour.md#error-texts: the slider failure when the server gave no validation text. */
 export const sliderValidationError = msg`Une erreur est survenue lors de la validation.`;
 
 /** The server's text (validationError or message of its JSON error body), when it sent one. */

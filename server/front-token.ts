@@ -1,6 +1,6 @@
 /**
- * The x-front-token check (SPEC.md §6): an anti-abuse speed bump, not security. Routes that take the header
- * name one of the two hooks as their `preHandler` (run after validation, before the handler).
+ * The x-front-token check (docs/behaviour.md#front-token): an anti-abuse speed bump, not security. Routes that take the
+ * header name one of the two hooks as their `preHandler` (run after validation, before the handler).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

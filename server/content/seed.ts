@@ -1,4 +1,4 @@
-/** The sample hotels shipped with the server (ARCHITECTURE.md §6), imported on first start. */
+/** The sample hotels shipped with the server (docs/behaviour.md#sample-hotels), imported on first start. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Which answer earns (ARCHITECTURE.md §5), as pure functions: a submission becomes the answer stored
+ * Which answer earns (docs/behaviour.md#earning-points), as pure functions: a submission becomes the answer stored
  * on the completion, whether it earns the action's reward, and which success message it gets.
  */
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';

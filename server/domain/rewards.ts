@@ -1,5 +1,5 @@
 /**
- * Reward claims, codes and use (ARCHITECTURE.md §5); the reward e-mail is in reward-emails.ts.
+ * Reward claims, codes and use (docs/behaviour.md#reward-claims); the reward e-mail is in reward-emails.ts.
  *
  * - A claim debits `rwCost` once per reward per stay, in one write transaction that holds the stay
  *   (SQLite `BEGIN IMMEDIATE`, PostgreSQL `FOR UPDATE` on the stay row): concurrent claims are applied
@@ -20,9 +20,9 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { appendEntry, balanceOf } from './ledger.ts';
 import { findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 
-/** Unambiguous characters: no 0/O, 1/I (SPEC.md §5 withholds the alphabet; this one reads aloud well). */
+/** Unambiguous characters: no 0/O, 1/I, so codes read aloud well at the desk (docs/behaviour.md#reward-claims). */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** SPEC.md §5: three characters (32³ = 32 768 codes per reward before codes grow longer). */
+/** docs/behaviour.md#reward-claims: three characters (32³ = 32 768 codes per reward before codes grow longer). */
 export const CODE_LENGTH = 3;
 const MAX_CODE_LENGTH = 12;
 /** Random draws per length before trying one character more. */

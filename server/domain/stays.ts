@@ -11,7 +11,9 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
 import { balanceOf } from './ledger.ts';
 
-/** The longest stay end date a guest may set, in days from hotel-local today (SPEC.md §9). */
+/**
+ * The longest stay end date a guest may set, in days from hotel-local today (docs/behaviour.md#setting-the-end-date).
+ */
 export const MAX_END_DATE_DAYS = 14;
 
 /** A stay with what the rules need of its hotel and room: the row of `stayQuery`. */

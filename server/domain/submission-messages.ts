@@ -1,6 +1,6 @@
 /**
- * The default success messages of action submissions (SPEC.md §8), in the languages the server speaks.
- * Language: the guest's, else the hotel's primary language, else French (the product's source language).
+ * The default success messages of action submissions (docs/behaviour.md#success-messages), in the languages the server
+ * speaks. Language: the guest's, else the hotel's primary language, else French (the product's source language).
  */
 import { SOURCE_LANGUAGE } from './hotels.ts';
 

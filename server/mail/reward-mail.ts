@@ -6,7 +6,10 @@
 export const MAIL_LANGUAGES = ['fr', 'en', 'ar'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
-/** SPEC.md §9 text fallback: the chosen language, then English (then French, always available here). */
+/**
+ * The text fallback (docs/behaviour.md#message-language): the chosen language, then English (then French, always
+ * available here).
+ */
 export function mailLanguage(lang: string | null | undefined): MailLanguage {
   const base = (lang ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
   return (MAIL_LANGUAGES as readonly string[]).includes(base) ? (base as MailLanguage) : 'en';
@@ -24,7 +27,7 @@ export interface RewardMailInput {
   rwWaterVolume: number | null;
 }
 
-/** SPEC.md §5: the volume in the reward name ('N litres'), else rwWaterVolume, else 50. */
+/** docs/behaviour.md#water-reward: the volume in the reward name ('N litres'), else rwWaterVolume, else 50. */
 export function waterVolume(name: string, rwWaterVolume: number | null): number {
   const match = /(\d+(?:[.,]\d+)?)\s*(?:litres?|liters?|l)\b/i.exec(name);
   if (match?.[1]) {
@@ -34,12 +37,12 @@ export function waterVolume(name: string, rwWaterVolume: number | null): number 
   return rwWaterVolume ?? 50;
 }
 
-/** SPEC.md §5: one month of water access per 10 litres, at least one. */
+/** docs/behaviour.md#water-reward: one month of water access per 10 litres, at least one. */
 export function impactMonths(volume: number): number {
   return Math.max(1, Math.round(volume / 10));
 }
 
-/** The code as the guest shows it: `{hotel name in lowercase}-{code}` (SPEC.md §2). */
+/** The code as the guest shows it: `{hotel name in lowercase}-{code}` (docs/behaviour.md#code-reward). */
 export function displayCode(hotelName: string, code: string): string {
   return `${hotelName.toLowerCase()}-${code}`;
 }

@@ -8,7 +8,7 @@ export const greenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   app.get(
     '/hotels/:hId',
     {
-      // SPEC.md §6: one of the two callers sends the front token; when sent, it must be right.
+      // docs/behaviour.md#front-token: one of the two callers sends the front token; when sent, it must be right.
       preHandler: deps.frontToken.whenSent,
       schema: {
         params: HotelParams,

@@ -52,7 +52,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     }),
   );
 
-  // Three names for one operation (SPEC.md §7 lists all three); useSlider only for SLIDER rewards.
+  // Three names for one operation (docs/behaviour.md#reward-claims); useSlider only for SLIDER rewards.
   for (const path of ['used', 'redeem', 'useSlider'] as const) {
     app.post(
       `/:rwId/${path}`,

@@ -10,7 +10,7 @@ export interface ErrorCardProps {
   retryLabel?: string;
 }
 
-/** An error with an optional retry: the screen never goes blank (DESIGN.md "States every screen has"). */
+/** An error with an optional retry: the screen never goes blank (docs/behaviour.md#error-texts). */
 export function ErrorCard({ message, onRetry, retryLabel }: ErrorCardProps) {
   const { t } = useLingui();
   return (

@@ -14,7 +14,7 @@ export interface LanguageMenuProps {
   onSelect(code: string, direction?: 'rtl' | 'ltr'): void;
 }
 
-/** The interface languages of SPEC.md §1, offered while no hotel language list is known. */
+/** The interface languages (docs/behaviour.md#interface-language), offered while no hotel language list is known. */
 export const INTERFACE_LANGUAGES: LanguageChoice[] = [
   { code: 'fr', name: 'Français', direction: 'ltr' },
   { code: 'en', name: 'English', direction: 'ltr' },

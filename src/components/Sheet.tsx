@@ -9,7 +9,7 @@ export interface SheetProps {
   title: ReactNode;
   /** Escape and the backdrop close the sheet through this. */
   onClose(): void;
-  /** `fullscreen` for action details (SPEC.md §2); `sheet` for shorter dialogs. */
+  /** `fullscreen` for action details (docs/behaviour.md#modal-frame); `sheet` for shorter dialogs. */
   variant?: 'sheet' | 'fullscreen';
   /** Drawn in the top end corner, beside the title (e.g. a language menu or a close button). */
   corner?: ReactNode;
@@ -21,7 +21,7 @@ export interface SheetProps {
 }
 
 /**
- * The modal bottom sheet of every dialog of the guest app (DESIGN.md: bottom sheets on phones, centred dialogs above
+ * The modal bottom sheet of every dialog of the guest app (bottom sheets on phones, centred dialogs above
  * 768 px): focus moves in and is trapped, Escape closes, and focus returns to the opener.
  */
 export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, children }: SheetProps) {

@@ -48,7 +48,7 @@ export function modalDialog(scope: string): HTMLElement {
   return dialog;
 }
 
-/** Submission replies and failures shaped like the server's (SPEC.md §3 "Responses", §8). */
+/** Submission replies and failures shaped like the server's (docs/behaviour.md#earning-points). */
 export const SUBMITTED: SubmissionReply = {
   message: 'Merci pour votre avis !',
   greenMilesChange: 15,

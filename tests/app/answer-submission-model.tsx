@@ -27,7 +27,7 @@ export interface AnswerModalCase<Answer> {
   submit(user: UserEvent, answer: Answer): Promise<void>;
   /** The body the modal sends for `answer`. */
   bodyOf(answer: Answer): object;
-  /** SPEC.md §8: the red alert of this kind. */
+  /** The red alert of this kind (docs/behaviour.md#error-texts). */
   failureText: string;
   /** The status while sending (default 'Envoi en cours...'). */
   sendingText?: string;

@@ -14,7 +14,7 @@ function renderSummary(action: Action, onClose = vi.fn()) {
 
 const fact = (term: string) => screen.getByText(term).closest('div') as HTMLElement;
 
-describe('CompletedSummary (SPEC.md §2: the read-only summary of a completed action)', () => {
+describe('CompletedSummary (the read-only summary of a completed action)', () => {
   it('shows a completed quiz: description, points earned, the correct answer by letter and the explanation', async () => {
     await renderSummary(
       makeAction({

@@ -7,7 +7,7 @@ import { makeAction, makeHotel, STAY_ID } from './stay-fixtures.ts';
 
 const props = { endDate: null, nights: null, onSubmitted: vi.fn(), onClose: vi.fn() };
 
-describe('PROOF modal (SPEC.md §2: QR instructions, or a collected banner)', () => {
+describe('PROOF modal (QR instructions, or a collected banner)', () => {
   it('explains where and how to scan the QR code', async () => {
     await renderActionModal(
       <ProofInstructionsModal
@@ -32,7 +32,7 @@ describe('PROOF modal (SPEC.md §2: QR instructions, or a collected banner)', ()
   });
 });
 
-describe('LIMEAT modal (SPEC.md §2: meal photo instructions and the camera page)', () => {
+describe('LIMEAT modal (meal photo instructions and the camera page)', () => {
   it('links to the camera page with the current night and the end date', async () => {
     await renderActionModal(
       <LimeatInstructionsModal

@@ -108,7 +108,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
             await act(async () => controlled.reject('writeClipboard', step.event.error));
           },
           [confirmationEnded]: async () => {
-            // 'Copié !' stays for the whole copyConfirmation delay (SPEC.md §9: 2 s), then goes.
+            // 'Copié !' stays for the whole copyConfirmation delay (docs/behaviour.md#timings: 2 s), then goes.
             await act(async () => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 100));
             expect(copyButton()).toHaveAccessibleName('Copié !');
             await act(async () => vi.advanceTimersByTime(100));

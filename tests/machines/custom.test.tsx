@@ -61,7 +61,7 @@ describeAnswerSubmissionModal<number>('custom machine drives the custom modal', 
     const dialog = modalDialog('custom');
     expect(within(dialog).getByRole('heading', { name: 'Votre geste préféré' })).toBeInTheDocument();
     expect(within(dialog).getByText('Quel geste vous tient le plus à cœur ?')).toBeInTheDocument();
-    // SPEC.md §9: a reward of 0 shows a simple text instead of the badge.
+    // docs/behaviour.md#action-card: a reward of 0 shows a simple text instead of the badge.
     expect(within(dialog).getByText('Geste bonus')).toBeInTheDocument();
     expectOptions(snapshot.context.answer, true);
   },

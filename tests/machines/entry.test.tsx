@@ -34,7 +34,7 @@ const ACTORS = ['createHotelStay', 'getRoomInfo', 'createRoomStay', 'registerQrS
 type EntrySnapshot = SnapshotFrom<typeof entryMachine>;
 
 const hotelStay: StayCreationReply = { sUUID: 'stay-hotel', profileUUID: PROFILE, stay: { roomNb: null } };
-// SPEC.md §5: the id may come under `stay` only.
+// docs/behaviour.md#entry: the id may come under `stay` only.
 const roomStay: StayCreationReply = { profileUUID: PROFILE, stay: { sUUID: 'stay-room', roomNb: '101' } };
 const noStayId: StayCreationReply = { profileUUID: PROFILE };
 
@@ -132,7 +132,7 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       registeringScan: async (snapshot) => {
         await expectLoading('registeringScan', 'registerQrScan');
         const sUUID = snapshot.context.stay?.sUUID;
-        // SPEC.md §3: the identifiers are stored as soon as the stay exists.
+        // docs/behaviour.md#browser-storage: the identifiers are stored as soon as the stay exists.
         expect(localStorage.getItem('profileUUID')).toBe(PROFILE);
         expect(localStorage.getItem('currentStayUUID')).toBe(sUUID);
         expect(localStorage.getItem('sUUID')).toBe(sUUID);
@@ -274,7 +274,7 @@ describe('entry page', () => {
 });
 
 describe('entry rules', () => {
-  it('accepts only positive integer hotel ids (SPEC.md §5)', () => {
+  it('accepts only positive integer hotel ids', () => {
     expect(hotelIdOf({ kind: 'hotel', hId: '12' })).toBe(12);
     for (const hId of ['0', '-3', '1.5', '01', 'abc', '', '99999999999']) {
       expect(hotelIdOf({ kind: 'hotel', hId })).toBeNull();

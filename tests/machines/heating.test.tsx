@@ -18,7 +18,7 @@ const INPUT: HeatingInput = {
   temperature: 22,
 };
 
-/** SPEC.md §9, written out: the colour band and the status of each temperature the model visits. */
+/** docs/behaviour.md#heating, written out: the colour band and the status of each temperature the model visits. */
 const EXPECTED: Record<number, { band: string; status: string }> = {
   16: { band: 'below18', status: 'Trop bas' },
   17: { band: 'below18', status: 'Trop bas' },

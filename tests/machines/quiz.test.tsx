@@ -50,7 +50,10 @@ function expectAnswers(snapshot: QuizSnapshot, enabled: boolean) {
   }
 }
 
-/** The revealed result (SPEC.md §4): right or wrong, the correct answer's letter, the explanation, 'Continuer'. */
+/**
+ * The revealed result (docs/behaviour.md#quiz): right or wrong, the correct answer's letter, the explanation,
+ * 'Continuer'.
+ */
 function expectResult(snapshot: QuizSnapshot) {
   const position = snapshot.context.selectedPosition ?? 0;
   const result = within(modalDialog('quiz'));

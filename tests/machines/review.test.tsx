@@ -11,7 +11,10 @@ const ACTION = makeAction({ actId: 7, actType: 'REVIEW', aadName: 'Votre avis', 
 const END_DATE = '2026-11-24';
 const INPUT: SubmissionInput = { actId: 7, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: END_DATE };
 
-/** SPEC.md §5, §9: the emoji order maps to ratings 1 to 4; the level is each button's name (the emoji is hidden). */
+/**
+ * docs/behaviour.md#review: the emoji order maps to ratings 1 to 4; the level is each button's name (the emoji is
+ * hidden).
+ */
 const LABELS = ['Pas satisfait', 'Neutre', "J'encourage", 'Ça compte pour moi'];
 const levelButtons = () => LABELS.map((name) => within(modalDialog('review')).getByRole('button', { name }));
 

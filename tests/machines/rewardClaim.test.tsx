@@ -93,7 +93,7 @@ function dialog(): HTMLElement {
   return screen.getByRole('dialog');
 }
 
-/** The unlock button's name (SPEC.md §2: water says 'donate water', the others show the cost). */
+/** The unlock button's name (docs/behaviour.md#unlocking: water says 'donate water', the others show the cost). */
 const unlockName = (item: Reward) =>
   item.rwType === 'EAU' ? "Donner de l'eau" : `Débloquer pour ${item.rwCost} ${POINTS_NAME}`;
 
@@ -320,7 +320,7 @@ describe('rewards page with the detail modal', () => {
   });
 });
 
-describe('reward rules (SPEC.md §5, §9)', () => {
+describe('reward rules', () => {
   it('offers unlocking only when the balance covers the cost', () => {
     expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 30)).toBe(true);
     expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 29)).toBe(false);
@@ -346,7 +346,7 @@ describe('reward rules (SPEC.md §5, §9)', () => {
     expect(formatValidUntil('2027-06-30', 'en')).toBe('June 30, 2027');
   });
 
-  it('reopens the water modal after SPEC.md §9 600 ms', () => {
+  it('reopens the water modal after 600 ms', () => {
     expect(rewardClaimMachine.implementations.delays.waterModalReopen).toBe(600);
   });
 });

@@ -159,7 +159,7 @@ describe('rewardEmail machine: model paths drive the e-mail and share part of a 
 });
 
 describe('reward e-mail rules', () => {
-  it('maps failures to their messages (SPEC.md §8)', () => {
+  it('maps failures to their messages', () => {
     const text = (error: unknown) => i18n._(emailErrorOf(error));
     expect(text(new ApiError(503, 'mail_not_configured', 'x'))).toBe(
       "L'envoi par e-mail n'est pas disponible dans cet hôtel.",

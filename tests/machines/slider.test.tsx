@@ -229,7 +229,7 @@ describe('slider gestures', () => {
     expect(holdButton()).toHaveAttribute('data-state', 'idle');
   });
 
-  it('completes at 75 % of the track width (SPEC.md §9) and closes 3 s after success', () => {
+  it('completes at 75 % of the track width and closes 3 s after success', () => {
     expect(dragProgress(300, 400)).toBe(100);
     expect(dragProgress(150, 400)).toBe(50);
     expect(dragProgress(-20, 400)).toBe(0);

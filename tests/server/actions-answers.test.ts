@@ -87,7 +87,7 @@ describe('success messages', () => {
     expect(keys.length).toBeGreaterThan(10);
     for (const lang of ['en', 'ar']) expect(Object.keys(SUCCESS_MESSAGES[lang] ?? {}).sort()).toEqual(keys);
   });
-  it('keeps the texts of SPEC §8 in French', () => {
+  it('keeps the French success messages', () => {
     expect(successMessage('review', ['fr'])).toBe('Merci pour votre avis !');
     expect(successMessage('quizWrong', ['fr'])).toBe("Mauvaise réponse, mais merci d'avoir participé !");
     expect(successMessage('yesNoPositive', ['fr'])).toBe('Merci pour votre réponse positive!');

@@ -14,7 +14,7 @@ export interface DisabledQrPageProps {
   logic?: typeof copyCodeLogic;
 }
 
-/** /{qrId}/disabled: the room QR is unknown or has no hotel yet (SPEC.md §2). */
+/** /{qrId}/disabled: the room QR is unknown or has no hotel yet (docs/behaviour.md#disabled-qr). */
 export function DisabledQrPage({ qrId, logic = copyCodeLogic }: DisabledQrPageProps) {
   return (
     <CopyCodeContext.Provider key={qrId} logic={logic} options={{ input: { code: qrId } }}>

@@ -21,7 +21,7 @@ export interface EntryPageProps {
   logic?: typeof entryLogic;
 }
 
-/** /{qrId} and /hotel/{hId}: creates the stay, then leaves for it (SPEC.md §2, §4). */
+/** /{qrId} and /hotel/{hId}: creates the stay, then leaves for it (docs/behaviour.md#entry). */
 export function EntryPage({ qr, logic = entryLogic }: EntryPageProps) {
   const navigate = useNavigate();
   const isDemo = useParams({ strict: false, select: (params) => params.mode === 'demo' });

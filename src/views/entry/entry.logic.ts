@@ -4,7 +4,10 @@ import { registerQrScan } from '../../api/qr-scans.ts';
 import { createHotelStay, createRoomStay, getRoomInfo } from '../../api/stays.ts';
 import { guestStorage } from '../../storage/guest-storage.ts';
 
-/** SPEC.md §3 storage keys written once a stay exists; stayInfo only when the room number is known. */
+/**
+ * The storage keys (docs/behaviour.md#browser-storage) written once a stay exists; stayInfo only when the room number
+ * is known.
+ */
 export function rememberStay(stay: CreatedStay): void {
   guestStorage.set('profileUUID', stay.profileUUID);
   guestStorage.set('currentStayUUID', stay.sUUID);

@@ -22,7 +22,7 @@ function forgetStay() {
   guestStorage.remove('currentStayUUID');
 }
 
-/** /stay/{sUUID}/finished: no header nor navigation, the stay is over (SPEC.md §2). */
+/** /stay/{sUUID}/finished: no header nor navigation, the stay is over (docs/behaviour.md#finished-stay). */
 export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageProps) {
   const navigate = useNavigate();
   const providedLogic = useMemo(

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import './WelcomePage.css';
 
-/** The root address `/` (SPEC.md §2): what GreenMiles is, and how to start (scan the room's QR code). */
+/** The root address `/` (docs/behaviour.md#routes): what GreenMiles is, and how to start (scan the room's QR code). */
 export function WelcomePage() {
   return (
     <main className="welcome" data-scope="welcome">

@@ -23,7 +23,10 @@ export interface ActionModalLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of every action modal (SPEC.md §2): picture, title (aadName), reward banner, description, content. */
+/**
+ * The frame of every action modal (docs/behaviour.md#modal-frame): picture, title (aadName), reward banner,
+ * description, content.
+ */
 export function ActionModalLayout({
   action,
   onClose,
@@ -76,9 +79,9 @@ export function ActionModalLayout({
 }
 
 /**
- * The bottom of a submission modal: the sending state, then a failure (SPEC.md §8: the red alert, or the insufficient
- * notice for a reply about missing GreenMiles), then the server's success message once the host has it (it also shows
- * it in the toast).
+ * The bottom of a submission modal: the sending state, then a failure (docs/behaviour.md#sending-an-answer: the red
+ * alert, or the insufficient notice for a reply about missing GreenMiles), then the server's success message once the
+ * host has it (it also shows it in the toast).
  */
 export function SubmissionOutcome({
   submitting,
@@ -108,7 +111,7 @@ export function SubmissionOutcome({
   );
 }
 
-/** The sending state (SPEC.md §4 quiz: 'Envoi en cours...'); `label` replaces that text. */
+/** The sending state (docs/behaviour.md#sending-an-answer: 'Envoi en cours...'); `label` replaces that text. */
 export function SubmittingStatus({ label }: { label?: string }) {
   const { t } = useLingui();
   return <Spinner label={label ?? t`Envoi en cours...`} />;

@@ -8,7 +8,7 @@ export interface CelebrationModalProps {
   onClose(): void;
 }
 
-/** The short, calm celebration of earned points (SPEC.md §4, DESIGN.md "Points feel earned"). */
+/** The short, calm celebration of earned points (docs/behaviour.md#action-completion). */
 export function CelebrationModal({ points, pointsName, onClose }: CelebrationModalProps) {
   const { t } = useLingui();
   return (

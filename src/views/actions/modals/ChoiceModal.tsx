@@ -21,7 +21,9 @@ export function ChoiceReward({ reward }: { reward: number }) {
   );
 }
 
-/** SPEC.md §4: the warning before a change that loses the points; `children` says what goes. */
+/**
+ * docs/behaviour.md#change-with-rollback: the warning before a change that loses the points; `children` says what goes.
+ */
 export function LossWarning({
   change,
   children,
@@ -54,7 +56,10 @@ export function LossWarning({
   );
 }
 
-/** A refused change (SPEC.md §8): the insufficient notice (`notice` replaces it), or the server's message. */
+/**
+ * A refused change (docs/behaviour.md#change-with-rollback): the insufficient notice (`notice` replaces it), or the
+ * server's message.
+ */
 export function ChangeProblem({
   change,
   notice,

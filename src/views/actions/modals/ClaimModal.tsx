@@ -10,7 +10,7 @@ import type { SubmissionModalProps } from './types.ts';
 
 const ClaimContext = createActorContext(claimActionMachine);
 
-/** CLAIM (SPEC.md §2, §4): the claim dialog, with a claiming state while the claim is sent. */
+/** CLAIM (docs/behaviour.md#claim): the claim dialog, with a claiming state while the claim is sent. */
 export default function ClaimModal(props: SubmissionModalProps<typeof claimActionMachine>) {
   return (
     <ClaimContext.Provider {...useSubmissionFlow(claimActionMachine, props)}>

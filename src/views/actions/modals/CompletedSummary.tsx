@@ -7,7 +7,7 @@ import type { ActionModalProps } from './types.ts';
 import './CompletedSummary.css';
 
 /**
- * The read-only summary of a completed action (SPEC.md §2 "A completed card … opens a read-only summary"):
+ * The read-only summary of a completed action (docs/behaviour.md#completed-summary):
  * description, points earned, the chosen option of a custom action, a quiz's correct answer and explanation.
  */
 export default function CompletedSummary({ action, onClose }: ActionModalProps) {

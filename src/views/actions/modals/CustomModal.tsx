@@ -12,7 +12,7 @@ import './CustomModal.css';
 
 const CustomContext = createActorContext(customMachine);
 
-/** CUSTOM (SPEC.md §2, §4): the hotel's options in order; picking one sends it. */
+/** CUSTOM (docs/behaviour.md#custom): the hotel's options in order; picking one sends it. */
 export default function CustomModal(props: SubmissionModalProps<typeof customMachine>) {
   return (
     <CustomContext.Provider {...useSubmissionFlow(customMachine, props)}>

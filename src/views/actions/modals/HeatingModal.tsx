@@ -17,7 +17,7 @@ import './HeatingModal.css';
 
 const HeatingContext = createActorContext(heatingMachine);
 
-/** HEATING (SPEC.md §2, §9): set the room temperature on a gauge, read the advice, send the setting. */
+/** HEATING (docs/behaviour.md#heating): set the room temperature on a gauge, read the advice, send the setting. */
 export default function HeatingModal(props: SubmissionModalProps<typeof heatingMachine>) {
   const flow = useSubmissionFlow(heatingMachine, props, {
     temperature: startingTemperature(props.action.temperature),

@@ -11,7 +11,7 @@ export interface InsufficientPointsNoticeProps {
   children?: ReactNode;
 }
 
-/** SPEC.md §8: the server refused because the guest's points were already spent. */
+/** docs/behaviour.md#not-enough-points: the server refused because the guest's points were already spent. */
 export function InsufficientPointsNotice({ pointsName, title, children }: InsufficientPointsNoticeProps) {
   const { t } = useLingui();
   return (

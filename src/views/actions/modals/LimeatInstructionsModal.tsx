@@ -5,14 +5,20 @@ import { ActionModalLayout } from './ActionModalLayout.tsx';
 import type { ActionModalProps } from './types.ts';
 import './InstructionsModal.css';
 
-/** The camera page's address (SPEC.md §2): /camera/{sUUID}/{actId}?nId={current night}&endDate (only if known). */
+/**
+ * The camera page's address (docs/behaviour.md#meal-photo): /camera/{sUUID}/{actId}?nId={current night}&endDate (only
+ * if known).
+ */
 export function cameraPath(sUUID: string, action: { actId: number; currentNightId: string }, endDate: string | null) {
   const query = new URLSearchParams({ nId: action.currentNightId });
   if (endDate) query.set('endDate', endDate);
   return `/camera/${encodeURIComponent(sUUID)}/${action.actId}?${query}`;
 }
 
-/** LIMEAT (SPEC.md §2): how to photograph the meal, and the way to the camera page, which does the analysis. */
+/**
+ * LIMEAT (docs/behaviour.md#meal-photo): how to photograph the meal, and the way to the camera page, which does the
+ * analysis.
+ */
 export default function LimeatInstructionsModal({ action, endDate, onClose }: ActionModalProps) {
   const { sUUID } = useStaySession();
   const isDemo = useParams({ strict: false, select: (params) => params.mode === 'demo' });

@@ -18,7 +18,7 @@ export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicle
   now?: Date;
 }
 
-/** LUNICLEAN, skip the room cleaning (SPEC.md §2, §4 "Luniclean"). */
+/** LUNICLEAN, skip the room cleaning (docs/behaviour.md#skip-cleaning). */
 export default function LunicleanModal({ now, ...props }: LunicleanModalProps) {
   const { stay, hotel } = useStaySession();
   const flow = useSubmissionFlow(lunicleanMachine, props, {
@@ -48,7 +48,7 @@ function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }
     skipped: t`Vous avez choisi de passer le ménage.`,
     maintained: t`Vous avez choisi de maintenir le ménage.`,
   };
-  // SPEC.md §4: the success message shows while the server is called.
+  // docs/behaviour.md#skip-cleaning: the success message shows while the server is called.
   const successText: Record<CleaningDecision, string> = {
     undecided: '',
     skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,

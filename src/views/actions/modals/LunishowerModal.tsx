@@ -11,7 +11,9 @@ import './LunishowerModal.css';
 
 const LunishowerContext = createActorContext(lunishowerMachine);
 
-/** LUNISHOWER (SPEC.md §2, §4): did the guest keep to the short-shower objective? A no earns nothing. */
+/**
+ * LUNISHOWER (docs/behaviour.md#short-shower): did the guest keep to the short-shower objective? A no earns nothing.
+ */
 export default function LunishowerModal(props: SubmissionModalProps<typeof lunishowerMachine>) {
   return (
     <LunishowerContext.Provider {...useSubmissionFlow(lunishowerMachine, props)}>

@@ -4,8 +4,8 @@ import type { ActionModalProps } from './types.ts';
 import './InstructionsModal.css';
 
 /**
- * PROOF (SPEC.md §2): how to scan the QR code on site with the phone's camera (the description says where), or a
- * 'collected' banner once done. Nothing is sent from here: the scanned code opens the proof page.
+ * PROOF (docs/behaviour.md#proof): how to scan the QR code on site with the phone's camera (the description says
+ * where), or a 'collected' banner once done. Nothing is sent from here: the scanned code opens the proof page.
  */
 export default function ProofInstructionsModal({ action, onClose }: ActionModalProps) {
   const collected = action.alreadyCompleted;

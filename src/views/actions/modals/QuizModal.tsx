@@ -19,7 +19,10 @@ import './QuizModal.css';
 
 const QuizContext = createActorContext(quizMachine);
 
-/** QUIZ (SPEC.md §2, §4): the question, answers lettered A, B, C…; the explanation, when there is one, before sending. */
+/**
+ * QUIZ (docs/behaviour.md#quiz): the question, answers lettered A, B, C…; the explanation, when there is one, before
+ * sending.
+ */
 export default function QuizModal(props: SubmissionModalProps<typeof quizMachine>) {
   const { t } = useLingui();
   const { action, onClose } = props;

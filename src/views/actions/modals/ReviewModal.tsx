@@ -13,7 +13,7 @@ import './ReviewModal.css';
 
 const ReviewContext = createActorContext(reviewMachine);
 
-/** SPEC.md §9: the four levels of the opinion scale, ratings 1 to 4 in order. */
+/** docs/behaviour.md#review: the four levels of the opinion scale, ratings 1 to 4 in order. */
 const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> = {
   1: { emoji: '😞', label: msg`Pas satisfait` },
   2: { emoji: '😐', label: msg`Neutre` },
@@ -21,7 +21,7 @@ const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> 
   4: { emoji: '😍', label: msg`Ça compte pour moi` },
 };
 
-/** REVIEW (SPEC.md §2, §4): four emoji; picking one sends the rating. Also draws unknown action types. */
+/** REVIEW (docs/behaviour.md#review): four emoji; picking one sends the rating. Also draws unknown action types. */
 export default function ReviewModal(props: SubmissionModalProps<typeof reviewMachine>) {
   return (
     <ReviewContext.Provider {...useSubmissionFlow(reviewMachine, props)}>

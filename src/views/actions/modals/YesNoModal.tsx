@@ -14,7 +14,7 @@ import { connectYesNo } from './yesNo.connect.ts';
 
 const YesNoContext = createActorContext(yesNoMachine);
 
-/** YESNO, YESNOMAIL, YESNOSTAY (SPEC.md §4 "Yes/no types"). */
+/** YESNO, YESNOMAIL, YESNOSTAY (docs/behaviour.md#yes-or-no). */
 export default function YesNoModal(props: SubmissionModalProps<typeof yesNoMachine>) {
   const { action } = props;
   return (

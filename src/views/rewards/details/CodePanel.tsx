@@ -13,7 +13,7 @@ interface CodePanelProps {
   copyLogic: typeof copyCodeLogic | undefined;
 }
 
-/** A claimed CODE reward: instructions, {hotel}-{code} with a copy button, validity (SPEC.md §2). */
+/** A claimed CODE reward: instructions, {hotel}-{code} with a copy button, validity (docs/behaviour.md#code-reward). */
 export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelProps) {
   const { i18n } = useLingui();
   const { codePanel, code } = claim;

@@ -40,7 +40,7 @@ export interface RewardDetailsProps {
   logic?: RewardDetailsLogic;
 }
 
-/** A reward's detail modal (SPEC.md §2 "Reward detail modals"); its own lazy chunk. */
+/** A reward's detail modal (docs/behaviour.md#reward-dialog); its own lazy chunk. */
 export default function RewardDetails(props: RewardDetailsProps) {
   const { reward, balance, sUUID, profileUUID, logic } = props;
   const { t } = useLingui();

@@ -18,7 +18,9 @@ interface RewardShareProps {
   logic?: { email?: typeof rewardEmailLogic };
 }
 
-/** A claimed reward sent by e-mail or shared through the browser's share sheet (SPEC.md §1, §8). */
+/**
+ * A claimed reward sent by e-mail or shared through the browser's share sheet (docs/behaviour.md#e-mail-and-sharing).
+ */
 export function RewardShare({ reward, code, hotelName, sUUID, profileUUID, language, logic }: RewardShareProps) {
   const { t, i18n } = useLingui();
   const shareData = {

@@ -23,12 +23,13 @@ interface SliderPanelProps {
 const ARROW_STEP = 10;
 const PAGE_STEP = 25;
 
-/** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (SPEC.md §2, §4). */
+/** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (docs/behaviour.md#slider-reward). */
 export function SliderPanel({ reward, sUUID, onChanged, onClose, logic }: SliderPanelProps) {
   const { t, i18n } = useLingui();
   const provided = useProvidedLogic(logic?.slider ?? sliderLogic, { announceUsed: onChanged, closeModal: onClose });
   const actor = useActorRef(provided, {
-    // SPEC.md §5: sUUID from the route, profileUUID from storage; without them the swipe silently aborts.
+    // docs/behaviour.md#slider-reward: sUUID from the route, profileUUID from storage; without them the swipe silently
+    // aborts.
     input: { sUUID, profileUUID: guestStorage.get('profileUUID'), rwId: reward.rwId },
   });
   const slider = useConnected(actor, connectSlider);

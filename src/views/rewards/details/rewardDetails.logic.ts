@@ -40,5 +40,5 @@ export const rewardEmailLogic = rewardEmailMachine.provide({
   },
 });
 
-/** SPEC.md §8 'Sharing not supported by your browser' applies where the Web Share API is missing. */
+/** 'Sharing not supported' (docs/behaviour.md#e-mail-and-sharing) applies where the Web Share API is missing. */
 export const browserCanShare = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';

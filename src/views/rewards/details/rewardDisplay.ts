@@ -1,25 +1,28 @@
 import type { Reward } from '../../../../contract/schemas.ts';
 import { interfaceLocaleFor } from '../../../i18n/locales.ts';
 
-/** SPEC.md §9: a water reward without a volume donates 50 litres; 10 litres give one month of water access. */
+/**
+ * docs/behaviour.md#water-reward: a water reward without a volume donates 50 litres; 10 litres give one month of water
+ * access.
+ */
 export const DEFAULT_WATER_VOLUME = 50;
 export const LITRES_PER_MONTH = 10;
 
-/** SPEC.md §5: the volume comes from the reward name ('N litres'), else rwWaterVolume, else 50. */
+/** docs/behaviour.md#water-reward: the volume comes from the reward name ('N litres'), else rwWaterVolume, else 50. */
 export function waterVolumeOf(reward: Reward): number {
   const named = /(\d+)\s*litres?\b/i.exec(reward.radName);
   if (named?.[1]) return Number(named[1]);
   return reward.rwWaterVolume ?? DEFAULT_WATER_VOLUME;
 }
 
-/** SPEC.md §5: impact months = max(1, round(volume / 10)). */
+/** docs/behaviour.md#water-reward: impact months = max(1, round(volume / 10)). */
 export const waterAccessMonths = (volume: number): number => Math.max(1, Math.round(volume / LITRES_PER_MONTH));
 
-/** SPEC.md §2: a claimed code is shown as {hotel name in lowercase}-{code}. */
+/** docs/behaviour.md#code-reward: a claimed code is shown as {hotel name in lowercase}-{code}. */
 export const displayedCode = (hotelName: string, code: string): string =>
   hotelName ? `${hotelName.toLowerCase()}-${code}` : code;
 
-/** SPEC.md §2: a CODE reward without validUntil is valid until a fixed end-of-2025 date. */
+/** docs/behaviour.md#code-reward: a CODE reward without validUntil is valid until a fixed end-of-2025 date. */
 export const DEFAULT_VALID_UNTIL = '2025-12-31';
 
 /** The validity date in the interface locale (the date is a calendar day: formatted in UTC so no zone shifts it). */
