@@ -48,7 +48,7 @@ function startStay(overrides: Partial<StayInput> = {}) {
 /** Lets settled promises reach their actors. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function valueOf(ref: AnyActorRef | undefined): unknown {
+function stateOf(ref: AnyActorRef | undefined): unknown {
   return ref?.getSnapshot().value;
 }
 
@@ -70,55 +70,55 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
     expect(effects.rememberStay).toHaveBeenCalledTimes(1);
     const children = () => stay.getSnapshot().children;
-    expect(valueOf(children().session)).toEqual({ ready: 'idle' });
-    expect(valueOf(children().actionsList)).toBe('loading');
-    expect(valueOf(children().welcomePopup)).toBe('waitingForActions');
+    expect(stateOf(children().session)).toEqual({ ready: 'idle' });
+    expect(stateOf(children().actionsList)).toBe('loading');
+    expect(stateOf(children().welcomePopup)).toBe('waitingForActions');
 
     calls.resolve('loadActions', [review]);
     await settle();
-    expect(valueOf(children().actionsList)).toEqual({ ready: 'shown' });
-    expect(valueOf(children().welcomePopup)).toBe('open');
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
+    expect(stateOf(children().welcomePopup)).toBe('open');
     expect(effects.rememberWelcomeShown).toHaveBeenCalled();
     children().welcomePopup?.send({ type: 'welcome.close' });
-    expect(valueOf(children().welcomePopup)).toBe('dismissed');
+    expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
     stay.send({ type: 'action.open', action: review, stayEndDate: null, today: TODAY });
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'launching' } });
-    expect(valueOf(children().actionLaunch)).toEqual({ active: 'modal' });
+    expect(stateOf(children().actionLaunch)).toEqual({ active: 'modal' });
     expect(children().actionLaunch?.getSnapshot().context).toMatchObject({ action: review, today: TODAY });
 
     // The modal's answer: the stand-in for the review modal's onSubmitted(reply).
     stay.send({ type: 'action.submitted', reply });
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
     expect(children().actionLaunch).toBeUndefined();
-    expect(valueOf(children().submissionToast)).toBe('visible');
+    expect(stateOf(children().submissionToast)).toBe('visible');
     expect(children().submissionToast?.getSnapshot().context.content).toEqual({
       kind: 'submission',
       message: reply.message,
       points: 15,
     });
-    expect(valueOf(children().actionsList)).toEqual({ ready: 'reloading' });
-    expect(valueOf(children().session)).toEqual({ ready: 'refreshing' });
-    expect(valueOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'reloading' });
+    expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
+    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
 
     calls.resolve('loadActions', [{ ...review, alreadyCompleted: true }]);
     calls.resolve('loadStay', makeStay({ greenMiles: 55 }));
     await settle();
-    expect(valueOf(children().actionsList)).toEqual({ ready: 'shown' });
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
     expect(children().session?.getSnapshot().context.stay?.greenMiles).toBe(55);
     // The refreshed stay does not restart the page's flows.
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
-    expect(valueOf(children().welcomePopup)).toBe('dismissed');
+    expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
     clock.increment(299);
-    expect(valueOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
     clock.increment(1);
-    expect(valueOf(children().actionOutcome)).toBe('celebrating');
+    expect(stateOf(children().actionOutcome)).toBe('celebrating');
     children().actionOutcome?.send({ type: 'celebration.close' });
-    expect(valueOf(children().actionOutcome)).toBe('idle');
+    expect(stateOf(children().actionOutcome)).toBe('idle');
 
     clock.increment(3000);
-    expect(valueOf(children().submissionToast)).toBe('hidden');
+    expect(stateOf(children().submissionToast)).toBe('hidden');
   });
 
   it('saves a chosen end date, then refreshes the stay through the root', async () => {
@@ -132,15 +132,15 @@ describe('stay root machine: the actions page flow without React', () => {
 
     stay.send({ type: 'action.open', action: roomReview, stayEndDate: null, today: TODAY });
     const launch = () => stay.getSnapshot().children.actionLaunch;
-    expect(valueOf(launch())).toEqual({ active: 'endDatePicker' });
+    expect(stateOf(launch())).toEqual({ active: 'endDatePicker' });
     launch()?.getSnapshot().children.endDatePicker?.send({ type: 'date.choose', date: '2026-11-24' });
     launch()?.getSnapshot().children.endDatePicker?.send({ type: 'date.confirm' });
-    expect(valueOf(launch())).toEqual({ active: 'savingEndDate' });
+    expect(stateOf(launch())).toEqual({ active: 'savingEndDate' });
     calls.resolve('saveEndDate', makeStay({ endDate: '2026-11-24' }));
     await settle();
-    expect(valueOf(launch())).toEqual({ active: 'modal' });
+    expect(stateOf(launch())).toEqual({ active: 'modal' });
     expect(launch()?.getSnapshot().context.nights).toBe(3);
-    expect(valueOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+    expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
 
     // Closing the modal ends the launch.
     launch()?.send({ type: 'launch.close' });
@@ -160,7 +160,7 @@ describe('stay root machine: the actions page flow without React', () => {
       name: 'loadActions',
       input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'en' },
     });
-    expect(valueOf(stay.getSnapshot().children.proofToast)).toBe('visible');
+    expect(stateOf(stay.getSnapshot().children.proofToast)).toBe('visible');
     expect(effects.leaveProofSuccessAddress).toHaveBeenCalledTimes(1);
 
     stay.send({ type: 'language.change', language: 'ar' });
@@ -190,11 +190,11 @@ describe('stay root machine: the rewards page flow without React', () => {
     const rewards = () => stay.getSnapshot().children.rewardsList;
     calls.resolve('loadRewards', []);
     await settle();
-    expect(valueOf(rewards())).toBe('loaded');
+    expect(stateOf(rewards())).toBe('loaded');
 
     stay.send({ type: 'reward.changed' });
-    expect(valueOf(rewards())).toBe('reloading');
-    expect(valueOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+    expect(stateOf(rewards())).toBe('reloading');
+    expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
 
     stay.send({ type: 'language.change', language: 'en' });
     expect(calls.calls.at(-1)).toEqual({
