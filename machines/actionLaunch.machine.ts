@@ -6,7 +6,6 @@ import { addDays, daysBetween } from '../contract/calendar-days.ts';
 import type { Action, Stay } from '../contract/schemas.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
-import { submissionErrorOf } from './submission.ts';
 
 /**
  * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):
@@ -48,6 +47,11 @@ export interface SaveEndDateInput {
   sUUID: string;
   profileUUID: string;
   endDate: string;
+}
+
+/** The failure of the end-date save, for its log. */
+function saveFailureOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
 }
 
 function nightsUntil(today: string, endDate: string): number {
@@ -168,7 +172,7 @@ export const actionLaunchMachine = setup({
             ],
             onError: {
               target: 'endDateNotSaved',
-              actions: ['reportEndDateNotSaved', { type: 'logEndDateFailure', params: submissionErrorOf }],
+              actions: ['reportEndDateNotSaved', { type: 'logEndDateFailure', params: saveFailureOf }],
             },
           },
         },

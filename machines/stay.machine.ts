@@ -1,6 +1,6 @@
-import { assertEvent, assign, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { assign, fromPromise, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
-import { actionLaunchMachine } from './actionLaunch.machine.ts';
+import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
 import { rewardsListMachine } from './rewardsList.machine.ts';
@@ -31,7 +31,18 @@ export interface StayInput {
   welcomeShown: boolean;
 }
 
+/** What the launch of an opened action starts with. */
+export interface LaunchRequest {
+  action: Action;
+  /** The stay's end date (YYYY-MM-DD), else null. */
+  stayEndDate: string | null;
+  /** Today's date at the hotel (YYYY-MM-DD). */
+  today: string;
+}
+
 export interface StayContext extends StayInput {
+  /** The opened action, while its launch prepares and runs. */
+  launchRequest: LaunchRequest | null;
   /** The stay's hotel once the session is ready (null when its call failed): the actions' language fallback. */
   hotel: HotelReply | null;
   /** Points of a validated proof (`?proof_success`), until the actions page shows their toast. */
@@ -41,7 +52,9 @@ export interface StayContext extends StayInput {
 export type StayEvent =
   | { type: 'language.change'; language: string }
   /** A card's button: the action, the stay's end date and today's hotel-local date (the view reads the clock). */
-  | { type: 'action.open'; action: Action; stayEndDate: string | null; today: string }
+  | ({ type: 'action.open' } & LaunchRequest)
+  /** The guest closed the opened action before its dialogs loaded. */
+  | { type: 'action.close' }
   /** An action modal's submission succeeded. */
   | { type: 'action.submitted'; reply: SubmissionReply }
   | { type: 'proofSuccess.arrive'; points: number }
@@ -64,6 +77,24 @@ function providedByView(name: string) {
   };
 }
 
+function errorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
+/** The opened action (held from `action.open` until the launch ends). */
+function launchRequestOf(context: StayContext): LaunchRequest {
+  if (!context.launchRequest) throw new Error('A launch runs without an opened action');
+  return context.launchRequest;
+}
+
+/**
+ * The launch's code is a lazy chunk (it loads with the action dialogs, outside the guest's first visit): the view
+ * provides `prepareLaunch`, which loads it, and `actionLaunch`, the machine it loaded (actionLaunch.machine.ts).
+ */
+const launchProvidedByView = fromPromise<never>(() =>
+  Promise.reject(new Error('actionLaunch is provided by the view')),
+) as unknown as typeof actionLaunchMachine;
+
 export const stayMachine = setup({
   types: {
     input: {} as StayInput,
@@ -84,7 +115,8 @@ export const stayMachine = setup({
     staySession: staySessionMachine,
     actionsList: actionsListMachine,
     welcomePopup: welcomePopupMachine,
-    actionLaunch: actionLaunchMachine,
+    prepareLaunch: fromPromise<void>(() => Promise.reject(new Error('prepareLaunch is provided by the view'))),
+    actionLaunch: launchProvidedByView,
     actionOutcome: actionOutcomeMachine,
     submissionToast: toastMachine,
     proofToast: toastMachine,
@@ -102,6 +134,12 @@ export const stayMachine = setup({
   actions: {
     announceSessionReady: raise({ type: 'session.ready' }),
     storeHotel: assign({ hotel: (_, session: SessionSnapshot) => session.context.hotel }),
+    holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
+    forgetLaunchRequest: assign({ launchRequest: null }),
+    logLaunchNotLoaded: (_, error: unknown) => {
+      // A dialog chunk that does not load (weak Wi-Fi): the card can be opened again.
+      console.error('The action dialogs did not load', error);
+    },
     storeLanguage: assign({ language: (_, language: string) => language }),
     holdProofSuccess: assign({ proofSuccessPoints: (_, points: number) => points }),
     showProofToast: sendTo('proofToast', ({ context }) => ({
@@ -131,7 +169,7 @@ export const stayMachine = setup({
   },
 }).createMachine({
   id: 'stay',
-  context: ({ input }) => ({ ...input, hotel: null, proofSuccessPoints: null }),
+  context: ({ input }) => ({ ...input, hotel: null, launchRequest: null, proofSuccessPoints: null }),
   invoke: {
     id: 'session',
     systemId: 'session',
@@ -218,10 +256,8 @@ export const stayMachine = setup({
                 { type: 'reloadActionsInLanguage', params: ({ event }) => event.language },
               ],
             },
-            'proofSuccess.arrive': {
-              target: '.browsing',
-              actions: { type: 'holdProofSuccess', params: ({ event }) => event.points },
-            },
+            // Shown from `browsing` (at once, or when the open action closes).
+            'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
             // SPEC.md §4 "Action completion": toast, actions and stay refetched, celebration (actionOutcome).
             'action.submitted': {
               target: '.browsing',
@@ -237,30 +273,54 @@ export const stayMachine = setup({
           states: {
             // A held proof toast shows once the page's flows run (its actor exists from here).
             browsing: {
-              on: { 'action.open': 'launching' },
+              entry: 'forgetLaunchRequest',
+              on: {
+                'action.open': {
+                  target: 'launching',
+                  actions: { type: 'holdLaunchRequest', params: ({ event }) => event },
+                },
+              },
               always: {
                 guard: 'hasProofSuccess',
                 actions: ['showProofToast', 'leaveProofSuccessAddress', 'forgetProofSuccess'],
               },
             },
             launching: {
-              // Opening another action replaces the running launch.
-              on: { 'action.open': { target: 'launching', reenter: true } },
-              invoke: {
-                id: 'actionLaunch',
-                src: 'actionLaunch',
-                input: ({ context, event, self }) => {
-                  assertEvent(event, 'action.open');
-                  return {
-                    sUUID: context.sUUID,
-                    profileUUID: context.profileUUID ?? '',
-                    action: event.action,
-                    stayEndDate: event.stayEndDate,
-                    today: event.today,
-                    parent: self,
-                  };
+              on: {
+                // Opening another action replaces the running launch.
+                'action.open': {
+                  target: 'launching',
+                  reenter: true,
+                  actions: { type: 'holdLaunchRequest', params: ({ event }) => event },
                 },
-                onDone: { target: 'browsing' },
+                'action.close': { target: 'browsing' },
+              },
+              initial: 'preparing',
+              states: {
+                preparing: {
+                  invoke: {
+                    id: 'prepareLaunch',
+                    src: 'prepareLaunch',
+                    onDone: { target: 'running' },
+                    onError: {
+                      target: '#stay.ready.actions.browsing',
+                      actions: { type: 'logLaunchNotLoaded', params: errorOf },
+                    },
+                  },
+                },
+                running: {
+                  invoke: {
+                    id: 'actionLaunch',
+                    src: 'actionLaunch',
+                    input: ({ context, self }) => ({
+                      sUUID: context.sUUID,
+                      profileUUID: context.profileUUID ?? '',
+                      ...launchRequestOf(context),
+                      parent: self,
+                    }),
+                    onDone: { target: '#stay.ready.actions.browsing' },
+                  },
+                },
               },
             },
           },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, createActor, SimulatedClock } from 'xstate';
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
@@ -36,6 +36,8 @@ function startStay(overrides: Partial<StayInput> = {}) {
     actors: {
       staySession: staySessionMachine.provide({ actors: calls.actors as never }),
       actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
+      // The launch's chunk is already here: preparing it loads nothing.
+      prepareLaunch: fromPromise(async () => {}),
       actionLaunch: actionLaunchMachine.provide({ actors: calls.actors as never }),
       rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }),
     },
@@ -83,7 +85,9 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
     stay.send({ type: 'action.open', action: review, stayEndDate: null, today: TODAY });
-    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'launching' } });
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'preparing' } } });
+    await settle();
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'running' } } });
     expect(stateOf(children().actionLaunch)).toEqual({ active: 'modal' });
     expect(children().actionLaunch?.getSnapshot().context).toMatchObject({ action: review, today: TODAY });
 
@@ -131,6 +135,7 @@ describe('stay root machine: the actions page flow without React', () => {
     await settle();
 
     stay.send({ type: 'action.open', action: roomReview, stayEndDate: null, today: TODAY });
+    await settle();
     const launch = () => stay.getSnapshot().children.actionLaunch;
     expect(stateOf(launch())).toEqual({ active: 'endDatePicker' });
     launch()?.getSnapshot().children.endDatePicker?.send({ type: 'date.choose', date: '2026-11-24' });

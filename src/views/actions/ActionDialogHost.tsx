@@ -27,10 +27,15 @@ import './ActionDialogHost.css';
  * own: the actions page mounts it when the guest first opens an action. It only draws the root's children.
  */
 export default function ActionDialogHost() {
+  const stayActor = StayContext.useActorRef();
   const launch = useOptionalStayChild('actionLaunch');
+  const preparing = StayContext.useSelector((snapshot) =>
+    snapshot.matches({ ready: { actions: { launching: 'preparing' } } }),
+  );
   return (
     <>
       {launch && <LaunchDialogs launch={launch} />}
+      {preparing && <LoadingSheet onClose={() => stayActor.send({ type: 'action.close' })} />}
       <SubmissionToast />
       <Celebration />
     </>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
@@ -9,7 +10,7 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
-import { StayContext, useOptionalStayChild, useStaySession } from '../stay/stayActor.ts';
+import { StayContext, useStaySession } from '../stay/stayActor.ts';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
 import { ActionsList } from './ActionsList.tsx';
 import { LoadingSheet } from './LoadingSheet.tsx';
@@ -23,6 +24,7 @@ export interface ActionsPageLogic {
   /** The proof_success toast. */
   toast?: typeof toastMachine;
   welcomePopup?: typeof welcomePopupMachine;
+  prepareLaunch?: PromiseActorLogic<void>;
   actionLaunch?: typeof actionLaunchMachine;
   actionOutcome?: typeof actionOutcomeMachine;
   submissionToast?: typeof toastMachine;
@@ -84,12 +86,13 @@ function ActionsScreen() {
 
 /** Mounts the action dialog host once the guest opens an action, and keeps it (its toast and celebration outlive the modal). */
 function ActionDialogs() {
-  const launch = useOptionalStayChild('actionLaunch');
+  const stayActor = StayContext.useActorRef();
+  const launching = StayContext.useSelector((snapshot) => snapshot.matches({ ready: { actions: 'launching' } }));
   const [wanted, setWanted] = useState(false);
-  if (launch && !wanted) setWanted(true);
+  if (launching && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
-    <Suspense fallback={<LoadingSheet onClose={() => launch?.send({ type: 'launch.close' })} />}>
+    <Suspense fallback={<LoadingSheet onClose={() => stayActor.send({ type: 'action.close' })} />}>
       <ActionDialogHost />
     </Suspense>
   );

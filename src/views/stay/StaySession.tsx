@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
+import type { PromiseActorLogic } from 'xstate';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
@@ -13,6 +14,7 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
+import { dataStateOf } from '../binding/dataState.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
@@ -26,6 +28,8 @@ export { type StaySession, useStaySession } from './stayActor.ts';
 /** Replacement logic for the root's children (tests, demo tooling); the real ones by default. */
 export interface StayFlows {
   actionsList?: typeof actionsListMachine | undefined;
+  /** Loads the launch flow's code (by default its lazy chunk). */
+  prepareLaunch?: PromiseActorLogic<void> | undefined;
   welcomePopup?: typeof welcomePopupMachine | undefined;
   actionLaunch?: typeof actionLaunchMachine | undefined;
   actionOutcome?: typeof actionOutcomeMachine | undefined;
@@ -54,11 +58,21 @@ function rememberStay(sUUID: string) {
 
 /** The root logic with the replaced children (only those given). */
 function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
-  const { actionsList, welcomePopup, actionLaunch, actionOutcome, submissionToast, proofToast, rewardsList } = flows;
+  const {
+    actionsList,
+    prepareLaunch,
+    welcomePopup,
+    actionLaunch,
+    actionOutcome,
+    submissionToast,
+    proofToast,
+    rewardsList,
+  } = flows;
   return useMemo(() => {
     const replaced = {
       staySession: session,
       actionsList,
+      prepareLaunch,
       welcomePopup,
       actionLaunch,
       actionOutcome,
@@ -68,7 +82,17 @@ function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
     };
     const given = Object.fromEntries(Object.entries(replaced).filter(([, logic]) => logic !== undefined));
     return stayLogic.provide({ actors: given });
-  }, [session, actionsList, welcomePopup, actionLaunch, actionOutcome, submissionToast, proofToast, rewardsList]);
+  }, [
+    session,
+    actionsList,
+    prepareLaunch,
+    welcomePopup,
+    actionLaunch,
+    actionOutcome,
+    submissionToast,
+    proofToast,
+    rewardsList,
+  ]);
 }
 
 /**
@@ -127,13 +151,15 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
   const { i18n } = useLingui();
   const sessionRef = StayContext.useSelector((snapshot) => snapshot.children.session);
   const session = useSelector(sessionRef, (snapshot) => snapshot);
+  const rootState = StayContext.useSelector(dataStateOf);
   const pageRunning = StayContext.useSelector((snapshot) => snapshot.matches('ready'));
   const frame = connectStayFrame(session, pageRunning, (event) => sessionRef?.send(event));
 
   return (
     <div className="stay-page" {...frame.root}>
       {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
-      <main className="stay-page__content" data-part="content">
+      {/* The root actor's state path (ready.actions.launching …): which flows of the page run. */}
+      <main className="stay-page__content" data-part="content" data-state={rootState}>
         {frame.showsPage ? (
           children
         ) : frame.error ? (
