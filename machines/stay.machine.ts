@@ -3,7 +3,7 @@ import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
-import { rewardsListMachine } from './rewardsList.machine.ts';
+import type { rewardsListMachine } from './rewardsList.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
 import { toastMachine } from './toast.machine.ts';
 import { welcomePopupMachine } from './welcomePopup.machine.ts';
@@ -88,12 +88,13 @@ function launchRequestOf(context: StayContext): LaunchRequest {
 }
 
 /**
- * The launch's code is a lazy chunk (it loads with the action dialogs, outside the guest's first visit): the view
- * provides `prepareLaunch`, which loads it, and `actionLaunch`, the machine it loaded (actionLaunch.machine.ts).
+ * A child whose code loads apart from the stay frame (guest bundle): typed as its machine, provided by the view.
+ * The launch loads with the action dialogs (the view also provides `prepareLaunch`, which loads it); the rewards
+ * list with the rewards page.
  */
-const launchProvidedByView = fromPromise<never>(() =>
-  Promise.reject(new Error('actionLaunch is provided by the view')),
-) as unknown as typeof actionLaunchMachine;
+function machineProvidedByView<Machine>(name: string): Machine {
+  return fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the view`))) as unknown as Machine;
+}
 
 export const stayMachine = setup({
   types: {
@@ -116,11 +117,11 @@ export const stayMachine = setup({
     actionsList: actionsListMachine,
     welcomePopup: welcomePopupMachine,
     prepareLaunch: fromPromise<void>(() => Promise.reject(new Error('prepareLaunch is provided by the view'))),
-    actionLaunch: launchProvidedByView,
+    actionLaunch: machineProvidedByView<typeof actionLaunchMachine>('actionLaunch'),
     actionOutcome: actionOutcomeMachine,
     submissionToast: toastMachine,
     proofToast: toastMachine,
-    rewardsList: rewardsListMachine,
+    rewardsList: machineProvidedByView<typeof rewardsListMachine>('rewardsList'),
   },
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
@@ -136,9 +137,9 @@ export const stayMachine = setup({
     storeHotel: assign({ hotel: (_, session: SessionSnapshot) => session.context.hotel }),
     holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
     forgetLaunchRequest: assign({ launchRequest: null }),
-    logLaunchNotLoaded: (_, error: unknown) => {
-      // A dialog chunk that does not load (weak Wi-Fi): the card can be opened again.
-      console.error('The action dialogs did not load', error);
+    logFlowFailure: (_, error: unknown) => {
+      // A flow whose code did not load (weak Wi-Fi) or failed: the page stays, the guest can try again.
+      console.error('A flow of the stay page failed', error);
     },
     storeLanguage: assign({ language: (_, language: string) => language }),
     holdProofSuccess: assign({ proofSuccessPoints: (_, points: number) => points }),
@@ -304,7 +305,7 @@ export const stayMachine = setup({
                     onDone: { target: 'running' },
                     onError: {
                       target: '#stay.ready.actions.browsing',
-                      actions: { type: 'logLaunchNotLoaded', params: errorOf },
+                      actions: { type: 'logFlowFailure', params: errorOf },
                     },
                   },
                 },
@@ -319,6 +320,10 @@ export const stayMachine = setup({
                       parent: self,
                     }),
                     onDone: { target: '#stay.ready.actions.browsing' },
+                    onError: {
+                      target: '#stay.ready.actions.browsing',
+                      actions: { type: 'logFlowFailure', params: errorOf },
+                    },
                   },
                 },
               },
@@ -334,6 +339,7 @@ export const stayMachine = setup({
               profileUUID: context.profileUUID ?? '',
               language: context.language,
             }),
+            onError: { actions: { type: 'logFlowFailure', params: errorOf } },
           },
           on: {
             'language.change': {

@@ -3,6 +3,7 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { HotelReply } from '../../contract/schemas.ts';
+import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
@@ -75,7 +76,7 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
       const controlled = controlledActors(['loadStay', 'loadHotel']);
       const logic = staySessionMachine.provide({ actors: controlled.actors as never });
       const page = (sUUID: string, active: 'actions' | 'rewards') => (
-        <StayPage sUUID={sUUID} active={active} logic={logic}>
+        <StayPage sUUID={sUUID} active={active} logic={logic} flows={{ rewardsList: rewardsListMachine }}>
           <SessionProbe />
         </StayPage>
       );

@@ -4,6 +4,7 @@ import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
 import { useStaySession } from '../stay/stayActor.ts';
 import { RewardsList } from './RewardsList.tsx';
+import { rewardsListLogic } from './rewardsList.logic.ts';
 
 /** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
 export interface RewardsPageLogic {
@@ -16,7 +17,12 @@ const NO_LOGIC: RewardsPageLogic = {};
 /** /rewards/{sUUID}: the rewards list inside the stay frame (header, bottom navigation). */
 export function RewardsPage({ sUUID, logic = NO_LOGIC }: { sUUID: string; logic?: RewardsPageLogic }) {
   return (
-    <StayPage sUUID={sUUID} active="rewards" logic={logic.staySession} flows={{ rewardsList: logic.rewardsList }}>
+    <StayPage
+      sUUID={sUUID}
+      active="rewards"
+      logic={logic.staySession}
+      flows={{ rewardsList: logic.rewardsList ?? rewardsListLogic }}
+    >
       <RewardsFromSession />
     </StayPage>
   );
