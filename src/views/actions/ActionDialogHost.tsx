@@ -9,7 +9,8 @@ import { Sheet } from '../../components/Sheet.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Toast } from '../../components/Toast.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { StayContext, useOptionalStayChild, useStayChild, useStaySession } from '../stay/stayActor.ts';
+import { connectStay } from '../stay/stay.connect.ts';
+import { StayContext, useOptionalStayChild, useStayChild, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
 import { connectActionLaunch, type LaunchDialog } from './actionLaunch.connect.ts';
 import { LoadingSheet } from './LoadingSheet.tsx';
 import { CelebrationModal } from './modals/CelebrationModal.tsx';
@@ -27,15 +28,15 @@ import './ActionDialogHost.css';
  * own: the actions page mounts it when the guest first opens an action. It only draws the root's children.
  */
 export default function ActionDialogHost() {
-  const stayActor = StayContext.useActorRef();
   const launch = useOptionalStayChild('actionLaunch');
-  const preparing = StayContext.useSelector((snapshot) =>
-    snapshot.matches({ ready: { actions: { launching: 'preparing' } } }),
+  const { preparingLaunch, onCloseAction } = connectStay(
+    StayContext.useSelector(wholeSnapshot),
+    StayContext.useActorRef().send,
   );
   return (
     <>
       {launch && <LaunchDialogs launch={launch} />}
-      {preparing && <LoadingSheet onClose={() => stayActor.send({ type: 'action.close' })} />}
+      {preparingLaunch && <LoadingSheet onClose={onCloseAction} />}
       <SubmissionToast />
       <Celebration />
     </>
@@ -44,10 +45,7 @@ export default function ActionDialogHost() {
 
 function LaunchDialogs({ launch }: { launch: ActorRefFrom<typeof actionLaunchMachine> }) {
   const stayActor = StayContext.useActorRef();
-  const { root, dialog, onClose } = connectActionLaunch(
-    useSelector(launch, (state) => state),
-    launch.send,
-  );
+  const { root, dialog, onClose } = connectActionLaunch(useSelector(launch, wholeSnapshot), launch.send);
   return (
     <div className="action-dialog-host" {...root}>
       <LaunchDialogView
@@ -128,11 +126,7 @@ function modalOf(key: string): ComponentType<ActionModalProps> | undefined {
 function SubmissionToast() {
   const { hotel } = useStaySession();
   const toast = useStayChild('submissionToast');
-  const { root, content, onDismiss } = connectToast(
-    'submission-toast',
-    useSelector(toast, (state) => state),
-    toast.send,
-  );
+  const { root, content, onDismiss } = connectToast('submission-toast', useSelector(toast, wholeSnapshot), toast.send);
   const pointsName = pointsNameOf(hotel);
   return (
     <div {...root}>
@@ -150,10 +144,7 @@ function SubmissionToast() {
 function Celebration() {
   const { hotel } = useStaySession();
   const outcome = useStayChild('actionOutcome');
-  const { root, celebratedPoints, onClose } = connectCelebration(
-    useSelector(outcome, (state) => state),
-    outcome.send,
-  );
+  const { root, celebratedPoints, onClose } = connectCelebration(useSelector(outcome, wholeSnapshot), outcome.send);
   return (
     <div {...root}>
       {celebratedPoints !== null && (

@@ -4,7 +4,7 @@ import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { StayContext, useOptionalStayChild, useStayChild, useStaySession } from '../stay/stayActor.ts';
+import { StayContext, useOptionalStayChild, useStayChild, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
 import { ActionCard } from './ActionCard.tsx';
 import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
@@ -15,7 +15,7 @@ export function ActionsList() {
   const { stay, hotel } = useStaySession();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('actionsList');
-  const snapshot = useSelector(list, (state) => state);
+  const snapshot = useSelector(list, wholeSnapshot);
   const openedActionId = useSelector(
     useOptionalStayChild('actionLaunch'),
     (launch) => launch?.context.action.actId ?? null,

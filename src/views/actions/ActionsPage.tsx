@@ -10,7 +10,8 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
-import { StayContext, useStaySession } from '../stay/stayActor.ts';
+import { connectStay } from '../stay/stay.connect.ts';
+import { StayContext, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
 import { ActionsList } from './ActionsList.tsx';
 import { LoadingSheet } from './LoadingSheet.tsx';
@@ -86,13 +87,15 @@ function ActionsScreen() {
 
 /** Mounts the action dialog host once the guest opens an action, and keeps it (its toast and celebration outlive the modal). */
 function ActionDialogs() {
-  const stayActor = StayContext.useActorRef();
-  const launching = StayContext.useSelector((snapshot) => snapshot.matches({ ready: { actions: 'launching' } }));
+  const { launching, onCloseAction } = connectStay(
+    StayContext.useSelector(wholeSnapshot),
+    StayContext.useActorRef().send,
+  );
   const [wanted, setWanted] = useState(false);
   if (launching && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
-    <Suspense fallback={<LoadingSheet onClose={() => stayActor.send({ type: 'action.close' })} />}>
+    <Suspense fallback={<LoadingSheet onClose={onCloseAction} />}>
       <ActionDialogHost />
     </Suspense>
   );

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
-import { StayContext, useStayChild } from '../stay/stayActor.ts';
+import { StayContext, useStayChild, wholeSnapshot } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import { connectRewardsList } from './rewardsList.connect.ts';
@@ -31,7 +31,7 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
   const { root, isLoading, failure, rewards, selectedRewardId, openReward, onOpen, onClose } = connectRewardsList(
-    useSelector(list, (state) => state),
+    useSelector(list, wholeSnapshot),
     list.send,
   );
   const balanceTitleId = useId();

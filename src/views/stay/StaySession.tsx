@@ -14,12 +14,12 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
-import { dataStateOf } from '../binding/dataState.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
+import { connectStay } from './stay.connect.ts';
 import { stayLogic } from './stay.logic.ts';
-import { StayContext } from './stayActor.ts';
+import { StayContext, wholeSnapshot } from './stayActor.ts';
 import { connectStayFrame } from './staySession.connect.ts';
 import './StaySession.css';
 
@@ -151,15 +151,13 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
   const { i18n } = useLingui();
   const sessionRef = StayContext.useSelector((snapshot) => snapshot.children.session);
   const session = useSelector(sessionRef, (snapshot) => snapshot);
-  const rootState = StayContext.useSelector(dataStateOf);
-  const pageRunning = StayContext.useSelector((snapshot) => snapshot.matches('ready'));
-  const frame = connectStayFrame(session, pageRunning, (event) => sessionRef?.send(event));
+  const stay = connectStay(StayContext.useSelector(wholeSnapshot), StayContext.useActorRef().send);
+  const frame = connectStayFrame(session, stay.pageRunning, (event) => sessionRef?.send(event));
 
   return (
     <div className="stay-page" {...frame.root}>
       {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
-      {/* The root actor's state path (ready.actions.launching …): which flows of the page run. */}
-      <main className="stay-page__content" data-part="content" data-state={rootState}>
+      <main className="stay-page__content" {...stay.content}>
         {frame.showsPage ? (
           children
         ) : frame.error ? (

@@ -4,7 +4,7 @@ import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
-import { useSelectLanguage, useStayChild, useStaySession } from './stayActor.ts';
+import { useSelectLanguage, useStayChild, useStaySession, wholeSnapshot } from './stayActor.ts';
 import { connectWelcomePopup } from './welcomePopup.connect.ts';
 import './WelcomePopup.css';
 
@@ -14,7 +14,7 @@ const VERSION_LABEL = 'v3.2.1';
 /** The once-per-device welcome dialog of the actions page (the root opens it once the actions loaded). */
 export function WelcomePopup() {
   const popup = useStayChild('welcomePopup');
-  const snapshot = useSelector(popup, (state) => state);
+  const snapshot = useSelector(popup, wholeSnapshot);
   const { root, isOpen, onClose } = connectWelcomePopup(snapshot, popup.send);
   return <div {...root}>{isOpen && <WelcomeDialog onClose={onClose} />}</div>;
 }
