@@ -81,6 +81,10 @@ function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
+function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
+  return { action: event.action, stayEndDate: event.stayEndDate, today: event.today };
+}
+
 /** The opened action (held from `action.open` until the launch ends). */
 function launchRequestOf(context: StayContext): LaunchRequest {
   if (!context.launchRequest) throw new Error('A launch runs without an opened action');
@@ -278,7 +282,7 @@ export const stayMachine = setup({
               on: {
                 'action.open': {
                   target: 'launching',
-                  actions: { type: 'holdLaunchRequest', params: ({ event }) => event },
+                  actions: { type: 'holdLaunchRequest', params: launchRequestIn },
                 },
               },
               always: {
@@ -292,7 +296,7 @@ export const stayMachine = setup({
                 'action.open': {
                   target: 'launching',
                   reenter: true,
-                  actions: { type: 'holdLaunchRequest', params: ({ event }) => event },
+                  actions: { type: 'holdLaunchRequest', params: launchRequestIn },
                 },
                 'action.close': { target: 'browsing' },
               },
