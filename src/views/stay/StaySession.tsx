@@ -150,7 +150,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
 function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPageName; children: ReactNode }) {
   const { i18n } = useLingui();
   const sessionRef = StayContext.useSelector((snapshot) => snapshot.children.session);
-  const session = useSelector(sessionRef, (snapshot) => snapshot);
+  const session = useSelector(sessionRef, wholeSnapshot);
   const stay = connectStay(StayContext.useSelector(wholeSnapshot), StayContext.useActorRef().send);
   const frame = connectStayFrame(session, stay.pageRunning, (event) => sessionRef?.send(event));
 
