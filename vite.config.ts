@@ -43,7 +43,7 @@ export default defineConfig({
             // The stay frame (session, header, menus, dialogs' shell, API client) that every stay screen shows.
             {
               name: 'stay-frame',
-              test: /[\\/](src[\\/](components|api[\\/](http|stays)|views[\\/]stay)|contract[\\/]headers|machines[\\/]staySession)/,
+              test: /[\\/](src[\\/](components|api[\\/](http|stays)|views[\\/]stay)|contract[\\/](headers|action-types|calendar-days)|machines[\\/]staySession)/,
             },
           ],
         },

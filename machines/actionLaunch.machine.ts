@@ -1,32 +1,37 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign, fromPromise, setup } from 'xstate';
+import { type ActorRef, and, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
 import { addDays, daysBetween } from '../contract/calendar-days.ts';
 import type { Action, Stay } from '../contract/schemas.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
-import { submissionErrorOf } from './submission.ts';
 
 /**
  * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):
  * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
+ * One actor per opened action: the stay page's root machine starts it with the action and ends it when it closes.
  */
 
 export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
 
+/** What the launch tells the actor that started it: the saved end date changed the stay. */
+export type ActionLaunchParentEvent = { type: 'stay.refresh' };
+
 export interface ActionLaunchInput {
   sUUID: string;
   profileUUID: string;
-}
-
-export interface ActionLaunchContext extends ActionLaunchInput {
-  action: Action | null;
-  /** Today (YYYY-MM-DD) in the hotel's time zone, given with each launch. */
+  action: Action;
+  /** Today (YYYY-MM-DD) in the hotel's time zone. */
   today: string;
   /** The stay's end date when the launch began (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
+  /** The actor that started the launch (the stay page's root). */
+  parent: ActorRef<Snapshot<unknown>, ActionLaunchParentEvent>;
+}
+
+export interface ActionLaunchContext extends ActionLaunchInput {
   /** The end date handed to the modal. */
   endDate: string | null;
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
@@ -36,13 +41,17 @@ export interface ActionLaunchContext extends ActionLaunchInput {
   error: MessageDescriptor | null;
 }
 
-export type ActionLaunchEvent =
-  | { type: 'action.launch'; action: Action; stayEndDate: string | null; today: string }
-  | { type: 'launch.close' }
-  | { type: 'endDate.retry' };
+export type ActionLaunchEvent = { type: 'launch.close' } | { type: 'endDate.retry' };
 
-export interface SaveEndDateInput extends ActionLaunchInput {
+export interface SaveEndDateInput {
+  sUUID: string;
+  profileUUID: string;
   endDate: string;
+}
+
+/** The failure of the end-date save, for its log. */
+function saveFailureOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
 }
 
 function nightsUntil(today: string, endDate: string): number {
@@ -63,31 +72,18 @@ export const actionLaunchMachine = setup({
     ),
   },
   guards: {
-    isCompletedForGood: ({ context }) =>
-      Boolean(context.action?.alreadyCompleted) && !rulesOf(context.action?.actType).redoable,
-    opensDirectly: ({ context }) => rulesOf(context.action?.actType).opensDirectly,
-    isNightPeriod: ({ context }) => context.action?.actPeriod === 'NIGHT',
-    isRoomScope: ({ context }) => context.action?.actScope === 'ROOM',
+    isCompletedForGood: ({ context }) => context.action.alreadyCompleted && !rulesOf(context.action.actType).redoable,
+    opensDirectly: ({ context }) => rulesOf(context.action.actType).opensDirectly,
+    isNightPeriod: ({ context }) => context.action.actPeriod === 'NIGHT',
+    isRoomScope: ({ context }) => context.action.actScope === 'ROOM',
     knowsStayEndDate: ({ context }) => context.stayEndDate !== null,
     isFourNightsOrMore: (_, output: NightsPickerOutput) => output.choice === '4+',
     isOneNightStay: ({ context }) => context.oneNightStay,
   },
   actions: {
-    startLaunch: assign(({ event }) => {
-      if (event.type !== 'action.launch') return {};
-      return {
-        action: event.action,
-        today: event.today,
-        stayEndDate: event.stayEndDate,
-        endDate: null,
-        nights: null,
-        oneNightStay: false,
-        error: null,
-      };
-    }),
     /** Modals that need no end date still get the one the stay or the action knows (YESNOSTAY sends it). */
     passKnownEndDate: assign({
-      endDate: ({ context }) => context.stayEndDate ?? context.action?.endDate ?? null,
+      endDate: ({ context }) => context.stayEndDate ?? context.action.endDate ?? null,
     }),
     useStayEndDate: assign({
       endDate: ({ context }) => context.stayEndDate,
@@ -108,36 +104,16 @@ export const actionLaunchMachine = setup({
       // SPEC.md §7: a failed end-date save is logged.
       console.error('Saving the stay end date failed', error);
     },
-    refreshStay: () => {
-      throw new Error('refreshStay is provided by the view');
-    },
-    releaseAction: () => {
-      // The view tells the actions list that the action's dialog is gone.
-    },
+    refreshStay: sendTo(({ context }) => context.parent, { type: 'stay.refresh' } satisfies ActionLaunchParentEvent),
   },
 }).createMachine({
   id: 'actionLaunch',
-  context: ({ input }) => ({
-    ...input,
-    action: null,
-    today: '1970-01-01',
-    stayEndDate: null,
-    endDate: null,
-    nights: null,
-    oneNightStay: false,
-    error: null,
-  }),
-  initial: 'idle',
+  context: ({ input }) => ({ ...input, endDate: null, nights: null, oneNightStay: false, error: null }),
+  initial: 'active',
   states: {
-    idle: {
-      on: {
-        'action.launch': { target: 'active', actions: 'startLaunch' },
-      },
-    },
     active: {
-      exit: 'releaseAction',
       on: {
-        'launch.close': { target: 'idle' },
+        'launch.close': { target: 'closed' },
       },
       initial: 'deciding',
       states: {
@@ -196,7 +172,7 @@ export const actionLaunchMachine = setup({
             ],
             onError: {
               target: 'endDateNotSaved',
-              actions: ['reportEndDateNotSaved', { type: 'logEndDateFailure', params: submissionErrorOf }],
+              actions: ['reportEndDateNotSaved', { type: 'logEndDateFailure', params: saveFailureOf }],
             },
           },
         },
@@ -209,5 +185,6 @@ export const actionLaunchMachine = setup({
         modal: {},
       },
     },
+    closed: { type: 'final' },
   },
 });

@@ -22,8 +22,6 @@ export interface ActionsListContext extends ActionsListInput {
   actions: Action[];
   /** The language whose list is shown. */
   shownLanguage: string | null;
-  /** The action whose button was pressed, until its dialogs close (the action dialog host follows it). */
-  selectedActionId: number | null;
   error: MessageDescriptor | null;
 }
 
@@ -36,8 +34,6 @@ export interface LoadActionsInput {
 export type ActionsListEvent =
   | { type: 'actions.retry' }
   | { type: 'language.change'; language: string }
-  | { type: 'action.open'; actId: number }
-  | { type: 'action.close' }
   | { type: 'actions.reload' };
 
 export const TRANSLATIONS_UNAVAILABLE = msg`Traductions indisponibles pour cet hôtel. Réessayez plus tard.`;
@@ -94,8 +90,6 @@ export const actionsListMachine = setup({
       shownLanguage: ({ context }) => context.languages[context.attempt] ?? null,
     }),
     reportTranslationsUnavailable: assign({ actions: [], shownLanguage: null, error: TRANSLATIONS_UNAVAILABLE }),
-    selectAction: assign({ selectedActionId: (_, actId: number) => actId }),
-    releaseAction: assign({ selectedActionId: null }),
   },
 }).createMachine({
   id: 'actionsList',
@@ -105,12 +99,10 @@ export const actionsListMachine = setup({
     attempt: 0,
     actions: [],
     shownLanguage: null,
-    selectedActionId: null,
     error: null,
   }),
   initial: 'starting',
   on: {
-    'action.close': { actions: 'releaseAction' },
     'language.change': {
       // Through `starting`, so a load in flight for the old language is dropped.
       target: '.starting',
@@ -148,9 +140,6 @@ export const actionsListMachine = setup({
       ],
     },
     ready: {
-      on: {
-        'action.open': { actions: { type: 'selectAction', params: ({ event }) => event.actId } },
-      },
       initial: 'shown',
       states: {
         shown: {

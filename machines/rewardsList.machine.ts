@@ -21,8 +21,7 @@ export type RewardsListEvent =
   | { type: 'language.change'; language: string }
   | { type: 'reward.open'; rwId: number }
   | { type: 'reward.close' }
-  | { type: 'reward.changed' }
-  | { type: 'reward.earnPoints' };
+  | { type: 'reward.changed' };
 
 /** SPEC.md §8: the rewards load failure. */
 export const loadRewardsError = msg`Impossible de récupérer les récompenses.`;
@@ -33,7 +32,10 @@ const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInp
   language: context.language,
 });
 
-/** The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes. */
+/**
+ * The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes or when a claim
+ * changed a reward (the stay page's root machine also refreshes the stay then, for the header balance).
+ */
 export const rewardsListMachine = setup({
   types: {
     input: {} as RewardsListInput,
@@ -54,10 +56,6 @@ export const rewardsListMachine = setup({
     storeLanguage: assign({ language: (_, language: string) => language }),
     selectReward: assign({ selectedRewardId: (_, rwId: number) => rwId }),
     closeReward: assign({ selectedRewardId: null }),
-    // Provided by the view: refresh the stay session so the header balance follows a claim.
-    refreshStay: () => {},
-    // Provided by the view: the insufficient-points notice leads back to the stay page.
-    goToStayPage: () => {},
   },
   guards: {
     languageChanged: ({ context, event }) => event.type === 'language.change' && event.language !== context.language,
@@ -70,7 +68,6 @@ export const rewardsListMachine = setup({
   initial: 'loading',
   on: {
     'reward.close': { actions: 'closeReward' },
-    'reward.earnPoints': { actions: ['closeReward', 'goToStayPage'] },
     'language.change': {
       guard: 'languageChanged',
       target: '.loading',
@@ -98,7 +95,7 @@ export const rewardsListMachine = setup({
           guard: 'isListedReward',
           actions: { type: 'selectReward', params: ({ event }) => event.rwId },
         },
-        'reward.changed': { target: 'reloading', actions: 'refreshStay' },
+        'reward.changed': { target: 'reloading' },
       },
     },
     // A claim or a use changed a reward: reload while the list (and the open modal) stay on screen.
@@ -113,7 +110,7 @@ export const rewardsListMachine = setup({
         },
         onError: { target: 'failed', actions: 'storeLoadError' },
       },
-      on: { 'reward.changed': { target: 'reloading', reenter: true, actions: 'refreshStay' } },
+      on: { 'reward.changed': { target: 'reloading', reenter: true } },
     },
     failed: {
       on: { 'rewards.retry': 'loading' },

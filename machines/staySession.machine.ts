@@ -4,11 +4,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { HotelReply, Stay } from '../contract/schemas.ts';
 
 /**
- * The stay session shared by the actions and rewards pages (SPEC.md §2, §8): loads the stay and its hotel,
- * then sends the guest where the stay belongs (demo or not, finished or not) and remembers the stay.
+ * The stay session shared by the actions and rewards pages (SPEC.md §2, §8): loads the stay and its hotel, then
+ * either stays `ready` or ends with the address the stay belongs to (demo or not, finished); the stay page's root
+ * machine (stay.machine.ts) performs that navigation.
  */
-
-export type StayPageName = 'actions' | 'rewards';
 
 export interface StaySessionInput {
   sUUID: string;
@@ -16,7 +15,13 @@ export interface StaySessionInput {
   profileUUID: string | null;
   /** Whether the current address starts with /demo. */
   isDemoPath: boolean;
-  active: StayPageName;
+}
+
+/** Where the guest must go instead of this page: the session's output when it ends. */
+export type StayDestination = 'demo' | 'live' | 'finished';
+
+export interface StaySessionOutput {
+  destination: StayDestination;
 }
 
 export interface StaySessionContext extends StaySessionInput {
@@ -50,6 +55,7 @@ export const staySessionMachine = setup({
     input: {} as StaySessionInput,
     context: {} as StaySessionContext,
     events: {} as StaySessionEvent,
+    output: {} as StaySessionOutput,
   },
   actors: {
     loadStay: fromPromise<Stay, LoadStayInput>(() => Promise.reject(new Error('loadStay is provided by the view'))),
@@ -69,11 +75,6 @@ export const staySessionMachine = setup({
     forgetHotel: assign({ hotel: null }),
     clearError: assign({ error: null }),
     reportStayInfoMissing: assign({ error: STAY_INFO_MISSING }),
-    // Browser effects, provided by the view (navigation, storage).
-    redirectToDemo: () => {},
-    redirectOutOfDemo: () => {},
-    redirectToFinished: () => {},
-    rememberStay: () => {},
   },
 }).createMachine({
   id: 'staySession',
@@ -86,10 +87,8 @@ export const staySessionMachine = setup({
         { target: 'profileMissing', actions: 'reportStayInfoMissing' },
       ],
     },
-    profileMissing: {
-      // Nothing to retry: without a profile this device cannot read the stay.
-      type: 'final',
-    },
+    // Nothing to retry: without a profile this device cannot read the stay (the error stays on screen).
+    profileMissing: {},
     loadingStay: {
       tags: 'loading',
       entry: 'clearError',
@@ -116,13 +115,13 @@ export const staySessionMachine = setup({
         { guard: 'isDemoHotelOutsideDemo', target: 'redirectingToDemo' },
         { guard: 'isLiveHotelInsideDemo', target: 'redirectingOutOfDemo' },
         { guard: 'isStayFinished', target: 'redirectingToFinished' },
-        { target: 'ready', actions: 'rememberStay' },
+        { target: 'ready' },
       ],
     },
-    // The redirects leave this page; the view remounts the session for the new address.
-    redirectingToDemo: { tags: 'loading', entry: 'redirectToDemo', type: 'final' },
-    redirectingOutOfDemo: { tags: 'loading', entry: 'redirectOutOfDemo', type: 'final' },
-    redirectingToFinished: { tags: 'loading', entry: 'redirectToFinished', type: 'final' },
+    // The session ends with the address the stay belongs to; a new address starts a new session.
+    redirectingToDemo: { tags: 'loading', type: 'final', output: { destination: 'demo' } },
+    redirectingOutOfDemo: { tags: 'loading', type: 'final', output: { destination: 'live' } },
+    redirectingToFinished: { tags: 'loading', type: 'final', output: { destination: 'finished' } },
     ready: {
       initial: 'idle',
       states: {
@@ -149,4 +148,5 @@ export const staySessionMachine = setup({
       on: { 'stay.retry': 'loadingStay' },
     },
   },
+  output: ({ event }) => event.output as StaySessionOutput,
 });

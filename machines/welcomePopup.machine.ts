@@ -1,6 +1,9 @@
 import { setup } from 'xstate';
 
-/** SPEC.md §4: the welcome popup appears once per device, when the actions have loaded. */
+/**
+ * SPEC.md §4: the welcome popup appears once per device, when the actions have loaded. The stay page's root
+ * machine tells it the actions loaded and stores the `welcomeShown` flag when it opens.
+ */
 export interface WelcomePopupInput {
   /** Whether the browser storage already holds the `welcomeShown` flag. */
   alreadyShown: boolean;
@@ -17,10 +20,6 @@ export const welcomePopupMachine = setup({
   guards: {
     wasShownBefore: ({ context }) => context.alreadyShown,
   },
-  actions: {
-    // Storage effect, provided by the view.
-    rememberShown: () => {},
-  },
 }).createMachine({
   id: 'welcomePopup',
   context: ({ input }) => input,
@@ -31,9 +30,9 @@ export const welcomePopupMachine = setup({
       on: { 'actions.loaded': 'open' },
     },
     open: {
-      entry: 'rememberShown',
       on: { 'welcome.close': 'dismissed' },
     },
-    dismissed: { type: 'final' },
+    // Not final: the popup stays addressable while the page lives (later list loads are ignored here).
+    dismissed: {},
   },
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import { type ActorLogic, type AnyEventObject, createActor, createEmptyActor, type SnapshotFrom } from 'xstate';
 import { addDays, calendarDateIn } from '../../contract/calendar-days.ts';
 import type { Action } from '../../contract/schemas.ts';
 import {
@@ -37,17 +37,9 @@ const launchable: Action[] = [
   makeAction({ actId: 18, aadName: 'Douche', actType: 'LUNISHOWER', actScope: 'HOTEL', alreadyCompleted: true }),
 ];
 
-const launchEvents: AnyEventObject[] = launchable.map((action) => ({
-  type: 'action.launch',
-  action,
-  stayEndDate: null,
-  today: TODAY,
-}));
-
 const savedStay = makeStay({ endDate: CHOSEN_END, remainingDays: 6 });
 
 const events: AnyEventObject[] = [
-  ...launchEvents,
   { type: 'xstate.done.actor.nightsPicker', output: { choice: 1 } },
   { type: 'xstate.done.actor.nightsPicker', output: { choice: 2 } },
   { type: 'xstate.done.actor.nightsPicker', output: { choice: '4+' } },
@@ -58,46 +50,51 @@ const events: AnyEventObject[] = [
   { type: 'launch.close' },
 ];
 
-const modelInput: ActionLaunchInput = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
+/** The launch the root starts when the guest opens `action` (the stay has no end date yet). */
+function launchInput(action: Action): ActionLaunchInput {
+  return {
+    sUUID: STAY_ID,
+    profileUUID: PROFILE_ID,
+    action,
+    today: TODAY,
+    stayEndDate: null,
+    parent: createEmptyActor(),
+  };
+}
 
-const model = new TestModel(
-  actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
-  {
-    input: modelInput,
-    events: (snapshot) =>
-      events.filter(
-        (event) =>
-          snapshot.can(event as never) &&
-          // One launch per journey; relaunching is its own path below.
-          !(event.type === 'action.launch' && snapshot.context.action !== null),
-      ),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  },
-);
+function modelOf(action: Action) {
+  return new TestModel(
+    actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
+    {
+      input: launchInput(action),
+      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    },
+  );
+}
 
-const fromState = createActor(actionLaunchMachine, { input: modelInput }).getSnapshot() as LaunchSnapshot;
-const [, , yesNoLaunch, cleaningLaunch] = launchEvents as [
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-];
 const byType = (type: string, choice?: unknown) =>
   events.find(
     (event) => event.type === type && (choice === undefined || event.output?.choice === choice),
   ) as AnyEventObject;
-const close = { type: 'launch.close' };
 const retry = { type: 'endDate.retry' };
 const twoNights = byType('xstate.done.actor.nightsPicker', 2);
 const saveFails = byType('xstate.error.actor.saveEndDate');
 const saved = byType('xstate.done.actor.saveEndDate');
+const cleaning = launchable.find((action) => action.actType === 'LUNICLEAN') as Action;
 
-const paths = [
-  ...model.getShortestPaths(),
-  // The same action opened again after closing, and a retry that fails again.
-  ...model.getPathsFromEvents([yesNoLaunch, close, yesNoLaunch], { fromState }),
-  ...model.getPathsFromEvents([cleaningLaunch, twoNights, saveFails, retry, saveFails, retry, saved], { fromState }),
-];
+/** Per opened action: its shortest paths; for the cleaning, also a retry that fails again. */
+const launches = launchable.map((action) => {
+  const model = modelOf(action);
+  const fromState = createActor(actionLaunchMachine, { input: launchInput(action) }).getSnapshot() as LaunchSnapshot;
+  const paths = [
+    ...model.getShortestPaths(),
+    ...(action === cleaning
+      ? model.getPathsFromEvents([twoNights, saveFails, retry, saveFails, retry, saved], { fromState })
+      : []),
+  ];
+  return { action, paths };
+});
 
 function expectedModalKey(snapshot: LaunchSnapshot): string {
   const type = snapshot.context.action?.actType ?? '';
@@ -112,6 +109,10 @@ function hostState() {
   return document.querySelector('[data-scope="action-launch"]')?.getAttribute('data-state') ?? null;
 }
 
+async function openCard(user: UserEvent, name: string) {
+  await user.click(within(card(name)).getByRole('button'));
+}
+
 async function chooseNights(user: UserEvent, choice: number | string) {
   const label = choice === '4+' ? '4 nuits ou plus' : choice === 1 ? '1 nuit' : `${choice} nuits`;
   const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
@@ -123,9 +124,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('actionLaunch drives the action dialog host', () => {
+describe.each(launches)('actionLaunch of $action.aadName drives the action dialog host', ({ action, paths }) => {
   for (const path of paths) {
-    it(path.description, async () => {
+    it(path.description.replace(/\(\{.*?\}\): /, ': '), async () => {
       localStorage.setItem('welcomeShown', 'true');
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -135,19 +136,22 @@ describe('actionLaunch drives the action dialog host', () => {
       });
       actions.resolve('loadActions', launchable);
       await screen.findByRole('article', { name: 'Avis terminé' });
+      // The guest opens the card: the root starts this launch.
+      await openCard(user, action.aadName);
 
       await path.test({
         states: {
-          idle: async () => {
+          closed: async () => {
             await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-            expect(hostState() ?? 'idle').toBe('idle');
+            expect(hostState()).toBeNull();
             // The list no longer marks an action as open.
             expect(document.querySelector('[data-selected]')).toBeNull();
           },
           'active.summary': async () => {
             const dialog = await screen.findByRole('dialog', { name: 'modal COMPLETED' });
             expect(dialog).toHaveTextContent('Avis terminé|none|none');
-            expect(hostState()).toBe('summary');
+            expect(hostState()).toBe('active.summary');
+            expect(card(action.aadName).closest('li')).toHaveAttribute('data-selected');
           },
           'active.modal': async (snapshot) => {
             const { context } = snapshot as LaunchSnapshot;
@@ -157,7 +161,7 @@ describe('actionLaunch drives the action dialog host', () => {
             expect(within(dialog).getByText(/\|/)).toHaveTextContent(
               `${context.action?.aadName}|${context.endDate ?? 'none'}|${context.nights ?? 'none'}`,
             );
-            expect(hostState()).toBe('modal');
+            expect(hostState()).toBe('active.modal');
             if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
           },
           'active.nightsPicker': async () => {
@@ -198,10 +202,6 @@ describe('actionLaunch drives the action dialog host', () => {
           },
         },
         events: {
-          'action.launch': async (step) => {
-            const { action } = step.event as AnyEventObject;
-            await user.click(within(card(action.aadName)).getByRole('button'));
-          },
           'xstate.done.actor.nightsPicker': async (step) => {
             await chooseNights(user, (step.event as AnyEventObject).output.choice);
           },

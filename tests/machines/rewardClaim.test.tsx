@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,6 @@ import {
   type RewardClaimInput,
   rewardClaimMachine,
 } from '../../machines/rewardClaim.machine.ts';
-import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
 import {
@@ -20,11 +19,11 @@ import {
   waterAccessMonths,
   waterVolumeOf,
 } from '../../src/views/rewards/details/rewardDisplay.ts';
-import { RewardsList } from '../../src/views/rewards/RewardsList.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
-import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
+import { makeHotel, makeStay } from '../app/stay-fixtures.ts';
 
 // The rewards page's modal uses the real claim logic: its call is replaced here, at the API boundary.
 vi.mock('../../src/api/rewards.ts', () => ({
@@ -283,21 +282,14 @@ describe('reward detail modal', () => {
 
 describe('rewards page with the detail modal', () => {
   it('opens the modal on a card, reloads the list and refreshes the stay after a claim, closes', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const controlled = controlledActors(['loadRewards']);
-    const refreshStay = vi.fn();
-    const logic = rewardsListMachine.provide({ actors: controlled.actors as never, actions: { refreshStay } });
-    render(
-      <RewardsList
-        logic={logic}
-        {...DETAILS_SESSION}
-        language="fr"
-        balance={100}
-        pointsName={POINTS_NAME}
-        hotelName={HOTEL_NAME}
-      />,
-      { wrapper: I18nWrapper },
-    );
+    const {
+      user,
+      rewards: controlled,
+      session,
+    } = await renderLoadedRewardsPage({
+      stay: makeStay({ greenMiles: 100, hotelName: HOTEL_NAME }),
+      hotel: makeHotel({ hGreenMilesName: POINTS_NAME }),
+    });
     const coffee = reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 });
     await act(async () => controlled.resolve('loadRewards', [coffee]));
     await user.click(within(screen.getByRole('article', { name: 'Café offert' })).getByRole('button'));
@@ -305,7 +297,8 @@ describe('rewards page with the detail modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Débloquer pour 30 Feuilles' }));
 
     expect(await within(dialog).findByText('les tilleuls-A7K')).toBeVisible();
-    expect(refreshStay).toHaveBeenCalledTimes(1);
+    // The root refreshes the stay (the header balance) while the list reloads.
+    await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
     const list = document.querySelector('[data-scope="rewards-list"]');
     expect(list).toHaveAttribute('data-state', 'reloading');
     expect(controlled.calls).toHaveLength(2);

@@ -1,5 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
@@ -11,13 +10,12 @@ import {
   rewardsListMachine,
 } from '../../machines/rewardsList.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { RewardsList } from '../../src/views/rewards/RewardsList.tsx';
 import { catalogueOf } from '../../src/views/rewards/rewardGroups.ts';
-import { controlledActors } from '../app/controlled-actors.ts';
-import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
+import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
-const SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
+const SESSION = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
 const BALANCE = 120;
 const POINTS_NAME = 'Feuilles';
 
@@ -60,7 +58,8 @@ const settleEvents: RewardsListModelEvent[] = [
 ];
 const guestEvents: RewardsListModelEvent[] = [
   { type: 'rewards.retry' },
-  { type: 'language.change', language: 'en' },
+  // A content language whose interface texts stay French, so the page reads the same.
+  { type: 'language.change', language: 'fr-BE' },
   { type: 'reward.open', rwId: 2 },
   { type: 'reward.open', rwId: 3 },
 ];
@@ -159,13 +158,13 @@ describe('rewardsList machine drives the rewards page', () => {
   for (const path of model.getShortestPaths()) {
     const steps = path.steps.slice(1).map((step) => describeEvent(step.event as RewardsListModelEvent));
     it(`${steps.join(' → ') || 'start'} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
-      const user = userEvent.setup();
-      const controlled = controlledActors(['loadRewards']);
-      const logic = rewardsListMachine.provide({ actors: controlled.actors as never });
-      const page = (language: string) => (
-        <RewardsList logic={logic} {...SESSION} language={language} balance={BALANCE} pointsName={POINTS_NAME} />
-      );
-      const view = render(page('fr'), { wrapper: I18nWrapper });
+      const { user, rewards: controlled } = await renderLoadedRewardsPage({
+        stay: makeStay({ greenMiles: BALANCE }),
+        hotel: makeHotel(
+          { hGreenMilesName: POINTS_NAME },
+          { languagesSupported: [makeLanguage('fr', 'Français', 1), makeLanguage('fr-BE', 'Français (Belgique)', 2)] },
+        ),
+      });
 
       await path.test({
         states: {
@@ -174,7 +173,7 @@ describe('rewardsList machine drives the rewards page', () => {
             expectBalance();
             expect(screen.getByRole('status')).toHaveTextContent('Chargement des récompenses…');
             expect(screen.queryAllByRole('article')).toHaveLength(0);
-            // The first load starts in an effect after the first render: wait for the call rather than race it.
+            // The root actor starts the load itself once the session is ready.
             await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
             expect(controlled.calls.at(-1)?.input).toEqual({ ...SESSION, language: snapshot.context.language });
           },
@@ -203,8 +202,9 @@ describe('rewardsList machine drives the rewards page', () => {
           'rewards.retry': async () => {
             await user.click(screen.getByRole('button', { name: 'Réessayer' }));
           },
-          'language.change': async (step) => {
-            view.rerender(page(eventOf<{ language: string }>(step).language));
+          'language.change': async () => {
+            await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
+            await user.click(screen.getByRole('option', { name: 'Français (Belgique)' }));
           },
           'reward.open': async (step) => {
             const { rwId } = eventOf<{ rwId: number }>(step);

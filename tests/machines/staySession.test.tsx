@@ -3,6 +3,7 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { HotelReply } from '../../contract/schemas.ts';
+import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
@@ -48,15 +49,15 @@ function SessionProbe() {
   );
 }
 
-const cases: Array<{ name: string; input: Omit<StaySessionInput, 'sUUID'> }> = [
-  { name: 'actions page', input: { profileUUID: PROFILE, isDemoPath: false, active: 'actions' } },
-  { name: 'demo actions page', input: { profileUUID: PROFILE, isDemoPath: true, active: 'actions' } },
-  { name: 'rewards page', input: { profileUUID: PROFILE, isDemoPath: false, active: 'rewards' } },
-  { name: 'demo rewards page', input: { profileUUID: PROFILE, isDemoPath: true, active: 'rewards' } },
-  { name: 'device without profile', input: { profileUUID: null, isDemoPath: false, active: 'actions' } },
+const cases: Array<{ name: string; active: 'actions' | 'rewards'; input: Omit<StaySessionInput, 'sUUID'> }> = [
+  { name: 'actions page', active: 'actions', input: { profileUUID: PROFILE, isDemoPath: false } },
+  { name: 'demo actions page', active: 'actions', input: { profileUUID: PROFILE, isDemoPath: true } },
+  { name: 'rewards page', active: 'rewards', input: { profileUUID: PROFILE, isDemoPath: false } },
+  { name: 'demo rewards page', active: 'rewards', input: { profileUUID: PROFILE, isDemoPath: true } },
+  { name: 'device without profile', active: 'actions', input: { profileUUID: null, isDemoPath: false } },
 ];
 
-describe.each(cases)('staySession on the $name', ({ input }) => {
+describe.each(cases)('staySession on the $name', ({ active, input }) => {
   const model = new TestModel(
     staySessionMachine as unknown as ActorLogic<StaySnapshot, AnyEventObject, StaySessionInput>,
     {
@@ -67,7 +68,7 @@ describe.each(cases)('staySession on the $name', ({ input }) => {
     },
   );
   const prefix = input.isDemoPath ? '/demo' : '';
-  const url = input.active === 'actions' ? `${prefix}/stay/${S}` : `${prefix}/rewards/${S}`;
+  const url = active === 'actions' ? `${prefix}/stay/${S}` : `${prefix}/rewards/${S}`;
 
   for (const path of model.getShortestPaths()) {
     it(path.description, async () => {
@@ -75,7 +76,7 @@ describe.each(cases)('staySession on the $name', ({ input }) => {
       const controlled = controlledActors(['loadStay', 'loadHotel']);
       const logic = staySessionMachine.provide({ actors: controlled.actors as never });
       const page = (sUUID: string, active: 'actions' | 'rewards') => (
-        <StayPage sUUID={sUUID} active={active} logic={logic}>
+        <StayPage sUUID={sUUID} active={active} logic={logic} flows={{ rewardsList: rewardsListMachine }}>
           <SessionProbe />
         </StayPage>
       );
@@ -140,7 +141,7 @@ describe.each(cases)('staySession on the $name', ({ input }) => {
             const rewardsTab = screen.getByRole('link', { name: /Mes récompenses/ });
             expect(actionsTab).toHaveAttribute('href', `${prefix}/stay/${S}`);
             expect(rewardsTab).toHaveAttribute('href', `${prefix}/rewards/${S}`);
-            const [current, other] = input.active === 'actions' ? [actionsTab, rewardsTab] : [rewardsTab, actionsTab];
+            const [current, other] = active === 'actions' ? [actionsTab, rewardsTab] : [rewardsTab, actionsTab];
             expect(current).toHaveAttribute('aria-current', 'page');
             expect(other).not.toHaveAttribute('aria-current');
             expect(localStorage.getItem('sUUID')).toBe(S);

@@ -1,93 +1,54 @@
 import { useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
-import { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import { useSelector } from '@xstate/react';
+import { calendarDateIn } from '../../../contract/calendar-days.ts';
+import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { useStaySession } from '../stay/StaySession.tsx';
+import { StayContext, useOptionalStayChild, useStayChild, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
 import { ActionCard } from './ActionCard.tsx';
-import { listedActions } from './actionCardRules.ts';
-import { actionsListLogic } from './actionsList.logic.ts';
+import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
 
-export const ActionsListContext = createActorContext(actionsListMachine);
-
 /** The actions of the stay in the guest's language, with the language fallback (SPEC.md §4). */
-export function ActionsListProvider({
-  logic = actionsListLogic,
-  children,
-}: {
-  logic?: typeof actionsListMachine | undefined;
-  children: ReactNode;
-}) {
-  const { sUUID, profileUUID, language, hotel } = useStaySession();
-  return (
-    <ActionsListContext.Provider logic={logic} options={{ input: { sUUID, profileUUID, language, hotel } }}>
-      <LanguageFollower language={language} />
-      {children}
-    </ActionsListContext.Provider>
-  );
-}
-
-/** Reloads the list when the guest picks another language. */
-function LanguageFollower({ language }: { language: string }) {
-  const actor = ActionsListContext.useActorRef();
-  const requested = ActionsListContext.useSelector((snapshot) => snapshot.context.language);
-  useEffect(() => {
-    if (language !== requested) actor.send({ type: 'language.change', language });
-  }, [language, requested, actor]);
-  return null;
-}
-
 export function ActionsList() {
   const { t, i18n } = useLingui();
-  const { hotel } = useStaySession();
-  const actor = ActionsListContext.useActorRef();
-  const state = ActionsListContext.useSelector((snapshot) => {
-    const value = snapshot.value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  });
-  const actions = ActionsListContext.useSelector((snapshot) => snapshot.context.actions);
-  const requested = ActionsListContext.useSelector((snapshot) => snapshot.context.language);
-  const shown = ActionsListContext.useSelector((snapshot) => snapshot.context.shownLanguage);
-  const error = ActionsListContext.useSelector((snapshot) => snapshot.context.error);
-  const selectedActionId = ActionsListContext.useSelector((snapshot) => snapshot.context.selectedActionId);
+  const { stay, hotel } = useStaySession();
+  const stayActor = StayContext.useActorRef();
+  const list = useStayChild('actionsList');
+  const snapshot = useSelector(list, wholeSnapshot);
+  const openedActionId = useSelector(
+    useOptionalStayChild('actionLaunch'),
+    (launch) => launch?.context.action.actId ?? null,
+  );
+  const { root, isLoading, cards, languageNotice, failure } = connectActionsList(snapshot, list.send, openedActionId);
   const pointsName = pointsNameOf(hotel);
-  const cards = listedActions(actions);
-  const requestedCode = requested.toUpperCase();
-  const shownCode = shown?.toUpperCase();
+  // The launch needs the stay's end date and today's date at the hotel (the clock is read here, not in a machine).
+  const open = (action: Action) =>
+    stayActor.send({
+      type: 'action.open',
+      action,
+      stayEndDate: stay.endDate,
+      today: calendarDateIn(hotel?.hotel.timeZone, new Date()),
+    });
 
   return (
-    <div className="actions-list" data-scope="actions-list" data-state={state}>
-      {state === 'ready' && shownCode && shown !== requested && (
-        <p className="actions-list__notice" role="status" data-part="language-notice">
-          {
-            // '' is an apostrophe in ICU messages (a single one would quote the placeholder).
-            t`Certaines traductions manquent pour ''${requestedCode}''. Affichage en ''${shownCode}''`
-          }
-        </p>
-      )}
-      {state === 'failed' && error && (
-        <ErrorCard message={i18n._(error)} onRetry={() => actor.send({ type: 'actions.retry' })} />
-      )}
-      {(state === 'starting' || state === 'loading' || state === 'nextLanguage') && (
+    <div className="actions-list" {...root}>
+      {languageNotice && <LanguageNotice {...languageNotice} />}
+      {failure && <ErrorCard message={i18n._(failure.message)} onRetry={failure.onRetry} />}
+      {isLoading && (
         <div className="card-list" role="status" aria-label={t`Chargement des actions…`}>
           <span className="skeleton actions-list__skeleton-card" />
           <span className="skeleton actions-list__skeleton-card" />
           <span className="skeleton actions-list__skeleton-card" />
         </div>
       )}
-      {state === 'ready' &&
+      {cards !== null &&
         (cards.length > 0 ? (
           <ul className="card-list" data-part="cards">
-            {cards.map((action) => (
-              // data-selected marks the action whose dialogs are open (the action dialog host follows it).
-              <li key={action.actId} data-selected={action.actId === selectedActionId || undefined}>
-                <ActionCard
-                  action={action}
-                  pointsName={pointsName}
-                  onOpen={(actId) => actor.send({ type: 'action.open', actId })}
-                />
+            {cards.map(({ action, selected }) => (
+              // data-selected marks the action whose dialogs are open.
+              <li key={action.actId} data-selected={selected || undefined}>
+                <ActionCard action={action} pointsName={pointsName} onOpen={() => open(action)} />
               </li>
             ))}
           </ul>
@@ -97,5 +58,17 @@ export function ActionsList() {
           </p>
         ))}
     </div>
+  );
+}
+
+function LanguageNotice({ requested: requestedCode, shown: shownCode }: { requested: string; shown: string }) {
+  const { t } = useLingui();
+  return (
+    <p className="actions-list__notice" role="status" data-part="language-notice">
+      {
+        // '' is an apostrophe in ICU messages (a single one would quote the placeholder).
+        t`Certaines traductions manquent pour ''${requestedCode}''. Affichage en ''${shownCode}''`
+      }
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
@@ -8,9 +9,11 @@ import type { toastMachine } from '../../../machines/toast.machine.ts';
 import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { StayPage, useStaySession } from '../stay/StaySession.tsx';
+import { StayPage } from '../stay/StaySession.tsx';
+import { connectStay } from '../stay/stay.connect.ts';
+import { StayContext, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
-import { ActionsList, ActionsListContext, ActionsListProvider } from './ActionsList.tsx';
+import { ActionsList } from './ActionsList.tsx';
 import { LoadingSheet } from './LoadingSheet.tsx';
 import { ProofSuccessToast } from './ProofSuccessToast.tsx';
 import './ActionsPage.css';
@@ -19,14 +22,16 @@ import './ActionsPage.css';
 export interface ActionsPageLogic {
   staySession?: typeof staySessionMachine;
   actionsList?: typeof actionsListMachine;
+  /** The proof_success toast. */
   toast?: typeof toastMachine;
   welcomePopup?: typeof welcomePopupMachine;
+  prepareLaunch?: PromiseActorLogic<void>;
   actionLaunch?: typeof actionLaunchMachine;
   actionOutcome?: typeof actionOutcomeMachine;
   submissionToast?: typeof toastMachine;
 }
 
-// Dialogs, pickers and their machines load when the guest first opens an action (guest bundle budget).
+// Dialogs, pickers and the modal registry load when the guest first opens an action (guest bundle budget).
 const ActionDialogHost = lazy(withDialogsCatalog(() => import('./ActionDialogHost.tsx')));
 
 export interface ActionsPageProps {
@@ -35,32 +40,36 @@ export interface ActionsPageProps {
   logic?: ActionsPageLogic;
 }
 
+const NO_LOGIC: ActionsPageLogic = {};
+
 /** The actions list of a stay (SPEC.md §2 "Actions page"). */
-export function ActionsPage({ sUUID, proofSuccessPoints, logic = {} }: ActionsPageProps) {
+export function ActionsPage({ sUUID, proofSuccessPoints, logic = NO_LOGIC }: ActionsPageProps) {
+  const { staySession, toast, ...flows } = logic;
   return (
-    <StayPage sUUID={sUUID} active="actions" logic={logic.staySession}>
-      <ActionsListProvider logic={logic.actionsList}>
-        <ActionsScreen proofSuccessPoints={proofSuccessPoints} logic={logic} />
-      </ActionsListProvider>
+    <StayPage sUUID={sUUID} active="actions" logic={staySession} flows={{ ...flows, proofToast: toast }}>
+      <ProofSuccessArrival points={proofSuccessPoints} />
+      <ActionsScreen />
     </StayPage>
   );
 }
 
-function ActionsScreen({
-  proofSuccessPoints,
-  logic,
-}: {
-  proofSuccessPoints: number | undefined;
-  logic: ActionsPageLogic;
-}) {
-  const { sUUID, hotel } = useStaySession();
+/** The address's `?proof_success` (an input of the page, not an actor's output) goes to the root actor. */
+function ProofSuccessArrival({ points }: { points: number | undefined }) {
+  const stayActor = StayContext.useActorRef();
+  useEffect(() => {
+    if (points !== undefined) stayActor.send({ type: 'proofSuccess.arrive', points });
+  }, [points, stayActor]);
+  return null;
+}
+
+function ActionsScreen() {
+  const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const actionsLoaded = ActionsListContext.useSelector((snapshot) => snapshot.matches('ready'));
   const titleId = useId();
 
   return (
     <section className="actions-page" data-scope="actions-page" aria-labelledby={titleId}>
-      <ProofSuccessToast sUUID={sUUID} points={proofSuccessPoints} pointsName={pointsName} logic={logic.toast} />
+      <ProofSuccessToast pointsName={pointsName} />
       <div className="actions-page__intro">
         <h1 id={titleId} className="actions-page__title">
           <Trans>Mes gestes éco-responsables</Trans>
@@ -70,24 +79,24 @@ function ActionsScreen({
         </p>
       </div>
       <ActionsList />
-      <ActionDialogs logic={logic} />
-      <WelcomePopup actionsLoaded={actionsLoaded} logic={logic.welcomePopup} />
+      <ActionDialogs />
+      <WelcomePopup />
     </section>
   );
 }
 
 /** Mounts the action dialog host once the guest opens an action, and keeps it (its toast and celebration outlive the modal). */
-function ActionDialogs({ logic }: { logic: ActionsPageLogic }) {
-  const list = ActionsListContext.useActorRef();
-  const opened = ActionsListContext.useSelector((snapshot) => snapshot.context.selectedActionId !== null);
+function ActionDialogs() {
+  const { launching, onCloseAction } = connectStay(
+    StayContext.useSelector(wholeSnapshot),
+    StayContext.useActorRef().send,
+  );
   const [wanted, setWanted] = useState(false);
-  if (opened && !wanted) setWanted(true);
+  if (launching && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
-    <Suspense fallback={<LoadingSheet onClose={() => list.send({ type: 'action.close' })} />}>
-      <ActionDialogHost
-        logic={{ actionLaunch: logic.actionLaunch, actionOutcome: logic.actionOutcome, toast: logic.submissionToast }}
-      />
+    <Suspense fallback={<LoadingSheet onClose={onCloseAction} />}>
+      <ActionDialogHost />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useMemo } from 'react';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
+import { dataStateOf } from '../binding/dataState.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
 import './FinishedPage.css';
 
@@ -54,7 +55,7 @@ export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageP
 
 function FinishedStayView() {
   const { t } = useLingui();
-  const state = FinishedStayContext.useSelector((snapshot) => String(snapshot.value));
+  const state = FinishedStayContext.useSelector(dataStateOf);
   const stay = FinishedStayContext.useSelector((snapshot) => snapshot.context.stay);
 
   return (

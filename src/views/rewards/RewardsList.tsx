@@ -1,22 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
-import { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
+import { StayContext, useStayChild, wholeSnapshot } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
+import { connectRewardsList } from './rewardsList.connect.ts';
 import './RewardsList.css';
 
 /** The detail modals are their own chunk: not needed for the first screen. */
 const RewardDetails = lazy(withDialogsCatalog(() => import('./details/RewardDetails.tsx')));
 
-export const RewardsListContext = createActorContext(rewardsListMachine);
-
 export interface RewardsListProps {
-  /** The machine with its effects: `rewardsListLogic` in the app, controlled actors in tests. */
-  logic: typeof rewardsListMachine;
   sUUID: string;
   profileUUID: string;
   language: string;
@@ -28,69 +25,19 @@ export interface RewardsListProps {
   hotelName?: string;
 }
 
-/** The rewards page content, fed by the stay session values (so tests can render it with plain props). */
-export function RewardsList({
-  logic,
-  sUUID,
-  profileUUID,
-  language,
-  balance,
-  pointsName,
-  hotelName = '',
-}: RewardsListProps) {
-  return (
-    <RewardsListContext.Provider logic={logic} options={{ input: { sUUID, profileUUID, language } }}>
-      <RewardsListView language={language} balance={balance} pointsName={pointsName} />
-      <RewardDetailsHost
-        sUUID={sUUID}
-        profileUUID={profileUUID}
-        language={language}
-        balance={balance}
-        pointsName={pointsName}
-        hotelName={hotelName}
-      />
-    </RewardsListContext.Provider>
-  );
-}
-
-/** The open reward's detail modal, kept open while the list reloads after a claim. */
-function RewardDetailsHost(props: Omit<RewardsListProps, 'logic'> & { hotelName: string }) {
-  const actorRef = RewardsListContext.useActorRef();
-  const reward = RewardsListContext.useSelector((snapshot) =>
-    snapshot.context.rewards.find((item) => item.rwId === snapshot.context.selectedRewardId),
-  );
-  if (!reward) return null;
-  return (
-    <Suspense fallback={null}>
-      <RewardDetails
-        key={reward.rwId}
-        {...props}
-        reward={reward}
-        onChanged={() => actorRef.send({ type: 'reward.changed' })}
-        onClose={() => actorRef.send({ type: 'reward.close' })}
-        onEarnPoints={() => actorRef.send({ type: 'reward.earnPoints' })}
-      />
-    </Suspense>
-  );
-}
-
-const SKELETON_CARDS = [1, 2, 3];
-
-function RewardsListView({ language, balance, pointsName }: { language: string; balance: number; pointsName: string }) {
+/** The rewards page content: the root's rewards list, fed by the stay session values. */
+export function RewardsList({ sUUID, profileUUID, language, balance, pointsName, hotelName = '' }: RewardsListProps) {
   const { i18n } = useLingui();
-  const actorRef = RewardsListContext.useActorRef();
-  const state = RewardsListContext.useSelector((snapshot) => String(snapshot.value));
-  const rewards = RewardsListContext.useSelector((snapshot) => snapshot.context.rewards);
-  const error = RewardsListContext.useSelector((snapshot) => snapshot.context.error);
+  const stayActor = StayContext.useActorRef();
+  const list = useStayChild('rewardsList');
+  const { root, isLoading, failure, rewards, selectedRewardId, openReward, onOpen, onClose } = connectRewardsList(
+    useSelector(list, wholeSnapshot),
+    list.send,
+  );
   const balanceTitleId = useId();
 
-  // The machine ignores a language it already has, so this only reloads on a real change.
-  useEffect(() => {
-    actorRef.send({ type: 'language.change', language });
-  }, [actorRef, language]);
-
   return (
-    <div className="rewards-list" data-scope="rewards-list" data-state={state} aria-busy={state === 'loading'}>
+    <div className="rewards-list" {...root}>
       <h1 className="rewards-list__title" data-part="title">
         <Trans>Mes récompenses</Trans>
       </h1>
@@ -105,7 +52,7 @@ function RewardsListView({ language, balance, pointsName }: { language: string; 
           <span className="rewards-list__balance-points">{balance}</span> {pointsName}
         </p>
       </section>
-      {state === 'loading' && (
+      {isLoading && (
         <div className="card-list" data-part="skeleton">
           <p className="rewards-list__sr-only" role="status">
             <Trans>Chargement des récompenses…</Trans>
@@ -115,26 +62,54 @@ function RewardsListView({ language, balance, pointsName }: { language: string; 
           ))}
         </div>
       )}
-      {state === 'failed' && error && (
-        <ErrorCard message={i18n._(error)} onRetry={() => actorRef.send({ type: 'rewards.retry' })} />
+      {failure && <ErrorCard message={i18n._(failure.message)} onRetry={failure.onRetry} />}
+      {rewards && (
+        <RewardsCatalogue
+          rewards={rewards}
+          balance={balance}
+          pointsName={pointsName}
+          selectedRewardId={selectedRewardId}
+          onOpen={onOpen}
+        />
       )}
-      {(state === 'loaded' || state === 'reloading') && (
-        <RewardsCatalogue rewards={rewards} balance={balance} pointsName={pointsName} />
+      {/* The open reward's detail modal, kept open while the list reloads after a claim. */}
+      {openReward && (
+        <Suspense fallback={null}>
+          <RewardDetails
+            key={openReward.rwId}
+            reward={openReward}
+            balance={balance}
+            pointsName={pointsName}
+            hotelName={hotelName}
+            sUUID={sUUID}
+            profileUUID={profileUUID}
+            language={language}
+            onChanged={() => stayActor.send({ type: 'reward.changed' })}
+            onClose={onClose}
+            onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
+          />
+        </Suspense>
       )}
     </div>
   );
 }
 
-interface CatalogueProps {
-  rewards: Reward[];
+const SKELETON_CARDS = [1, 2, 3];
+
+interface CardsProps {
   balance: number;
   pointsName: string;
+  selectedRewardId: number | null;
+  onOpen(rwId: number): void;
+}
+
+interface CatalogueProps extends CardsProps {
+  rewards: Reward[];
 }
 
 /** SPEC.md §2: unlocked (only if any), then available or the empty-state message. */
-function RewardsCatalogue({ rewards, balance, pointsName }: CatalogueProps) {
+function RewardsCatalogue({ rewards, ...cardProps }: CatalogueProps) {
   const catalogue = catalogueOf(rewards);
-  const cardProps = { balance, pointsName };
   return (
     <>
       {sectionSize(catalogue.unlocked) > 0 && (
@@ -172,36 +147,24 @@ function RewardsSection({ part, title, children }: { part: string; title: ReactN
 }
 
 /** The other rewards, then the water donations in their own group (SPEC.md §2). */
-function RewardGroups({
-  section,
-  balance,
-  pointsName,
-}: {
-  section: RewardSection;
-  balance: number;
-  pointsName: string;
-}) {
+function RewardGroups({ section, ...cardProps }: CardsProps & { section: RewardSection }) {
   const waterTitleId = useId();
   return (
     <>
-      {section.rewards.length > 0 && (
-        <RewardCards rewards={section.rewards} balance={balance} pointsName={pointsName} />
-      )}
+      {section.rewards.length > 0 && <RewardCards rewards={section.rewards} {...cardProps} />}
       {section.water.length > 0 && (
         <section className="rewards-list__water" data-part="water" aria-labelledby={waterTitleId}>
           <h3 id={waterTitleId} className="rewards-list__group-title">
             <Trans>Dons d'eau</Trans>
           </h3>
-          <RewardCards rewards={section.water} balance={balance} pointsName={pointsName} />
+          <RewardCards rewards={section.water} {...cardProps} />
         </section>
       )}
     </>
   );
 }
 
-function RewardCards({ rewards, balance, pointsName }: { rewards: Reward[]; balance: number; pointsName: string }) {
-  const actorRef = RewardsListContext.useActorRef();
-  const selectedRewardId = RewardsListContext.useSelector((snapshot) => snapshot.context.selectedRewardId);
+function RewardCards({ rewards, balance, pointsName, selectedRewardId, onOpen }: CardsProps & { rewards: Reward[] }) {
   return (
     <ul className="card-list">
       {rewards.map((reward) => (
@@ -211,7 +174,7 @@ function RewardCards({ rewards, balance, pointsName }: { rewards: Reward[]; bala
             balance={balance}
             pointsName={pointsName}
             selected={reward.rwId === selectedRewardId}
-            onOpen={(rwId) => actorRef.send({ type: 'reward.open', rwId })}
+            onOpen={onOpen}
           />
         </li>
       ))}

@@ -1,40 +1,37 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useRef } from 'react';
+import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { StayPage, useStaySession } from '../stay/StaySession.tsx';
+import { StayPage } from '../stay/StaySession.tsx';
+import { useStaySession } from '../stay/stayActor.ts';
 import { RewardsList } from './RewardsList.tsx';
 import { rewardsListLogic } from './rewardsList.logic.ts';
 
+/** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
+export interface RewardsPageLogic {
+  staySession?: typeof staySessionMachine;
+  rewardsList?: typeof rewardsListMachine;
+}
+
+const NO_LOGIC: RewardsPageLogic = {};
+
 /** /rewards/{sUUID}: the rewards list inside the stay frame (header, bottom navigation). */
-export function RewardsPage({ sUUID }: { sUUID: string }) {
+export function RewardsPage({ sUUID, logic = NO_LOGIC }: { sUUID: string; logic?: RewardsPageLogic }) {
   return (
-    <StayPage sUUID={sUUID} active="rewards">
+    <StayPage
+      sUUID={sUUID}
+      active="rewards"
+      logic={logic.staySession}
+      flows={{ rewardsList: logic.rewardsList ?? rewardsListLogic }}
+    >
       <RewardsFromSession />
     </StayPage>
   );
 }
 
 function RewardsFromSession() {
-  const { sUUID, profileUUID, stay, hotel, language, refreshStay } = useStaySession();
-  const navigate = useNavigate();
-  // refreshStay changes with every stay update; the list's machine must not be replaced for that.
-  const latest = useRef({ refreshStay, navigate, sUUID });
-  latest.current = { refreshStay, navigate, sUUID };
-  const logic = useMemo(
-    () =>
-      rewardsListLogic.provide({
-        actions: {
-          refreshStay: () => latest.current.refreshStay(),
-          // The current /demo prefix is kept.
-          goToStayPage: () =>
-            latest.current.navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID: latest.current.sUUID } }),
-        },
-      }),
-    [],
-  );
+  const { sUUID, profileUUID, stay, hotel, language } = useStaySession();
   return (
     <RewardsList
-      logic={logic}
       hotelName={stay.hotelName}
       sUUID={sUUID}
       profileUUID={profileUUID}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { StayPageName } from '../../../machines/staySession.machine.ts';
+import type { StayPageName } from '../../../machines/stay.machine.ts';
 import { GiftIcon, LeafIcon } from '../../components/Icons.tsx';
 import './BottomNav.css';
 

@@ -4,7 +4,7 @@ import type { Stay } from '../../../contract/schemas.ts';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
-import { useStaySession } from './StaySession.tsx';
+import { useSelectLanguage, useStaySession } from './stayActor.ts';
 import './Header.css';
 
 function guestFullName(stay: Stay): string {
@@ -18,7 +18,8 @@ function guestFullName(stay: Stay): string {
 export function Header() {
   const { t } = useLingui();
   const { sUUID, stay, hotel } = useStaySession();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
+  const selectLanguage = useSelectLanguage();
   const fullName = guestFullName(stay);
   const roomNumber = stay.roomNb;
   const hotelName = hotel?.hotel.name ?? stay.hotelName;
@@ -32,7 +33,7 @@ export function Header() {
         {title}
       </p>
       <div className="stay-header__tools">
-        <LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={setLanguage} />
+        <LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={selectLanguage} />
         <Link
           to="/{-$mode}/rewards/$sUUID"
           params={{ sUUID }}

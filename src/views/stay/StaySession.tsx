@@ -1,26 +1,41 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { createActorContext } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
-import type { HotelReply, Stay } from '../../../contract/schemas.ts';
-import { type StayPageName, staySessionMachine } from '../../../machines/staySession.machine.ts';
+import type { PromiseActorLogic } from 'xstate';
+import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
+import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
+import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import type { StayPageName } from '../../../machines/stay.machine.ts';
+import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
+import type { toastMachine } from '../../../machines/toast.machine.ts';
+import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
+import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
-import { staySessionLogic } from './staySession.logic.ts';
+import { connectStay } from './stay.connect.ts';
+import { stayLogic } from './stay.logic.ts';
+import { StayContext, wholeSnapshot } from './stayActor.ts';
+import { connectStayFrame } from './staySession.connect.ts';
 import './StaySession.css';
 
-export const StaySessionContext = createActorContext(staySessionMachine);
+export { type StaySession, useStaySession } from './stayActor.ts';
 
-export interface StaySession {
-  sUUID: string;
-  profileUUID: string;
-  stay: Stay;
-  hotel: HotelReply | null;
-  language: string;
-  refreshStay(): void;
+/** Replacement logic for the root's children (tests, demo tooling); the real ones by default. */
+export interface StayFlows {
+  actionsList?: typeof actionsListMachine | undefined;
+  /** Loads the launch flow's code (by default its lazy chunk). */
+  prepareLaunch?: PromiseActorLogic<void> | undefined;
+  welcomePopup?: typeof welcomePopupMachine | undefined;
+  actionLaunch?: typeof actionLaunchMachine | undefined;
+  actionOutcome?: typeof actionOutcomeMachine | undefined;
+  submissionToast?: typeof toastMachine | undefined;
+  proofToast?: typeof toastMachine | undefined;
+  rewardsList?: typeof rewardsListMachine | undefined;
 }
 
 export interface StayPageProps {
@@ -28,8 +43,11 @@ export interface StayPageProps {
   active: StayPageName;
   children: ReactNode;
   /** Replaces the stay session's calls (tests, demo tooling). */
-  logic?: typeof staySessionMachine;
+  logic?: typeof staySessionMachine | undefined;
+  flows?: StayFlows;
 }
+
+const NO_FLOWS: StayFlows = {};
 
 /** Stores the stay as the current one when it differs from the saved one (SPEC.md §2). */
 function rememberStay(sUUID: string) {
@@ -38,63 +56,112 @@ function rememberStay(sUUID: string) {
   guestStorage.set('currentStayUUID', sUUID);
 }
 
-/** The stay pages' frame: loads the stay session, then shows header, content and bottom navigation. */
-export function StayPage({ sUUID, active, children, logic = staySessionLogic }: StayPageProps) {
+/** The root logic with the replaced children (only those given). */
+function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
+  const {
+    actionsList,
+    prepareLaunch,
+    welcomePopup,
+    actionLaunch,
+    actionOutcome,
+    submissionToast,
+    proofToast,
+    rewardsList,
+  } = flows;
+  return useMemo(() => {
+    const replaced = {
+      staySession: session,
+      actionsList,
+      prepareLaunch,
+      welcomePopup,
+      actionLaunch,
+      actionOutcome,
+      submissionToast,
+      proofToast,
+      rewardsList,
+    };
+    const given = Object.fromEntries(Object.entries(replaced).filter(([, logic]) => logic !== undefined));
+    return stayLogic.provide({ actors: given });
+  }, [
+    session,
+    actionsList,
+    prepareLaunch,
+    welcomePopup,
+    actionLaunch,
+    actionOutcome,
+    submissionToast,
+    proofToast,
+    rewardsList,
+  ]);
+}
+
+/**
+ * The stay pages' frame: starts the root actor of the page (session, then the page's flows) with the browser
+ * effects it names, then shows header, content and bottom navigation.
+ */
+export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: StayPageProps) {
   const isDemoPath = useParams({ strict: false, select: (params) => params.mode === 'demo' });
   const navigate = useNavigate();
-  const providedLogic = useMemo(
-    () =>
-      logic.provide({
-        actions: {
-          redirectToDemo: () => {
-            navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, replace: true });
-          },
-          redirectOutOfDemo: () => {
-            navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: undefined, sUUID }, replace: true });
-          },
-          redirectToFinished: () => {
-            navigate({ to: '/{-$mode}/stay/$sUUID/finished', params: { sUUID }, replace: true });
-          },
-          rememberStay: () => rememberStay(sUUID),
-        },
-      }),
-    [logic, navigate, sUUID],
-  );
+  const { language } = useLanguage();
+  const rootLogic = useProvidedLogic(useStayLogic(logic, flows), {
+    redirectToDemo: () => {
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, replace: true });
+    },
+    redirectOutOfDemo: () => {
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: undefined, sUUID }, replace: true });
+    },
+    redirectToFinished: () => {
+      navigate({ to: '/{-$mode}/stay/$sUUID/finished', params: { sUUID }, replace: true });
+    },
+    rememberStay: () => rememberStay(sUUID),
+    rememberWelcomeShown: () => guestStorage.set('welcomeShown', 'true'),
+    // The query is removed from the address, replacing the history entry.
+    leaveProofSuccessAddress: () => {
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID }, search: {}, replace: true });
+    },
+    // The current /demo prefix is kept.
+    goToActionsPage: () => {
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID } });
+    },
+  });
   return (
-    // A new address (demo prefix, other stay) starts a fresh session.
-    <StaySessionContext.Provider
+    // A new address (demo prefix, other stay) starts a fresh root actor.
+    <StayContext.Provider
       key={`${sUUID}:${isDemoPath}`}
-      logic={providedLogic}
-      options={{ input: { sUUID, profileUUID: guestStorage.get('profileUUID'), isDemoPath, active } }}
+      logic={rootLogic}
+      options={{
+        input: {
+          sUUID,
+          profileUUID: guestStorage.get('profileUUID'),
+          isDemoPath,
+          page: active,
+          language,
+          welcomeShown: guestStorage.get('welcomeShown') !== null,
+        },
+      }}
     >
-      <StayLayout active={active}>{children}</StayLayout>
-    </StaySessionContext.Provider>
+      <StayLayout sUUID={sUUID} active={active}>
+        {children}
+      </StayLayout>
+    </StayContext.Provider>
   );
 }
 
-function StayLayout({ active, children }: { active: StayPageName; children: ReactNode }) {
+function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPageName; children: ReactNode }) {
   const { i18n } = useLingui();
-  const actor = StaySessionContext.useActorRef();
-  const state = StaySessionContext.useSelector((snapshot) => {
-    const value = snapshot.value;
-    return typeof value === 'string' ? value : Object.keys(value)[0];
-  });
-  const error = StaySessionContext.useSelector((snapshot) => snapshot.context.error);
-  const stay = StaySessionContext.useSelector((snapshot) => snapshot.context.stay);
-  const sUUID = StaySessionContext.useSelector((snapshot) => snapshot.context.sUUID);
-  const isReady = state === 'ready';
+  const sessionRef = StayContext.useSelector((snapshot) => snapshot.children.session);
+  const session = useSelector(sessionRef, wholeSnapshot);
+  const stay = connectStay(StayContext.useSelector(wholeSnapshot), StayContext.useActorRef().send);
+  const frame = connectStayFrame(session, stay.pageRunning, (event) => sessionRef?.send(event));
 
   return (
-    <div className="stay-page" data-scope="stay-session" data-state={state}>
-      {isReady && stay ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
-      <main className="stay-page__content" data-part="content">
-        {isReady ? (
+    <div className="stay-page" {...frame.root}>
+      {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
+      <main className="stay-page__content" {...stay.content}>
+        {frame.showsPage ? (
           children
-        ) : error ? (
-          <ErrorCard
-            message={i18n._(error)}
-            onRetry={state === 'failed' ? () => actor.send({ type: 'stay.retry' }) : undefined}
-          />
+        ) : frame.error ? (
+          <ErrorCard message={i18n._(frame.error)} onRetry={frame.onRetry} />
         ) : (
           <StaySkeleton />
         )}
@@ -112,25 +179,5 @@ function StaySkeleton() {
       <span className="skeleton stay-page__skeleton-card" />
       <span className="skeleton stay-page__skeleton-card" />
     </div>
-  );
-}
-
-/** The loaded stay session, for the pages rendered inside StayPage. */
-export function useStaySession(): StaySession {
-  const { language } = useLanguage();
-  const actor = StaySessionContext.useActorRef();
-  const context = StaySessionContext.useSelector((snapshot) => snapshot.context);
-  const { stay, profileUUID } = context;
-  if (!stay || !profileUUID) throw new Error('useStaySession is used before the stay is loaded');
-  return useMemo(
-    () => ({
-      sUUID: context.sUUID,
-      profileUUID,
-      stay,
-      hotel: context.hotel,
-      language,
-      refreshStay: () => actor.send({ type: 'stay.refresh' }),
-    }),
-    [context.sUUID, profileUUID, stay, context.hotel, language, actor],
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { endDatePickerMachine } from '../../../../machines/endDatePicker.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
+import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';
 
 export interface EndDatePickerProps {
@@ -27,7 +28,7 @@ export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
   const { t, i18n } = useLingui();
   const inputId = useId();
   const { min, max, date } = useSelector(actorRef, (snapshot) => snapshot.context);
-  const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
+  const state = useSelector(actorRef, dataStateOf);
 
   return (
     <Sheet title={t`Quand se termine votre séjour ?`} onClose={onClose} scope="end-date-picker" state={state}>

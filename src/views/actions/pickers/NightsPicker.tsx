@@ -7,6 +7,7 @@ import {
   type nightsPickerMachine,
 } from '../../../../machines/nightsPicker.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
+import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';
 
 export interface NightsPickerProps {
@@ -18,7 +19,7 @@ export interface NightsPickerProps {
 export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
   const { t } = useLingui();
   const choice = useSelector(actorRef, (snapshot) => snapshot.context.choice);
-  const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
+  const state = useSelector(actorRef, dataStateOf);
 
   function labelOf(option: NightsChoice): string {
     if (option === '4+') return t`4 nuits ou plus`;

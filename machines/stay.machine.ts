@@ -1,0 +1,362 @@
+import { assign, fromPromise, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
+import type { actionLaunchMachine } from './actionLaunch.machine.ts';
+import { actionOutcomeMachine } from './actionOutcome.machine.ts';
+import { actionsListMachine } from './actionsList.machine.ts';
+import type { rewardsListMachine } from './rewardsList.machine.ts';
+import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
+import { toastMachine } from './toast.machine.ts';
+import { welcomePopupMachine } from './welcomePopup.machine.ts';
+
+/**
+ * The root actor of a stay page (/stay/{sUUID} and /rewards/{sUUID}, both also under /demo): it invokes the stay
+ * session and, once the session is ready, the flows of the page, and connects them. Children never know each other:
+ * they report to this machine (snapshots, done events, the launch's `stay.refresh`) and it sends the next step on.
+ * Browser effects (navigation, storage) are its named actions, provided once by the view. docs/frontend.md
+ * "Actor system" draws the tree.
+ */
+
+export type StayPageName = 'actions' | 'rewards';
+
+export interface StayInput {
+  sUUID: string;
+  /** The guest identity from browser storage; null when this device never created a profile. */
+  profileUUID: string | null;
+  /** Whether the current address starts with /demo. */
+  isDemoPath: boolean;
+  page: StayPageName;
+  /** The guest's chosen language when the page opened. */
+  language: string;
+  /** Whether the browser storage already holds the `welcomeShown` flag. */
+  welcomeShown: boolean;
+}
+
+/** What the launch of an opened action starts with. */
+export interface LaunchRequest {
+  action: Action;
+  /** The stay's end date (YYYY-MM-DD), else null. */
+  stayEndDate: string | null;
+  /** Today's date at the hotel (YYYY-MM-DD). */
+  today: string;
+}
+
+export interface StayContext extends StayInput {
+  /** The opened action, while its launch prepares and runs. */
+  launchRequest: LaunchRequest | null;
+  /** The stay's hotel once the session is ready (null when its call failed): the actions' language fallback. */
+  hotel: HotelReply | null;
+  /** Points of a validated proof (`?proof_success`), until the actions page shows their toast. */
+  proofSuccessPoints: number | null;
+}
+
+export type StayEvent =
+  | { type: 'language.change'; language: string }
+  /** A card's button: the action, the stay's end date and today's hotel-local date (the view reads the clock). */
+  | ({ type: 'action.open' } & LaunchRequest)
+  /** The guest closed the opened action before its dialogs loaded. */
+  | { type: 'action.close' }
+  /** An action modal's submission succeeded. */
+  | { type: 'action.submitted'; reply: SubmissionReply }
+  | { type: 'proofSuccess.arrive'; points: number }
+  /** A reward claim or use changed the rewards. */
+  | { type: 'reward.changed' }
+  /** The insufficient-points notice of a reward: back to the actions. */
+  | { type: 'reward.earnPoints' }
+  /** From the action launch, once the stay's end date is saved. */
+  | { type: 'stay.refresh' }
+  /** Raised by this machine when the session has its stay (every time: only the first one counts). */
+  | { type: 'session.ready' };
+
+type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
+type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
+type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
+
+function providedByView(name: string) {
+  return () => {
+    throw new Error(`${name} is provided by the view`);
+  };
+}
+
+function errorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
+function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
+  return { action: event.action, stayEndDate: event.stayEndDate, today: event.today };
+}
+
+/** The opened action (held from `action.open` until the launch ends). */
+function launchRequestOf(context: StayContext): LaunchRequest {
+  if (!context.launchRequest) throw new Error('A launch runs without an opened action');
+  return context.launchRequest;
+}
+
+/**
+ * A child whose code loads apart from the stay frame (guest bundle): typed as its machine, provided by the view.
+ * The launch loads with the action dialogs (the view also provides `prepareLaunch`, which loads it); the rewards
+ * list with the rewards page.
+ */
+function machineProvidedByView<Machine>(name: string): Machine {
+  return fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the view`))) as unknown as Machine;
+}
+
+export const stayMachine = setup({
+  types: {
+    input: {} as StayInput,
+    context: {} as StayContext,
+    events: {} as StayEvent,
+    children: {} as {
+      session: 'staySession';
+      actionsList: 'actionsList';
+      welcomePopup: 'welcomePopup';
+      actionLaunch: 'actionLaunch';
+      actionOutcome: 'actionOutcome';
+      submissionToast: 'submissionToast';
+      proofToast: 'proofToast';
+      rewardsList: 'rewardsList';
+    },
+  },
+  actors: {
+    staySession: staySessionMachine,
+    actionsList: actionsListMachine,
+    welcomePopup: welcomePopupMachine,
+    prepareLaunch: fromPromise<void>(() => Promise.reject(new Error('prepareLaunch is provided by the view'))),
+    actionLaunch: machineProvidedByView<typeof actionLaunchMachine>('actionLaunch'),
+    actionOutcome: actionOutcomeMachine,
+    submissionToast: toastMachine,
+    proofToast: toastMachine,
+    rewardsList: machineProvidedByView<typeof rewardsListMachine>('rewardsList'),
+  },
+  guards: {
+    isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
+    isActionsPage: ({ context }) => context.page === 'actions',
+    areActionsListed: (_, snapshot: ListSnapshot) => snapshot.matches('ready'),
+    isWelcomeOpen: (_, snapshot: WelcomeSnapshot) => snapshot.matches('open'),
+    isLeavingForDemo: (_, output: StaySessionOutput) => output.destination === 'demo',
+    isLeavingDemo: (_, output: StaySessionOutput) => output.destination === 'live',
+    hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
+  },
+  actions: {
+    announceSessionReady: raise({ type: 'session.ready' }),
+    storeHotel: assign({ hotel: (_, session: SessionSnapshot) => session.context.hotel }),
+    holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
+    forgetLaunchRequest: assign({ launchRequest: null }),
+    logFlowFailure: (_, error: unknown) => {
+      // A flow whose code did not load (weak Wi-Fi) or failed: the page stays, the guest can try again.
+      console.error('A flow of the stay page failed', error);
+    },
+    storeLanguage: assign({ language: (_, language: string) => language }),
+    holdProofSuccess: assign({ proofSuccessPoints: (_, points: number) => points }),
+    showProofToast: sendTo('proofToast', ({ context }) => ({
+      type: 'toast.show',
+      content: { kind: 'proofSuccess', points: context.proofSuccessPoints ?? 0 },
+    })),
+    forgetProofSuccess: assign({ proofSuccessPoints: null }),
+    refreshSession: sendTo('session', { type: 'stay.refresh' }),
+    tellWelcomeActionsLoaded: sendTo('welcomePopup', { type: 'actions.loaded' }),
+    reloadActionsInLanguage: sendTo('actionsList', (_, language: string) => ({ type: 'language.change', language })),
+    reloadRewardsInLanguage: sendTo('rewardsList', (_, language: string) => ({ type: 'language.change', language })),
+    reloadRewards: sendTo('rewardsList', { type: 'reward.changed' }),
+    reloadActions: sendTo('actionsList', { type: 'actions.reload' }),
+    showSubmissionToast: sendTo('submissionToast', (_, reply: SubmissionReply) => ({
+      type: 'toast.show',
+      content: { kind: 'submission', message: reply.message, points: reply.greenMilesChange },
+    })),
+    celebrate: sendTo('actionOutcome', (_, reply: SubmissionReply) => ({ type: 'submission.succeed', reply })),
+    // Browser effects, provided once by the view (stay page).
+    redirectToDemo: providedByView('redirectToDemo'),
+    redirectOutOfDemo: providedByView('redirectOutOfDemo'),
+    redirectToFinished: providedByView('redirectToFinished'),
+    rememberStay: providedByView('rememberStay'),
+    rememberWelcomeShown: providedByView('rememberWelcomeShown'),
+    leaveProofSuccessAddress: providedByView('leaveProofSuccessAddress'),
+    goToActionsPage: providedByView('goToActionsPage'),
+  },
+}).createMachine({
+  id: 'stay',
+  context: ({ input }) => ({ ...input, hotel: null, launchRequest: null, proofSuccessPoints: null }),
+  invoke: {
+    id: 'session',
+    systemId: 'session',
+    src: 'staySession',
+    input: ({ context }) => ({
+      sUUID: context.sUUID,
+      profileUUID: context.profileUUID,
+      isDemoPath: context.isDemoPath,
+    }),
+    onSnapshot: {
+      guard: { type: 'isSessionReady', params: ({ event }) => event.snapshot },
+      actions: [{ type: 'storeHotel', params: ({ event }) => event.snapshot }, 'announceSessionReady'],
+    },
+    // The session ends only when the stay belongs to another address.
+    onDone: [
+      {
+        guard: { type: 'isLeavingForDemo', params: ({ event }) => event.output },
+        target: '.leaving',
+        actions: 'redirectToDemo',
+      },
+      {
+        guard: { type: 'isLeavingDemo', params: ({ event }) => event.output },
+        target: '.leaving',
+        actions: 'redirectOutOfDemo',
+      },
+      { target: '.leaving', actions: 'redirectToFinished' },
+    ],
+  },
+  on: {
+    'language.change': { actions: { type: 'storeLanguage', params: ({ event }) => event.language } },
+    'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      on: { 'session.ready': { target: 'ready', actions: 'rememberStay' } },
+    },
+    leaving: {
+      tags: 'loading',
+    },
+    ready: {
+      on: {
+        'stay.refresh': { actions: 'refreshSession' },
+      },
+      initial: 'choosingPage',
+      states: {
+        choosingPage: {
+          always: [{ guard: 'isActionsPage', target: 'actions' }, { target: 'rewards' }],
+        },
+        actions: {
+          invoke: [
+            {
+              id: 'actionsList',
+              src: 'actionsList',
+              input: ({ context }) => ({
+                sUUID: context.sUUID,
+                profileUUID: context.profileUUID ?? '',
+                language: context.language,
+                hotel: context.hotel,
+              }),
+              onSnapshot: {
+                guard: { type: 'areActionsListed', params: ({ event }) => event.snapshot },
+                actions: 'tellWelcomeActionsLoaded',
+              },
+            },
+            {
+              id: 'welcomePopup',
+              src: 'welcomePopup',
+              input: ({ context }) => ({ alreadyShown: context.welcomeShown }),
+              onSnapshot: {
+                guard: { type: 'isWelcomeOpen', params: ({ event }) => event.snapshot },
+                actions: 'rememberWelcomeShown',
+              },
+            },
+            { id: 'actionOutcome', src: 'actionOutcome' },
+            { id: 'submissionToast', src: 'submissionToast' },
+            { id: 'proofToast', src: 'proofToast' },
+          ],
+          on: {
+            'language.change': {
+              actions: [
+                { type: 'storeLanguage', params: ({ event }) => event.language },
+                { type: 'reloadActionsInLanguage', params: ({ event }) => event.language },
+              ],
+            },
+            // Shown from `browsing` (at once, or when the open action closes).
+            'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
+            // SPEC.md §4 "Action completion": toast, actions and stay refetched, celebration (actionOutcome).
+            'action.submitted': {
+              target: '.browsing',
+              actions: [
+                { type: 'showSubmissionToast', params: ({ event }) => event.reply },
+                'reloadActions',
+                'refreshSession',
+                { type: 'celebrate', params: ({ event }) => event.reply },
+              ],
+            },
+          },
+          initial: 'browsing',
+          states: {
+            // A held proof toast shows once the page's flows run (its actor exists from here).
+            browsing: {
+              entry: 'forgetLaunchRequest',
+              on: {
+                'action.open': {
+                  target: 'launching',
+                  actions: { type: 'holdLaunchRequest', params: launchRequestIn },
+                },
+              },
+              always: {
+                guard: 'hasProofSuccess',
+                actions: ['showProofToast', 'leaveProofSuccessAddress', 'forgetProofSuccess'],
+              },
+            },
+            launching: {
+              on: {
+                // Opening another action replaces the running launch.
+                'action.open': {
+                  target: 'launching',
+                  reenter: true,
+                  actions: { type: 'holdLaunchRequest', params: launchRequestIn },
+                },
+                'action.close': { target: 'browsing' },
+              },
+              initial: 'preparing',
+              states: {
+                preparing: {
+                  invoke: {
+                    id: 'prepareLaunch',
+                    src: 'prepareLaunch',
+                    onDone: { target: 'running' },
+                    onError: {
+                      target: '#stay.ready.actions.browsing',
+                      actions: { type: 'logFlowFailure', params: errorOf },
+                    },
+                  },
+                },
+                running: {
+                  invoke: {
+                    id: 'actionLaunch',
+                    src: 'actionLaunch',
+                    input: ({ context, self }) => ({
+                      sUUID: context.sUUID,
+                      profileUUID: context.profileUUID ?? '',
+                      ...launchRequestOf(context),
+                      parent: self,
+                    }),
+                    onDone: { target: '#stay.ready.actions.browsing' },
+                    onError: {
+                      target: '#stay.ready.actions.browsing',
+                      actions: { type: 'logFlowFailure', params: errorOf },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        rewards: {
+          invoke: {
+            id: 'rewardsList',
+            src: 'rewardsList',
+            input: ({ context }) => ({
+              sUUID: context.sUUID,
+              profileUUID: context.profileUUID ?? '',
+              language: context.language,
+            }),
+            onError: { actions: { type: 'logFlowFailure', params: errorOf } },
+          },
+          on: {
+            'language.change': {
+              actions: [
+                { type: 'storeLanguage', params: ({ event }) => event.language },
+                { type: 'reloadRewardsInLanguage', params: ({ event }) => event.language },
+              ],
+            },
+            'reward.changed': { actions: ['reloadRewards', 'refreshSession'] },
+            'reward.earnPoints': { actions: 'goToActionsPage' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import type { MessageDescriptor } from '@lingui/core';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Action } from '../../../contract/schemas.ts';
+import type { ActionLaunchEvent, actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
+import type { endDatePickerMachine } from '../../../machines/endDatePicker.machine.ts';
+import type { nightsPickerMachine } from '../../../machines/nightsPicker.machine.ts';
+import { dataStateOf } from '../binding/dataState.ts';
+
+type LaunchSnapshot = SnapshotFrom<typeof actionLaunchMachine>;
+
+/** The registry key of the read-only summary of completed actions (the other modals are keyed by actType). */
+export const COMPLETED_SUMMARY = 'COMPLETED';
+
+/** The one dialog the launch shows. */
+export type LaunchDialog =
+  | { kind: 'nightsPicker'; picker: ActorRefFrom<typeof nightsPickerMachine> }
+  | { kind: 'endDatePicker'; picker: ActorRefFrom<typeof endDatePickerMachine> }
+  | { kind: 'savingEndDate' }
+  | { kind: 'endDateNotSaved'; error: MessageDescriptor; onRetry(): void }
+  | { kind: 'oneNightUnavailable' }
+  /** The action's modal (by `modalKey`: its actType, or the completed summary). */
+  | { kind: 'modal'; modalKey: string; action: Action; endDate: string | null; nights: number | null }
+  | { kind: 'none' };
+
+/** The launch's props: its DOM contract, the dialog to show and how to close it. */
+export function connectActionLaunch(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void) {
+  return {
+    root: { 'data-scope': 'action-launch', 'data-state': dataStateOf(snapshot) },
+    dialog: launchDialogOf(snapshot, send),
+    onClose: () => send({ type: 'launch.close' }),
+  } as const;
+}
+
+function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void): LaunchDialog {
+  const { action, endDate, nights, error } = snapshot.context;
+  const { nightsPicker, endDatePicker } = snapshot.children;
+  if (snapshot.matches({ active: 'nightsPicker' }) && nightsPicker) {
+    return { kind: 'nightsPicker', picker: nightsPicker as ActorRefFrom<typeof nightsPickerMachine> };
+  }
+  if (snapshot.matches({ active: 'endDatePicker' }) && endDatePicker) {
+    return { kind: 'endDatePicker', picker: endDatePicker as ActorRefFrom<typeof endDatePickerMachine> };
+  }
+  if (snapshot.matches({ active: 'savingEndDate' })) return { kind: 'savingEndDate' };
+  if (snapshot.matches({ active: 'endDateNotSaved' }) && error) {
+    return { kind: 'endDateNotSaved', error, onRetry: () => send({ type: 'endDate.retry' }) };
+  }
+  if (snapshot.matches({ active: 'oneNightUnavailable' })) return { kind: 'oneNightUnavailable' };
+  if (snapshot.matches({ active: 'summary' })) {
+    return { kind: 'modal', modalKey: COMPLETED_SUMMARY, action, endDate, nights };
+  }
+  if (snapshot.matches({ active: 'modal' })) {
+    return { kind: 'modal', modalKey: action.actType ?? '', action, endDate, nights };
+  }
+  return { kind: 'none' };
+}

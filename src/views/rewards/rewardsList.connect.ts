@@ -1,0 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core';
+import type { SnapshotFrom } from 'xstate';
+import type { Reward } from '../../../contract/schemas.ts';
+import type { RewardsListEvent, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import { dataStateOf } from '../binding/dataState.ts';
+
+type RewardsSnapshot = SnapshotFrom<typeof rewardsListMachine>;
+
+/** The rewards list's props: DOM contract, what to draw, the open reward and the list's handlers. */
+export function connectRewardsList(snapshot: RewardsSnapshot, send: (event: RewardsListEvent) => void) {
+  const { rewards, error, selectedRewardId } = snapshot.context;
+  const failure: { message: MessageDescriptor; onRetry(): void } | null =
+    snapshot.matches('failed') && error ? { message: error, onRetry: () => send({ type: 'rewards.retry' }) } : null;
+  return {
+    root: {
+      'data-scope': 'rewards-list',
+      'data-state': dataStateOf(snapshot),
+      'aria-busy': snapshot.hasTag('loading'),
+    },
+    isLoading: snapshot.hasTag('loading'),
+    failure,
+    /** Shown while loaded, and kept on screen while a claim reloads them. */
+    rewards: snapshot.matches('loaded') || snapshot.matches('reloading') ? rewards : null,
+    selectedRewardId,
+    openReward: rewards.find((reward: Reward) => reward.rwId === selectedRewardId) ?? null,
+    onOpen: (rwId: number) => send({ type: 'reward.open', rwId }),
+    onClose: () => send({ type: 'reward.close' }),
+  } as const;
+}

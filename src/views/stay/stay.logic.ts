@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+import { stayMachine } from '../../../machines/stay.machine.ts';
+import { actionsListLogic } from '../actions/actionsList.logic.ts';
+import { lazyLogic } from '../binding/lazyLogic.ts';
+import { staySessionLogic } from './staySession.logic.ts';
+
+/** The launch flow loads with the action dialogs, when the guest first opens an action (guest bundle budget). */
+const actionLaunchFlow = lazyLogic(async () => (await import('../actions/actionLaunch.logic.ts')).actionLaunchLogic);
+
+/**
+ * The stay pages' root actor with the real calls of its children; the view adds navigation and storage, and the
+ * rewards page its list (rewardsList.logic.ts, in that page's chunk).
+ */
+export const stayLogic = stayMachine.provide({
+  actors: {
+    staySession: staySessionLogic,
+    actionsList: actionsListLogic,
+    prepareLaunch: fromPromise(actionLaunchFlow.load),
+    actionLaunch: actionLaunchFlow.logic,
+  },
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createEmptyActor, fromPromise } from 'xstate';
+import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
+import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
+import { stayMachine } from '../../machines/stay.machine.ts';
+import { toastMachine } from '../../machines/toast.machine.ts';
+import { welcomePopupMachine } from '../../machines/welcomePopup.machine.ts';
+import { COMPLETED_SUMMARY, connectActionLaunch } from '../../src/views/actions/actionLaunch.connect.ts';
+import { connectActionsList } from '../../src/views/actions/actionsList.connect.ts';
+import { connectToast } from '../../src/views/actions/toast.connect.ts';
+import { connectRewardsList } from '../../src/views/rewards/rewardsList.connect.ts';
+import { connectStay } from '../../src/views/stay/stay.connect.ts';
+import { connectWelcomePopup } from '../../src/views/stay/welcomePopup.connect.ts';
+import { reward } from './rewards-fixtures.ts';
+import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
+
+/** The connect layers are pure: a snapshot and a send in, the props the view renders out. */
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('connect layers', () => {
+  it('actions list: cards once loaded, the open one marked, the language notice, the retry', async () => {
+    const actions = [makeAction({ actId: 1, aadName: 'A' }), makeAction({ actId: 2, actType: null })];
+    const list = createActor(
+      actionsListMachine.provide({
+        actors: { loadActions: fromPromise(async ({ input }) => (input.language === 'en' ? actions : [])) },
+      }),
+      { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'de', hotel: null } },
+    ).start();
+    expect(connectActionsList(list.getSnapshot(), list.send, null)).toMatchObject({
+      root: { 'data-scope': 'actions-list', 'data-state': 'loading' },
+      isLoading: true,
+      cards: null,
+    });
+    await settle();
+    await settle();
+    const send = vi.fn();
+    const props = connectActionsList(list.getSnapshot(), send, 1);
+    expect(props.root['data-state']).toBe('ready.shown');
+    expect(props.cards).toEqual([{ action: actions[0], selected: true }]);
+    expect(props.languageNotice).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(props.failure).toBeNull();
+  });
+
+  it('action launch: the dialog to show and its close', () => {
+    const completed = makeAction({ actType: 'REVIEW', alreadyCompleted: true });
+    const snapshot = createActor(actionLaunchMachine, {
+      input: {
+        sUUID: STAY_ID,
+        profileUUID: PROFILE_ID,
+        action: completed,
+        today: '2026-11-21',
+        stayEndDate: null,
+        parent: createEmptyActor(),
+      },
+    }).getSnapshot();
+    const send = vi.fn();
+    const props = connectActionLaunch(snapshot, send);
+    expect(props.root).toEqual({ 'data-scope': 'action-launch', 'data-state': 'active.summary' });
+    expect(props.dialog).toMatchObject({ kind: 'modal', modalKey: COMPLETED_SUMMARY, action: completed });
+    props.onClose();
+    expect(send).toHaveBeenCalledWith({ type: 'launch.close' });
+  });
+
+  it('toast and welcome popup: content while visible, open while open', () => {
+    const toast = createActor(toastMachine).start();
+    toast.send({ type: 'toast.show', content: { kind: 'proofSuccess', points: 5 } });
+    expect(connectToast('toast-region', toast.getSnapshot(), toast.send)).toMatchObject({
+      root: { 'data-scope': 'toast-region', 'data-state': 'visible' },
+      content: { kind: 'proofSuccess', points: 5 },
+    });
+    const popup = createActor(welcomePopupMachine, { input: { alreadyShown: false } }).start();
+    popup.send({ type: 'actions.loaded' });
+    expect(connectWelcomePopup(popup.getSnapshot(), popup.send)).toMatchObject({
+      root: { 'data-state': 'open' },
+      isOpen: true,
+    });
+  });
+
+  it('rewards list: busy while loading, the open reward once loaded', async () => {
+    const coffee = reward({ rwId: 3, radName: 'Café' });
+    const list = createActor(
+      rewardsListMachine.provide({ actors: { loadRewards: fromPromise(async () => [coffee]) } }),
+      { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'fr' } },
+    ).start();
+    expect(connectRewardsList(list.getSnapshot(), list.send).root['aria-busy']).toBe(true);
+    await settle();
+    list.send({ type: 'reward.open', rwId: 3 });
+    expect(connectRewardsList(list.getSnapshot(), list.send)).toMatchObject({
+      root: { 'data-state': 'loaded', 'aria-busy': false },
+      rewards: [coffee],
+      openReward: coffee,
+    });
+  });
+
+  it('stay root: the content state path and whether an action is open', () => {
+    const snapshot = createActor(stayMachine, {
+      input: {
+        sUUID: STAY_ID,
+        profileUUID: PROFILE_ID,
+        isDemoPath: false,
+        page: 'actions',
+        language: 'fr',
+        welcomeShown: true,
+      },
+    }).getSnapshot();
+    const send = vi.fn();
+    const props = connectStay(snapshot, send);
+    expect(props.content).toEqual({ 'data-part': 'content', 'data-state': 'loading' });
+    expect(props.pageRunning).toBe(false);
+    expect(props.launching).toBe(false);
+    props.onCloseAction();
+    expect(send).toHaveBeenCalledWith({ type: 'action.close' });
+  });
+});

@@ -1,0 +1,213 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
+import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
+import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
+import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
+import { staySessionMachine } from '../../machines/staySession.machine.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+
+/** The whole stay page flow as machines only: no React, no DOM, the calls settled by the test, a simulated clock. */
+
+const TODAY = '2026-11-21';
+const input: StayInput = {
+  sUUID: STAY_ID,
+  profileUUID: PROFILE_ID,
+  isDemoPath: false,
+  page: 'actions',
+  language: 'fr',
+  welcomeShown: false,
+};
+
+function startStay(overrides: Partial<StayInput> = {}) {
+  const calls = controlledActors(['loadStay', 'loadHotel', 'loadActions', 'saveEndDate', 'loadRewards']);
+  const effects = {
+    redirectToDemo: vi.fn(),
+    redirectOutOfDemo: vi.fn(),
+    redirectToFinished: vi.fn(),
+    rememberStay: vi.fn(),
+    rememberWelcomeShown: vi.fn(),
+    leaveProofSuccessAddress: vi.fn(),
+    goToActionsPage: vi.fn(),
+  };
+  const logic = stayMachine.provide({
+    actions: effects,
+    actors: {
+      staySession: staySessionMachine.provide({ actors: calls.actors as never }),
+      actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
+      // The launch's chunk is already here: preparing it loads nothing.
+      prepareLaunch: fromPromise(async () => {}),
+      actionLaunch: actionLaunchMachine.provide({ actors: calls.actors as never }),
+      rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }),
+    },
+  });
+  const clock = new SimulatedClock();
+  const stay = createActor(logic, { input: { ...input, ...overrides }, clock }).start();
+  return { stay, calls, effects, clock };
+}
+
+/** Lets settled promises reach their actors. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function stateOf(ref: AnyActorRef | undefined): unknown {
+  return ref?.getSnapshot().value;
+}
+
+const review = makeAction({ actId: 7, actType: 'REVIEW', actScope: 'HOTEL', aadName: 'Votre avis' });
+const roomReview = { ...review, actScope: 'ROOM' };
+const reply = { message: 'Merci pour votre avis !', greenMilesChange: 15, greenMiles: 55 };
+
+describe('stay root machine: the actions page flow without React', () => {
+  it('loads, welcomes, launches, submits, announces, refetches and celebrates after 300 ms', async () => {
+    const { stay, calls, effects, clock } = startStay();
+    // The first loads start with the actor, before anything renders.
+    expect(stay.getSnapshot().value).toBe('loading');
+    expect(calls.isPending('loadStay')).toBe(true);
+
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+    expect(effects.rememberStay).toHaveBeenCalledTimes(1);
+    const children = () => stay.getSnapshot().children;
+    expect(stateOf(children().session)).toEqual({ ready: 'idle' });
+    expect(stateOf(children().actionsList)).toBe('loading');
+    expect(stateOf(children().welcomePopup)).toBe('waitingForActions');
+
+    calls.resolve('loadActions', [review]);
+    await settle();
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
+    expect(stateOf(children().welcomePopup)).toBe('open');
+    expect(effects.rememberWelcomeShown).toHaveBeenCalled();
+    children().welcomePopup?.send({ type: 'welcome.close' });
+    expect(stateOf(children().welcomePopup)).toBe('dismissed');
+
+    stay.send({ type: 'action.open', action: review, stayEndDate: null, today: TODAY });
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'preparing' } } });
+    await settle();
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'running' } } });
+    expect(stateOf(children().actionLaunch)).toEqual({ active: 'modal' });
+    expect(children().actionLaunch?.getSnapshot().context).toMatchObject({ action: review, today: TODAY });
+
+    // The modal's answer: the stand-in for the review modal's onSubmitted(reply).
+    stay.send({ type: 'action.submitted', reply });
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+    expect(children().actionLaunch).toBeUndefined();
+    expect(stateOf(children().submissionToast)).toBe('visible');
+    expect(children().submissionToast?.getSnapshot().context.content).toEqual({
+      kind: 'submission',
+      message: reply.message,
+      points: 15,
+    });
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'reloading' });
+    expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
+    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+
+    calls.resolve('loadActions', [{ ...review, alreadyCompleted: true }]);
+    calls.resolve('loadStay', makeStay({ greenMiles: 55 }));
+    await settle();
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
+    expect(children().session?.getSnapshot().context.stay?.greenMiles).toBe(55);
+    // The refreshed stay does not restart the page's flows.
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+    expect(stateOf(children().welcomePopup)).toBe('dismissed');
+
+    clock.increment(299);
+    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+    clock.increment(1);
+    expect(stateOf(children().actionOutcome)).toBe('celebrating');
+    children().actionOutcome?.send({ type: 'celebration.close' });
+    expect(stateOf(children().actionOutcome)).toBe('idle');
+
+    clock.increment(3000);
+    expect(stateOf(children().submissionToast)).toBe('hidden');
+  });
+
+  it('saves a chosen end date, then refreshes the stay through the root', async () => {
+    const { stay, calls } = startStay({ welcomeShown: true });
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    calls.resolve('loadActions', [roomReview]);
+    await settle();
+
+    stay.send({ type: 'action.open', action: roomReview, stayEndDate: null, today: TODAY });
+    await settle();
+    const launch = () => stay.getSnapshot().children.actionLaunch;
+    expect(stateOf(launch())).toEqual({ active: 'endDatePicker' });
+    launch()?.getSnapshot().children.endDatePicker?.send({ type: 'date.choose', date: '2026-11-24' });
+    launch()?.getSnapshot().children.endDatePicker?.send({ type: 'date.confirm' });
+    expect(stateOf(launch())).toEqual({ active: 'savingEndDate' });
+    calls.resolve('saveEndDate', makeStay({ endDate: '2026-11-24' }));
+    await settle();
+    expect(stateOf(launch())).toEqual({ active: 'modal' });
+    expect(launch()?.getSnapshot().context.nights).toBe(3);
+    expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+
+    // Closing the modal ends the launch.
+    launch()?.send({ type: 'launch.close' });
+    expect(launch()).toBeUndefined();
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+  });
+
+  it('reloads the list in a new language and shows a held proof toast once the page runs', async () => {
+    const { stay, calls, effects } = startStay({ welcomeShown: true });
+    stay.send({ type: 'proofSuccess.arrive', points: 20 });
+    stay.send({ type: 'language.change', language: 'en' });
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'loadActions',
+      input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'en' },
+    });
+    expect(stateOf(stay.getSnapshot().children.proofToast)).toBe('visible');
+    expect(effects.leaveProofSuccessAddress).toHaveBeenCalledTimes(1);
+
+    stay.send({ type: 'language.change', language: 'ar' });
+    expect(calls.calls.at(-1)?.input).toMatchObject({ language: 'ar' });
+  });
+
+  it('leaves for the address the stay belongs to', async () => {
+    const { stay, calls, effects } = startStay();
+    calls.resolve('loadStay', makeStay({ status: 'finished', remainingDays: 0 }));
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    expect(stay.getSnapshot().value).toBe('leaving');
+    expect(effects.redirectToFinished).toHaveBeenCalledTimes(1);
+    expect(effects.rememberStay).not.toHaveBeenCalled();
+  });
+});
+
+describe('stay root machine: the rewards page flow without React', () => {
+  it('loads the rewards, reloads them and refreshes the stay after a claim, leads to the actions', async () => {
+    const { stay, calls, effects } = startStay({ page: 'rewards' });
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    expect(stay.getSnapshot().value).toEqual({ ready: 'rewards' });
+    const rewards = () => stay.getSnapshot().children.rewardsList;
+    calls.resolve('loadRewards', []);
+    await settle();
+    expect(stateOf(rewards())).toBe('loaded');
+
+    stay.send({ type: 'reward.changed' });
+    expect(stateOf(rewards())).toBe('reloading');
+    expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+
+    stay.send({ type: 'language.change', language: 'en' });
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'loadRewards',
+      input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'en' },
+    });
+
+    stay.send({ type: 'reward.earnPoints' });
+    expect(effects.goToActionsPage).toHaveBeenCalledTimes(1);
+  });
+});
