@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type ActorRef, and, assign, fromPromise, type Snapshot, sendTo, setup } from 'xstate';
+import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
 import { addDays, daysBetween } from '../contract/calendar-days.ts';
 import type { Action, Stay } from '../contract/schemas.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):
@@ -67,9 +68,7 @@ export const actionLaunchMachine = setup({
   actors: {
     nightsPicker: nightsPickerMachine,
     endDatePicker: endDatePickerMachine,
-    saveEndDate: fromPromise<Stay, SaveEndDateInput>(() =>
-      Promise.reject(new Error('saveEndDate is provided by the view')),
-    ),
+    saveEndDate: viewProvidedActor<Stay, SaveEndDateInput>('saveEndDate'),
   },
   guards: {
     isCompletedForGood: ({ context }) => context.action.alreadyCompleted && !rulesOf(context.action.actType).redoable,

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Action, HotelReply } from '../contract/schemas.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The actions list with the language fallback of SPEC.md §4, §5 and §8: the chosen language first, then
@@ -69,9 +70,7 @@ export const actionsListMachine = setup({
     events: {} as ActionsListEvent,
   },
   actors: {
-    loadActions: fromPromise<Action[], LoadActionsInput>(() =>
-      Promise.reject(new Error('loadActions is provided by the view')),
-    ),
+    loadActions: viewProvidedActor<Action[], LoadActionsInput>('loadActions'),
   },
   guards: {
     hasActions: (_, actions: Action[]) => actions.length > 0,

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { QrScanBody, RoomInfoReply } from '../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * Entry flow (docs/behaviour.md#entry): a scanned QR code becomes a stay, then the guest is sent to it.
@@ -84,19 +85,6 @@ export function failureMessage(error: unknown): MessageDescriptor | string {
   return msg`Une erreur est survenue`;
 }
 
-/** Done and error events of invoked actors are not in the machine's event union: read them by shape. */
-function outputOf<Output>(event: object): Output {
-  return (event as { output: Output }).output;
-}
-
-function errorOf(event: object): unknown {
-  return 'error' in event ? event.error : undefined;
-}
-
-function providedByView(): never {
-  throw new Error('This actor is provided by the view (src/views/entry/entry.logic.ts)');
-}
-
 function hotelStayInput({ context }: { context: EntryContext }) {
   return { hId: hotelIdOf(context.qr) ?? 0, profileUUID: context.profileUUID };
 }
@@ -122,6 +110,15 @@ function scanInput({ context }: { context: EntryContext }): QrScanRecord {
   };
 }
 
+/** Done and error events of invoked actors are not in the machine's event union: read them by shape. */
+function outputOf<Output>(event: object): Output {
+  return (event as { output: Output }).output;
+}
+
+function errorOf(event: object): unknown {
+  return 'error' in event ? event.error : undefined;
+}
+
 export const entryMachine = setup({
   types: {
     input: {} as EntryInput,
@@ -129,10 +126,12 @@ export const entryMachine = setup({
     events: {} as { type: 'entry.retry' },
   },
   actors: {
-    createHotelStay: fromPromise<StayCreationReply, { hId: number; profileUUID: string }>(providedByView),
-    getRoomInfo: fromPromise<RoomInfoReply, { qrId: string }>(providedByView),
-    createRoomStay: fromPromise<StayCreationReply, { hId: number; rId: number; profileUUID: string }>(providedByView),
-    registerQrScan: fromPromise<unknown, QrScanRecord>(providedByView),
+    createHotelStay: viewProvidedActor<StayCreationReply, { hId: number; profileUUID: string }>('createHotelStay'),
+    getRoomInfo: viewProvidedActor<RoomInfoReply, { qrId: string }>('getRoomInfo'),
+    createRoomStay: viewProvidedActor<StayCreationReply, { hId: number; rId: number; profileUUID: string }>(
+      'createRoomStay',
+    ),
+    registerQrScan: viewProvidedActor<unknown, QrScanRecord>('registerQrScan'),
   },
   actions: {
     resetProgress: assign({ error: null, room: null, stay: null }),
@@ -157,9 +156,9 @@ export const entryMachine = setup({
       },
     }),
     // Provided by the view: browser storage and navigation are side effects.
-    rememberStay: () => {},
-    navigateToStay: () => {},
-    navigateToDisabled: () => {},
+    rememberStay: viewProvidedAction('rememberStay'),
+    navigateToStay: viewProvidedAction('navigateToStay'),
+    navigateToDisabled: viewProvidedAction('navigateToDisabled'),
   },
   guards: {
     isValidHotelQr: ({ context }) => hotelIdOf(context.qr) !== null,

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Stay } from '../contract/schemas.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The stay-finished page (docs/behaviour.md#finished-stay): checks that the stay has really ended, then thanks the
@@ -23,9 +24,7 @@ export const finishedStayMachine = setup({
     context: {} as FinishedStayContext,
   },
   actors: {
-    loadStay: fromPromise<Stay, LoadStayInput>(() => {
-      throw new Error('loadStay is provided by the view');
-    }),
+    loadStay: viewProvidedActor<Stay, LoadStayInput>('loadStay'),
   },
   guards: {
     hasProfile: ({ context }) => context.profileUUID !== null && context.profileUUID !== '',
@@ -34,9 +33,9 @@ export const finishedStayMachine = setup({
   actions: {
     storeStay: assign({ stay: (_, stay: Stay) => stay }),
     // Browser effects, provided by the view (navigation, storage).
-    forgetStay: () => {},
-    goToStay: () => {},
-    goHome: () => {},
+    forgetStay: viewProvidedAction('forgetStay'),
+    goToStay: viewProvidedAction('goToStay'),
+    goHome: viewProvidedAction('goHome'),
   },
 }).createMachine({
   id: 'finishedStay',

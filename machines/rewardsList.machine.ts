@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Reward } from '../contract/schemas.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 export interface RewardsListInput {
   sUUID: string;
@@ -43,9 +44,7 @@ export const rewardsListMachine = setup({
     events: {} as RewardsListEvent,
   },
   actors: {
-    loadRewards: fromPromise<Reward[], RewardsListInput>(() => {
-      throw new Error('loadRewards is provided by the view');
-    }),
+    loadRewards: viewProvidedActor<Reward[], RewardsListInput>('loadRewards'),
   },
   actions: {
     storeRewards: assign({

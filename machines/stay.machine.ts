@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { assign, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
@@ -6,6 +6,7 @@ import { actionsListMachine } from './actionsList.machine.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
 import { toastMachine } from './toast.machine.ts';
+import { viewProvidedAction, viewProvidedActor, viewProvidedMachine } from './viewProvided.ts';
 import { welcomePopupMachine } from './welcomePopup.machine.ts';
 
 /**
@@ -71,12 +72,6 @@ type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
 type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
 
-function providedByView(name: string) {
-  return () => {
-    throw new Error(`${name} is provided by the view`);
-  };
-}
-
 function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
@@ -89,15 +84,6 @@ function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
 function launchRequestOf(context: StayContext): LaunchRequest {
   if (!context.launchRequest) throw new Error('A launch runs without an opened action');
   return context.launchRequest;
-}
-
-/**
- * A child whose code loads apart from the stay frame (guest bundle): typed as its machine, provided by the view.
- * The launch loads with the action dialogs (the view also provides `prepareLaunch`, which loads it); the rewards
- * list with the rewards page.
- */
-function machineProvidedByView<Machine>(name: string): Machine {
-  return fromPromise<never>(() => Promise.reject(new Error(`${name} is provided by the view`))) as unknown as Machine;
 }
 
 export const stayMachine = setup({
@@ -120,12 +106,13 @@ export const stayMachine = setup({
     staySession: staySessionMachine,
     actionsList: actionsListMachine,
     welcomePopup: welcomePopupMachine,
-    prepareLaunch: fromPromise<void>(() => Promise.reject(new Error('prepareLaunch is provided by the view'))),
-    actionLaunch: machineProvidedByView<typeof actionLaunchMachine>('actionLaunch'),
+    // The launch's code loads with the action dialogs: the view provides the loading (and the launch, once loaded).
+    prepareLaunch: viewProvidedActor<void, void>('prepareLaunch'),
+    actionLaunch: viewProvidedMachine<typeof actionLaunchMachine>('actionLaunch'),
     actionOutcome: actionOutcomeMachine,
     submissionToast: toastMachine,
     proofToast: toastMachine,
-    rewardsList: machineProvidedByView<typeof rewardsListMachine>('rewardsList'),
+    rewardsList: viewProvidedMachine<typeof rewardsListMachine>('rewardsList'),
   },
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
@@ -164,13 +151,13 @@ export const stayMachine = setup({
     })),
     celebrate: sendTo('actionOutcome', (_, reply: SubmissionReply) => ({ type: 'submission.succeed', reply })),
     // Browser effects, provided once by the view (stay page).
-    redirectToDemo: providedByView('redirectToDemo'),
-    redirectOutOfDemo: providedByView('redirectOutOfDemo'),
-    redirectToFinished: providedByView('redirectToFinished'),
-    rememberStay: providedByView('rememberStay'),
-    rememberWelcomeShown: providedByView('rememberWelcomeShown'),
-    leaveProofSuccessAddress: providedByView('leaveProofSuccessAddress'),
-    goToActionsPage: providedByView('goToActionsPage'),
+    redirectToDemo: viewProvidedAction('redirectToDemo'),
+    redirectOutOfDemo: viewProvidedAction('redirectOutOfDemo'),
+    redirectToFinished: viewProvidedAction('redirectToFinished'),
+    rememberStay: viewProvidedAction('rememberStay'),
+    rememberWelcomeShown: viewProvidedAction('rememberWelcomeShown'),
+    leaveProofSuccessAddress: viewProvidedAction('leaveProofSuccessAddress'),
+    goToActionsPage: viewProvidedAction('goToActionsPage'),
   },
 }).createMachine({
   id: 'stay',

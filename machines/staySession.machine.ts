@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { HotelReply, Stay } from '../contract/schemas.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The stay session shared by the actions and rewards pages (SPEC.md §2, §8): loads the stay and its hotel, then
@@ -58,10 +59,8 @@ export const staySessionMachine = setup({
     output: {} as StaySessionOutput,
   },
   actors: {
-    loadStay: fromPromise<Stay, LoadStayInput>(() => Promise.reject(new Error('loadStay is provided by the view'))),
-    loadHotel: fromPromise<HotelReply, LoadHotelInput>(() =>
-      Promise.reject(new Error('loadHotel is provided by the view')),
-    ),
+    loadStay: viewProvidedActor<Stay, LoadStayInput>('loadStay'),
+    loadHotel: viewProvidedActor<HotelReply, LoadHotelInput>('loadHotel'),
   },
   guards: {
     hasProfile: ({ context }) => context.profileUUID !== null && context.profileUUID !== '',

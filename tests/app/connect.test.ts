@@ -66,7 +66,7 @@ describe('connect layers', () => {
   it('toast and welcome popup: content while visible, open while open', () => {
     const toast = createActor(toastMachine).start();
     toast.send({ type: 'toast.show', content: { kind: 'proofSuccess', points: 5 } });
-    expect(connectToast('toast-region', toast.getSnapshot(), toast.send)).toMatchObject({
+    expect(connectToast(toast.getSnapshot(), toast.send, 'toast-region')).toMatchObject({
       root: { 'data-scope': 'toast-region', 'data-state': 'visible' },
       content: { kind: 'proofSuccess', points: 5 },
     });

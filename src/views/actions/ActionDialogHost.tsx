@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type ComponentType, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
@@ -10,7 +9,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { Toast } from '../../components/Toast.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { connectStay } from '../stay/stay.connect.ts';
-import { StayContext, useOptionalStayChild, useStayChild, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
+import { StayContext, useOptionalStayChild, useStayChild, useStaySession } from '../stay/stayActor.ts';
 import { connectActionLaunch, type LaunchDialog } from './actionLaunch.connect.ts';
 import { LoadingSheet } from './LoadingSheet.tsx';
 import { CelebrationModal } from './modals/CelebrationModal.tsx';
@@ -21,6 +20,7 @@ import { EndDatePicker } from './pickers/EndDatePicker.tsx';
 import { NightsPicker } from './pickers/NightsPicker.tsx';
 import { connectToast } from './toast.connect.ts';
 import './ActionDialogHost.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 /**
  * Everything that opens from an action card (SPEC.md §2, §4): the dialogs of the running launch (summary, claim,
@@ -29,10 +29,7 @@ import './ActionDialogHost.css';
  */
 export default function ActionDialogHost() {
   const launch = useOptionalStayChild('actionLaunch');
-  const { preparingLaunch, onCloseAction } = connectStay(
-    StayContext.useSelector(wholeSnapshot),
-    StayContext.useActorRef().send,
-  );
+  const { preparingLaunch, onCloseAction } = useConnected(StayContext.useActorRef(), connectStay);
   return (
     <>
       {launch && <LaunchDialogs launch={launch} />}
@@ -45,7 +42,7 @@ export default function ActionDialogHost() {
 
 function LaunchDialogs({ launch }: { launch: ActorRefFrom<typeof actionLaunchMachine> }) {
   const stayActor = StayContext.useActorRef();
-  const { root, dialog, onClose } = connectActionLaunch(useSelector(launch, wholeSnapshot), launch.send);
+  const { root, dialog, onClose } = useConnected(launch, connectActionLaunch);
   return (
     <div className="action-dialog-host" {...root}>
       <LaunchDialogView
@@ -126,7 +123,7 @@ function modalOf(key: string): ComponentType<ActionModalProps> | undefined {
 function SubmissionToast() {
   const { hotel } = useStaySession();
   const toast = useStayChild('submissionToast');
-  const { root, content, onDismiss } = connectToast('submission-toast', useSelector(toast, wholeSnapshot), toast.send);
+  const { root, content, onDismiss } = useConnected(toast, connectToast, 'submission-toast');
   const pointsName = pointsNameOf(hotel);
   return (
     <div {...root}>
@@ -144,7 +141,7 @@ function SubmissionToast() {
 function Celebration() {
   const { hotel } = useStaySession();
   const outcome = useStayChild('actionOutcome');
-  const { root, celebratedPoints, onClose } = connectCelebration(useSelector(outcome, wholeSnapshot), outcome.send);
+  const { root, celebratedPoints, onClose } = useConnected(outcome, connectCelebration);
   return (
     <div {...root}>
       {celebratedPoints !== null && (

@@ -4,10 +4,11 @@ import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
-import { StayContext, useOptionalStayChild, useStayChild, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
+import { StayContext, useOptionalStayChild, useStayChild, useStaySession } from '../stay/stayActor.ts';
 import { ActionCard } from './ActionCard.tsx';
 import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 /** The actions of the stay in the guest's language, with the language fallback (SPEC.md §4). */
 export function ActionsList() {
@@ -15,12 +16,11 @@ export function ActionsList() {
   const { stay, hotel } = useStaySession();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('actionsList');
-  const snapshot = useSelector(list, wholeSnapshot);
   const openedActionId = useSelector(
     useOptionalStayChild('actionLaunch'),
     (launch) => launch?.context.action.actId ?? null,
   );
-  const { root, isLoading, cards, languageNotice, failure } = connectActionsList(snapshot, list.send, openedActionId);
+  const { root, isLoading, cards, languageNotice, failure } = useConnected(list, connectActionsList, openedActionId);
   const pointsName = pointsNameOf(hotel);
   // The launch needs the stay's end date and today's date at the hotel (the clock is read here, not in a machine).
   const open = (action: Action) =>

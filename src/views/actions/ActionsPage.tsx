@@ -11,12 +11,13 @@ import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
 import { connectStay } from '../stay/stay.connect.ts';
-import { StayContext, useStaySession, wholeSnapshot } from '../stay/stayActor.ts';
+import { StayContext, useStaySession } from '../stay/stayActor.ts';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
 import { ActionsList } from './ActionsList.tsx';
 import { LoadingSheet } from './LoadingSheet.tsx';
 import { ProofSuccessToast } from './ProofSuccessToast.tsx';
 import './ActionsPage.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 /** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
 export interface ActionsPageLogic {
@@ -87,10 +88,7 @@ function ActionsScreen() {
 
 /** Mounts the action dialog host once the guest opens an action, and keeps it (its toast and celebration outlive the modal). */
 function ActionDialogs() {
-  const { launching, onCloseAction } = connectStay(
-    StayContext.useSelector(wholeSnapshot),
-    StayContext.useActorRef().send,
-  );
+  const { launching, onCloseAction } = useConnected(StayContext.useActorRef(), connectStay);
   const [wanted, setWanted] = useState(false);
   if (launching && !wanted) setWanted(true);
   if (!wanted) return null;

@@ -4,9 +4,9 @@ import { dataStateOf } from '../binding/dataState.ts';
 
 /** A toast's props, for the region named `scope`: its DOM contract, what it shows, and its dismiss handler. */
 export function connectToast<Scope extends string>(
-  scope: Scope,
   snapshot: SnapshotFrom<typeof toastMachine>,
   send: (event: ToastEvent) => void,
+  scope: Scope,
 ) {
   return {
     root: { 'data-scope': scope, 'data-state': dataStateOf(snapshot) },

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
-import { StayContext, useStayChild, wholeSnapshot } from '../stay/stayActor.ts';
+import { StayContext, useStayChild } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import { connectRewardsList } from './rewardsList.connect.ts';
 import './RewardsList.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 /** The detail modals are their own chunk: not needed for the first screen. */
 const RewardDetails = lazy(withDialogsCatalog(() => import('./details/RewardDetails.tsx')));
@@ -30,9 +30,9 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
-  const { root, isLoading, failure, rewards, selectedRewardId, openReward, onOpen, onClose } = connectRewardsList(
-    useSelector(list, wholeSnapshot),
-    list.send,
+  const { root, isLoading, failure, rewards, selectedRewardId, openReward, onOpen, onClose } = useConnected(
+    list,
+    connectRewardsList,
   );
   const balanceTitleId = useId();
 

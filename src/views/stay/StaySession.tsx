@@ -19,9 +19,10 @@ import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
 import { connectStay } from './stay.connect.ts';
 import { stayLogic } from './stay.logic.ts';
-import { StayContext, wholeSnapshot } from './stayActor.ts';
+import { StayContext } from './stayActor.ts';
 import { connectStayFrame } from './staySession.connect.ts';
 import './StaySession.css';
+import { useConnected, wholeSnapshot } from '../binding/useConnected.ts';
 
 export { type StaySession, useStaySession } from './stayActor.ts';
 
@@ -151,7 +152,7 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
   const { i18n } = useLingui();
   const sessionRef = StayContext.useSelector((snapshot) => snapshot.children.session);
   const session = useSelector(sessionRef, wholeSnapshot);
-  const stay = connectStay(StayContext.useSelector(wholeSnapshot), StayContext.useActorRef().send);
+  const stay = useConnected(StayContext.useActorRef(), connectStay);
   const frame = connectStayFrame(session, stay.pageRunning, (event) => sessionRef?.send(event));
 
   return (

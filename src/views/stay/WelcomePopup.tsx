@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
-import { useSelectLanguage, useStayChild, useStaySession, wholeSnapshot } from './stayActor.ts';
+import { useSelectLanguage, useStayChild, useStaySession } from './stayActor.ts';
 import { connectWelcomePopup } from './welcomePopup.connect.ts';
 import './WelcomePopup.css';
+import { useConnected } from '../binding/useConnected.ts';
 
 /** SPEC.md §9: the app version label shown in the welcome popup. */
 const VERSION_LABEL = 'v3.2.1';
@@ -14,8 +14,7 @@ const VERSION_LABEL = 'v3.2.1';
 /** The once-per-device welcome dialog of the actions page (the root opens it once the actions loaded). */
 export function WelcomePopup() {
   const popup = useStayChild('welcomePopup');
-  const snapshot = useSelector(popup, wholeSnapshot);
-  const { root, isOpen, onClose } = connectWelcomePopup(snapshot, popup.send);
+  const { root, isOpen, onClose } = useConnected(popup, connectWelcomePopup);
   return <div {...root}>{isOpen && <WelcomeDialog onClose={onClose} />}</div>;
 }
 

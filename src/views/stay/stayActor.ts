@@ -10,11 +10,6 @@ import { useLanguage } from '../../i18n/LanguageProvider.tsx';
  */
 export const StayContext = createActorContext(stayMachine);
 
-/** For `useSelector(ref, wholeSnapshot)`: a view that renders through its flow's connect reads the whole snapshot. */
-export function wholeSnapshot<Snapshot>(snapshot: Snapshot): Snapshot {
-  return snapshot;
-}
-
 type StayChildren = ReturnType<ReturnType<typeof StayContext.useActorRef>['getSnapshot']>['children'];
 
 /**
