@@ -9,7 +9,7 @@ import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.mac
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * What happens when the guest opens an action (SPEC.md §4 "Launch flow", "Re-doing", "Nights choice"):
+ * What happens when the guest opens an action (docs/behaviour.md#launch-flow, #re-doing, #nights-choice):
  * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
  * One actor per opened action: the stay page's root machine starts it with the action and ends it when it closes.
@@ -88,7 +88,7 @@ export const actionLaunchMachine = setup({
       endDate: ({ context }) => context.stayEndDate,
       nights: ({ context }) => (context.stayEndDate ? nightsUntil(context.today, context.stayEndDate) : null),
     }),
-    /** SPEC.md §4: one night ends tomorrow; 2 or 3 nights end today plus that many days. */
+    /** docs/behaviour.md#nights-choice: one night ends tomorrow; 2 or 3 nights end today plus that many days. */
     endAfterNights: assign(({ context }, output: NightsPickerOutput) => {
       const nights = output.choice === '4+' ? 4 : output.choice;
       return { endDate: addDays(context.today, nights), oneNightStay: nights === 1 };
@@ -100,7 +100,7 @@ export const actionLaunchMachine = setup({
     }),
     reportEndDateNotSaved: assign({ error: END_DATE_NOT_SAVED }),
     logEndDateFailure: (_, error: unknown) => {
-      // SPEC.md §7: a failed end-date save is logged.
+      // docs/behaviour.md#end-date: a failed end-date save is logged.
       console.error('Saving the stay end date failed', error);
     },
     refreshStay: sendTo(({ context }) => context.parent, { type: 'stay.refresh' } satisfies ActionLaunchParentEvent),

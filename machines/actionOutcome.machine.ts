@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { SubmissionReply } from '../contract/schemas.ts';
 
 /**
- * The celebration after a successful submission (SPEC.md §4 "Action completion"): the modal opens 300 ms later
+ * The celebration after a successful submission (docs/behaviour.md#action-completion): the modal opens 300 ms later
  * when points were gained. The stay page's root machine sends the submission here, besides the toast and the
  * refetches of the actions and the stay.
  */

@@ -5,7 +5,7 @@ import type { Action, HotelReply } from '../contract/schemas.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The actions list with the language fallback of SPEC.md §4, §5 and §8: the chosen language first, then
+ * The actions list with the language fallback (docs/behaviour.md#language-fallback): the chosen language first, then
  * en, the hotel's primary language, the hotel's enabled languages by position, fr; the first non-empty list wins.
  */
 
@@ -128,7 +128,7 @@ export const actionsListMachine = setup({
           },
           { target: 'nextLanguage' },
         ],
-        // SPEC.md §7: a failed answer, like an empty one, leads to the next language.
+        // docs/behaviour.md#language-fallback: a failed answer, like an empty one, leads to the next language.
         onError: { target: 'nextLanguage' },
       },
     },

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { addDays } from '../contract/calendar-days.ts';
 
-/** SPEC.md §5 and §9: the end date is chosen from today to today plus 14 days. */
+/** docs/behaviour.md#end-date: the end date is chosen from today to today plus 14 days. */
 export const END_DATE_WINDOW_DAYS = 14;
 
 export interface EndDatePickerInput {

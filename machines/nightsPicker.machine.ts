@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 
-/** SPEC.md §4 "Nights choice": 1, 2, 3 or '4+'. */
+/** docs/behaviour.md#nights-choice: 1, 2, 3 or '4+'. */
 export type NightsChoice = 1 | 2 | 3 | '4+';
 export const NIGHTS_CHOICES: readonly NightsChoice[] = [1, 2, 3, '4+'];
 
@@ -14,7 +14,7 @@ export interface NightsPickerOutput {
 
 export type NightsPickerEvent = { type: 'nights.choose'; choice: NightsChoice } | { type: 'nights.confirm' };
 
-/** The nights-of-stay question: 'Valider' stays disabled until an option is chosen (SPEC.md §5). */
+/** The nights-of-stay question: 'Valider' stays disabled until an option is chosen (docs/behaviour.md#nights-choice). */
 export const nightsPickerMachine = setup({
   types: {
     context: {} as NightsPickerContext,

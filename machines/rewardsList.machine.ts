@@ -24,7 +24,7 @@ export type RewardsListEvent =
   | { type: 'reward.close' }
   | { type: 'reward.changed' };
 
-/** SPEC.md §8: the rewards load failure. */
+/** docs/behaviour.md#error-texts: the rewards load failure. */
 export const loadRewardsError = msg`Impossible de récupérer les récompenses.`;
 
 const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInput => ({

@@ -250,7 +250,7 @@ export const stayMachine = setup({
             },
             // Shown from `browsing` (at once, or when the open action closes).
             'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
-            // SPEC.md §4 "Action completion": toast, actions and stay refetched, celebration (actionOutcome).
+            // docs/behaviour.md#action-completion: toast, actions and stay refetched, celebration (actionOutcome).
             'action.submitted': {
               target: '.browsing',
               actions: [

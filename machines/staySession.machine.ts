@@ -5,7 +5,7 @@ import type { HotelReply, Stay } from '../contract/schemas.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The stay session shared by the actions and rewards pages (SPEC.md §2, §8): loads the stay and its hotel, then
+ * The stay session shared by the actions and rewards pages (docs/behaviour.md#stay-session): loads the stay and its hotel, then
  * either stays `ready` or ends with the address the stay belongs to (demo or not, finished); the stay page's root
  * machine (stay.machine.ts) performs that navigation.
  */
@@ -27,7 +27,7 @@ export interface StaySessionOutput {
 
 export interface StaySessionContext extends StaySessionInput {
   stay: Stay | null;
-  /** Null when the hotel call failed: no demo flag, default points name (SPEC.md §8). */
+  /** Null when the hotel call failed: no demo flag, default points name (docs/behaviour.md#stay-session). */
   hotel: HotelReply | null;
   error: MessageDescriptor | null;
 }
@@ -46,7 +46,7 @@ export type StaySessionEvent = { type: 'stay.retry' } | { type: 'stay.refresh' }
 
 export const STAY_INFO_MISSING = msg`Impossible de récupérer les informations de séjour.`;
 
-/** SPEC.md §2 and the /rewards row: remainingDays <= 0 means finished; null is an active stay without end date. */
+/** docs/behaviour.md#stay-redirects: remainingDays <= 0 means finished; null is an active stay without end date. */
 export function isStayFinished(stay: Stay): boolean {
   return stay.remainingDays !== null && stay.remainingDays <= 0;
 }

@@ -14,7 +14,7 @@ export interface ToastContext {
 
 export type ToastEvent = { type: 'toast.show'; content: ToastContent } | { type: 'toast.dismiss' };
 
-/** A success toast at the top of the actions page: shown, then hidden after SPEC.md §9's 3000 ms. */
+/** A success toast at the top of the actions page: shown, then hidden after the 3000 ms of docs/behaviour.md#timings. */
 export const toastMachine = setup({
   types: {
     context: {} as ToastContext,

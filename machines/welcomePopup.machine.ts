@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * SPEC.md §4: the welcome popup appears once per device, when the actions have loaded. The stay page's root
+ * docs/behaviour.md#welcome-popup: the welcome popup appears once per device, when the actions have loaded. The stay page's root
  * machine tells it the actions loaded and stores the `welcomeShown` flag when it opens.
  */
 export interface WelcomePopupInput {

@@ -1,7 +1,7 @@
 import type { QrScanBody, QrScanReply } from '../../contract/schemas.ts';
 import { call, http } from './http.ts';
 
-/** Registers a scan; SPEC.md §7 says a failure is silent, so callers may ignore the rejection. */
+/** Registers a scan; a failure is silent (docs/behaviour.md#qr-scans), so callers may ignore the rejection. */
 export const registerQrScan = (scan: QrScanBody): Promise<QrScanReply> => {
   const path =
     scan.scanType === 'HOTEL' ? `qr-scans/hotel/${scan.hId}` : `qr-scans/room/${encodeURIComponent(scan.qrId)}`;

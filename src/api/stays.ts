@@ -48,7 +48,7 @@ export const getHotel = (hId: number, profileUUID: string | null): Promise<Hotel
 
 export const createHotelStay = async (hId: number, profileUUID: string): Promise<CreatedStayReply> => {
   const path = `stays/hotel/${hId}/new`;
-  // SPEC.md §7: an OPTIONS probe precedes the hotel stay creation.
+  // docs/behaviour.md#hotel-qr: an OPTIONS probe precedes the hotel stay creation.
   await call(() => http(path, { method: 'options', retry: 0 }));
   return call(() => http.post(path, { json: { profileUUID } }).json<CreatedStayReply>());
 };

@@ -5,7 +5,7 @@ export const DEFAULT_LOCALE: AppLocale = 'fr';
 
 const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
 
-/** SPEC.md §5: right to left for codes starting with ar, he, fa or ur, or when the hotel declares rtl. */
+/** docs/behaviour.md#text-direction: right to left for codes starting with ar, he, fa or ur, or when the hotel declares rtl. */
 export function directionOf(code: string, declared?: 'rtl' | 'ltr'): 'rtl' | 'ltr' {
   if (declared === 'rtl') return 'rtl';
   return RTL_PREFIXES.some((prefix) => code.toLowerCase().startsWith(prefix)) ? 'rtl' : 'ltr';
@@ -15,7 +15,7 @@ function isAppLocale(code: string): code is AppLocale {
   return (APP_LOCALES as readonly string[]).includes(code);
 }
 
-/** SPEC.md §9: interface texts fall back from the chosen language to English, then French. */
+/** docs/behaviour.md#interface-language: interface texts fall back from the chosen language to English, then French. */
 export function interfaceLocaleFor(code: string): AppLocale {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
   return isAppLocale(base) ? base : 'en';

@@ -7,7 +7,7 @@ export interface ModeParams {
   mode?: 'demo';
 }
 
-/** Every route also exists under /demo (SPEC.md §2): one optional segment instead of twin route files. */
+/** Every route also exists under /demo (docs/behaviour.md#routes): one optional segment instead of twin route files. */
 export const modeParams = {
   // Returning false makes the matcher skip this candidate, so /anything-else reaches $qrId.
   parse: ({ mode }: { mode?: string }): ModeParams | false =>

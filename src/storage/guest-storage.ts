@@ -1,4 +1,4 @@
-/** The browser storage keys of SPEC.md §3. Storage may be unavailable (private mode): reads then give null. */
+/** The browser storage keys (docs/behaviour.md#browser-storage). Storage may be unavailable (private mode): reads then give null. */
 export type GuestStorageKey = 'profileUUID' | 'currentStayUUID' | 'sUUID' | 'langue' | 'stayInfo' | 'welcomeShown';
 
 export const guestStorage = {

@@ -153,7 +153,7 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
     expect(screen.queryByText(STUB_REPLY.message)).not.toBeInTheDocument();
   });
 
-  it('waits SPEC.md §9 celebration delay of 300 ms', () => {
+  it('waits the 300 ms celebration delay', () => {
     expect(actionOutcomeMachine.implementations.delays.celebration).toBe(300);
   });
 });

@@ -30,7 +30,7 @@ const MIXED: Reward[] = [
 const ALL_CLAIMED: Reward[] = [reward({ rwId: 6, radName: 'Code bar', isClaimed: 1 })];
 const NONE: Reward[] = [];
 
-/** The card button the guest should see for each reward of MIXED at BALANCE (SPEC.md §2, §5). */
+/** The card button the guest should see for each reward of MIXED at BALANCE (docs/behaviour.md#reward-card). */
 const EXPECTED_BUTTON: Record<number, string> = {
   1: 'Voir le code',
   2: 'Voir les détails',

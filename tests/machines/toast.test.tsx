@@ -79,7 +79,7 @@ describe('proof_success toast on the actions page', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
-  it('hides after SPEC.md §9 toast delay of 3000 ms by default', () => {
+  it('hides after the 3000 ms toast delay by default', () => {
     expect(toastMachine.implementations.delays.toastAutoHide).toBe(3000);
   });
 });

@@ -11,7 +11,7 @@ export interface ActionCardProps {
   onOpen(actId: number): void;
 }
 
-/** One action of the list (SPEC.md §2 "Action card"): picture, title, reward, tags and one button. */
+/** One action of the list (docs/behaviour.md#action-card): picture, title, reward, tags and one button. */
 export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();

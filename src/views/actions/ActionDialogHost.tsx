@@ -23,7 +23,7 @@ import './ActionDialogHost.css';
 import { useConnected } from '../binding/useConnected.ts';
 
 /**
- * Everything that opens from an action card (SPEC.md §2, §4): the dialogs of the running launch (summary, claim,
+ * Everything that opens from an action card (docs/behaviour.md#launch-flow): the dialogs of the running launch (summary, claim,
  * pickers, modal of the type) and what follows a successful submission (toast, celebration). A lazy chunk of its
  * own: the actions page mounts it when the guest first opens an action. It only draws the root's children.
  */
@@ -112,7 +112,7 @@ function LaunchDialogView({
   }
 }
 
-/** The modal of a key; an unknown action type gets the review modal, with a warning (SPEC.md §2). */
+/** The modal of a key; an unknown action type gets the review modal, with a warning (docs/behaviour.md#actions-list). */
 function modalOf(key: string): ComponentType<ActionModalProps> | undefined {
   const modal = ACTION_MODALS[key];
   if (modal) return modal;

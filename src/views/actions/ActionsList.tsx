@@ -10,7 +10,7 @@ import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
 import { useConnected } from '../binding/useConnected.ts';
 
-/** The actions of the stay in the guest's language, with the language fallback (SPEC.md §4). */
+/** The actions of the stay in the guest's language, with the language fallback (docs/behaviour.md#language-fallback). */
 export function ActionsList() {
   const { t, i18n } = useLingui();
   const { stay, hotel } = useStaySession();

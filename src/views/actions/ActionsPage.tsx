@@ -43,7 +43,7 @@ export interface ActionsPageProps {
 
 const NO_LOGIC: ActionsPageLogic = {};
 
-/** The actions list of a stay (SPEC.md §2 "Actions page"). */
+/** The actions list of a stay (docs/behaviour.md#actions-list). */
 export function ActionsPage({ sUUID, proofSuccessPoints, logic = NO_LOGIC }: ActionsPageProps) {
   const { staySession, toast, ...flows } = logic;
   return (

@@ -4,7 +4,7 @@ import { useConnected } from '../binding/useConnected.ts';
 import { useStayChild } from '../stay/stayActor.ts';
 import { connectToast } from './toast.connect.ts';
 
-/** SPEC.md §2: the toast of a validated proof (`?proof_success`), shown by the root once the page runs. */
+/** docs/behaviour.md#action-completion: the toast of a validated proof (`?proof_success`), shown by the root once the page runs. */
 export function ProofSuccessToast({ pointsName }: { pointsName: string }) {
   const { t } = useLingui();
   const toast = useStayChild('proofToast');

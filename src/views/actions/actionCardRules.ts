@@ -9,12 +9,12 @@ import {
 } from '../../../contract/action-types.ts';
 import type { Action } from '../../../contract/schemas.ts';
 
-/** SPEC.md §2: a type this client does not know is drawn as a review card. */
+/** docs/behaviour.md#actions-list: a type this client does not know is drawn as a review card. */
 export function cardTypeOf(action: Action): ActionType {
   return isActionType(action.actType) ? action.actType : FALLBACK_ACTION_TYPE;
 }
 
-/** SPEC.md §2: actions without a type are skipped. */
+/** docs/behaviour.md#actions-list: actions without a type are skipped. */
 export function listedActions(actions: Action[]): Action[] {
   return actions.filter((action) => Boolean(action.actType));
 }
@@ -32,7 +32,7 @@ const LABELS: Record<CardLabel, MessageDescriptor> = {
 };
 const VIEW_DETAILS = msg`Voir les détails`;
 
-/** The card button's label by type (SPEC.md §2 "Action card"); completed cards offer their details. */
+/** The card button's label by type (docs/behaviour.md#action-card); completed cards offer their details. */
 export function actionButtonLabel(type: ActionType, completed: boolean): MessageDescriptor {
   return completed ? VIEW_DETAILS : LABELS[ACTION_TYPE_RULES[type].cardLabel];
 }

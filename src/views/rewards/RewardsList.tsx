@@ -107,7 +107,7 @@ interface CatalogueProps extends CardsProps {
   rewards: Reward[];
 }
 
-/** SPEC.md §2: unlocked (only if any), then available or the empty-state message. */
+/** docs/behaviour.md#rewards-list: unlocked (only if any), then available or the empty-state message. */
 function RewardsCatalogue({ rewards, ...cardProps }: CatalogueProps) {
   const catalogue = catalogueOf(rewards);
   return (
@@ -146,7 +146,7 @@ function RewardsSection({ part, title, children }: { part: string; title: ReactN
   );
 }
 
-/** The other rewards, then the water donations in their own group (SPEC.md §2). */
+/** The other rewards, then the water donations in their own group (docs/behaviour.md#rewards-list). */
 function RewardGroups({ section, ...cardProps }: CardsProps & { section: RewardSection }) {
   const waterTitleId = useId();
   return (

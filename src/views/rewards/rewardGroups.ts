@@ -1,9 +1,9 @@
 import type { Reward } from '../../../contract/schemas.ts';
 
-/** SPEC.md §9: a reward without rwPosition sorts as 999. */
+/** docs/behaviour.md#rewards-list: a reward without rwPosition sorts as 999. */
 export const DEFAULT_REWARD_POSITION = 999;
 
-/** SPEC.md §2: water donations (rwType EAU) are shown apart from the other rewards. */
+/** docs/behaviour.md#rewards-list: water donations (rwType EAU) are shown apart from the other rewards. */
 export const isWaterReward = (reward: Reward): boolean => reward.rwType === 'EAU';
 
 export const isClaimed = (reward: Reward): boolean => reward.isClaimed === 1;
@@ -36,7 +36,7 @@ const sectionOf = (rewards: readonly Reward[]): RewardSection => ({
 
 export const sectionSize = (section: RewardSection): number => section.rewards.length + section.water.length;
 
-/** SPEC.md §2 "Rewards page": claimed vs available, each sorted by position, water apart. */
+/** docs/behaviour.md#rewards-list: claimed vs available, each sorted by position, water apart. */
 export function catalogueOf(rewards: readonly Reward[]): RewardCatalogue {
   const sorted = sortByPosition(rewards);
   const unlocked = sectionOf(sorted.filter(isClaimed));
@@ -45,7 +45,7 @@ export function catalogueOf(rewards: readonly Reward[]): RewardCatalogue {
   return { unlocked, available, emptyState };
 }
 
-/** SPEC.md §5: unlocking is offered only when the balance covers rwCost; otherwise the missing amount is shown. */
+/** docs/behaviour.md#reward-card: unlocking is offered only when the balance covers rwCost; otherwise the missing amount is shown. */
 export const missingPoints = (reward: Reward, balance: number): number => Math.max(0, reward.rwCost - balance);
 
 export const isAffordable = (reward: Reward, balance: number): boolean => missingPoints(reward, balance) === 0;

@@ -4,7 +4,7 @@ import { useWideScreen } from './useWideScreen.ts';
 import './AppShell.css';
 
 /**
- * The layout of every route (SPEC.md §2 "Demo layout and shell"): full screen on phones; above 768 px the app
+ * The layout of every route (docs/behaviour.md#demo-mode): full screen on phones; above 768 px the app
  * sits in a phone frame, with a "Mode démo" label beside it under /demo. The demo reset panel comes later.
  */
 export function AppShell() {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md §9: above the 768 px mobile threshold the app sits in a phone frame. */
+/** docs/behaviour.md#demo-mode: above the 768 px mobile threshold the app sits in a phone frame. */
 export const WIDE_SCREEN_QUERY = '(min-width: 769px)';
 
 function subscribe(onChange: () => void): () => void {

@@ -4,7 +4,7 @@ import type { StayPageName } from '../../../machines/stay.machine.ts';
 import { GiftIcon, LeafIcon } from '../../components/Icons.tsx';
 import './BottomNav.css';
 
-/** The two tabs of the stay pages (SPEC.md §2); links keep the current /demo prefix. */
+/** The two tabs of the stay pages (docs/behaviour.md#header-and-navigation); links keep the current /demo prefix. */
 export function BottomNav({ sUUID, active }: { sUUID: string; active: StayPageName }) {
   const { t } = useLingui();
   return (

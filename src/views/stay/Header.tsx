@@ -14,7 +14,7 @@ function guestFullName(stay: Stay): string {
     .trim();
 }
 
-/** The shared stay header (SPEC.md §2): who the guest is, the language picker and the points badge. */
+/** The shared stay header (docs/behaviour.md#header-and-navigation): who the guest is, the language picker and the points badge. */
 export function Header() {
   const { t } = useLingui();
   const { sUUID, stay, hotel } = useStaySession();

@@ -50,7 +50,7 @@ export interface StayPageProps {
 
 const NO_FLOWS: StayFlows = {};
 
-/** Stores the stay as the current one when it differs from the saved one (SPEC.md §2). */
+/** Stores the stay as the current one when it differs from the saved one (docs/behaviour.md#browser-storage). */
 function rememberStay(sUUID: string) {
   if (guestStorage.get('sUUID') === sUUID && guestStorage.get('currentStayUUID') === sUUID) return;
   guestStorage.set('sUUID', sUUID);

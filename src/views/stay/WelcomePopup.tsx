@@ -8,7 +8,7 @@ import { connectWelcomePopup } from './welcomePopup.connect.ts';
 import './WelcomePopup.css';
 import { useConnected } from '../binding/useConnected.ts';
 
-/** SPEC.md §9: the app version label shown in the welcome popup. */
+/** docs/behaviour.md#welcome-popup: the app version label shown in the welcome popup. */
 const VERSION_LABEL = 'v3.2.1';
 
 /** The once-per-device welcome dialog of the actions page (the root opens it once the actions loaded). */

@@ -1,7 +1,7 @@
 import type { HotelReply } from '../../../contract/schemas.ts';
 import { INTERFACE_LANGUAGES, type LanguageChoice } from '../../components/LanguageMenu.tsx';
 
-/** SPEC.md §5: only languages with enabled = 1 are offered, in the hotel's order; FR/EN/AR without a hotel list. */
+/** docs/behaviour.md#interface-language: only languages with enabled = 1 are offered, in the hotel's order; FR/EN/AR without a hotel list. */
 export function hotelLanguageChoices(hotel: HotelReply | null): LanguageChoice[] {
   const enabled = (hotel?.languagesSupported ?? [])
     .filter((language) => language.enabled === 1)
@@ -10,7 +10,7 @@ export function hotelLanguageChoices(hotel: HotelReply | null): LanguageChoice[]
   return enabled.length > 0 ? enabled : INTERFACE_LANGUAGES;
 }
 
-/** SPEC.md §1: the hotel may rename the points; the default name is 'GreenMiles' (also when the hotel call failed). */
+/** docs/behaviour.md#points-name: the hotel may rename the points; the default name is 'GreenMiles' (also when the hotel call failed). */
 export function pointsNameOf(hotel: HotelReply | null): string {
   return hotel?.hotel.hGreenMilesName || 'GreenMiles';
 }

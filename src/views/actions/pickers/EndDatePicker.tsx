@@ -23,7 +23,7 @@ export function longDate(isoDate: string, locale: string): string {
   }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** The stay end-date question (SPEC.md §5): today to today plus 14 days, 'Confirmer' once a date is chosen. */
+/** The stay end-date question (docs/behaviour.md#end-date): today to today plus 14 days, 'Confirmer' once a date is chosen. */
 export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
   const { t, i18n } = useLingui();
   const inputId = useId();

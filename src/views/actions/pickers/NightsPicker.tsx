@@ -15,7 +15,7 @@ export interface NightsPickerProps {
   onClose(): void;
 }
 
-/** The nights-of-stay question (SPEC.md §4 "Nights choice"), run by the launch flow before a NIGHT action. */
+/** The nights-of-stay question (docs/behaviour.md#nights-choice), run by the launch flow before a NIGHT action. */
 export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
   const { t } = useLingui();
   const choice = useSelector(actorRef, (snapshot) => snapshot.context.choice);
