@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { Database } from '../db/schema.ts';
-import type { ActionEntry, HotelContentFile, RewardEntry } from './format.ts';
+import { type ActionEntry, DEFAULT_CHECKOUT_TIME, type HotelContentFile, type RewardEntry } from './format.ts';
 import { hashPin } from './pin.ts';
 import { ContentError, validateContent } from './validate.ts';
 
@@ -55,6 +55,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       is_demo: h.isDemo ? 1 : 0,
       green_miles_name: h.greenMilesName ?? 'GreenMiles',
       time_zone: h.timeZone,
+      checkout_time: h.checkoutTime ?? DEFAULT_CHECKOUT_TIME,
       report_email: h.reportEmail ?? null,
       staff_pin_hash: pinHash,
       content_version: randomUUID(),

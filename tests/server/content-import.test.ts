@@ -64,6 +64,14 @@ describe('hotel content validation', () => {
     );
   });
 
+  it('refuses a checkoutTime that is not a 24-hour HH:MM', () => {
+    for (const checkoutTime of ['12h', '24:00', '9:30', 12]) {
+      const doc = parse(tilleulsText);
+      doc.hotel.checkoutTime = checkoutTime;
+      expect(problemsOf(stringify(doc))).toEqual([expect.stringMatching(/^hotel\.checkoutTime: /)]);
+    }
+  });
+
   it('reports a YAML syntax error with its line', () => {
     expect(problemsOf('hotel:\n  id: 1\n  name: [unclosed\n')[0]).toMatch(/^line \d+, column \d+: /);
   });
@@ -77,6 +85,7 @@ describeEachDialect('hotel content import', (get) => {
       name: 'Hôtel Les Tilleuls',
       is_demo: 0,
       time_zone: 'Europe/Paris',
+      checkout_time: '12:00',
       green_miles_name: 'GreenMiles',
     });
     expect(hotel.staff_pin_hash).not.toContain('7319');
