@@ -134,6 +134,11 @@ export const Reward = Type.Object({
   rwType: Type.String(),
   radName: Type.String(),
   radDescription: Type.String(),
+  /**
+   * The language `radName` and `radDescription` are in: the first of the chosen language, en, fr and the
+   * hotel's primary language that the reward is translated into (else any of its languages).
+   */
+  textLanguage: LangCode,
   rwCost: Type.Integer({ minimum: 0 }),
   rwPictureURL: Type.Union([Type.String(), Type.Null()]),
   rwTitleColor: Type.Union([Type.String(), Type.Null()]),

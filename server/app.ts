@@ -19,12 +19,7 @@ import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
-import { actionsRoutes } from './routes/actions.ts';
-import { greenRoutes } from './routes/green.ts';
-import { qrScansRoutes } from './routes/qr-scans.ts';
-import { rewardsRoutes } from './routes/rewards.ts';
-import { roomsRoutes } from './routes/rooms.ts';
-import { staysRoutes } from './routes/stays.ts';
+import { apiRoutes } from './routes/api.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -123,17 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(staysRoutes, { prefix: '/stays', deps });
-      await api.register(roomsRoutes, { prefix: '/rooms', deps });
-      await api.register(qrScansRoutes, { prefix: '/qr-scans', deps });
-      await api.register(greenRoutes, { prefix: '/green', deps });
-      await api.register(rewardsRoutes, { prefix: '/rewards', deps });
-      await api.register(actionsRoutes, { prefix: '/actions', deps });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { prefix: '/api', deps });
 
   if (options.staticDir) {
     const serveIndex = async (_request: unknown, reply: FastifyReply) => {

@@ -1,10 +1,12 @@
 /**
- * Maintenance commands:
+ * Maintenance commands (npm scripts db:migrate, hotel:import, hotel:check run them with the project's Node 24):
  *   node server/cli.ts migrate                 bring the database (DATABASE_URL) to the latest schema
  *   node server/cli.ts hotel:import FILE…      validate and import hotel content files (migrates first)
  *   node server/cli.ts hotel:check FILE…       validate content files without touching the database
+ * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1.
  */
 import { readConfig } from './config.ts';
+import type { HotelContentFile } from './content/format.ts';
 import { importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { openDatabase } from './db/connection.ts';
@@ -12,23 +14,43 @@ import { migrateToLatest } from './db/migrations.ts';
 
 const USAGE = 'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE…';
 
+/** Reads and validates every file, reporting each invalid one; null when any is invalid. */
+async function readContentFiles(
+  paths: string[],
+  onValid: (path: string, content: HotelContentFile) => void = () => {},
+): Promise<HotelContentFile[] | null> {
+  const files: HotelContentFile[] = [];
+  let valid = true;
+  for (const path of paths) {
+    try {
+      const content = await readContentFile(path);
+      files.push(content);
+      onValid(path, content);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      console.error(error.message);
+      valid = false;
+    }
+  }
+  return valid ? files : null;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'hotel:check') {
     if (args.length === 0) return fail(USAGE);
-    for (const file of args) {
-      const content = await readContentFile(file);
+    const files = await readContentFiles(args, (path, content) =>
       console.log(
-        `${file}: valid (hotel ${content.hotel.id}, ${content.actions?.length ?? 0} actions, ${content.rewards?.length ?? 0} rewards)`,
-      );
-    }
-    return 0;
+        `${path}: valid (hotel ${content.hotel.id}, ${content.actions?.length ?? 0} actions, ${content.rewards?.length ?? 0} rewards)`,
+      ),
+    );
+    return files ? 0 : 1;
   }
   if (command !== 'migrate' && command !== 'hotel:import') return fail(USAGE);
   if (command === 'hotel:import' && args.length === 0) return fail(USAGE);
   // Validate every file before opening the database, so a typo changes nothing.
-  const files = [];
-  for (const file of args) files.push(await readContentFile(file));
+  const files = await readContentFiles(args);
+  if (!files) return 1;
   const { databaseUrl } = readConfig();
   const database = openDatabase(databaseUrl);
   try {

@@ -9,8 +9,11 @@ const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** A 24-hour wall-clock time, HH:MM. */
+const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
 const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
+export const DEFAULT_CHECKOUT_TIME = '12:00';
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 
@@ -21,6 +24,8 @@ export const HotelSection = Type.Object(
     isDemo: Type.Boolean(),
     greenMilesName: Type.Optional(NonEmpty(60)),
     timeZone: NonEmpty(100),
+    /** Hotel-local time a stay ends on its end date; DEFAULT_CHECKOUT_TIME when absent. */
+    checkoutTime: Type.Optional(LocalTime),
     reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
   },

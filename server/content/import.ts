@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Database } from '../db/schema.ts';
-import type { ActionEntry, HotelContentFile, RewardEntry } from './format.ts';
+import { type ActionEntry, DEFAULT_CHECKOUT_TIME, type HotelContentFile, type RewardEntry } from './format.ts';
 import { hashPin } from './pin.ts';
-import { ContentError, validateContent } from './validate.ts';
+import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
 
@@ -26,23 +26,46 @@ export interface ImportSummary {
 
 const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
 
-/** Parses YAML text and validates it; throws ContentError naming the bad field (or YAML line). */
+/** Parses YAML text and validates it; throws ContentError naming the bad field and its line (or the YAML error). */
 export function parseContent(text: string, source = 'content'): HotelContentFile {
-  let value: unknown;
-  try {
-    value = parseYaml(text);
-  } catch (error) {
-    if (error instanceof YAMLParseError) {
-      const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : 'YAML';
-      throw new ContentError(source, [`${where}: ${error.message.split('\n')[0]}`]);
-    }
-    throw error;
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter });
+  const [syntaxError] = document.errors;
+  if (syntaxError) {
+    const at = syntaxError.linePos?.[0];
+    const where = at ? `line ${at.line}, column ${at.col}` : 'YAML';
+    throw new ContentError(source, [`${where}: ${syntaxError.message.split('\n')[0]}`]);
   }
-  return validateContent(value, source);
+  // The line of a field's key (an item's first line in a list), or of its nearest parent present in the file.
+  const lineOf = (path: FieldPath): number | undefined => {
+    let node: unknown = document.contents;
+    let offset = isNode(node) ? node.range?.[0] : undefined;
+    for (const part of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isScalar(item.key) && item.key.value === part);
+        if (!pair) break;
+        offset = isNode(pair.key) ? (pair.key.range?.[0] ?? offset) : offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof part === 'number' && isNode(node.items[part])) {
+        node = node.items[part];
+        offset = isNode(node) ? (node.range?.[0] ?? offset) : offset;
+      } else break;
+    }
+    return offset === undefined ? undefined : lineCounter.linePos(offset).line;
+  };
+  return validateContent(document.toJS(), source, lineOf);
 }
 
+/** Reads and validates a content file; a file that cannot be read is a one-line ContentError. */
 export async function readContentFile(path: string): Promise<HotelContentFile> {
-  return parseContent(await readFile(path, 'utf8'), path);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ContentError(path, [], code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`);
+  }
+  return parseContent(text, path);
 }
 
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
@@ -55,6 +78,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       is_demo: h.isDemo ? 1 : 0,
       green_miles_name: h.greenMilesName ?? 'GreenMiles',
       time_zone: h.timeZone,
+      checkout_time: h.checkoutTime ?? DEFAULT_CHECKOUT_TIME,
       report_email: h.reportEmail ?? null,
       staff_pin_hash: pinHash,
       content_version: randomUUID(),

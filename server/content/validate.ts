@@ -1,29 +1,80 @@
 /**
  * Validates a parsed hotel content file: first its shape (TypeBox), then the rules a schema cannot say
  * (one primary language, unique keys, texts only in declared languages, quiz and options complete…).
- * Every problem is reported with the path of the field at fault, e.g. `actions[3].quiz.answers: …`.
+ * Every problem names the field at fault, the `key` of its action or reward, its line when the YAML text is
+ * known, and the bad value, e.g. `line 120: actions[2].type (action "skip-cleaning"): "SHOWERING" is not …`.
  */
 
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { ACTION_TYPES } from '../../contract/action-types.ts';
+import { RewardType } from '../../contract/schemas.ts';
 import { ActionEntry, HotelContentFile, LanguageEntry, RewardEntry, RoomEntry } from './format.ts';
 
+/** A content file that cannot be used: its message names the file, then lists the problems (if any). */
 export class ContentError extends Error {
   readonly problems: string[];
-  constructor(source: string, problems: string[]) {
-    super(`${source}: invalid hotel content file:\n  - ${problems.join('\n  - ')}`);
+  constructor(source: string, problems: string[], summary = 'invalid hotel content file') {
+    super(`${source}: ${summary}${problems.map((problem) => `\n  - ${problem}`).join('')}`);
     this.name = 'ContentError';
     this.problems = problems;
   }
 }
 
-function fieldPath(instancePath: string): string {
-  if (instancePath === '') return '(file)';
+/** Where a field is in the file: ['actions', 2, 'type']; [] is the whole file. */
+export type FieldPath = ReadonlyArray<string | number>;
+
+interface Problem {
+  path: FieldPath;
+  message: string;
+}
+
+/** The line of a field in the YAML text (or of its nearest parent that is there), when the text is known. */
+export type LineOf = (path: FieldPath) => number | undefined;
+
+/** Fields whose allowed values come from the contract: a wrong value lists every one of them. */
+const ALLOWED_VALUES: Record<string, { what: string; values: readonly string[] }> = {
+  'actions.type': { what: 'an action type', values: ACTION_TYPES },
+  'rewards.type': { what: 'a reward type', values: RewardType.anyOf.map((literal) => String(literal.const)) },
+};
+
+const pathText = (path: FieldPath): string =>
+  path.length === 0
+    ? '(file)'
+    : path.reduce<string>(
+        (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part),
+        '',
+      );
+
+function valueAt(value: unknown, path: FieldPath): unknown {
+  let current = value;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[part];
+  }
+  return current;
+}
+
+/** ` (action "skip-cleaning")` for a field inside an action or a reward that has a key. */
+function keyNote(file: unknown, path: FieldPath): string {
+  const [list, index] = path;
+  if ((list !== 'actions' && list !== 'rewards') || typeof index !== 'number') return '';
+  const key = valueAt(file, [list, index, 'key']);
+  return typeof key === 'string' ? ` (${list === 'actions' ? 'action' : 'reward'} ${JSON.stringify(key)})` : '';
+}
+
+function describeProblem(file: unknown, lineOf: LineOf | undefined, { path, message }: Problem): string {
+  const line = lineOf?.(path);
+  return `${line !== undefined ? `line ${line}: ` : ''}${pathText(path)}${keyNote(file, path)}: ${message}`;
+}
+
+function fieldPath(instancePath: string): FieldPath {
+  if (instancePath === '') return [];
   return instancePath
     .split('/')
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 /** TypeBox stops at the first bad item of an array: the item lists are checked one item at a time. */
@@ -51,8 +102,10 @@ function allErrors(value: unknown) {
   return errors;
 }
 
-function shapeProblems(value: unknown): string[] {
-  const byPath = new Map<string, string[]>();
+const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
+
+function shapeProblems(value: unknown): Problem[] {
+  const byPath = new Map<string, { path: FieldPath; messages: string[] }>();
   for (const error of allErrors(value)) {
     if (error.keyword === 'boolean') continue;
     const path = fieldPath(error.instancePath);
@@ -66,18 +119,24 @@ function shapeProblems(value: unknown): string[] {
       const missing = (error.params as { requiredProperties?: string[] }).requiredProperties ?? [];
       message = `missing required field(s) ${missing.map((f) => JSON.stringify(f)).join(', ')}`;
     }
-    const list = byPath.get(path) ?? [];
-    list.push(message);
-    byPath.set(path, list);
+    const entry = byPath.get(pathText(path)) ?? { path, messages: [] };
+    entry.messages.push(message);
+    byPath.set(pathText(path), entry);
   }
-  const problems: string[] = [];
-  for (const [path, messages] of byPath) {
+  const problems: Problem[] = [];
+  for (const { path, messages } of byPath.values()) {
+    const bad = valueAt(value, path);
+    const allowed = ALLOWED_VALUES[path.filter((part) => typeof part === 'string').join('.')];
+    if (allowed && !allowed.values.includes(bad as string)) {
+      problems.push({ path, message: `${shown(bad)} is not ${allowed.what}; allowed: ${allowed.values.join(', ')}` });
+      continue;
+    }
     const consts = messages.filter((m) => m.startsWith('must be "') || m.startsWith('must be null'));
     const rest = messages.filter((m) => !consts.includes(m) && m !== 'must match a schema in anyOf');
-    if (consts.length > 1)
-      rest.unshift(`must be one of ${consts.map((m) => m.slice(8)).join(', ')}${consts.length >= 3 ? ', …' : ''}`);
+    if (consts.length > 1) rest.unshift(`must be one of ${consts.map((m) => m.slice(8)).join(', ')}`);
     else rest.unshift(...consts);
-    problems.push(`${path}: ${[...new Set(rest.length > 0 ? rest : messages)].join('; ')}`);
+    const got = messages.some((m) => m.startsWith('missing') || m.startsWith('unknown')) ? '' : ` (got ${shown(bad)})`;
+    problems.push({ path, message: `${[...new Set(rest.length > 0 ? rest : messages)].join('; ')}${got}` });
   }
   return problems;
 }
@@ -91,77 +150,88 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-function duplicates(values: string[]): string[] {
-  return [...new Set(values.filter((v, i) => values.indexOf(v) !== i))];
+/** The indexes of the values that repeat an earlier one. */
+function repeats(values: readonly string[]): number[] {
+  return values.flatMap((value, index) => (values.indexOf(value) !== index ? [index] : []));
 }
 
-function ruleProblems(file: HotelContentFile): string[] {
-  const problems: string[] = [];
+function ruleProblems(file: HotelContentFile): Problem[] {
+  const problems: Problem[] = [];
+  const problem = (path: FieldPath, message: string) => problems.push({ path, message });
   const declared = new Set(file.languages.map((l) => l.code));
   if (!isTimeZone(file.hotel.timeZone))
-    problems.push(`hotel.timeZone: unknown time zone ${JSON.stringify(file.hotel.timeZone)}`);
+    problem(['hotel', 'timeZone'], `unknown time zone ${JSON.stringify(file.hotel.timeZone)}`);
   const primaries = file.languages.filter((l) => l.isPrimary);
   if (primaries.length !== 1)
-    problems.push(`languages: exactly one language must have isPrimary: true (found ${primaries.length})`);
-  else if (!primaries[0]?.enabled) problems.push('languages: the primary language must be enabled');
-  for (const dup of duplicates(file.languages.map((l) => l.code)))
-    problems.push(`languages: code ${dup} appears twice`);
-  const qrIds = [...(file.rooms ?? []).map((r) => r.qrId), ...(file.unassignedQrIds ?? [])];
-  for (const dup of duplicates(qrIds)) problems.push(`rooms: QR id ${dup} appears twice`);
-  for (const dup of duplicates((file.rooms ?? []).map((r) => r.number)))
-    problems.push(`rooms: room number ${dup} appears twice`);
+    problem(['languages'], `exactly one language must have isPrimary: true (found ${primaries.length})`);
+  else if (!primaries[0]?.enabled) problem(['languages'], 'the primary language must be enabled');
+  for (const i of repeats(file.languages.map((l) => l.code)))
+    problem(['languages', i, 'code'], `code ${file.languages[i]?.code} appears twice`);
+  const rooms = file.rooms ?? [];
+  const unassigned = file.unassignedQrIds ?? [];
+  for (const i of repeats([...rooms.map((r) => r.qrId), ...unassigned])) {
+    const path = i < rooms.length ? ['rooms', i, 'qrId'] : ['unassignedQrIds', i - rooms.length];
+    problem(path, `QR id ${rooms[i]?.qrId ?? unassigned[i - rooms.length]} appears twice`);
+  }
+  for (const i of repeats(rooms.map((r) => r.number)))
+    problem(['rooms', i, 'number'], `room number ${rooms[i]?.number} appears twice`);
 
-  const checkLangs = (path: string, map: Record<string, unknown> | undefined, required?: Set<string>) => {
+  const checkLangs = (path: FieldPath, map: Record<string, unknown> | undefined, required?: Set<string>) => {
     for (const code of Object.keys(map ?? {})) {
-      if (!declared.has(code)) problems.push(`${path}.${code}: language ${code} is not declared in languages`);
+      if (!declared.has(code)) problem([...path, code], `language ${code} is not declared in languages`);
     }
     for (const code of required ?? []) {
-      if (!map || !(code in map))
-        problems.push(`${path}: missing the ${code} text (the action is translated into ${code})`);
+      if (!map || !(code in map)) problem(path, `missing the ${code} text (the action is translated into ${code})`);
     }
   };
 
   const actions = file.actions ?? [];
-  for (const dup of duplicates(actions.map((a) => a.key))) problems.push(`actions: key ${dup} appears twice`);
+  for (const i of repeats(actions.map((a) => a.key))) problem(['actions', i, 'key'], 'key appears twice');
   actions.forEach((action, i) => {
-    const at = `actions[${i}]`;
+    const at = ['actions', i];
     const langs = new Set(Object.keys(action.texts));
-    checkLangs(`${at}.texts`, action.texts);
-    checkLangs(`${at}.tags`, action.tags);
+    checkLangs([...at, 'texts'], action.texts);
+    checkLangs([...at, 'tags'], action.tags);
     if (action.type === 'CUSTOM' && (action.options ?? []).length < 2)
-      problems.push(`${at}.options: a CUSTOM action needs at least 2 options`);
-    if (action.type !== 'CUSTOM' && action.options) problems.push(`${at}.options: only CUSTOM actions have options`);
+      problem([...at, 'options'], 'a CUSTOM action needs at least 2 options');
+    if (action.type !== 'CUSTOM' && action.options) problem([...at, 'options'], 'only CUSTOM actions have options');
     for (const [j, option] of (action.options ?? []).entries()) {
-      checkLangs(`${at}.options[${j}].labels`, option.labels, langs);
+      checkLangs([...at, 'options', j, 'labels'], option.labels, langs);
     }
-    if (action.type === 'QUIZ' && !action.quiz) problems.push(`${at}.quiz: a QUIZ action needs a quiz section`);
-    if (action.type !== 'QUIZ' && action.quiz) problems.push(`${at}.quiz: only QUIZ actions have a quiz`);
+    if (action.type === 'QUIZ' && !action.quiz) problem(at, 'a QUIZ action needs a quiz section');
+    if (action.type !== 'QUIZ' && action.quiz) problem([...at, 'quiz'], 'only QUIZ actions have a quiz');
     if (action.quiz) {
-      checkLangs(`${at}.quiz.texts`, action.quiz.texts, langs);
+      checkLangs([...at, 'quiz', 'texts'], action.quiz.texts, langs);
       if (!action.quiz.answers.some((a) => a.correct))
-        problems.push(`${at}.quiz.answers: at least one answer must have correct: true`);
+        problem([...at, 'quiz', 'answers'], 'at least one answer must have correct: true');
       for (const [j, answer] of action.quiz.answers.entries()) {
-        checkLangs(`${at}.quiz.answers[${j}].texts`, answer.texts, langs);
+        checkLangs([...at, 'quiz', 'answers', j, 'texts'], answer.texts, langs);
       }
     }
   });
 
   const rewards = file.rewards ?? [];
-  for (const dup of duplicates(rewards.map((r) => r.key))) problems.push(`rewards: key ${dup} appears twice`);
+  for (const i of repeats(rewards.map((r) => r.key))) problem(['rewards', i, 'key'], 'key appears twice');
   rewards.forEach((reward, i) => {
-    checkLangs(`rewards[${i}].texts`, reward.texts);
+    checkLangs(['rewards', i, 'texts'], reward.texts);
     if (reward.codePool && reward.type !== 'CODE')
-      problems.push(`rewards[${i}].codePool: only CODE rewards have a code pool`);
-    for (const dup of duplicates(reward.codePool ?? []))
-      problems.push(`rewards[${i}].codePool: code ${dup} appears twice`);
+      problem(['rewards', i, 'codePool'], 'only CODE rewards have a code pool');
+    const pool = reward.codePool ?? [];
+    for (const j of repeats(pool)) problem(['rewards', i, 'codePool', j], `code ${pool[j]} appears twice`);
   });
   return problems;
 }
 
-/** Returns the file typed, or throws a ContentError listing every problem found. */
-export function validateContent(value: unknown, source = 'content'): HotelContentFile {
-  if (!Value.Check(HotelContentFile, value)) throw new ContentError(source, shapeProblems(value));
-  const problems = ruleProblems(value);
-  if (problems.length > 0) throw new ContentError(source, problems);
-  return value;
+/**
+ * Returns the file typed, or throws a ContentError listing every problem found (with its line when `lineOf`
+ * can find it in the YAML text).
+ */
+export function validateContent(value: unknown, source = 'content', lineOf?: LineOf): HotelContentFile {
+  const problems = Value.Check(HotelContentFile, value) ? ruleProblems(value) : shapeProblems(value);
+  if (problems.length > 0)
+    throw new ContentError(
+      source,
+      problems.map((problem) => describeProblem(value, lineOf, problem)),
+    );
+  return value as HotelContentFile;
 }

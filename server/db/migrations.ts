@@ -250,8 +250,26 @@ function rewards(kind: DialectKind): Migration {
   };
 }
 
+/**
+ * The hotel's check-out time: a stay ends at that hotel-local time on its end date. Hotels imported before
+ * get noon, the content format's default (written out: a migration must not move with later code).
+ */
+const checkout: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('hotels')
+      .addColumn('checkout_time', 'text', (c) => c.notNull().defaultTo('12:00'))
+      .execute();
+  },
+};
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
-  return { '0001_initial': initial(kind), '0002_actions': actionsMigration(kind), '0003_rewards': rewards(kind) };
+  return {
+    '0001_initial': initial(kind),
+    '0002_actions': actionsMigration(kind),
+    '0003_rewards': rewards(kind),
+    '0004_checkout': checkout,
+  };
 }
 
 /** Brings the schema to the latest version; throws when a migration fails. */

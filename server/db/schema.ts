@@ -10,6 +10,8 @@ export interface HotelsTable {
   is_demo: number;
   green_miles_name: string;
   time_zone: string;
+  /** Hotel-local HH:MM at which a stay ends on its end date (0004_checkout). */
+  checkout_time: string;
   report_email: string | null;
   staff_pin_hash: string;
   /** A new random value at every import: caches of the hotel's content are keyed by it. */

@@ -1,7 +1,8 @@
 /**
  * What a stay sees of its hotel's content in one language: actions (with this stay's completion state)
- * and rewards (with this stay's claims). Only items translated into the language are listed, so a
- * language without translations gives [] and the client falls back to another language.
+ * and rewards (with this stay's claims). Only actions translated into the language are listed, so a
+ * language without translations gives [] and the client falls back to another language; rewards fall
+ * back on the server, one by one (domain/text-language.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
@@ -10,7 +11,9 @@ import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 import { currentNightId } from './hotel-time.ts';
+import { hotelPrimaryLanguage } from './hotels.ts';
 import { findOwnedStay, type StayRecord } from './stays.ts';
+import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** action_completions.night_id of actions done once per stay. */
 export const STAY_NIGHT_ID = 'STAY';
@@ -209,12 +212,17 @@ export async function actionOfStay(
   return action;
 }
 
-/** GET /api/stays/:sUUID/rewards: the hotel's rewards translated into `lang`, with this stay's claims. */
+/**
+ * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
+ * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
+ * for want of a translation in the chosen language.
+ */
 export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
-  const stay = await findOwnedStay(store.db, input.sUUID, input.profileUUID);
-  const rows = await store.db
+  const { db } = store;
+  const stay = await findOwnedStay(db, input.sUUID, input.profileUUID);
+  const order = textLanguageOrder(input.lang, await hotelPrimaryLanguage(db, stay));
+  const rows = await db
     .selectFrom('rewards')
-    .innerJoin('reward_translations as t', 't.reward_id', 'rewards.id')
     .leftJoin('reward_claims as c', (join) =>
       join.onRef('c.reward_id', '=', 'rewards.id').on('c.stay_id', '=', stay.id),
     )
@@ -227,33 +235,61 @@ export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<
       'rewards.position',
       'rewards.water_volume',
       'rewards.valid_until',
-      't.name',
-      't.description',
       'c.id as claim_id',
       'c.code',
       'c.used_at',
     ])
     .where('rewards.hotel_id', '=', stay.hotel_id)
     .where('rewards.active', '=', 1)
-    .where('t.lang', '=', input.lang)
     .orderBy('rewards.id')
     .execute();
+  const translations = await rewardTranslations(db, stay);
   const sortKey = (position: number | null) => position ?? 999;
   return rows
     .sort((a, b) => sortKey(a.position) - sortKey(b.position) || a.id - b.id)
-    .map((r) => ({
-      rwId: r.id,
-      rwType: r.type,
-      radName: r.name,
-      radDescription: r.description,
-      rwCost: r.cost,
-      rwPictureURL: r.picture_url,
-      rwTitleColor: r.title_color,
-      rwPosition: r.position,
-      isClaimed: r.claim_id !== null ? 1 : 0,
-      isUsed: r.used_at !== null ? 1 : 0,
-      code: r.claim_id !== null ? r.code : null,
-      validUntil: r.valid_until,
-      rwWaterVolume: r.water_volume,
-    }));
+    .flatMap((r): Reward[] => {
+      const texts = pickTranslation(translations.get(r.id) ?? [], order);
+      if (!texts) return [];
+      return [
+        {
+          rwId: r.id,
+          rwType: r.type,
+          radName: texts.name,
+          radDescription: texts.description,
+          textLanguage: texts.lang,
+          rwCost: r.cost,
+          rwPictureURL: r.picture_url,
+          rwTitleColor: r.title_color,
+          rwPosition: r.position,
+          isClaimed: r.claim_id !== null ? 1 : 0,
+          isUsed: r.used_at !== null ? 1 : 0,
+          code: r.claim_id !== null ? r.code : null,
+          validUntil: r.valid_until,
+          rwWaterVolume: r.water_volume,
+        },
+      ];
+    });
+}
+
+interface RewardTexts {
+  lang: string;
+  name: string;
+  description: string;
+}
+
+/** Reward texts change only on import, like the actions' (cached by content version, every language). */
+const rewardTextsCache = new BoundedCache<Promise<Map<number, RewardTexts[]>>>(256);
+
+function rewardTranslations(db: Kysely<Database>, stay: StayRecord): Promise<Map<number, RewardTexts[]>> {
+  return rewardTextsCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, async () => {
+    const rows = await db
+      .selectFrom('reward_translations as t')
+      .innerJoin('rewards', 'rewards.id', 't.reward_id')
+      .select(['t.reward_id', 't.lang', 't.name', 't.description'])
+      .where('rewards.hotel_id', '=', stay.hotel_id)
+      .execute();
+    const byReward = new Map<number, RewardTexts[]>();
+    for (const { reward_id, ...texts } of rows) byReward.set(reward_id, [...(byReward.get(reward_id) ?? []), texts]);
+    return byReward;
+  });
 }

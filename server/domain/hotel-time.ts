@@ -18,23 +18,37 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
         month: '2-digit',
         day: '2-digit',
         hour: '2-digit',
+        minute: '2-digit',
         hourCycle: 'h23',
       }),
   );
 }
 
-function localParts(now: Date, timeZone: string): { date: string; hour: number } {
+function localParts(now: Date, timeZone: string): { date: string; hour: number; time: string } {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    time: `${parts.hour}:${parts.minute}`,
+  };
 }
 
 /** The hotel-local calendar date, YYYY-MM-DD. */
 export function localDate(now: Date, timeZone: string): string {
   return localParts(now, timeZone).date;
+}
+
+/**
+ * True once the hotel-local clock has reached `time` (HH:MM) on `date` (YYYY-MM-DD). Wall-clock times are
+ * compared, so a check-out at 12:00 stays at noon across DST changes.
+ */
+export function hasReached(now: Date, timeZone: string, date: string, time: string): boolean {
+  const local = localParts(now, timeZone);
+  return `${local.date} ${local.time}` >= `${date} ${time}`;
 }
 
 /** The hotel-local date of the evening the current night began (rolls over at NIGHT_ROLLOVER_HOUR). */

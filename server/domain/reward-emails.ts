@@ -11,6 +11,7 @@ import { DomainError, notFound } from './errors.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { findClaimedReward, notClaimed } from './rewards.ts';
 import { lockOwnedStay } from './stays.ts';
+import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** At most this many reward e-mails per stay in any rolling hour. */
 export const EMAILS_PER_STAY_PER_HOUR = 5;
@@ -24,25 +25,20 @@ export interface RewardEmailInput {
   lang?: string | undefined;
 }
 
-/** The reward's texts in the first language that has them: lang, en, fr, then any. */
+/** The reward's texts, in the language the rewards list shows them for `lang` (domain/text-language.ts). */
 async function rewardTexts(
   db: Kysely<Database>,
   rewardId: number,
-  lang: string,
+  order: readonly string[],
 ): Promise<{ name: string; description: string }> {
   const rows = await db
     .selectFrom('reward_translations')
     .select(['lang', 'name', 'description'])
     .where('reward_id', '=', rewardId)
-    .orderBy('lang')
     .execute();
-  for (const wanted of [lang, 'en', 'fr']) {
-    const row = rows.find((r) => r.lang === wanted);
-    if (row) return row;
-  }
-  const any = rows[0];
-  if (!any) throw notFound('Reward');
-  return any;
+  const texts = pickTranslation(rows, order);
+  if (!texts) throw notFound('Reward');
+  return texts;
 }
 
 /**
@@ -88,8 +84,9 @@ export async function emailReward(
   if (!claim) throw notClaimed();
   if (!mailer)
     throw new DomainError('unavailable', 'mail_not_configured', 'E-mail is not configured on this server (SMTP_URL)');
-  const lang = input.lang ?? (await hotelPrimaryLanguage(store.db, stay));
-  const texts = await rewardTexts(store.db, reward.id, lang);
+  const primary = await hotelPrimaryLanguage(store.db, stay);
+  const lang = input.lang ?? primary;
+  const texts = await rewardTexts(store.db, reward.id, textLanguageOrder(lang, primary));
   const mailLang = mailLanguage(lang);
   const mail = composeRewardMail({
     lang: mailLang,

@@ -1,6 +1,8 @@
 /**
  * Stays: creation (idempotent per profile and hotel while active), ownership, end date, termination,
  * and the Stay entity of the contract (remainingDays in the hotel's time zone).
+ *
+ * A stay ends at its hotel's check-out time (hotel-local) on its end date, or at once when terminated.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -8,7 +10,7 @@ import type { CreatedStayReply, Stay } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
+import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
 import { balanceOf } from './ledger.ts';
 
 /**
@@ -37,6 +39,7 @@ function stayQuery(db: Kysely<Database>) {
       'rooms.number as room_number',
       'hotels.name as hotel_name',
       'hotels.time_zone',
+      'hotels.checkout_time',
       'hotels.content_version',
     ]);
 }
@@ -63,16 +66,25 @@ export async function lockOwnedStay(tx: WriteTransaction, sUUID: string, profile
   return ownedBy(await query.executeTakeFirst(), profileUUID);
 }
 
-/** Finished: terminated, or its end date is today or past (hotel-local). */
-export function isFinished(stay: Pick<StayRecord, 'status' | 'end_date' | 'time_zone'>, now: Date): boolean {
-  if (stay.status === 'finished') return true;
-  return stay.end_date !== null && daysBetween(localDate(now, stay.time_zone), stay.end_date) <= 0;
+type StayTiming = Pick<StayRecord, 'status' | 'end_date' | 'time_zone' | 'checkout_time'>;
+
+function checkedOut(stay: StayTiming, now: Date): boolean {
+  return stay.end_date !== null && hasReached(now, stay.time_zone, stay.end_date, stay.checkout_time);
 }
 
-export function remainingDays(stay: Pick<StayRecord, 'status' | 'end_date' | 'time_zone'>, now: Date): number | null {
-  if (stay.status === 'finished') return 0;
+/** Finished: terminated, or the check-out time of its end date has come (hotel-local). */
+export function isFinished(stay: StayTiming, now: Date): boolean {
+  return stay.status === 'finished' || checkedOut(stay, now);
+}
+
+/**
+ * The hotel-local days the stay has still started, today included, until check-out on its end date:
+ * 1 on departure morning, 0 once checked out or terminated, null while no end date is known.
+ */
+export function remainingDays(stay: StayTiming, now: Date): number | null {
+  if (isFinished(stay, now)) return 0;
   if (stay.end_date === null) return null;
-  return Math.max(0, daysBetween(localDate(now, stay.time_zone), stay.end_date));
+  return daysBetween(localDate(now, stay.time_zone), stay.end_date) + 1;
 }
 
 function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
@@ -127,7 +139,7 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
     const { db } = tx;
     // Holding the hotel row serialises concurrent creations for the hotel.
     const hotel = await tx
-      .forUpdate(db.selectFrom('hotels').select(['id', 'time_zone']).where('id', '=', input.hotelId), 'hotels')
+      .forUpdate(db.selectFrom('hotels').select('id').where('id', '=', input.hotelId), 'hotels')
       .executeTakeFirst();
     if (!hotel) throw notFound('Hotel');
     if (input.roomId !== undefined) {

@@ -6,6 +6,7 @@ export function reward(overrides: Partial<Reward> & Pick<Reward, 'rwId'>): Rewar
     rwType: 'CODE',
     radName: `Reward ${overrides.rwId}`,
     radDescription: '',
+    textLanguage: 'fr',
     rwCost: 100,
     rwPictureURL: null,
     rwTitleColor: null,

@@ -13,7 +13,6 @@ import {
 import { ApiError } from '../../src/api/http.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
 import {
-  DEFAULT_VALID_UNTIL,
   displayedCode,
   formatValidUntil,
   waterAccessMonths,
@@ -186,9 +185,9 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                   const code = snapshot.context.code ?? '';
                   expect(body.getByText(`les tilleuls-${code}`)).toBeVisible();
                   expect(body.getByRole('button', { name: 'Copier le code' })).toBeVisible();
-                  expect(body.getByText(/^Valable jusqu'au /)).toHaveTextContent(
-                    `Valable jusqu'au ${item.validUntil === '2027-06-30' ? '30 juin 2027' : '31 décembre 2025'}`,
-                  );
+                  // No validUntil: no expiry line rather than an invented date.
+                  if (item.validUntil === null) expect(body.queryByText(/^Valable jusqu'au /)).toBeNull();
+                  else expect(body.getByText(/^Valable jusqu'au /)).toHaveTextContent("Valable jusqu'au 30 juin 2027");
                   expect(
                     body.getByText('Présentez ce code au personnel de l’hôtel pour profiter de votre récompense.', {
                       normalizer: (text) => text.replace("'", '’'),
@@ -334,8 +333,7 @@ describe('reward rules', () => {
 
   it('shows codes with the lowercase hotel name and dates in the interface locale', () => {
     expect(displayedCode(HOTEL_NAME, 'A7K')).toBe('les tilleuls-A7K');
-    expect(DEFAULT_VALID_UNTIL).toBe('2025-12-31');
-    expect(formatValidUntil(null, 'fr')).toBe('31 décembre 2025');
+    expect(formatValidUntil('2027-12-31', 'fr')).toBe('31 décembre 2027');
     expect(formatValidUntil('2027-06-30', 'en')).toBe('June 30, 2027');
   });
 

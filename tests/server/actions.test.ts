@@ -141,7 +141,8 @@ describeEachDialect('action submissions', (get) => {
       const ok = await submit(app, stay, action.actId, 'yesnon', { response: true, endDate });
       expect(ok.json()).toMatchObject({ greenMilesChange: 0 });
       const shown = (await app.inject({ url: `/api/stays/${stay.sUUID}?uuid=${stay.profileUUID}` })).json().stay;
-      expect(shown).toMatchObject({ endDate, greenMiles: action.actReward, remainingDays: 3 });
+      // Today and the 3 days to come, the last until check-out.
+      expect(shown).toMatchObject({ endDate, greenMiles: action.actReward, remainingDays: 4 });
       // The stay has an end date now: the body may omit it, and a different one does not replace it.
       const again = await submit(app, stay, action.actId, 'yesnon', {
         response: false,

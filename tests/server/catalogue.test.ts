@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
-import { ActionsReply, RewardsReply } from '../../contract/schemas.ts';
+import { ActionsReply, type Reward, RewardsReply } from '../../contract/schemas.ts';
+import { importContent, parseContent } from '../../server/content/import.ts';
+import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { currentNightId } from '../../server/domain/hotel-time.ts';
 import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
 
@@ -165,10 +169,74 @@ describeEachDialect('actions and rewards lists', (get) => {
       });
     });
 
-    it('answers [] for a language without rewards and 404 to another profile', async () => {
+    it('lists every reward in French with textLanguage fr', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      expect((await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=de&uuid=${profileUUID}` })).json()).toEqual([]);
+      const rewards = (await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=${profileUUID}` })).json();
+      expect(rewards.map((r: Reward) => r.textLanguage)).toEqual(['fr', 'fr', 'fr', 'fr']);
+    });
+
+    it('falls back to English for a language without reward texts (Les Tilleuls’ de), claimed rewards included', async () => {
+      const { app, handle } = get();
+      const { sUUID, profileUUID } = await newHotelStay(app);
+      const inFrench = (await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=${profileUUID}` })).json();
+      const claimed = inFrench[0] as Reward;
+      await handle.db
+        .insertInto('reward_claims')
+        .values({
+          stay_id: await stayIdOf(get(), sUUID),
+          reward_id: claimed.rwId,
+          code: 'DE1',
+          claimed_at: '2026-06-01',
+        })
+        .execute();
+      const response = await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=de&uuid=${profileUUID}` });
+      expect(response.statusCode).toBe(200);
+      const inGerman = response.json();
+      expect(Value.Check(RewardsReply, inGerman)).toBe(true);
+      expect(inGerman.map((r: Reward) => r.rwId)).toEqual(inFrench.map((r: Reward) => r.rwId));
+      expect(inGerman.map((r: Reward) => r.textLanguage)).toEqual(['en', 'en', 'en', 'en']);
+      expect(inGerman[0]).toMatchObject({ rwId: claimed.rwId, isClaimed: 1, code: 'DE1', radName: expect.any(String) });
+      expect(inGerman[0].radName).not.toBe(claimed.radName);
+    });
+
+    it('picks the language per reward: chosen, en, fr, the hotel’s primary, then any text it has', async () => {
+      const { app, handle } = get();
+      const demo = parse(readFileSync(SAMPLE_HOTEL_FILES[1] as string, 'utf8'));
+      // Italian is the primary language here: a reward in Arabic and Italian shows in Italian before Arabic.
+      for (const language of demo.languages) language.isPrimary = false;
+      demo.languages.push({ code: 'it', name: 'Italiano', enabled: true, isPrimary: true, position: 9 });
+      const [arAndIt, frAndAr, enAndAr, arOnly] = demo.rewards;
+      arAndIt.texts = { ar: arAndIt.texts.ar, it: arAndIt.texts.fr };
+      frAndAr.texts = { fr: frAndAr.texts.fr, ar: frAndAr.texts.ar };
+      enAndAr.texts = { en: enAndAr.texts.en, ar: enAndAr.texts.ar };
+      arOnly.texts = { ar: arOnly.texts.ar };
+      await importContent(handle.db, parseContent(stringify(demo)));
+      const { sUUID, profileUUID } = await newHotelStay(app, 2);
+      const languagesIn = async (lang: string) => {
+        const rewards = (
+          await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=${lang}&uuid=${profileUUID}` })
+        ).json();
+        const languageById = new Map<number, string>(rewards.map((r: Reward) => [r.rwId, r.textLanguage]));
+        const ids = await handle.db
+          .selectFrom('rewards')
+          .select(['id', 'key'])
+          .where('hotel_id', '=', 2)
+          .where('active', '=', 1)
+          .execute();
+        return Object.fromEntries(ids.map(({ id, key }) => [key, languageById.get(id)]));
+      };
+      const expected = (languages: string[]) =>
+        Object.fromEntries(demo.rewards.map((r: { key: string }, i: number) => [r.key, languages[i]]));
+      expect(await languagesIn('fr')).toEqual(expected(['it', 'fr', 'en', 'ar']));
+      expect(await languagesIn('en')).toEqual(expected(['it', 'fr', 'en', 'ar']));
+      expect(await languagesIn('ar')).toEqual(expected(['ar', 'ar', 'ar', 'ar']));
+      expect(await languagesIn('de')).toEqual(expected(['it', 'fr', 'en', 'ar']));
+    });
+
+    it('answers 404 to another profile', async () => {
+      const { app } = get();
+      const { sUUID } = await newHotelStay(app);
       expect((await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=nope` })).statusCode).toBe(404);
     });
   });

@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { verifyPin } from '../../server/content/pin.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
@@ -25,21 +29,38 @@ describe('hotel content validation', () => {
     for (const file of SAMPLE_HOTEL_FILES) expect(() => parseContent(readFileSync(file, 'utf8'), file)).not.toThrow();
   });
 
-  it('names the bad field', () => {
+  it('names the bad field, its action or reward key and its line, and shows the bad value', () => {
     const doc = parse(tilleulsText);
     doc.actions[2].type = 'SHOWERING';
     doc.actions[4].reward = -3;
     delete doc.hotel.timeZone;
     doc.rewards[0].texts.fr.surprise = 'x';
-    const problems = problemsOf(stringify(doc));
+    const text = stringify(doc);
+    const lineOf = (needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+    const problems = problemsOf(text);
+    const [action2, action4, reward0] = [doc.actions[2].key, doc.actions[4].key, doc.rewards[0].key];
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^actions\[2\]\.type: must be one of/),
-        expect.stringMatching(/^actions\[4\]\.reward: /),
-        expect.stringMatching(/^hotel: missing required field\(s\) "timeZone"/),
-        expect.stringMatching(/^rewards\[0\]\.texts\.fr: unknown field\(s\) "surprise"/),
+        `line ${lineOf('type: SHOWERING')}: actions[2].type (action "${action2}"): "SHOWERING" is not an action type; allowed: ${ACTION_TYPES.join(', ')}`,
+        `line ${lineOf('reward: -3')}: actions[4].reward (action "${action4}"): must be >= 0 (got -3)`,
+        `line ${lineOf('hotel:')}: hotel: missing required field(s) "timeZone"`,
+        expect.stringMatching(
+          new RegExp(
+            `^line \\d+: rewards\\[0\\]\\.texts\\.fr \\(reward "${reward0}"\\): unknown field\\(s\\) "surprise"$`,
+          ),
+        ),
       ]),
     );
+  });
+
+  it('lists every reward type of the contract for a wrong one', () => {
+    const doc = parse(tilleulsText);
+    doc.rewards[1].type = 'VOUCHER';
+    expect(problemsOf(stringify(doc))).toEqual([
+      expect.stringMatching(
+        /rewards\[1\]\.type \(reward "[a-z-]+"\): "VOUCHER" is not a reward type; allowed: CODE, EAU, SLIDER, GENERIC$/,
+      ),
+    ]);
   });
 
   it('checks the rules a schema cannot say', () => {
@@ -54,18 +75,76 @@ describe('hotel content validation', () => {
     const problems = problemsOf(stringify(doc));
     expect(problems).toEqual(
       expect.arrayContaining([
-        'hotel.timeZone: unknown time zone "Mars/Olympus"',
-        'languages: exactly one language must have isPrimary: true (found 2)',
-        `actions: key ${doc.actions[0].key} appears twice`,
-        expect.stringMatching(/^actions\[\d+\]\.quiz\.answers\[1\]\.texts: missing the ar text/),
-        expect.stringMatching(/^actions\[\d+\]\.quiz\.answers: at least one answer must have correct: true/),
-        'actions[0].texts.it: language it is not declared in languages',
+        expect.stringMatching(/^line \d+: hotel\.timeZone: unknown time zone "Mars\/Olympus"$/),
+        expect.stringMatching(/^line \d+: languages: exactly one language must have isPrimary: true \(found 2\)$/),
+        expect.stringMatching(
+          new RegExp(`^line \\d+: actions\\[1\\]\\.key \\(action "${doc.actions[0].key}"\\): key appears twice$`),
+        ),
+        expect.stringMatching(/actions\[\d+\]\.quiz\.answers\[1\]\.texts \(action "[a-z-]+"\): missing the ar text/),
+        expect.stringMatching(
+          /actions\[\d+\]\.quiz\.answers \(action "[a-z-]+"\): at least one answer must have correct: true/,
+        ),
+        expect.stringMatching(
+          /^line \d+: actions\[0\]\.texts\.it \(action "[a-z-]+"\): language it is not declared in languages$/,
+        ),
       ]),
     );
   });
 
+  it('refuses a checkoutTime that is not a 24-hour HH:MM', () => {
+    for (const checkoutTime of ['12h', '24:00', '9:30', 12]) {
+      const doc = parse(tilleulsText);
+      doc.hotel.checkoutTime = checkoutTime;
+      expect(problemsOf(stringify(doc))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^line \\d+: hotel\\.checkoutTime: .*\\(got ${JSON.stringify(checkoutTime)}\\)$`),
+        ),
+      ]);
+    }
+  });
+
   it('reports a YAML syntax error with its line', () => {
     expect(problemsOf('hotel:\n  id: 1\n  name: [unclosed\n')[0]).toMatch(/^line \d+, column \d+: /);
+  });
+});
+
+describe('npm run hotel:check', () => {
+  const check = (...files: string[]) =>
+    spawnSync(process.execPath, ['server/cli.ts', 'hotel:check', ...files], { encoding: 'utf8' });
+  const badFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-content-')), 'bad-hotel.yaml');
+  const doc = parse(tilleulsText);
+  doc.actions[2].type = 'SHOWERING';
+  writeFileSync(badFile, stringify(doc));
+
+  it('is an npm script running the CLI with the project Node', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(scripts['hotel:check']).toBe('node server/cli.ts hotel:check');
+  });
+
+  it('says each valid file is valid and exits 0', () => {
+    const result = check(...SAMPLE_HOTEL_FILES);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${tilleulsPath}: valid (hotel 1, 12 actions, 4 rewards)`);
+  });
+
+  it('names the file, the line, the action key and the bad value, lists every type, without a stack trace', () => {
+    const result = check(tilleulsPath, badFile);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain(`${tilleulsPath}: valid`);
+    expect(result.stderr).toContain(`${badFile}: invalid hotel content file`);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `line \\d+: actions\\[2\\]\\.type \\(action "${doc.actions[2].key}"\\): "SHOWERING" is not an action type`,
+      ),
+    );
+    expect(result.stderr).toContain(`allowed: ${ACTION_TYPES.join(', ')}`);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('reports a missing file in one line', () => {
+    const result = check('no-such-hotel.yaml');
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('no-such-hotel.yaml: no such file');
   });
 });
 
@@ -77,6 +156,7 @@ describeEachDialect('hotel content import', (get) => {
       name: 'Hôtel Les Tilleuls',
       is_demo: 0,
       time_zone: 'Europe/Paris',
+      checkout_time: '12:00',
       green_miles_name: 'GreenMiles',
     });
     expect(hotel.staff_pin_hash).not.toContain('7319');

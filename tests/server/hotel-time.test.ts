@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentNightId, daysBetween, isCalendarDate, localDate } from '../../server/domain/hotel-time.ts';
+import {
+  addDays,
+  currentNightId,
+  daysBetween,
+  hasReached,
+  isCalendarDate,
+  localDate,
+} from '../../server/domain/hotel-time.ts';
 import { remainingDays } from '../../server/domain/stays.ts';
 
 describe('hotel-local time', () => {
@@ -20,12 +27,21 @@ describe('hotel-local time', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);
   });
-  it('computes remainingDays: null without end date, 0 when finished or past', () => {
+  it('computes remainingDays: the started days until check-out, null without end date, 0 when finished or past', () => {
     const now = new Date('2026-06-10T10:00:00Z');
-    const base = { status: 'active', time_zone: 'Europe/Paris' };
+    const base = { status: 'active', time_zone: 'Europe/Paris', checkout_time: '12:00' };
     expect(remainingDays({ ...base, end_date: null }, now)).toBeNull();
-    expect(remainingDays({ ...base, end_date: '2026-06-13' }, now)).toBe(3);
+    expect(remainingDays({ ...base, end_date: '2026-06-13' }, now)).toBe(4);
+    expect(remainingDays({ ...base, end_date: '2026-06-10' }, now)).toBe(0);
+    expect(remainingDays({ ...base, end_date: '2026-06-10', checkout_time: '12:01' }, now)).toBe(1);
     expect(remainingDays({ ...base, end_date: '2026-06-01' }, now)).toBe(0);
     expect(remainingDays({ ...base, status: 'finished', end_date: '2026-06-13' }, now)).toBe(0);
+  });
+  it('compares hotel-local wall-clock times, in summer and winter time', () => {
+    expect(hasReached(new Date('2026-06-12T09:59:00Z'), 'Europe/Paris', '2026-06-12', '12:00')).toBe(false);
+    expect(hasReached(new Date('2026-06-12T10:00:00Z'), 'Europe/Paris', '2026-06-12', '12:00')).toBe(true);
+    expect(hasReached(new Date('2026-01-12T10:59:00Z'), 'Europe/Paris', '2026-01-12', '12:00')).toBe(false);
+    expect(hasReached(new Date('2026-01-12T11:00:00Z'), 'Europe/Paris', '2026-01-12', '12:00')).toBe(true);
+    expect(hasReached(new Date('2026-01-11T23:00:00Z'), 'Europe/Paris', '2026-01-11', '12:00')).toBe(true);
   });
 });

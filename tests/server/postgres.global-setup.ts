@@ -1,6 +1,6 @@
 /**
- * Starts a private PostgreSQL 15 cluster for the server tests (unix socket only, in a temp dir owned by
- * `postgres`), unless TEST_DATABASE_URL names an existing server. Its admin URL reaches the tests through
+ * Starts a private PostgreSQL cluster (the newest installed 13–17, or PG_BIN_DIR's) for the server tests (unix
+ * socket only, in a temp dir owned by `postgres`), unless TEST_DATABASE_URL names an existing server. Its admin URL reaches the tests through
  * `inject('postgresUrl')`. If PostgreSQL cannot start, the whole suite fails: it never silently skips.
  */
 import type { TestProject } from 'vitest/node';

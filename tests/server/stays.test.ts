@@ -144,14 +144,15 @@ describeEachDialect('stays', (get) => {
           payload: { endDate: '2026-06-05', uuid: profileUUID },
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json().stay).toMatchObject({ endDate: '2026-06-05', remainingDays: 3, status: 'active' });
+        // 2, 3, 4 and 5 June (until check-out) are left.
+        expect(response.json().stay).toMatchObject({ endDate: '2026-06-05', remainingDays: 4, status: 'active' });
         const limit = await app.inject({
           method: 'PUT',
           url: `/api/stays/${sUUID}/endDate`,
           payload: { endDate: '2026-06-16', uuid: profileUUID },
         });
         expect(limit.statusCode).toBe(200);
-        expect(limit.json().stay.remainingDays).toBe(14);
+        expect(limit.json().stay.remainingDays).toBe(15);
       } finally {
         clock.current = null;
       }
@@ -186,7 +187,7 @@ describeEachDialect('stays', (get) => {
       expect(response.statusCode).toBe(404);
     });
 
-    it('makes a stay whose end date has come finished, and a new scan then starts a new stay', async () => {
+    it('makes a stay whose end date has passed finished, and a new scan then starts a new stay', async () => {
       const { app, clock } = get();
       clock.current = new Date('2026-06-10T10:00:00Z');
       try {
@@ -196,7 +197,7 @@ describeEachDialect('stays', (get) => {
           url: `/api/stays/${sUUID}/endDate`,
           payload: { endDate: '2026-06-12', uuid: profileUUID },
         });
-        clock.current = new Date('2026-06-12T09:00:00Z');
+        clock.current = new Date('2026-06-13T09:00:00Z');
         const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
         expect(stay.json().stay).toMatchObject({ status: 'finished', remainingDays: 0 });
         const next = await newHotelStay(app, 1, profileUUID);

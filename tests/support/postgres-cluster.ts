@@ -1,14 +1,32 @@
 /**
- * A private PostgreSQL 15 cluster in a temp dir: Unix socket only, no TCP, fsync off. Run as root, the
+ * A private PostgreSQL cluster (the newest installed of SUPPORTED_POSTGRES_VERSIONS) in a temp dir: Unix socket only, no TCP, fsync off. Run as root, the
  * cluster belongs to the `postgres` user (initdb refuses root). Used by the server tests' global setup
  * and by the API benchmarks.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Newest first: the first one installed is used. */
+export const SUPPORTED_POSTGRES_VERSIONS = [17, 16, 15, 14, 13];
+
+/**
+ * The directory of `initdb` and `pg_ctl`: PG_BIN_DIR when set, else the newest supported version installed
+ * under /usr/lib/postgresql (Debian and Ubuntu's layout).
+ */
+export function postgresBinDir(
+  env: NodeJS.ProcessEnv = process.env,
+  isInstalled: (dir: string) => boolean = (dir) => existsSync(join(dir, 'initdb')),
+): string {
+  if (env.PG_BIN_DIR) return env.PG_BIN_DIR;
+  const candidates = SUPPORTED_POSTGRES_VERSIONS.map((version) => `/usr/lib/postgresql/${version}/bin`);
+  const found = candidates.find(isInstalled);
+  if (found) return found;
+  throw new Error(
+    `No PostgreSQL server binaries in ${candidates.join(', ')}: install PostgreSQL ${SUPPORTED_POSTGRES_VERSIONS.at(-1)}–${SUPPORTED_POSTGRES_VERSIONS[0]}, or set PG_BIN_DIR to the directory of initdb and pg_ctl`,
+  );
+}
 
 export interface PostgresCluster {
   /** Admin URL (user postgres, database postgres) over the Unix socket. */
@@ -18,6 +36,7 @@ export interface PostgresCluster {
 }
 
 export function startPostgresCluster(options: { maxConnections?: number } = {}): PostgresCluster {
+  const binDir = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'greenmiles-pg-'));
   const dataDir = join(root, 'data');
   const sockDir = root;
@@ -30,8 +49,8 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
     chownSync(root, pgUid, pgGid);
   }
   const run = (bin: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(PG_BIN, bin);
-    const finalArgs = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args;
+    const command = asRoot ? 'runuser' : join(binDir, bin);
+    const finalArgs = asRoot ? ['-u', 'postgres', '--', join(binDir, bin), ...args] : args;
     execFileSync(command, finalArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   };
   try {

@@ -13,11 +13,14 @@ interface CodePanelProps {
   copyLogic: typeof copyCodeLogic | undefined;
 }
 
-/** A claimed CODE reward: instructions, {hotel}-{code} with a copy button, validity (docs/behaviour.md#code-reward). */
+/**
+ * A claimed CODE reward: instructions, {hotel}-{code} with a copy button, and its validity when the reward has one
+ * (no invented date otherwise; docs/behaviour.md#code-reward).
+ */
 export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelProps) {
   const { i18n } = useLingui();
   const { codePanel, code } = claim;
-  const validDate = formatValidUntil(claim.reward.validUntil, language);
+  const { validUntil } = claim.reward;
 
   return (
     <div className="reward-details__code-panel" {...codePanel.partProps}>
@@ -38,10 +41,16 @@ export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelPr
         </div>
       )}
       {code && <CopyableCode code={displayedCode(hotelName, code)} copyLogic={copyLogic ?? copyCodeLogic} />}
-      <p className="reward-details__valid" data-part="valid-until">
-        <Trans>Valable jusqu'au {validDate}</Trans>
-      </p>
+      {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
+  );
+}
+
+function ValidUntil({ validDate }: { validDate: string }) {
+  return (
+    <p className="reward-details__valid" data-part="valid-until">
+      <Trans>Valable jusqu'au {validDate}</Trans>
+    </p>
   );
 }
 

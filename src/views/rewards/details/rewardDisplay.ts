@@ -22,13 +22,9 @@ export const waterAccessMonths = (volume: number): number => Math.max(1, Math.ro
 export const displayedCode = (hotelName: string, code: string): string =>
   hotelName ? `${hotelName.toLowerCase()}-${code}` : code;
 
-/** docs/behaviour.md#code-reward: a CODE reward without validUntil is valid until a fixed end-of-2025 date. */
-export const DEFAULT_VALID_UNTIL = '2025-12-31';
-
 /** The validity date in the interface locale (the date is a calendar day: formatted in UTC so no zone shifts it). */
-export function formatValidUntil(validUntil: string | null, language: string): string {
-  const day = (validUntil ?? DEFAULT_VALID_UNTIL).slice(0, 10);
+export function formatValidUntil(validUntil: string, language: string): string {
   return new Intl.DateTimeFormat(interfaceLocaleFor(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
+    new Date(`${validUntil.slice(0, 10)}T00:00:00Z`),
   );
 }

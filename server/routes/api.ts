@@ -1,0 +1,18 @@
+/** Every /api group, mounted by buildApp under /api (and listed alone by the docs test). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../deps.ts';
+import { actionsRoutes } from './actions.ts';
+import { greenRoutes } from './green.ts';
+import { qrScansRoutes } from './qr-scans.ts';
+import { rewardsRoutes } from './rewards.ts';
+import { roomsRoutes } from './rooms.ts';
+import { staysRoutes } from './stays.ts';
+
+export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (api, { deps }) => {
+  await api.register(staysRoutes, { prefix: '/stays', deps });
+  await api.register(roomsRoutes, { prefix: '/rooms', deps });
+  await api.register(qrScansRoutes, { prefix: '/qr-scans', deps });
+  await api.register(greenRoutes, { prefix: '/green', deps });
+  await api.register(rewardsRoutes, { prefix: '/rewards', deps });
+  await api.register(actionsRoutes, { prefix: '/actions', deps });
+};
