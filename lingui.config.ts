@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 /**
  * Two catalogs per locale: `messages` for the screens of a first visit, `dialogs` for the action and reward
@@ -34,6 +35,8 @@ export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'en', 'ar'],
   fallbackLocales: { default: 'fr' },
+  // Origins name the file only: a line added above a message must not rewrite every catalog.
+  format: formatter({ lineNumbers: false }),
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}/messages',

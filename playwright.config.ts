@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+const devServerPort = Number(process.env.E2E_DEV_PORT ?? port + 1000);
 const databaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-')), 'e2e.db');
 const chromiumArgs = [
   '--headless',
@@ -23,6 +24,11 @@ export default defineConfig({
   workers: 1,
   timeout: 30_000,
   reporter: [['list']],
+  projects: [
+    { name: 'journeys', testIgnore: 'dev-server.spec.ts' },
+    // `npm run dev` as a maintainer runs it, against the same API server.
+    { name: 'dev-server', testMatch: 'dev-server.spec.ts', use: { baseURL: `http://127.0.0.1:${devServerPort}` } },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Pixel 7'],
@@ -30,18 +36,28 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'off',
   },
-  // The real server on a fresh SQLite database: `npm start`'s entry point, with the SPA built by `npm run build`.
-  webServer: {
-    command: 'node server/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      FRONT_TOKEN: 'e2e-front-token',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    // The real server on a fresh SQLite database: `npm start`'s entry point, with the SPA built by `npm run build`.
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${databaseFile}`,
+        FRONT_TOKEN: 'e2e-front-token',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    // `npm run dev`, proxying /api to the server above (started first).
+    {
+      command: `vite --port ${devServerPort} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${devServerPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { API_SERVER_URL: `http://127.0.0.1:${port}` },
+    },
+  ],
 });

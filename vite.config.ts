@@ -1,8 +1,56 @@
+import { fileURLToPath } from 'node:url';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { FRONT_TOKEN_META } from './contract/headers.ts';
+
+/** The API server `npm run dev` proxies /api to: one started with `npm start` (README, Development). */
+const apiServer = process.env.API_SERVER_URL || 'http://127.0.0.1:3000';
+const frontTokenMeta = new RegExp(`(<meta\\s+name=["']${FRONT_TOKEN_META}["']\\s+content=)["']([^"']*)["']`, 'i');
+
+/**
+ * The dev server's index.html gets the front token the API server writes into its own page (server/app.ts):
+ * without it every call that needs the token answers 401. Read on every page load, so it follows a restarted server.
+ */
+function devFrontToken(): Plugin {
+  const fetchApiServer = (path: string, accept: string) =>
+    fetch(new URL(path, apiServer), { headers: { accept }, signal: AbortSignal.timeout(2000) });
+  const frontToken = async (): Promise<string | null> => {
+    try {
+      return frontTokenMeta.exec(await (await fetchApiServer('/', 'text/html')).text())?.[2] || null;
+    } catch {
+      return null;
+    }
+  };
+  const reachable = () =>
+    fetchApiServer('/healthz', 'application/json').then(
+      (answer) => answer.ok,
+      () => false,
+    );
+  return {
+    name: 'greenmiles:dev-front-token',
+    apply: 'serve',
+    configureServer(server) {
+      // Said once at start-up, where a newcomer looks, rather than only as failed calls in the page.
+      server.httpServer?.once('listening', async () => {
+        const problem = !(await reachable())
+          ? `No GreenMiles API server at ${apiServer}: start one with \`npm start\` in another terminal (or point API_SERVER_URL at one), then reload the page.`
+          : !(await frontToken())
+            ? `The API server at ${apiServer} serves no index.html to read its front token from: run \`npm run build\`, then reload the page.`
+            : null;
+        if (problem) server.config.logger.warn(`\n  ${problem}\n`);
+      });
+    },
+    async transformIndexHtml(html) {
+      const token = await frontToken();
+      // The value is copied as the API server escaped it for the attribute.
+      return token ? html.replace(frontTokenMeta, (_meta, start: string) => `${start}"${token}"`) : html;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -15,6 +63,7 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
+    devFrontToken(),
   ],
   resolve: {
     alias: [
@@ -24,7 +73,8 @@ export default defineConfig({
       },
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: '/src/vendor/use-sync-external-store-shim.ts',
+        // An absolute file path: the dependency optimizer resolves aliases from inside node_modules.
+        replacement: fileURLToPath(new URL('./src/vendor/use-sync-external-store-shim.ts', import.meta.url)),
       },
     ],
   },
@@ -50,7 +100,7 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': apiServer } },
   test: {
     projects: [
       {

@@ -7,6 +7,7 @@ import { type ActorLogic, type AnyEventObject, type AnyStateMachine, createActor
 import type { SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
 import type { AnswerChangeContext } from '../../machines/answerChange.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
@@ -69,7 +70,7 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
 
   describe(title, () => {
     for (const path of model.getShortestPaths({ fromState })) {
-      it(path.description, async () => {
+      it(modelPathTitle(path), async () => {
         const controlled = controlledActors(['submitAnswer']);
         const onSubmitted = vi.fn();
         const { user } = await renderActionModal(

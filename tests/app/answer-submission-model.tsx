@@ -7,6 +7,7 @@ import type { ActorLogic, AnyEventObject, AnyStateMachine, SnapshotFrom } from '
 import type { SubmittedActionType } from '../../contract/action-types.ts';
 import type { SubmissionReply } from '../../contract/schemas.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
@@ -63,7 +64,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
 
   describe(title, () => {
     for (const path of model.getSimplePaths()) {
-      it(path.description, async () => {
+      it(modelPathTitle(path), async () => {
         const controlled = controlledActors(['submitAnswer']);
         const onSubmitted = vi.fn();
         const logic = modal.machine.provide({ actors: controlled.actors as never });

@@ -5,6 +5,10 @@ import { afterEach, beforeAll } from 'vitest';
 import { messages as dialogs } from '../../locales/fr/dialogs.po';
 import { messages } from '../../locales/fr/messages.po';
 
+// jsdom lays nothing out, so its scrollTo only reports "Not implemented": the router restores the scroll position
+// on every navigation (scrollRestoration), which would print that once per page a test opens.
+window.scrollTo = () => {};
+
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'fr', messages: { ...messages, ...dialogs } });
 });

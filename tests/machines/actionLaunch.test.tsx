@@ -15,6 +15,7 @@ import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { STUB_KEYS } from '../app/stub-action-modals.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
   '../../src/views/actions/modals/registry.ts',
@@ -126,7 +127,7 @@ afterEach(() => {
 
 describe.each(launches)('actionLaunch of $action.aadName drives the action dialog host', ({ action, paths }) => {
   for (const path of paths) {
-    it(path.description.replace(/\(\{.*?\}\): /, ': '), async () => {
+    it(modelPathTitle(path), async () => {
       localStorage.setItem('welcomeShown', 'true');
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       vi.spyOn(console, 'error').mockImplementation(() => {});

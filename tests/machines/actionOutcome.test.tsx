@@ -7,6 +7,7 @@ import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeStay } from '../app/stay-fixtures.ts';
 import { STUB_REPLY } from '../app/stub-action-modals.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
   '../../src/views/actions/modals/registry.ts',
@@ -86,7 +87,7 @@ async function renderPage() {
 
 describe('actionOutcome drives the toast, the refetches and the celebration', () => {
   for (const path of paths) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const { actions, session } = await renderPage();
       const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
       const outcomeState = () => document.querySelector('[data-scope="action-outcome"]')?.getAttribute('data-state');

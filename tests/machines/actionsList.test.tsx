@@ -13,6 +13,7 @@ import { ApiError } from '../../src/api/http.ts';
 import { dataStateOf } from '../../src/views/binding/dataState.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeLanguage, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const S = STAY_ID;
 const PROFILE = PROFILE_ID;
@@ -79,7 +80,7 @@ const paths = [
 
 describe('actionsList drives the actions page', () => {
   for (const path of paths) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       localStorage.setItem('langue', 'de');
       localStorage.setItem('welcomeShown', 'true');
       const { user, actions: controlled } = await renderLoadedActionsPage({ hotel });

@@ -8,6 +8,7 @@ import { copyCodeLogic } from '../../src/views/entry/copyCode.logic.ts';
 import { DisabledQrPage } from '../../src/views/entry/DisabledQrPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const CODE = 'unassigned-1';
 const COPY_CONFIRMATION_MS = 2000;
@@ -63,7 +64,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['writeClipboard']);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       render(<DisabledQrPage qrId={CODE} logic={copyCodeLogic.provide({ actors: controlled.actors as never })} />, {

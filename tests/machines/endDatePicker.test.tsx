@@ -11,6 +11,7 @@ import {
 } from '../../machines/endDatePicker.machine.ts';
 import { EndDatePicker, longDate } from '../../src/views/actions/pickers/EndDatePicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type PickerSnapshot = SnapshotFrom<typeof endDatePickerMachine>;
 
@@ -55,7 +56,7 @@ function renderPicker() {
 
 describe('endDatePicker drives the end-date sheet', () => {
   for (const path of paths) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const { actor, user } = renderPicker();
       const dialog = () => screen.getByRole('dialog', { name: 'Quand se termine votre séjour ?' });
       const field = () => within(dialog()).getByLabelText('Date de départ');

@@ -19,6 +19,7 @@ import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { EntryPage } from '../../src/views/entry/EntryPage.tsx';
 import { entryLogic } from '../../src/views/entry/entry.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(), mode: undefined as 'demo' | undefined }));
 
@@ -219,7 +220,7 @@ for (const { name, qr, minimumPaths } of scenarios) {
     });
 
     for (const path of paths) {
-      it(path.description, async () => {
+      it(modelPathTitle(path), async () => {
         await runPath(qr, path);
       });
     }

@@ -7,6 +7,7 @@ import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const END_DATE = '2026-11-25';
 const INPUT: HeatingInput = {
@@ -84,7 +85,7 @@ function expectDial(temperature: number, adjusting: boolean) {
 
 describe('heating machine drives the heating modal', () => {
   for (const path of model.getShortestPaths()) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
       const onSubmitted = vi.fn();
       const { user } = await renderActionModal(

@@ -6,6 +6,7 @@ import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } 
 import { NIGHTS_CHOICES, nightsPickerMachine } from '../../machines/nightsPicker.machine.ts';
 import { NightsPicker } from '../../src/views/actions/pickers/NightsPicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type PickerSnapshot = SnapshotFrom<typeof nightsPickerMachine>;
 
@@ -40,7 +41,7 @@ function renderPicker() {
 
 describe('nightsPicker drives the nights-of-stay sheet', () => {
   for (const path of model.getShortestPaths()) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const { actor, user } = renderPicker();
       const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
 

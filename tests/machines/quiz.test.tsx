@@ -8,6 +8,7 @@ import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const EXPLAINED: Quiz = {
   question: {
@@ -79,7 +80,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
     waitFor(() => expect(modalDialog('quiz')).toHaveAttribute('data-state', state));
 
   for (const path of model.getSimplePaths()) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
       const onSubmitted = vi.fn();
       const { user } = await renderActionModal(

@@ -23,6 +23,7 @@ import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '.
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
 import { makeHotel, makeStay } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 // The rewards page's modal uses the real claim logic: its call is replaced here, at the API boundary.
 vi.mock('../../src/api/rewards.ts', () => ({
@@ -106,7 +107,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
   for (const scenario of SCENARIOS) {
     const paths = modelFor(scenario.input).getShortestPaths();
     for (const path of paths) {
-      it(`${scenario.name}: ${path.description}`, async () => {
+      it(modelPathTitle(path, scenario.name), async () => {
         const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
         const controlled = controlledActors(['claimReward', 'getRewardCode']);
         const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });

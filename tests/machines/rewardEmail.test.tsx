@@ -15,6 +15,7 @@ import { rewardEmailLogic } from '../../src/views/rewards/details/rewardDetails.
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type EmailSnapshot = SnapshotFrom<typeof rewardEmailMachine>;
 
@@ -55,7 +56,7 @@ afterEach(() => {
 describe('rewardEmail machine: model paths drive the e-mail and share part of a claimed reward', () => {
   for (const canShare of [true, false]) {
     for (const path of modelFor(canShare).getShortestPaths()) {
-      it(`${canShare ? 'Web Share' : 'no Web Share'}: ${path.description}`, async () => {
+      it(modelPathTitle(path, canShare ? 'Web Share' : 'no Web Share'), async () => {
         if (canShare) Object.defineProperty(navigator, 'share', { value: vi.fn(), configurable: true });
         const user = userEvent.setup();
         const controlled = controlledActors(['emailReward', 'shareReward']);

@@ -9,6 +9,7 @@ import { sliderLogic } from '../../src/views/rewards/details/rewardDetails.logic
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type SliderSnapshot = SnapshotFrom<typeof sliderMachine>;
 
@@ -79,7 +80,7 @@ describe('slider machine: model paths drive the staff swipe', () => {
   for (const scenario of SCENARIOS) {
     const input = { sUUID: DETAILS_SESSION.sUUID, profileUUID: scenario.profileUUID, rwId: SLIDER_REWARD.rwId };
     for (const path of modelFor(input).getShortestPaths()) {
-      it(`${scenario.name}: ${path.description}`, async () => {
+      it(modelPathTitle(path, scenario.name), async () => {
         if (scenario.profileUUID) localStorage.setItem('profileUUID', scenario.profileUUID);
         const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
         const controlled = controlledActors(['markSliderUsed']);

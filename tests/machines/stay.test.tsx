@@ -15,6 +15,7 @@ import { reward } from '../app/rewards-fixtures.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
 import { STUB_REPLY } from '../app/stub-action-modals.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
   '../../src/views/actions/modals/registry.ts',
@@ -134,7 +135,7 @@ function pathsOf(page: StayInput['page']) {
 
 describe.each(['actions', 'rewards'] as const)('stay root machine drives the %s page', (page) => {
   for (const path of pathsOf(page)) {
-    it(path.description.replace(/\(\{.*?\}\): /, ': '), async () => {
+    it(modelPathTitle(path), async () => {
       const { user, router, calls } = renderPage(page);
       const settle = async (name: Parameters<typeof calls.resolve>[0], value: unknown) => {
         await waitFor(() => expect(calls.isPending(name)).toBe(true));

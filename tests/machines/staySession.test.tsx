@@ -10,6 +10,7 @@ import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 const S = STAY_ID;
 const PROFILE = PROFILE_ID;
@@ -71,7 +72,7 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
   const url = active === 'actions' ? `${prefix}/stay/${S}` : `${prefix}/rewards/${S}`;
 
   for (const path of model.getShortestPaths()) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       if (input.profileUUID) localStorage.setItem('profileUUID', input.profileUUID);
       const controlled = controlledActors(['loadStay', 'loadHotel']);
       const logic = staySessionMachine.provide({ actors: controlled.actors as never });

@@ -5,6 +5,7 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeHotel, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
 
@@ -33,7 +34,7 @@ const paths = [
 
 describe('proof_success toast on the actions page', () => {
   for (const path of paths) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       localStorage.setItem('welcomeShown', 'true');
       const { user, router } = await renderLoadedActionsPage({
         hotel: makeHotel({ hGreenMilesName: 'Feuilles' }),

@@ -5,6 +5,7 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { type WelcomePopupInput, welcomePopupMachine } from '../../machines/welcomePopup.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeLanguage } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
 
 type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
 
@@ -27,7 +28,7 @@ describe.each([false, true])('welcome popup, flag already stored: %s', (alreadyS
   );
 
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
-    it(path.description, async () => {
+    it(modelPathTitle(path), async () => {
       if (alreadyShown) localStorage.setItem('welcomeShown', 'true');
       const { user, actions: controlled } = await renderLoadedActionsPage();
       const root = () => document.querySelector('[data-scope="welcome-popup"]');
