@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Action } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { newHotelStay } from './harness.ts';
+import { newHotelStay, stayIdOf } from './harness.ts';
 
 export interface TestStay {
   sUUID: string;
@@ -13,8 +13,7 @@ export interface TestStay {
 
 export async function newStay(app: FastifyInstance, handle: DatabaseHandle, hotelId = 1): Promise<TestStay> {
   const { sUUID, profileUUID } = await newHotelStay(app, hotelId);
-  const { id } = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-  return { sUUID, profileUUID, id };
+  return { sUUID, profileUUID, id: await stayIdOf(handle, sUUID) };
 }
 
 export async function actionsOf(app: FastifyInstance, stay: TestStay, lang = 'fr'): Promise<Action[]> {

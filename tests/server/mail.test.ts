@@ -7,12 +7,17 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { createStore } from '../../server/db/store.ts';
-import { appendEntry } from '../../server/domain/ledger.ts';
 import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
-import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+import {
+  describeEachDialect,
+  type Harness,
+  newHotelStay,
+  rewardIdOf,
+  stayWith,
+  TEST_FRONT_TOKEN,
+  writableCounts,
+} from './harness.ts';
 
 interface Received {
   envelopeTo: string[];
@@ -61,35 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-
-let creditCounter = 0;
-async function stayWith(h: Harness, points: number, hotelId = 1) {
-  const stay = await newHotelStay(h.app, hotelId);
-  const row = await h.handle.db
-    .selectFrom('stays')
-    .select('id')
-    .where('s_uuid', '=', stay.sUUID)
-    .executeTakeFirstOrThrow();
-  creditCounter += 1;
-  await createStore(h.handle.db, h.handle.kind).write((tx) =>
-    appendEntry(
-      tx.db,
-      { stayId: row.id, amount: points, reason: 'test_credit', idempotencyKey: `mail-credit:${creditCounter}` },
-      new Date(),
-    ),
-  );
-  return stay;
-}
-
-async function rewardId(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
-  const row = await handle.db
-    .selectFrom('rewards')
-    .select('id')
-    .where('hotel_id', '=', hotelId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('reward e-mail composition', () => {
   it('reads the water volume from the name, else rwWaterVolume, else 50; months = max(1, round(v / 10))', () => {
@@ -147,7 +123,7 @@ describeEachDialect('reward e-mail', (get) => {
   }
 
   async function claimed(h: Harness, key: string, hotelId = 1) {
-    const id = await rewardId(h.handle, hotelId, key);
+    const id = await rewardIdOf(h.handle, hotelId, key);
     const stay = await stayWith(h, 100, hotelId);
     const response = await h.app.inject({
       method: 'POST',
@@ -216,8 +192,8 @@ describeEachDialect('reward e-mail', (get) => {
     const h = get();
     const app = await mailApp();
     const c = await claimed(h, 'local-gift');
-    const slider = await rewardId(h.handle, 1, 'late-checkout');
-    const demo = await rewardId(h.handle, 2, 'local-gift');
+    const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
+    const demo = await rewardIdOf(h.handle, 2, 'local-gift');
     const other = await newHotelStay(h.app);
     const before = inbox.length;
     const counts = await writableCounts(h.handle);
