@@ -23,6 +23,21 @@ function claim(harness: Harness, rwId: number | string, body: Record<string, unk
   return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/claim`, payload: body });
 }
 
+/** Claims every reward of `rewardIds` at the same time, over real HTTP so the requests truly overlap. */
+async function claimAtOnce(harness: Harness, stay: { sUUID: string; profileUUID: string }, rewardIds: number[]) {
+  if (!harness.app.server.listening) await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = harness.app.server.address() as AddressInfo;
+  return Promise.all(
+    rewardIds.map((rwId) =>
+      fetch(`http://127.0.0.1:${port}/api/rewards/${rwId}/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    ),
+  );
+}
+
 function use(harness: Harness, rwId: number, path: 'used' | 'redeem' | 'useSlider', sUUID: string, uuid: string) {
   return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/${path}`, payload: { sUUID, uuid } });
 }
@@ -327,16 +342,10 @@ describeEachDialect('rewards', (get) => {
     const h = get();
     const gift = await rewardIdOf(h.handle, 1, 'local-gift');
     const { sUUID, profileUUID } = await stayWith(h, 1000);
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        fetch(`http://127.0.0.1:${port}/api/rewards/${gift}/claim`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ uuid: profileUUID, sUUID }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() })),
-      ),
+    const responses = await claimAtOnce(
+      h,
+      { sUUID, profileUUID },
+      Array.from({ length: 50 }, () => gift),
     );
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
@@ -372,17 +381,7 @@ ${rewards}
     ).map((r) => r.id);
     expect(ids).toHaveLength(10);
     const { sUUID, profileUUID } = await stayWith(h, 35, 90);
-    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        fetch(`http://127.0.0.1:${port}/api/rewards/${ids[i % 10]}/claim`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ uuid: profileUUID, sUUID }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() })),
-      ),
-    );
+    const responses = await claimAtOnce(h, { sUUID, profileUUID }, Array.from({ length: 5 }, () => ids).flat());
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(3);
     expect(ok.map((r) => r.body.greenMiles).sort()).toEqual([15, 25, 5]);
