@@ -42,6 +42,25 @@ export function submit(
   });
 }
 
+/** Submits each body of `bodies` and expects it refused with 400 (and `error` when given), with nothing written. */
+export async function expectRefusedWithoutWrites(
+  app: FastifyInstance,
+  handle: DatabaseHandle,
+  stay: TestStay,
+  actId: number,
+  kind: string,
+  bodies: Record<string, unknown>[],
+  error?: string,
+) {
+  const before = await submissionCounts(handle);
+  for (const body of bodies) {
+    const refused = await submit(app, stay, actId, kind, body);
+    expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    if (error !== undefined) expect(refused.json().error).toBe(error);
+  }
+  expect(await submissionCounts(handle)).toEqual(before);
+}
+
 /** The raw SUM of the stay's ledger rows (not clamped). */
 export async function ledgerSum(handle: DatabaseHandle, stayId: number): Promise<number> {
   const row = await handle.db
