@@ -25,6 +25,18 @@ const PARIS = 'Europe/Paris';
 async function renewContentVersion(handle: DatabaseHandle, hotelId: number) {
   await handle.db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
 }
+
+/** Makes `code` the hotel's primary language, as an import of its content would. */
+async function setPrimaryLanguage(handle: DatabaseHandle, hotelId: number, code: string) {
+  await handle.db.updateTable('hotel_languages').set({ is_primary: 0 }).where('hotel_id', '=', hotelId).execute();
+  await handle.db
+    .updateTable('hotel_languages')
+    .set({ is_primary: 1 })
+    .where('hotel_id', '=', hotelId)
+    .where('code', '=', code)
+    .execute();
+  await renewContentVersion(handle, hotelId);
+}
 /** 14:00 in Paris on a fixed day, far from the 04:00 night rollover and the 11:00 wording switch. */
 const NOON = new Date('2026-06-10T12:00:00Z');
 
@@ -377,28 +389,14 @@ describeEachDialect('action submissions', (get) => {
       const { app, handle } = get();
       const stay = await newStay(app, handle, 2);
       const action = await actionOfType(app, stay, 'CLAIM');
-      await handle.db.updateTable('hotel_languages').set({ is_primary: 0 }).where('hotel_id', '=', 2).execute();
-      await handle.db
-        .updateTable('hotel_languages')
-        .set({ is_primary: 1 })
-        .where('hotel_id', '=', 2)
-        .where('code', '=', 'en')
-        .execute();
-      await renewContentVersion(handle, 2);
+      await setPrimaryLanguage(handle, 2, 'en');
       try {
         const de = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
         expect(de.json().message).toBe('Action confirmed, thank you!');
         const arEg = await submit(app, stay, action.actId, 'claim', { lang: 'ar-EG' });
         expect(arEg.json().message).toBe('تم تأكيد الإجراء، شكرًا!');
       } finally {
-        await handle.db.updateTable('hotel_languages').set({ is_primary: 0 }).where('hotel_id', '=', 2).execute();
-        await handle.db
-          .updateTable('hotel_languages')
-          .set({ is_primary: 1 })
-          .where('hotel_id', '=', 2)
-          .where('code', '=', 'fr')
-          .execute();
-        await renewContentVersion(handle, 2);
+        await setPrimaryLanguage(handle, 2, 'fr');
       }
       const plain = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
       expect(plain.json().message).toBe('Action validée, merci !');
