@@ -149,28 +149,32 @@ export interface QrScansTable {
   created_at: string;
 }
 
-export interface ActionCompletionsTable {
-  id: Generated<number>;
-  stay_id: number;
-  action_id: number;
-  /** The hotel-local night (YYYY-MM-DD) for NIGHT actions, `STAY` for the others. */
-  night_id: string;
+/** A guest's answer, as the completion holds it and the answer log records it. */
+export interface AnswerColumns {
   response: string | null;
   option_id: number | null;
   selected_position: number | null;
   is_correct: number | null;
   temperature: number | null;
+  /** REVIEW rating 1–4 (0002_actions). */
+  rating: number | null;
+}
+
+export interface ActionCompletionsTable extends AnswerColumns {
+  id: Generated<number>;
+  stay_id: number;
+  action_id: number;
+  /** The hotel-local night (YYYY-MM-DD) for NIGHT actions, `STAY` for the others. */
+  night_id: string;
   points: number;
   created_at: string;
   updated_at: string;
   /** Bumped on every answer change; part of the ledger idempotency key of the points move (0002_actions). */
   version: Generated<number>;
-  /** REVIEW rating 1–4 (0002_actions). */
-  rating: number | null;
 }
 
 /** Every accepted action answer, with the hotel-local day it was given on (daily YESNOMAIL report). */
-export interface ActionAnswersTable {
+export interface ActionAnswersTable extends AnswerColumns {
   id: Generated<number>;
   hotel_id: number;
   stay_id: number;
@@ -180,12 +184,6 @@ export interface ActionAnswersTable {
   /** Hotel-local date (YYYY-MM-DD) of the answer. */
   answered_on: string;
   version: number;
-  response: string | null;
-  option_id: number | null;
-  selected_position: number | null;
-  is_correct: number | null;
-  temperature: number | null;
-  rating: number | null;
   room_number: string | null;
   points_change: number;
   created_at: string;

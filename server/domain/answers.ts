@@ -4,6 +4,7 @@
  */
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';
 import type { SubmissionBodies } from '../../contract/schemas.ts';
+import type { AnswerColumns } from '../db/schema.ts';
 import type { SuccessMessageKey } from './submission-messages.ts';
 
 /** What each submission path's answer holds, after schema validation (one entry per path of the registry). */
@@ -41,14 +42,7 @@ export const ANSWER_OF_BODY: { [Path in SubmissionPath]: (body: SubmissionBodies
 };
 
 /** The answer as action_completions stores it. */
-export interface StoredAnswer {
-  response: string | null;
-  option_id: number | null;
-  selected_position: number | null;
-  is_correct: number | null;
-  temperature: number | null;
-  rating: number | null;
-}
+export type StoredAnswer = AnswerColumns;
 
 export interface EvaluatedAnswer {
   stored: StoredAnswer;

@@ -52,22 +52,20 @@ export function renderStayRoutes(url: string, pages: StayRoutePages) {
       return pages.actions?.({ sUUID, proofSuccessPoints: proof_success }) ?? <p>actions page</p>;
     },
   });
-  const finishedRoute = createRoute({
-    getParentRoute: () => modeRoute,
-    path: 'stay/$sUUID/finished',
-    component: function FinishedRoute() {
-      const { sUUID } = finishedRoute.useParams();
-      return pages.finished?.({ sUUID }) ?? <p>finished page</p>;
-    },
-  });
-  const rewardsRoute = createRoute({
-    getParentRoute: () => modeRoute,
-    path: 'rewards/$sUUID',
-    component: function RewardsRoute() {
-      const { sUUID } = rewardsRoute.useParams();
-      return pages.rewards?.({ sUUID }) ?? <p>rewards page</p>;
-    },
-  });
+  /** A page whose only param is the stay's sUUID. */
+  const stayPageRoute = (path: 'stay/$sUUID/finished' | 'rewards/$sUUID', page: 'finished' | 'rewards') => {
+    const route = createRoute({
+      getParentRoute: () => modeRoute,
+      path,
+      component: function StayPage() {
+        const { sUUID } = route.useParams();
+        return pages[page]?.({ sUUID }) ?? <p>{`${page} page`}</p>;
+      },
+    });
+    return route;
+  };
+  const finishedRoute = stayPageRoute('stay/$sUUID/finished', 'finished');
+  const rewardsRoute = stayPageRoute('rewards/$sUUID', 'rewards');
   const router = createRouter({
     routeTree: rootRoute.addChildren([modeRoute.addChildren([homeRoute, actionsRoute, finishedRoute, rewardsRoute])]),
     history: createMemoryHistory({ initialEntries: [url] }),

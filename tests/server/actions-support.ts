@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Action } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { newHotelStay } from './harness.ts';
+import { newHotelStay, stayIdOf } from './harness.ts';
 
 export interface TestStay {
   sUUID: string;
@@ -13,8 +13,7 @@ export interface TestStay {
 
 export async function newStay(app: FastifyInstance, handle: DatabaseHandle, hotelId = 1): Promise<TestStay> {
   const { sUUID, profileUUID } = await newHotelStay(app, hotelId);
-  const { id } = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-  return { sUUID, profileUUID, id };
+  return { sUUID, profileUUID, id: await stayIdOf(handle, sUUID) };
 }
 
 export async function actionsOf(app: FastifyInstance, stay: TestStay, lang = 'fr'): Promise<Action[]> {
@@ -41,6 +40,25 @@ export function submit(
     url: `/api/actions/${actId}/${kind}`,
     payload: { uuid: stay.profileUUID, sUUID: stay.sUUID, ...body },
   });
+}
+
+/** Submits each body of `bodies` and expects it refused with 400 (and `error` when given), with nothing written. */
+export async function expectRefusedWithoutWrites(
+  app: FastifyInstance,
+  handle: DatabaseHandle,
+  stay: TestStay,
+  actId: number,
+  kind: string,
+  bodies: Record<string, unknown>[],
+  error?: string,
+) {
+  const before = await submissionCounts(handle);
+  for (const body of bodies) {
+    const refused = await submit(app, stay, actId, kind, body);
+    expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    if (error !== undefined) expect(refused.json().error).toBe(error);
+  }
+  expect(await submissionCounts(handle)).toEqual(before);
 }
 
 /** The raw SUM of the stay's ledger rows (not clamped). */

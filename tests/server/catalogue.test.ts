@@ -7,12 +7,7 @@ import { ActionsReply, type Reward, RewardsReply } from '../../contract/schemas.
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { currentNightId } from '../../server/domain/hotel-time.ts';
-import { describeEachDialect, type Harness, newHotelStay } from './harness.ts';
-
-async function stayIdOf(h: Harness, sUUID: string): Promise<number> {
-  const row = await h.handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-  return row.id;
-}
+import { describeEachDialect, newHotelStay, stayIdOf } from './harness.ts';
 
 describeEachDialect('actions and rewards lists', (get) => {
   describe('GET /api/stays/:sUUID/actions', () => {
@@ -68,7 +63,7 @@ describeEachDialect('actions and rewards lists', (get) => {
       const h = get();
       const { app, handle } = h;
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const stayId = await stayIdOf(h, sUUID);
+      const stayId = await stayIdOf(h.handle, sUUID);
       const list = async () =>
         (await app.inject({ url: `/api/stays/${sUUID}/actions?lang=en&uuid=${profileUUID}` })).json() as Array<
           Record<string, unknown>
@@ -150,7 +145,7 @@ describeEachDialect('actions and rewards lists', (get) => {
       const water = rewards.find((r: { rwType: string }) => r.rwType === 'EAU');
       expect(water.radName).toContain('50 litres');
       const code = rewards.find((r: { rwType: string }) => r.rwType === 'CODE');
-      const otherId = await stayIdOf(h, other.sUUID);
+      const otherId = await stayIdOf(h.handle, other.sUUID);
       await handle.db
         .insertInto('reward_claims')
         .values({ stay_id: otherId, reward_id: code.rwId, code: 'XYZ', claimed_at: new Date().toISOString() })
@@ -184,7 +179,7 @@ describeEachDialect('actions and rewards lists', (get) => {
       await handle.db
         .insertInto('reward_claims')
         .values({
-          stay_id: await stayIdOf(get(), sUUID),
+          stay_id: await stayIdOf(get().handle, sUUID),
           reward_id: claimed.rwId,
           code: 'DE1',
           claimed_at: '2026-06-01',

@@ -7,10 +7,8 @@ import { afterEach, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
-import { createStore } from '../../server/db/store.ts';
-import { appendEntry } from '../../server/domain/ledger.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
-import { describeEachDialect, type Harness, TEST_FRONT_TOKEN } from './harness.ts';
+import { credit, describeEachDialect, type Harness, rewardIdOf, TEST_FRONT_TOKEN } from './harness.ts';
 
 const BEFORE_DEPARTURE = new Date('2026-06-10T10:00:00Z');
 const DEPARTURE = '2026-06-12';
@@ -38,20 +36,8 @@ async function stayAt(harness: Harness, stay: TestStay, now: Date) {
 }
 
 async function giftOf(harness: Harness, stay: TestStay): Promise<number> {
-  await createStore(harness.handle.db, harness.handle.kind).write((tx) =>
-    appendEntry(
-      tx.db,
-      { stayId: stay.id, amount: 100, reason: 'test_credit', idempotencyKey: `test-credit:${stay.sUUID}` },
-      new Date(),
-    ),
-  );
-  const reward = await harness.handle.db
-    .selectFrom('rewards')
-    .select('id')
-    .where('hotel_id', '=', 1)
-    .where('key', '=', 'local-gift')
-    .executeTakeFirstOrThrow();
-  return reward.id;
+  await credit(harness, stay.sUUID, 100);
+  return rewardIdOf(harness.handle, 1, 'local-gift');
 }
 
 function claim(harness: Harness, stay: TestStay, rewardId: number) {

@@ -13,6 +13,8 @@ import { buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrations.ts';
+import { createStore } from '../../server/db/store.ts';
+import { appendEntry } from '../../server/domain/ledger.ts';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 export type DialectName = (typeof DIALECTS)[number];
@@ -117,6 +119,42 @@ export async function newHotelStay(app: FastifyInstance, hotelId = 1, profileUUI
   if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`stay creation: ${response.body}`);
   const body = response.json() as { sUUID: string; profileUUID: string };
   return { sUUID: body.sUUID, profileUUID: body.profileUUID };
+}
+
+export async function stayIdOf(handle: DatabaseHandle, sUUID: string): Promise<number> {
+  const row = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function rewardIdOf(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
+  const row = await handle.db
+    .selectFrom('rewards')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let creditCounter = 0;
+/** Credits points through the ledger, in a write transaction, as an action submission would. */
+export async function credit(harness: Harness, sUUID: string, amount: number): Promise<void> {
+  const stayId = await stayIdOf(harness.handle, sUUID);
+  creditCounter += 1;
+  await createStore(harness.handle.db, harness.handle.kind).write((tx) =>
+    appendEntry(
+      tx.db,
+      { stayId, amount, reason: 'test_credit', idempotencyKey: `test-credit:${sUUID}:${creditCounter}` },
+      new Date(),
+    ),
+  );
+}
+
+/** A stay at the hotel with `points` credited. */
+export async function stayWith(harness: Harness, points: number, hotelId = 1) {
+  const stay = await newHotelStay(harness.app, hotelId);
+  if (points > 0) await credit(harness, stay.sUUID, points);
+  return stay;
 }
 
 /** Row counts of the tables a client can write to, to prove a refused request wrote nothing. */

@@ -7,12 +7,18 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { createStore } from '../../server/db/store.ts';
-import { appendEntry } from '../../server/domain/ledger.ts';
 import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
-import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+import {
+  describeEachDialect,
+  type Harness,
+  newHotelStay,
+  rewardIdOf,
+  stayIdOf,
+  stayWith,
+  TEST_FRONT_TOKEN,
+  writableCounts,
+} from './harness.ts';
 
 interface Received {
   envelopeTo: string[];
@@ -61,35 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-
-let creditCounter = 0;
-async function stayWith(h: Harness, points: number, hotelId = 1) {
-  const stay = await newHotelStay(h.app, hotelId);
-  const row = await h.handle.db
-    .selectFrom('stays')
-    .select('id')
-    .where('s_uuid', '=', stay.sUUID)
-    .executeTakeFirstOrThrow();
-  creditCounter += 1;
-  await createStore(h.handle.db, h.handle.kind).write((tx) =>
-    appendEntry(
-      tx.db,
-      { stayId: row.id, amount: points, reason: 'test_credit', idempotencyKey: `mail-credit:${creditCounter}` },
-      new Date(),
-    ),
-  );
-  return stay;
-}
-
-async function rewardId(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
-  const row = await handle.db
-    .selectFrom('rewards')
-    .select('id')
-    .where('hotel_id', '=', hotelId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('reward e-mail composition', () => {
   it('reads the water volume from the name, else rwWaterVolume, else 50; months = max(1, round(v / 10))', () => {
@@ -147,7 +124,7 @@ describeEachDialect('reward e-mail', (get) => {
   }
 
   async function claimed(h: Harness, key: string, hotelId = 1) {
-    const id = await rewardId(h.handle, hotelId, key);
+    const id = await rewardIdOf(h.handle, hotelId, key);
     const stay = await stayWith(h, 100, hotelId);
     const response = await h.app.inject({
       method: 'POST',
@@ -158,16 +135,23 @@ describeEachDialect('reward e-mail', (get) => {
     return { id, ...stay, code: response.json().code as string | null };
   }
 
+  /** Asks `app` to e-mail the claimed reward `c` to `email`, in `lang` when given. */
+  function emailReward(
+    app: Harness['app'],
+    c: { id: number; sUUID: string; profileUUID: string },
+    email: string,
+    lang?: string,
+  ) {
+    const payload = { sUUID: c.sUUID, uuid: c.profileUUID, email, ...(lang === undefined ? {} : { lang }) };
+    return app.inject({ method: 'POST', url: `/api/rewards/${c.id}/email`, payload });
+  }
+
   it('sends a claimed CODE reward in English: recipient, subject, text and HTML with the prefixed code', async () => {
     const h = get();
     const app = await mailApp();
     const c = await claimed(h, 'coffee-code');
     const before = inbox.length;
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org', lang: 'en' },
-    });
+    const response = await emailReward(app, c, 'guest@example.org', 'en');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: 'OK' });
     expect(inbox).toHaveLength(before + 1);
@@ -189,20 +173,12 @@ describeEachDialect('reward e-mail', (get) => {
     const h = get();
     const app = await mailApp();
     const c = await claimed(h, 'water-donation');
-    const fr = await app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'eau@example.org' },
-    });
+    const fr = await emailReward(app, c, 'eau@example.org');
     expect(fr.statusCode, fr.body).toBe(200);
     const french = inbox.at(-1) as Received;
     expect(french.subject).toMatch(/^Votre récompense GreenMiles : /);
     expect(french.text).toContain("50 litres d'eau potable, soit 5 mois");
-    const ar = await app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'eau@example.org', lang: 'ar' },
-    });
+    const ar = await emailReward(app, c, 'eau@example.org', 'ar');
     expect(ar.statusCode).toBe(200);
     const arabic = inbox.at(-1) as Received;
     expect(arabic.subject).toMatch(/^مكافأتك من GreenMiles/);
@@ -216,8 +192,8 @@ describeEachDialect('reward e-mail', (get) => {
     const h = get();
     const app = await mailApp();
     const c = await claimed(h, 'local-gift');
-    const slider = await rewardId(h.handle, 1, 'late-checkout');
-    const demo = await rewardId(h.handle, 2, 'local-gift');
+    const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
+    const demo = await rewardIdOf(h.handle, 2, 'local-gift');
     const other = await newHotelStay(h.app);
     const before = inbox.length;
     const counts = await writableCounts(h.handle);
@@ -249,12 +225,7 @@ describeEachDialect('reward e-mail', (get) => {
     const first = await mailApp(undefined, () => clock.current);
     const second = await mailApp(undefined, () => clock.current);
     const c = await claimed(h, 'local-gift');
-    const send = (app: typeof first) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/rewards/${c.id}/email`,
-        payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'limit@example.org', lang: 'en' },
-      });
+    const send = (app: typeof first) => emailReward(app, c, 'limit@example.org', 'en');
     for (let i = 0; i < EMAILS_PER_STAY_PER_HOUR; i++) {
       expect((await send(i % 2 === 0 ? first : second)).statusCode).toBe(200);
     }
@@ -267,11 +238,7 @@ describeEachDialect('reward e-mail', (get) => {
     expect(inbox).toHaveLength(before);
     // Another stay has its own allowance.
     const d = await claimed(h, 'local-gift');
-    const otherStay = await first.inject({
-      method: 'POST',
-      url: `/api/rewards/${d.id}/email`,
-      payload: { sUUID: d.sUUID, uuid: d.profileUUID, email: 'limit@example.org' },
-    });
+    const otherStay = await emailReward(first, d, 'limit@example.org');
     expect(otherStay.statusCode).toBe(200);
     // An hour later the stay may send again.
     clock.current = new Date(clock.current.getTime() + 61 * 60 * 1000);
@@ -281,19 +248,11 @@ describeEachDialect('reward e-mail', (get) => {
   it('answers 503 mail_not_configured without SMTP_URL', async () => {
     const h = get();
     const c = await claimed(h, 'local-gift');
-    const response = await h.app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org' },
-    });
+    const response = await emailReward(h.app, c, 'guest@example.org');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ error: 'mail_not_configured' });
     // Format validation holds on this app too.
-    const invalid = await h.app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'nope' },
-    });
+    const invalid = await emailReward(h.app, c, 'nope');
     expect(invalid.statusCode).toBe(400);
   });
 
@@ -305,19 +264,11 @@ describeEachDialect('reward e-mail', (get) => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const app = await mailApp(`smtp://127.0.0.1:${deadPort}?connectionTimeout=2000`);
     const c = await claimed(h, 'local-gift');
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/rewards/${c.id}/email`,
-      payload: { sUUID: c.sUUID, uuid: c.profileUUID, email: 'guest@example.org' },
-    });
+    const response = await emailReward(app, c, 'guest@example.org');
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toBe('mail_send_failed');
-    const stay = await h.handle.db
-      .selectFrom('stays')
-      .select('id')
-      .where('s_uuid', '=', c.sUUID)
-      .executeTakeFirstOrThrow();
-    const rows = await h.handle.db.selectFrom('reward_emails').select('id').where('stay_id', '=', stay.id).execute();
+    const stayId = await stayIdOf(h.handle, c.sUUID);
+    const rows = await h.handle.db.selectFrom('reward_emails').select('id').where('stay_id', '=', stayId).execute();
     expect(rows).toHaveLength(0);
   });
 });

@@ -4,51 +4,38 @@ import { expect, it } from 'vitest';
 import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { createStore } from '../../server/db/store.ts';
-import { appendEntry, balanceOf } from '../../server/domain/ledger.ts';
+import { balanceOf } from '../../server/domain/ledger.ts';
 import { CODE_ALPHABET, issueCode, randomCode } from '../../server/domain/rewards.ts';
-import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+import {
+  describeEachDialect,
+  type Harness,
+  newHotelStay,
+  rewardIdOf,
+  stayIdOf,
+  stayWith,
+  TEST_FRONT_TOKEN,
+  writableCounts,
+} from './harness.ts';
 
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}$`);
 
-async function stayId(handle: DatabaseHandle, sUUID: string): Promise<number> {
-  const row = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-let creditCounter = 0;
-/** Credits points through the ledger, in a write transaction, as an action submission would. */
-async function credit(harness: Harness, sUUID: string, amount: number): Promise<void> {
-  const id = await stayId(harness.handle, sUUID);
-  creditCounter += 1;
-  await createStore(harness.handle.db, harness.handle.kind).write((tx) =>
-    appendEntry(
-      tx.db,
-      { stayId: id, amount, reason: 'test_credit', idempotencyKey: `test-credit:${sUUID}:${creditCounter}` },
-      new Date(),
-    ),
-  );
-}
-
-async function rewardId(handle: DatabaseHandle, hotelId: number, key: string): Promise<number> {
-  const row = await handle.db
-    .selectFrom('rewards')
-    .select('id')
-    .where('hotel_id', '=', hotelId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A stay at the hotel with `points` credited. */
-async function stayWith(harness: Harness, points: number, hotelId = 1) {
-  const stay = await newHotelStay(harness.app, hotelId);
-  if (points > 0) await credit(harness, stay.sUUID, points);
-  return stay;
-}
-
 function claim(harness: Harness, rwId: number | string, body: Record<string, unknown>) {
   return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/claim`, payload: body });
+}
+
+/** Claims every reward of `rewardIds` at the same time, over real HTTP so the requests truly overlap. */
+async function claimAtOnce(harness: Harness, stay: { sUUID: string; profileUUID: string }, rewardIds: number[]) {
+  if (!harness.app.server.listening) await harness.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = harness.app.server.address() as AddressInfo;
+  return Promise.all(
+    rewardIds.map((rwId) =>
+      fetch(`http://127.0.0.1:${port}/api/rewards/${rwId}/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    ),
+  );
 }
 
 function use(harness: Harness, rwId: number, path: 'used' | 'redeem' | 'useSlider', sUUID: string, uuid: string) {
@@ -64,7 +51,7 @@ async function listRewards(harness: Harness, sUUID: string, uuid: string, lang =
 }
 
 async function ledgerOf(handle: DatabaseHandle, sUUID: string) {
-  const id = await stayId(handle, sUUID);
+  const id = await stayIdOf(handle, sUUID);
   const rows = await handle.db.selectFrom('ledger_entries').selectAll().where('stay_id', '=', id).execute();
   return { rows, sum: rows.reduce((total, row) => total + row.amount, 0), balance: await balanceOf(handle.db, id) };
 }
@@ -72,7 +59,7 @@ async function ledgerOf(handle: DatabaseHandle, sUUID: string) {
 describeEachDialect('rewards', (get) => {
   it('claims a CODE reward: debits rwCost once, issues a 3-character code, shows it in the list and the code call', async () => {
     const h = get();
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
     const { sUUID, profileUUID } = await stayWith(h, 100);
     const response = await claim(h, coffee, { uuid: profileUUID, sUUID, code: 'CLIENT-MADE' });
     expect(response.statusCode).toBe(200);
@@ -109,7 +96,7 @@ describeEachDialect('rewards', (get) => {
     const { sUUID, profileUUID } = await stayWith(h, 200);
     let expected = 200;
     for (const key of ['water-donation', 'late-checkout', 'local-gift']) {
-      const id = await rewardId(h.handle, 1, key);
+      const id = await rewardIdOf(h.handle, 1, key);
       const cost = (
         await h.handle.db.selectFrom('rewards').select('cost').where('id', '=', id).executeTakeFirstOrThrow()
       ).cost;
@@ -130,7 +117,7 @@ describeEachDialect('rewards', (get) => {
 
   it("refuses a claim the balance does not cover with 'Not enough GreenMiles', writing nothing", async () => {
     const h = get();
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
     const { sUUID, profileUUID } = await stayWith(h, 29);
     const before = await writableCounts(h.handle);
     const response = await claim(h, coffee, { uuid: profileUUID, sUUID });
@@ -143,8 +130,8 @@ describeEachDialect('rewards', (get) => {
 
   it('answers 404 for an unknown reward, a reward of another hotel, a foreign uuid or an unknown stay; nothing debited', async () => {
     const h = get();
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
-    const demoCoffee = await rewardId(h.handle, 2, 'coffee-code');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
+    const demoCoffee = await rewardIdOf(h.handle, 2, 'coffee-code');
     const { sUUID, profileUUID } = await stayWith(h, 100);
     const other = await newHotelStay(h.app);
     const before = await writableCounts(h.handle);
@@ -170,7 +157,7 @@ describeEachDialect('rewards', (get) => {
 
   it('answers 400 for malformed requests; nothing written', async () => {
     const h = get();
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
     const { sUUID, profileUUID } = await stayWith(h, 100);
     const before = await writableCounts(h.handle);
     const bad: Array<[string | number, unknown]> = [
@@ -204,7 +191,7 @@ describeEachDialect('rewards', (get) => {
 
   it('refuses claims on a finished stay (409 stay_finished)', async () => {
     const h = get();
-    const gift = await rewardId(h.handle, 1, 'local-gift');
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
     const { sUUID, profileUUID } = await stayWith(h, 100);
     const terminated = await h.app.inject({
       method: 'PUT',
@@ -221,8 +208,8 @@ describeEachDialect('rewards', (get) => {
 
   it('gives the code only to the stay that claimed it; 404 code_not_available otherwise', async () => {
     const h = get();
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
-    const water = await rewardId(h.handle, 1, 'water-donation');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
+    const water = await rewardIdOf(h.handle, 1, 'water-donation');
     const a = await stayWith(h, 100);
     const b = await stayWith(h, 100);
     const codeOf = (s: { sUUID: string; profileUUID: string }, id: number) =>
@@ -248,9 +235,9 @@ describeEachDialect('rewards', (get) => {
 
   it('marks a claimed reward used once (used, redeem, useSlider), irreversibly', async () => {
     const h = get();
-    const slider = await rewardId(h.handle, 1, 'late-checkout');
-    const gift = await rewardId(h.handle, 1, 'local-gift');
-    const water = await rewardId(h.handle, 1, 'water-donation');
+    const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
+    const water = await rewardIdOf(h.handle, 1, 'water-donation');
     const { sUUID, profileUUID } = await stayWith(h, 200);
 
     const early = await use(h, slider, 'useSlider', sUUID, profileUUID);
@@ -295,12 +282,12 @@ describeEachDialect('rewards', (get) => {
     const h = get();
     for (let i = 0; i < 200; i++) expect(randomCode(3)).toMatch(CODE_PATTERN);
     expect(CODE_ALPHABET).not.toMatch(/[01IO]/);
-    const coffee = await rewardId(h.handle, 1, 'coffee-code');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
     const { sUUID } = await stayWith(h, 0);
     await h.handle.db
       .insertInto('reward_claims')
       .values({
-        stay_id: await stayId(h.handle, sUUID),
+        stay_id: await stayIdOf(h.handle, sUUID),
         reward_id: coffee,
         code: 'AAA',
         claimed_at: 'x',
@@ -320,7 +307,7 @@ describeEachDialect('rewards', (get) => {
       h.handle.db
         .insertInto('reward_claims')
         .values({
-          stay_id: await stayId(h.handle, other.sUUID),
+          stay_id: await stayIdOf(h.handle, other.sUUID),
           reward_id: coffee,
           code: 'AAA',
           claimed_at: 'x',
@@ -332,7 +319,7 @@ describeEachDialect('rewards', (get) => {
 
   it('hands out the codes of a hotel pool once each, then 409 code_pool_exhausted with nothing debited', async () => {
     const h = get();
-    const demoCoffee = await rewardId(h.handle, 2, 'coffee-code');
+    const demoCoffee = await rewardIdOf(h.handle, 2, 'coffee-code');
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) {
       const s = await stayWith(h, 30, 2);
@@ -353,18 +340,12 @@ describeEachDialect('rewards', (get) => {
 
   it('50 concurrent claims of the same reward debit exactly once', async () => {
     const h = get();
-    const gift = await rewardId(h.handle, 1, 'local-gift');
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
     const { sUUID, profileUUID } = await stayWith(h, 1000);
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        fetch(`http://127.0.0.1:${port}/api/rewards/${gift}/claim`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ uuid: profileUUID, sUUID }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() })),
-      ),
+    const responses = await claimAtOnce(
+      h,
+      { sUUID, profileUUID },
+      Array.from({ length: 50 }, () => gift),
     );
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
@@ -400,17 +381,7 @@ ${rewards}
     ).map((r) => r.id);
     expect(ids).toHaveLength(10);
     const { sUUID, profileUUID } = await stayWith(h, 35, 90);
-    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        fetch(`http://127.0.0.1:${port}/api/rewards/${ids[i % 10]}/claim`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ uuid: profileUUID, sUUID }),
-        }).then(async (r) => ({ status: r.status, body: await r.json() })),
-      ),
-    );
+    const responses = await claimAtOnce(h, { sUUID, profileUUID }, Array.from({ length: 5 }, () => ids).flat());
     const ok = responses.filter((r) => r.status === 200);
     expect(ok).toHaveLength(3);
     expect(ok.map((r) => r.body.greenMiles).sort()).toEqual([15, 25, 5]);
@@ -426,7 +397,7 @@ ${rewards}
     const claims = await h.handle.db
       .selectFrom('reward_claims')
       .select(['reward_id', 'code'])
-      .where('stay_id', '=', await stayId(h.handle, sUUID))
+      .where('stay_id', '=', await stayIdOf(h.handle, sUUID))
       .execute();
     expect(new Set(claims.map((c) => c.reward_id)).size).toBe(3);
     const listed = await listRewards(h, sUUID, profileUUID, 'en');

@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { CreatedStayReply, StayReply } from '../../contract/schemas.ts';
 import { addDays, localDate } from '../../server/domain/hotel-time.ts';
-import { describeEachDialect, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
+import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
 
 describeEachDialect('stays', (get) => {
   describe('POST /api/stays/hotel/:hId/new', () => {
@@ -209,22 +209,19 @@ describeEachDialect('stays', (get) => {
   });
 
   describe('PUT /api/stays/:sUUID/terminate', () => {
+    /** Terminates the stay for profile `uuid`, with the front token `frontToken` (none when null). */
+    function terminate(app: Harness['app'], sUUID: string, uuid: string, frontToken: string | null = TEST_FRONT_TOKEN) {
+      const headers = frontToken === null ? {} : { 'x-front-token': frontToken };
+      return app.inject({ method: 'PUT', url: `/api/stays/${sUUID}/terminate`, payload: { uuid }, headers });
+    }
+
     it('requires the front token: 401 when missing, 403 when wrong', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const missing = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${sUUID}/terminate`,
-        payload: { uuid: profileUUID },
-      });
+      const missing = await terminate(app, sUUID, profileUUID, null);
       expect(missing.statusCode).toBe(401);
       expect(missing.json().error).toBe('front_token_missing');
-      const wrong = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${sUUID}/terminate`,
-        payload: { uuid: profileUUID },
-        headers: { 'x-front-token': 'nope' },
-      });
+      const wrong = await terminate(app, sUUID, profileUUID, 'nope');
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().error).toBe('front_token_invalid');
       const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
@@ -234,20 +231,10 @@ describeEachDialect('stays', (get) => {
     it('finishes the stay (remainingDays 0); a new scan then starts a new stay', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${sUUID}/terminate`,
-        payload: { uuid: profileUUID },
-        headers: { 'x-front-token': TEST_FRONT_TOKEN },
-      });
+      const response = await terminate(app, sUUID, profileUUID);
       expect(response.statusCode).toBe(200);
       expect(response.json().stay).toMatchObject({ sUUID, status: 'finished', remainingDays: 0 });
-      const again = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${sUUID}/terminate`,
-        payload: { uuid: profileUUID },
-        headers: { 'x-front-token': TEST_FRONT_TOKEN },
-      });
+      const again = await terminate(app, sUUID, profileUUID);
       expect(again.statusCode).toBe(200);
       const endDate = await app.inject({
         method: 'PUT',
@@ -262,12 +249,7 @@ describeEachDialect('stays', (get) => {
     it('answers 404 to another profile, even with the right token', async () => {
       const { app } = get();
       const { sUUID } = await newHotelStay(app);
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${sUUID}/terminate`,
-        payload: { uuid: 'intruder' },
-        headers: { 'x-front-token': TEST_FRONT_TOKEN },
-      });
+      const response = await terminate(app, sUUID, 'intruder');
       expect(response.statusCode).toBe(404);
     });
   });
