@@ -29,8 +29,21 @@ async function renderHeader(stay: Stay, hotel: HotelReply | Error) {
 
 describe('stay header', () => {
   it('names the hotel when neither the guest nor the room is known', async () => {
-    const { header } = await renderHeader(makeStay({ roomNb: null }), makeHotel({ name: 'Hôtel du Lac' }));
-    expect(header).toHaveTextContent('Hôtel Hôtel du Lac');
+    const { header } = await renderHeader(makeStay({ roomNb: null }), makeHotel({ name: 'Les Tilleuls' }));
+    expect(within(header).getByText('Hôtel Les Tilleuls')).toHaveAttribute('data-part', 'title');
+  });
+
+  it.each([
+    ['fr', 'Hôtel du Lac'],
+    ['en', 'Hôtel du Lac'],
+    ['ar', 'hotel du Lac'],
+    ['fr', 'فندق البحيرة'],
+  ])('does not repeat the word hotel (interface %s, name %j)', async (language, name) => {
+    localStorage.setItem('langue', language);
+    const hotel = makeHotel({ name }, { languagesSupported: [makeLanguage('fr', 'Français', 1), makeLanguage('ar', 'العربية', 2)] });
+    const { header } = await renderHeader(makeStay({ roomNb: null }), hotel);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
+    expect(within(header).getByText(name)).toHaveAttribute('data-part', 'title');
   });
 
   it('falls back to the GreenMiles name when the hotel call fails', async () => {
