@@ -20,3 +20,17 @@ export function interfaceLocaleFor(code: string): AppLocale {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
   return isAppLocale(base) ? base : 'en';
 }
+
+function baseOf(code: string): string {
+  return code.toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+/**
+ * A first visit (no language chosen on this device): the browser's preferred languages (`navigator.languages`,
+ * by base language: en-GB → en) that have an interface catalog, in order and without repeats, then French, the
+ * default. The stay root takes the first of them its hotel enables (machines/stay.machine.ts).
+ */
+export function firstVisitCandidates(preferred: readonly string[]): AppLocale[] {
+  const withCatalog = preferred.map(baseOf).filter(isAppLocale);
+  return [...new Set([...withCatalog, DEFAULT_LOCALE])];
+}

@@ -20,9 +20,17 @@ export function parseColor(text: string): Rgba | null {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(value)?.[1];
   if (hex) {
     const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
-    return { r: parseInt(full.slice(0, 2), 16), g: parseInt(full.slice(2, 4), 16), b: parseInt(full.slice(4, 6), 16), a: 1 };
+    return {
+      r: parseInt(full.slice(0, 2), 16),
+      g: parseInt(full.slice(2, 4), 16),
+      b: parseInt(full.slice(4, 6), 16),
+      a: 1,
+    };
   }
-  const channels = /^rgba?\(([^)]+)\)$/.exec(value)?.[1]?.split(/[\s,/]+/).filter(Boolean);
+  const channels = /^rgba?\(([^)]+)\)$/
+    .exec(value)?.[1]
+    ?.split(/[\s,/]+/)
+    .filter(Boolean);
   if (!channels || channels.length < 3) return null;
   const [r, g, b, alpha] = channels.map((channel) =>
     channel.endsWith('%') ? Number.parseFloat(channel) / 100 : Number.parseFloat(channel),

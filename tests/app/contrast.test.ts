@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CARD_SCRIM,
-  parseColor,
-  readableTitleColor,
-  worstContrastOverPicture,
-} from '../../src/styles/contrast.ts';
+import { CARD_SCRIM, parseColor, readableTitleColor, worstContrastOverPicture } from '../../src/styles/contrast.ts';
 
 const WHITE = { r: 255, g: 255, b: 255, a: 1 };
 const BLACK = { r: 0, g: 0, b: 0, a: 1 };

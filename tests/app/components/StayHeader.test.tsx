@@ -40,7 +40,10 @@ describe('stay header', () => {
     ['fr', 'فندق البحيرة'],
   ])('does not repeat the word hotel (interface %s, name %j)', async (language, name) => {
     localStorage.setItem('langue', language);
-    const hotel = makeHotel({ name }, { languagesSupported: [makeLanguage('fr', 'Français', 1), makeLanguage('ar', 'العربية', 2)] });
+    const hotel = makeHotel(
+      { name },
+      { languagesSupported: [makeLanguage('fr', 'Français', 1), makeLanguage('ar', 'العربية', 2)] },
+    );
     const { header } = await renderHeader(makeStay({ roomNb: null }), hotel);
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
     expect(within(header).getByText(name)).toHaveAttribute('data-part', 'title');
