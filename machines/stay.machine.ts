@@ -83,7 +83,7 @@ export function firstVisitLanguageOf(candidates: readonly string[], hotel: Hotel
   const base = (code: string) => code.toLowerCase().split(/[-_]/)[0];
   const enabled = (hotel?.languagesSupported ?? [])
     .filter((language) => language.enabled === 1)
-    .map((l) => base(l.code));
+    .map((language) => base(language.code));
   const offered = candidates.find((code) => enabled.length === 0 || enabled.includes(base(code)));
   return offered ?? candidates.at(-1) ?? null;
 }

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { createContext, type ReactNode, use, useCallback, useEffect, useState } from 'react';
 import { guestStorage } from '../storage/guest-storage.ts';
 import { activateLanguage } from './activate.ts';
-import { firstVisitCandidates } from './locales.ts';
+import { DEFAULT_LOCALE, firstVisitCandidates } from './locales.ts';
 
 interface LanguageContextValue {
   /** The guest's chosen language (may be a hotel language without an interface catalog, e.g. de). */
@@ -27,7 +27,7 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState(
-    () => guestStorage.get('langue') ?? (firstVisitCandidates(browserLanguages())[0] as string),
+    () => guestStorage.get('langue') ?? firstVisitCandidates(browserLanguages())[0] ?? DEFAULT_LOCALE,
   );
   const [direction, setDirection] = useState<'rtl' | 'ltr' | undefined>(undefined);
   const [ready, setReady] = useState(false);

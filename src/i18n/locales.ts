@@ -11,18 +11,19 @@ export function directionOf(code: string, declared?: 'rtl' | 'ltr'): 'rtl' | 'lt
   return RTL_PREFIXES.some((prefix) => code.toLowerCase().startsWith(prefix)) ? 'rtl' : 'ltr';
 }
 
+/** The base language of a code: `en-GB` → `en`. */
+function baseOf(code: string): string {
+  return code.toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
 function isAppLocale(code: string): code is AppLocale {
   return (APP_LOCALES as readonly string[]).includes(code);
 }
 
 /** SPEC.md §9: interface texts fall back from the chosen language to English, then French. */
 export function interfaceLocaleFor(code: string): AppLocale {
-  const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  const base = baseOf(code);
   return isAppLocale(base) ? base : 'en';
-}
-
-function baseOf(code: string): string {
-  return code.toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
 /**
