@@ -161,7 +161,8 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
   return (
     <div className="stay-page" {...frame.root}>
       {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
-      <main className="stay-page__content" {...stay.content}>
+      {/* The content is the page's scroller (StaySession.css): the router keeps its scroll per address. */}
+      <main className="stay-page__content" data-scroll-restoration-id="stay-content" {...stay.content}>
         {frame.showsPage ? (
           children
         ) : frame.error ? (
