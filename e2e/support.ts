@@ -31,13 +31,21 @@ export async function chooseLanguage(page: Page, language: Language): Promise<vo
   }, language);
 }
 
-/** WCAG 2.2 A/AA violations reported by axe on the current page. */
+/**
+ * Rules run on every page besides the WCAG 2.2 A/AA tags: touch targets (WCAG 2.5.8, also tagged wcag22aa, named
+ * so it cannot drop out with a tag) and the heading order (axe's best practice, Lighthouse's `heading-order`).
+ */
+const NAMED_RULES = ['target-size', 'heading-order'];
+
+/** Violations reported by axe on the current page: WCAG 2.2 A/AA and NAMED_RULES. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
+  const wcag = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
+  const named = await new AxeBuilder({ page }).withRules(NAMED_RULES).analyze();
+  const violations = new Map([...wcag.violations, ...named.violations].map((violation) => [violation.id, violation]));
   expect(
-    results.violations.map(
+    [...violations.values()].map(
       (violation) =>
         `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     ),

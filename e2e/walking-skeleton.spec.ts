@@ -16,6 +16,8 @@ for (const { code, dir } of LANGUAGES) {
     await expect(page).toHaveURL(STAY_URL);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
     await expect(page.locator('html')).toHaveAttribute('lang', code);
+    // The hotel's name already starts with the word: 'Hôtel Les Tilleuls', never 'Hôtel Hôtel Les Tilleuls'.
+    await expect(page.locator('[data-scope="stay-header"] [data-part="title"]')).toHaveText('Hôtel Les Tilleuls');
 
     const welcome = page.getByRole('dialog', { name: text(code, 'Bienvenue sur GreenMiles !') });
     await expect(welcome).toBeVisible();

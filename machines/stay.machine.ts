@@ -1,4 +1,4 @@
-import { assign, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
@@ -30,6 +30,12 @@ export interface StayInput {
   language: string;
   /** Whether the browser storage already holds the `welcomeShown` flag. */
   welcomeShown: boolean;
+  /**
+   * On a first visit (no language chosen on this device): the languages to offer by preference, the default last.
+   * Once the hotel is known the page settles on the first one the hotel enables, else the last (docs/behaviour.md
+   * "Interface language"). Absent or empty: the guest's choice stands.
+   */
+  firstVisitLanguages?: readonly string[];
 }
 
 /** What the launch of an opened action starts with. */
@@ -71,6 +77,16 @@ export type StayEvent =
 type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
 type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
+
+/** The first of `candidates` the hotel enables (any when it lists none), by base language; else the last one. */
+export function firstVisitLanguageOf(candidates: readonly string[], hotel: HotelReply | null): string | null {
+  const base = (code: string) => code.toLowerCase().split(/[-_]/)[0];
+  const enabled = (hotel?.languagesSupported ?? [])
+    .filter((language) => language.enabled === 1)
+    .map((language) => base(language.code));
+  const offered = candidates.find((code) => enabled.length === 0 || enabled.includes(base(code)));
+  return offered ?? candidates.at(-1) ?? null;
+}
 
 function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
@@ -122,10 +138,18 @@ export const stayMachine = setup({
     isLeavingForDemo: (_, output: StaySessionOutput) => output.destination === 'demo',
     isLeavingDemo: (_, output: StaySessionOutput) => output.destination === 'live',
     hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
+    isFirstVisit: ({ context }) => (context.firstVisitLanguages ?? []).length > 0,
   },
   actions: {
     announceSessionReady: raise({ type: 'session.ready' }),
     storeHotel: assign({ hotel: (_, session: SessionSnapshot) => session.context.hotel }),
+    // Before the page's flows start, so they load in the settled language; the view's interface follows it.
+    settleFirstVisitLanguage: assign({
+      language: ({ context }) =>
+        firstVisitLanguageOf(context.firstVisitLanguages ?? [], context.hotel) ?? context.language,
+      firstVisitLanguages: [],
+    }),
+    followLanguage: viewProvidedAction<string>('followLanguage'),
     holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
     forgetLaunchRequest: assign({ launchRequest: null }),
     logFlowFailure: (_, error: unknown) => {
@@ -173,7 +197,15 @@ export const stayMachine = setup({
     }),
     onSnapshot: {
       guard: { type: 'isSessionReady', params: ({ event }) => event.snapshot },
-      actions: [{ type: 'storeHotel', params: ({ event }) => event.snapshot }, 'announceSessionReady'],
+      actions: [
+        { type: 'storeHotel', params: ({ event }) => event.snapshot },
+        enqueueActions(({ check, enqueue }) => {
+          if (!check('isFirstVisit')) return;
+          enqueue('settleFirstVisitLanguage');
+          enqueue({ type: 'followLanguage', params: ({ context }: { context: StayContext }) => context.language });
+        }),
+        'announceSessionReady',
+      ],
     },
     // The session ends only when the stay belongs to another address.
     onDone: [

@@ -10,6 +10,8 @@ import { messages } from '../../locales/fr/messages.po';
 window.scrollTo = () => {};
 
 beforeAll(() => {
+  // The tests' guest browses in French (jsdom says en-US): a first visit then opens in French, as before.
+  Object.defineProperty(navigator, 'languages', { value: ['fr-FR', 'fr'], configurable: true });
   i18n.loadAndActivate({ locale: 'fr', messages: { ...messages, ...dialogs } });
 });
 

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useId } from 'react';
 import type { Action } from '../../../contract/schemas.ts';
 import { EyeIcon, PencilIcon } from '../../components/Icons.tsx';
+import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
 import { actionButtonLabel, cardTypeOf, isEditableType } from './actionCardRules.ts';
 import './ActionCard.css';
 
@@ -11,7 +12,10 @@ export interface ActionCardProps {
   onOpen(actId: number): void;
 }
 
-/** One action of the list (docs/behaviour.md#action-card): picture, title, reward, tags and one button. */
+/**
+ * One action of the list (docs/behaviour.md#action-card): picture, title, reward, tags and one button. Title and tags
+ * sit on a scrim band, so they stay readable on any picture.
+ */
 export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
@@ -44,33 +48,35 @@ export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
               </span>
             ))}
         </div>
-        <h3
-          id={titleId}
-          className="action-card__title"
-          data-part="title"
-          style={{ color: action.actTitleColor ?? undefined }}
-        >
-          {action.aadName}
-        </h3>
-        {action.tags.length > 0 && (
-          <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
-            {action.tags.map((tag) => (
-              <li key={tag} className="action-card__tag">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          className={completed ? 'action-card__button action-card__button--done' : 'action-card__button'}
-          data-part="open"
-          aria-describedby={titleId}
-          onClick={() => onOpen(action.actId)}
-        >
-          {completed && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
-          {i18n._(actionButtonLabel(type, completed))}
-        </button>
+        <div className="action-card__caption" data-part="caption">
+          <h2
+            id={titleId}
+            className="action-card__title"
+            data-part="title"
+            style={{ color: readableTitleColor(action.actTitleColor, [CARD_SCRIM]) }}
+          >
+            {action.aadName}
+          </h2>
+          {action.tags.length > 0 && (
+            <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
+              {action.tags.map((tag) => (
+                <li key={tag} className="action-card__tag">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button
+            type="button"
+            className={completed ? 'action-card__button action-card__button--done' : 'action-card__button'}
+            data-part="open"
+            aria-describedby={titleId}
+            onClick={() => onOpen(action.actId)}
+          >
+            {completed && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
+            {i18n._(actionButtonLabel(type, completed))}
+          </button>
+        </div>
       </div>
     </article>
   );

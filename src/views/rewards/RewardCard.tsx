@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
+import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
 import { cardButtonOf, isClaimed, missingPoints, type RewardCardButton } from './rewardGroups.ts';
 import './RewardCard.css';
 
@@ -29,7 +30,10 @@ function QrIcon() {
   );
 }
 
-/** One reward: picture under a dark gradient, the title in the hotel's colour, the cost and one button. */
+/**
+ * One reward: picture, then the title (in the hotel's colour when it stays readable), the cost and one button on a
+ * scrim band (docs/behaviour.md "Reward card").
+ */
 export function RewardCard({ reward, balance, pointsName, selected, onOpen }: RewardCardProps) {
   const { t } = useLingui();
   const titleId = useId();
@@ -68,7 +72,7 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
           id={titleId}
           className="reward-card__title"
           data-part="title"
-          style={reward.rwTitleColor ? { color: reward.rwTitleColor } : undefined}
+          style={{ color: readableTitleColor(reward.rwTitleColor, [CARD_SCRIM]) }}
         >
           {reward.radName}
         </p>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Stay } from '../../../contract/schemas.ts';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
-import { hotelLanguageChoices, pointsNameOf } from './hotelLanguages.ts';
+import { hotelLanguageChoices, nameStartsWithHotelWord, pointsNameOf } from './hotelLanguages.ts';
 import { useSelectLanguage, useStaySession } from './stayActor.ts';
 import './Header.css';
 
@@ -23,7 +23,8 @@ export function Header() {
   const fullName = guestFullName(stay);
   const roomNumber = stay.roomNb;
   const hotelName = hotel?.hotel.name ?? stay.hotelName;
-  const title = fullName || (roomNumber ? t`Chambre ${roomNumber}` : t`Hôtel ${hotelName}`);
+  const hotelTitle = nameStartsWithHotelWord(hotelName, hotel) ? hotelName : t`Hôtel ${hotelName}`;
+  const title = fullName || (roomNumber ? t`Chambre ${roomNumber}` : hotelTitle);
   const pointsName = pointsNameOf(hotel);
   const points = stay.greenMiles;
 

@@ -12,7 +12,8 @@ import type { staySessionMachine } from '../../../machines/staySession.machine.t
 import type { toastMachine } from '../../../machines/toast.machine.ts';
 import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
-import { useLanguage } from '../../i18n/LanguageProvider.tsx';
+import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
+import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { guestStorage } from '../../storage/guest-storage.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
 import { BottomNav } from './BottomNav.tsx';
@@ -103,7 +104,7 @@ function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
 export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: StayPageProps) {
   const isDemoPath = useParams({ strict: false, select: (params) => params.mode === 'demo' });
   const navigate = useNavigate();
-  const { language } = useLanguage();
+  const { language, followLanguage } = useLanguage();
   const rootLogic = useProvidedLogic(useStayLogic(logic, flows), {
     redirectToDemo: () => {
       navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, replace: true });
@@ -124,6 +125,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
     goToActionsPage: () => {
       navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID } });
     },
+    followLanguage: (_: unknown, settled: string) => followLanguage(settled),
   });
   return (
     // A new address (demo prefix, other stay) starts a fresh root actor.
@@ -138,6 +140,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
           page: active,
           language,
           welcomeShown: guestStorage.get('welcomeShown') !== null,
+          firstVisitLanguages: guestStorage.get('langue') === null ? firstVisitCandidates(browserLanguages()) : [],
         },
       }}
     >
@@ -158,7 +161,8 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
   return (
     <div className="stay-page" {...frame.root}>
       {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
-      <main className="stay-page__content" {...stay.content}>
+      {/* The content is the page's scroller (StaySession.css): the router keeps its scroll per address. */}
+      <main className="stay-page__content" data-scroll-restoration-id="stay-content" {...stay.content}>
         {frame.showsPage ? (
           children
         ) : frame.error ? (

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { HotelReply, Stay } from '../../../contract/schemas.ts';
 import { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import { StayPage } from '../../../src/views/stay/StaySession.tsx';
@@ -29,8 +29,24 @@ async function renderHeader(stay: Stay, hotel: HotelReply | Error) {
 
 describe('stay header', () => {
   it('names the hotel when neither the guest nor the room is known', async () => {
-    const { header } = await renderHeader(makeStay({ roomNb: null }), makeHotel({ name: 'Hôtel du Lac' }));
-    expect(header).toHaveTextContent('Hôtel Hôtel du Lac');
+    const { header } = await renderHeader(makeStay({ roomNb: null }), makeHotel({ name: 'Les Tilleuls' }));
+    expect(within(header).getByText('Hôtel Les Tilleuls')).toHaveAttribute('data-part', 'title');
+  });
+
+  it.each([
+    ['fr', 'Hôtel du Lac'],
+    ['en', 'Hôtel du Lac'],
+    ['ar', 'hotel du Lac'],
+    ['fr', 'فندق البحيرة'],
+  ])('does not repeat the word hotel (interface %s, name %j)', async (language, name) => {
+    localStorage.setItem('langue', language);
+    const hotel = makeHotel(
+      { name },
+      { languagesSupported: [makeLanguage('fr', 'Français', 1), makeLanguage('ar', 'العربية', 2)] },
+    );
+    const { header } = await renderHeader(makeStay({ roomNb: null }), hotel);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
+    expect(within(header).getByText(name)).toHaveAttribute('data-part', 'title');
   });
 
   it('falls back to the GreenMiles name when the hotel call fails', async () => {
@@ -57,5 +73,27 @@ describe('stay header', () => {
     await user.click(screen.getByRole('option', { name: 'العربية' }));
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(localStorage.getItem('langue')).toBe('ar');
+  });
+
+  it("opens a first visit in the browser's first language the hotel enables, without storing it", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'ar-MA', 'fr']);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    const hotel = makeHotel(
+      {},
+      {
+        languagesSupported: [
+          makeLanguage('fr', 'Français', 1),
+          makeLanguage('en', 'English', 2, 0),
+          makeLanguage('ar', 'العربية', 3),
+        ],
+      },
+    );
+    const { header } = await renderHeader(makeStay(), hotel);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ar'));
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(within(header).getByRole('button')).toHaveTextContent(/^AR/);
+    expect(localStorage.getItem('langue')).toBeNull();
   });
 });
