@@ -12,7 +12,8 @@ import { welcomePopupMachine } from './welcomePopup.machine.ts';
 /**
  * The root actor of a stay page (/stay/{sUUID} and /rewards/{sUUID}, both also under /demo): it invokes the stay
  * session and, once the session is ready, the flows of the page, and connects them. Children never know each other:
- * they report to this machine (snapshots, done events, the launch's `stay.refresh`) and it sends the next step on.
+ * they report to this machine (snapshots, done events, the launch's `stay.refresh` and `action.submitted`) and it
+ * sends the next step on.
  * Browser effects (navigation, storage) are its named actions, provided once by the view. docs/frontend.md
  * "Actor system" draws the tree.
  */
@@ -37,8 +38,12 @@ export interface LaunchRequest {
   action: Action;
   /** The stay's end date (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
+  /** The stay's room, else null (skip cleaning sends it). */
+  roomNumber: string | null;
   /** Today's date at the hotel (YYYY-MM-DD). */
   today: string;
+  /** When the guest opened the action (the skip-cleaning title's today or tomorrow). */
+  now: Date;
 }
 
 export interface StayContext extends StayInput {
@@ -56,7 +61,7 @@ export type StayEvent =
   | ({ type: 'action.open' } & LaunchRequest)
   /** The guest closed the opened action before its dialogs loaded. */
   | { type: 'action.close' }
-  /** An action modal's submission succeeded. */
+  /** From the action launch: its modal's submission succeeded. */
   | { type: 'action.submitted'; reply: SubmissionReply }
   | { type: 'proofSuccess.arrive'; points: number }
   /** A reward claim or use changed the rewards. */
@@ -77,7 +82,13 @@ function errorOf({ event }: { event: { error: unknown } }): unknown {
 }
 
 function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
-  return { action: event.action, stayEndDate: event.stayEndDate, today: event.today };
+  return {
+    action: event.action,
+    stayEndDate: event.stayEndDate,
+    roomNumber: event.roomNumber,
+    today: event.today,
+    now: event.now,
+  };
 }
 
 /** The opened action (held from `action.open` until the launch ends). */
@@ -307,6 +318,8 @@ export const stayMachine = setup({
                     input: ({ context, self }) => ({
                       sUUID: context.sUUID,
                       profileUUID: context.profileUUID ?? '',
+                      language: context.language,
+                      timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
                       parent: self,
                     }),

@@ -49,9 +49,13 @@ describe('connect layers', () => {
       input: {
         sUUID: STAY_ID,
         profileUUID: PROFILE_ID,
+        language: 'fr',
         action: completed,
         today: '2026-11-21',
+        now: new Date('2026-11-21T09:00:00Z'),
+        timeZone: 'Europe/Paris',
         stayEndDate: null,
+        roomNumber: null,
         parent: createEmptyActor(),
       },
     }).getSnapshot();

@@ -22,14 +22,18 @@ export function ActionsList() {
   );
   const { root, isLoading, cards, languageNotice, failure } = useConnected(list, connectActionsList, openedActionId);
   const pointsName = pointsNameOf(hotel);
-  // The launch needs the stay's end date and today's date at the hotel (the clock is read here, not in a machine).
-  const open = (action: Action) =>
+  // The launch needs the stay's end date and room, and the time at the hotel (the clock is read here, not in a machine).
+  const open = (action: Action) => {
+    const now = new Date();
     stayActor.send({
       type: 'action.open',
       action,
       stayEndDate: stay.endDate,
-      today: calendarDateIn(hotel?.hotel.timeZone, new Date()),
+      roomNumber: stay.roomNb,
+      today: calendarDateIn(hotel?.hotel.timeZone, now),
+      now,
     });
+  };
 
   return (
     <div className="actions-list" {...root}>
