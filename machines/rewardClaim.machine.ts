@@ -1,17 +1,22 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, setup } from 'xstate';
+import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A reward's detail modal (docs/behaviour.md#reward-dialog):
  * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
  * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
- * `announceChange` (provided by the view) reloads the rewards list and the stay so the header balance follows.
+ * It runs as the rewards list's child while its reward is open (machines/rewardsList.machine.ts); a change (a claim,
+ * a refusal that shows the balance was stale) goes to that parent as `claim.changed`, and the stay page's root
+ * reloads the list and the stay so the header balance follows.
  */
+
+/** What the claim tells the rewards list that runs it. */
+export type RewardClaimParentEvent = { type: 'claim.changed' };
 
 export interface RewardClaimInput {
   reward: Reward;
@@ -74,8 +79,7 @@ export const rewardClaimMachine = setup({
     storeCode: assign({ code: (_, code: string) => code, error: null }),
     storeCodeFetchError: assign({ error: codeFetchError }),
     storeCodeUnavailable: assign({ error: codeUnavailableError }),
-    // The view reloads the rewards list and refreshes the stay (header balance).
-    announceChange: viewProvidedAction('announceChange'),
+    announceChange: sendParent({ type: 'claim.changed' } satisfies RewardClaimParentEvent),
   },
   guards: {
     isClaimed: ({ context }) => context.reward.isClaimed === 1,

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
 import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
-import type { SubmissionReply } from '../../contract/schemas.ts';
 import { MODAL_FLOW_KINDS } from '../../machines/actionModals.ts';
 import { heatingMachine } from '../../machines/heating.machine.ts';
 import { lunicleanMachine } from '../../machines/luniclean.machine.ts';

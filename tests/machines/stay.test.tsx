@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import type { HotelReply } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
-import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ActionsPage } from '../../src/views/actions/ActionsPage.tsx';
 import { RewardsPage } from '../../src/views/rewards/RewardsPage.tsx';
+import { rewardsListLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -112,7 +112,7 @@ function renderPage(page: StayInput['page']) {
     rewards: ({ sUUID }) => (
       <RewardsPage
         sUUID={sUUID}
-        logic={{ staySession, rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }) }}
+        logic={{ staySession, rewardsList: rewardsListLogic.provide({ actors: calls.actors as never }) }}
       />
     ),
   });
