@@ -4,10 +4,12 @@ import type { Action } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { reward } from '../app/rewards-fixtures.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
 /** The whole stay page flow as machines only: no React, no DOM, the calls settled by the test, a simulated clock. */
@@ -31,6 +33,8 @@ function startStay(overrides: Partial<StayInput> = {}) {
     'saveEndDate',
     'submitAnswer',
     'loadRewards',
+    'claimReward',
+    'getRewardCode',
   ]);
   const effects = {
     redirectToDemo: vi.fn(),
@@ -52,7 +56,13 @@ function startStay(overrides: Partial<StayInput> = {}) {
       actionLaunch: actionLaunchMachine.provide({
         actors: { ...calls.actors, ...withSubmitAnswer(calls.actors.submitAnswer as never) } as never,
       }),
-      rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }),
+      // The real claim machine runs as the list's child, its calls settled by the test.
+      rewardsList: rewardsListMachine.provide({
+        actors: {
+          ...calls.actors,
+          rewardClaim: rewardClaimMachine.provide({ actors: calls.actors as never }),
+        } as never,
+      }),
     },
   });
   const clock = new SimulatedClock();
@@ -76,6 +86,7 @@ const towels = makeAction({
   actReward: 15,
 });
 const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', aadName: 'Votre avis' });
+const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
 const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange: 15, greenMiles: 55 };
 
 /** What a card's button sends the root. */
@@ -229,7 +240,7 @@ describe('stay root machine: the actions page flow without React', () => {
 });
 
 describe('stay root machine: the rewards page flow without React', () => {
-  it('loads the rewards, reloads them and refreshes the stay after a claim, leads to the actions', async () => {
+  it('loads the rewards, claims one through the list, reloads them and refreshes the stay, leads to the actions', async () => {
     const { stay, calls, effects } = startStay({ page: 'rewards' });
     calls.resolve('loadStay', makeStay());
     await settle();
@@ -237,13 +248,36 @@ describe('stay root machine: the rewards page flow without React', () => {
     await settle();
     expect(stay.getSnapshot().value).toEqual({ ready: 'rewards' });
     const rewards = () => stay.getSnapshot().children.rewardsList;
-    calls.resolve('loadRewards', []);
+    calls.resolve('loadRewards', [coffee]);
     await settle();
     expect(stateOf(rewards())).toBe('loaded');
 
-    stay.send({ type: 'reward.changed' });
+    // The guest opens the reward: its claim flow runs as the list's child.
+    rewards()?.send({ type: 'reward.open', rwId: coffee.rwId, balance: 100 });
+    const claim = () => rewards()?.getSnapshot().children.rewardClaim;
+    expect(stateOf(claim())).toBe('locked');
+    claim()?.send({ type: 'reward.unlock' });
+    expect(stateOf(claim())).toBe('claiming');
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'claimReward',
+      input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, rwId: coffee.rwId },
+    });
+
+    // The claim reports to the list, the list to the root: the list reloads and the stay refreshes.
+    calls.resolve('claimReward', { code: null, greenMiles: 70 });
+    await settle();
+    expect(stateOf(claim())).toEqual({ claimed: 'shown' });
     expect(stateOf(rewards())).toBe('reloading');
     expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+    calls.resolve('loadRewards', [{ ...coffee, isClaimed: 1 }]);
+    calls.resolve('loadStay', makeStay({ greenMiles: 70 }));
+    await settle();
+    expect(stateOf(rewards())).toBe('loaded');
+    expect(stay.getSnapshot().children.session?.getSnapshot().context.stay?.greenMiles).toBe(70);
+    // The open reward's claim outlives the reload; closing the reward stops it.
+    expect(stateOf(claim())).toEqual({ claimed: 'shown' });
+    rewards()?.send({ type: 'reward.close' });
+    expect(claim()).toBeUndefined();
 
     stay.send({ type: 'language.change', language: 'en' });
     expect(calls.calls.at(-1)).toEqual({
