@@ -81,14 +81,8 @@ function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
-function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
-  return {
-    action: event.action,
-    stayEndDate: event.stayEndDate,
-    roomNumber: event.roomNumber,
-    today: event.today,
-    now: event.now,
-  };
+function launchRequestIn({ event: { type: _type, ...request } }: { event: { type: 'action.open' } & LaunchRequest }) {
+  return request;
 }
 
 /** The opened action (held from `action.open` until the launch ends). */
