@@ -53,7 +53,6 @@ export function renderRewardDetails(reward: Reward, balance: number, logic: Rewa
   const { claim = rewardClaimLogic, ...modalLogic } = logic;
   const props: RewardDetailsProps = {
     claim: startClaim(claim, reward, balance, onClaimChanged),
-    reward,
     balance,
     pointsName: POINTS_NAME,
     hotelName: HOTEL_NAME,

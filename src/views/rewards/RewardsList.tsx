@@ -79,7 +79,6 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
           <RewardDetails
             key={openReward.rwId}
             claim={claim}
-            reward={openReward}
             balance={balance}
             pointsName={pointsName}
             hotelName={hotelName}

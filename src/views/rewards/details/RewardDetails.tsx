@@ -24,7 +24,6 @@ export interface RewardDetailsLogic {
 export interface RewardDetailsProps {
   /** The reward's claim flow, which the rewards list runs as its child while the reward is open. */
   claim: ActorRefFrom<typeof rewardClaimMachine>;
-  reward: Reward;
   /** The guest's points (stay.greenMiles). */
   balance: number;
   pointsName: string;
@@ -70,8 +69,8 @@ export default function RewardDetails(props: RewardDetailsProps) {
   );
 }
 
-/** The page's props with the claim flow's props, for the modal's bodies. */
-type BodyProps = Omit<RewardDetailsProps, 'claim'> & { claim: RewardClaimApi };
+/** The page's props with the reward and the props of its claim flow, for the modal's bodies. */
+type BodyProps = Omit<RewardDetailsProps, 'claim'> & { reward: Reward; claim: RewardClaimApi };
 
 function Description({ reward }: { reward: Reward }) {
   if (!reward.radDescription) return null;
