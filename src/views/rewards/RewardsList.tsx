@@ -85,7 +85,6 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
             sUUID={sUUID}
             profileUUID={profileUUID}
             language={language}
-            onChanged={() => stayActor.send({ type: 'reward.changed' })}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
           />

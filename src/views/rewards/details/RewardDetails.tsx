@@ -8,7 +8,7 @@ import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
-import type { rewardEmailLogic, sliderLogic } from './rewardDetails.logic.ts';
+import type { rewardEmailLogic } from './rewardDetails.logic.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
@@ -16,7 +16,6 @@ import { useConnected } from '../../binding/useConnected.ts';
 
 /** The machines the modal starts itself, with their effects; tests pass controlled ones. */
 export interface RewardDetailsLogic {
-  slider?: typeof sliderLogic;
   email?: typeof rewardEmailLogic;
   copy?: typeof copyCodeLogic;
 }
@@ -32,8 +31,6 @@ export interface RewardDetailsProps {
   sUUID: string;
   profileUUID: string;
   language: string;
-  /** The staff swipe used the reward: reload the list and the stay. */
-  onChanged(): void;
   onClose(): void;
   /** The insufficient-points notice's way back to the stay page. */
   onEarnPoints(): void;
@@ -168,7 +165,7 @@ function ClaimedBody(props: BodyProps) {
           </button>
         </>
       ) : (
-        <SliderPanel {...props} />
+        claim.slider && <SliderPanel reward={reward} slider={claim.slider} />
       );
     default:
       return (

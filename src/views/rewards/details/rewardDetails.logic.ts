@@ -4,21 +4,11 @@ import {
   rewardEmailMachine,
   type ShareContent,
 } from '../../../../machines/rewardEmail.machine.ts';
-import { type SliderValidationInput, sliderMachine } from '../../../../machines/slider.machine.ts';
-import { emailReward, markSliderUsed } from '../../../api/rewards.ts';
+import { emailReward } from '../../../api/rewards.ts';
 
 const stayOf = (input: { sUUID: string; profileUUID: string }) => ({
   sUUID: input.sUUID,
   profileUUID: input.profileUUID,
-});
-
-/** The staff swipe with its real call. */
-export const sliderLogic = sliderMachine.provide({
-  actors: {
-    markSliderUsed: fromPromise(({ input }: { input: SliderValidationInput }) =>
-      markSliderUsed(stayOf(input), input.rwId),
-    ),
-  },
 });
 
 /** The e-mail sending with its real call, and the browser's share sheet. */
