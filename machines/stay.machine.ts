@@ -64,7 +64,7 @@ export type StayEvent =
   /** From the action launch: its modal's submission succeeded. */
   | { type: 'action.submitted'; reply: SubmissionReply }
   | { type: 'proofSuccess.arrive'; points: number }
-  /** A reward claim or use changed the rewards. */
+  /** From the rewards list: a reward claim or use changed the rewards. */
   | { type: 'reward.changed' }
   /** The insufficient-points notice of a reward: back to the actions. */
   | { type: 'reward.earnPoints' }
