@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
-import { addDays, daysBetween } from '../contract/calendar-days.ts';
+import { addDays, calendarDateIn, daysBetween } from '../contract/calendar-days.ts';
 import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
 import { MODAL_FLOW_KINDS, MODAL_MACHINES, type ModalFlowKind, modalInputOf, modalKindOf } from './actionModals.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
@@ -29,9 +29,7 @@ export interface ActionLaunchInput {
   /** The guest's language (the submissions' translated success message). */
   language: string;
   action: Action;
-  /** Today (YYYY-MM-DD) in the hotel's time zone. */
-  today: string;
-  /** When the guest opened the action. */
+  /** When the guest opened the action (today at the hotel follows from it). */
   now: Date;
   /** The hotel's time zone; the device's when unknown. */
   timeZone: string | undefined;
@@ -43,6 +41,8 @@ export interface ActionLaunchInput {
 }
 
 export interface ActionLaunchContext extends ActionLaunchInput {
+  /** Today (YYYY-MM-DD) in the hotel's time zone. */
+  today: string;
   /** The end date handed to the modal. */
   endDate: string | null;
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
@@ -148,7 +148,14 @@ export const actionLaunchMachine = setup({
   },
 }).createMachine({
   id: 'actionLaunch',
-  context: ({ input }) => ({ ...input, endDate: null, nights: null, oneNightStay: false, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    today: calendarDateIn(input.timeZone, input.now),
+    endDate: null,
+    nights: null,
+    oneNightStay: false,
+    error: null,
+  }),
   initial: 'active',
   states: {
     active: {

@@ -40,9 +40,7 @@ export interface LaunchRequest {
   stayEndDate: string | null;
   /** The stay's room, else null (skip cleaning sends it). */
   roomNumber: string | null;
-  /** Today's date at the hotel (YYYY-MM-DD). */
-  today: string;
-  /** When the guest opened the action (the skip-cleaning title's today or tomorrow). */
+  /** When the guest opened the action (today at the hotel, the skip-cleaning title's today or tomorrow). */
   now: Date;
 }
 
@@ -57,7 +55,7 @@ export interface StayContext extends StayInput {
 
 export type StayEvent =
   | { type: 'language.change'; language: string }
-  /** A card's button: the action, the stay's end date and today's hotel-local date (the view reads the clock). */
+  /** A card's button: the action, the stay's end date and room, and the time (the view reads the clock). */
   | ({ type: 'action.open' } & LaunchRequest)
   /** The guest closed the opened action before its dialogs loaded. */
   | { type: 'action.close' }

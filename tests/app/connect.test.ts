@@ -51,7 +51,6 @@ describe('connect layers', () => {
         profileUUID: PROFILE_ID,
         language: 'fr',
         action: completed,
-        today: '2026-11-21',
         now: new Date('2026-11-21T09:00:00Z'),
         timeZone: 'Europe/Paris',
         stayEndDate: null,

@@ -57,7 +57,6 @@ function launchInput(action: Action): ActionLaunchInput {
     profileUUID: PROFILE_ID,
     language: 'fr',
     action,
-    today: TODAY,
     now: new Date(`${TODAY}T09:00:00Z`),
     timeZone: 'Europe/Paris',
     stayEndDate: null,

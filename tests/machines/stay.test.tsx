@@ -51,7 +51,6 @@ const events: AnyEventObject[] = [
     action: quiz,
     stayEndDate: null,
     roomNumber: null,
-    today: '2026-11-21',
     now: new Date('2026-11-21T09:00:00Z'),
   },
   { type: 'xstate.done.actor.prepareLaunch' },
