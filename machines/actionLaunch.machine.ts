@@ -2,8 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
-import { addDays, daysBetween } from '../contract/calendar-days.ts';
-import type { Action, Stay } from '../contract/schemas.ts';
+import { addDays, calendarDateIn, daysBetween } from '../contract/calendar-days.ts';
+import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
+import { MODAL_FLOW_KINDS, MODAL_MACHINES, type ModalFlowKind, modalInputOf, modalKindOf } from './actionModals.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
@@ -12,27 +13,36 @@ import { viewProvidedActor } from './viewProvided.ts';
  * What happens when the guest opens an action (docs/behaviour.md#launch-flow, #re-doing, #nights-choice):
  * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
+ * In `modal` it runs the machine of the action's modal kind (machines/actionModals.ts) as its child `modal`; that
+ * machine's output (the server's reply) goes to the root as `action.submitted`, and the launch ends.
  * One actor per opened action: the stay page's root machine starts it with the action and ends it when it closes.
  */
 
 export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
 
-/** What the launch tells the actor that started it: the saved end date changed the stay. */
-export type ActionLaunchParentEvent = { type: 'stay.refresh' };
+/** What the launch tells the actor that started it: the saved end date changed the stay; the modal's answer was sent. */
+export type ActionLaunchParentEvent = { type: 'stay.refresh' } | { type: 'action.submitted'; reply: SubmissionReply };
 
 export interface ActionLaunchInput {
   sUUID: string;
   profileUUID: string;
+  /** The guest's language (the submissions' translated success message). */
+  language: string;
   action: Action;
-  /** Today (YYYY-MM-DD) in the hotel's time zone. */
-  today: string;
+  /** When the guest opened the action (today at the hotel follows from it). */
+  now: Date;
+  /** The hotel's time zone; the device's when unknown. */
+  timeZone: string | undefined;
   /** The stay's end date when the launch began (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
+  roomNumber: string | null;
   /** The actor that started the launch (the stay page's root). */
   parent: ActorRef<Snapshot<unknown>, ActionLaunchParentEvent>;
 }
 
 export interface ActionLaunchContext extends ActionLaunchInput {
+  /** Today (YYYY-MM-DD) in the hotel's time zone. */
+  today: string;
   /** The end date handed to the modal. */
   endDate: string | null;
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
@@ -55,6 +65,29 @@ function saveFailureOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
+/** The modal state of each modal machine: it runs as the child `modal`, and its reply ends the launch. */
+function modalFlowStates() {
+  return Object.fromEntries(
+    MODAL_FLOW_KINDS.map((kind) => [
+      kind,
+      {
+        invoke: {
+          id: 'modal',
+          src: kind,
+          input: ({ context }: { context: ActionLaunchContext }) => modalInputOf(kind, context),
+          onDone: {
+            target: '#actionLaunch.closed',
+            actions: {
+              type: 'reportSubmitted',
+              params: ({ event }: { event: { output: SubmissionReply } }) => event.output,
+            },
+          },
+        },
+      },
+    ]),
+  ) as Record<ModalFlowKind, object>;
+}
+
 function nightsUntil(today: string, endDate: string): number {
   return Math.max(1, daysBetween(today, endDate));
 }
@@ -69,6 +102,7 @@ export const actionLaunchMachine = setup({
     nightsPicker: nightsPickerMachine,
     endDatePicker: endDatePickerMachine,
     saveEndDate: viewProvidedActor<Stay, SaveEndDateInput>('saveEndDate'),
+    ...MODAL_MACHINES,
   },
   guards: {
     isCompletedForGood: ({ context }) => context.action.alreadyCompleted && !rulesOf(context.action.actType).redoable,
@@ -78,6 +112,9 @@ export const actionLaunchMachine = setup({
     knowsStayEndDate: ({ context }) => context.stayEndDate !== null,
     isFourNightsOrMore: (_, output: NightsPickerOutput) => output.choice === '4+',
     isOneNightStay: ({ context }) => context.oneNightStay,
+    /** The action's modal kind is `kind` and the action can run its machine. */
+    runsModalFlow: ({ context }, kind: ModalFlowKind) =>
+      modalKindOf(context.action) === kind && modalInputOf(kind, context) !== null,
   },
   actions: {
     /** Modals that need no end date still get the one the stay or the action knows (YESNOSTAY sends it). */
@@ -104,10 +141,21 @@ export const actionLaunchMachine = setup({
       console.error('Saving the stay end date failed', error);
     },
     refreshStay: sendTo(({ context }) => context.parent, { type: 'stay.refresh' } satisfies ActionLaunchParentEvent),
+    reportSubmitted: sendTo(
+      ({ context }) => context.parent,
+      (_, reply: SubmissionReply) => ({ type: 'action.submitted', reply }) satisfies ActionLaunchParentEvent,
+    ),
   },
 }).createMachine({
   id: 'actionLaunch',
-  context: ({ input }) => ({ ...input, endDate: null, nights: null, oneNightStay: false, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    today: calendarDateIn(input.timeZone, input.now),
+    endDate: null,
+    nights: null,
+    oneNightStay: false,
+    error: null,
+  }),
   initial: 'active',
   states: {
     active: {
@@ -181,7 +229,23 @@ export const actionLaunchMachine = setup({
           },
         },
         oneNightUnavailable: {},
-        modal: {},
+        modal: {
+          initial: 'opening',
+          states: {
+            opening: {
+              always: [
+                ...MODAL_FLOW_KINDS.map((kind) => ({
+                  guard: { type: 'runsModalFlow' as const, params: kind },
+                  target: kind,
+                })),
+                { target: 'static' },
+              ],
+            },
+            ...modalFlowStates(),
+            /** The dialogs with no machine (instructions, a quiz without its question). */
+            static: {},
+          },
+        },
       },
     },
     closed: { type: 'final' },

@@ -10,6 +10,7 @@ import {
   submissionContextOf,
   submissionRequest,
   submissionSetup,
+  submittedReply,
   submittingState,
   waitingStates,
 } from './submission.ts';
@@ -86,6 +87,7 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
   })
   .createMachine({
     id: 'heating',
+    output: submittedReply,
     context: ({ input }) => ({ ...submissionContextOf(input), temperature: input.temperature, error: null }),
     initial: 'adjusting',
     states: {

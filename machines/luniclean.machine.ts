@@ -9,7 +9,13 @@ import {
   readyState,
   submittingChange,
 } from './answerChange.ts';
-import { identityOf, type SubmissionInput, submissionContextOf, submissionRequest } from './submission.ts';
+import {
+  identityOf,
+  type SubmissionInput,
+  submissionContextOf,
+  submissionRequest,
+  submittedReply,
+} from './submission.ts';
 
 /**
  * The skip-cleaning modal (docs/behaviour.md#skip-cleaning): undecided, skipped (rewarded) or maintained; the guest may
@@ -76,6 +82,7 @@ export const lunicleanMachine = answerChangeSetup<
   LunicleanInput
 >().createMachine({
   id: 'luniclean',
+  output: submittedReply,
   context: ({ input }) => ({
     ...submissionContextOf(input),
     // Skipping the cleaning is the rewarded decision.

@@ -10,6 +10,7 @@ import {
   submissionContextOf,
   submissionRequest,
   submissionSetup,
+  submittedReply,
   submittingState,
   waitingStates,
 } from './submission.ts';
@@ -71,6 +72,7 @@ export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
   })
   .createMachine({
     id: 'quiz',
+    output: submittedReply,
     context: ({ input }) => ({ ...submissionContextOf(input), quiz: input.quiz, selectedPosition: null, error: null }),
     initial: 'answering',
     states: {

@@ -1,17 +1,24 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, setup } from 'xstate';
+import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A reward's detail modal (docs/behaviour.md#reward-dialog):
  * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
  * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
- * `announceChange` (provided by the view) reloads the rewards list and the stay so the header balance follows.
+ * A claimed, unused SLIDER runs the staff swipe (machines/slider.machine.ts) as the child `slider` (claimed.swiping).
+ * It runs as the rewards list's child while its reward is open (machines/rewardsList.machine.ts); a change (a claim,
+ * a refusal that shows the balance was stale, the swipe's use) goes to that parent as `claim.changed`, and the stay
+ * page's root reloads the list and the stay so the header balance follows; the swipe's end closes the reward.
  */
+
+/** What the claim tells the rewards list that runs it. */
+export type RewardClaimParentEvent = { type: 'claim.changed' } | { type: 'reward.close' };
 
 export interface RewardClaimInput {
   reward: Reward;
@@ -26,7 +33,7 @@ export interface RewardClaimContext extends RewardClaimInput {
   error: MessageDescriptor | null;
 }
 
-export type RewardClaimEvent = { type: 'reward.unlock' } | { type: 'code.retry' };
+export type RewardClaimEvent = { type: 'reward.unlock' } | { type: 'code.retry' } | SliderParentEvent;
 
 export interface RewardCallInput {
   sUUID: string;
@@ -58,8 +65,10 @@ export const rewardClaimMachine = setup({
     input: {} as RewardClaimInput,
     context: {} as RewardClaimContext,
     events: {} as RewardClaimEvent,
+    children: {} as { slider: 'slider' },
   },
   actors: {
+    slider: sliderMachine,
     claimReward: viewProvidedActor<ClaimRewardReply, RewardCallInput>('claimReward'),
     getRewardCode: viewProvidedActor<RewardCodeReply, RewardCallInput>('getRewardCode'),
   },
@@ -74,14 +83,15 @@ export const rewardClaimMachine = setup({
     storeCode: assign({ code: (_, code: string) => code, error: null }),
     storeCodeFetchError: assign({ error: codeFetchError }),
     storeCodeUnavailable: assign({ error: codeUnavailableError }),
-    // The view reloads the rewards list and refreshes the stay (header balance).
-    announceChange: viewProvidedAction('announceChange'),
+    announceChange: sendParent({ type: 'claim.changed' } satisfies RewardClaimParentEvent),
+    closeReward: sendParent({ type: 'reward.close' } satisfies RewardClaimParentEvent),
   },
   guards: {
     isClaimed: ({ context }) => context.reward.isClaimed === 1,
     canAfford: ({ context }) => canAffordReward(context.reward, context.balance),
     isWater: ({ context }) => context.reward.rwType === 'EAU',
     needsCode: ({ context }) => context.reward.rwType === 'CODE' && !context.code,
+    needsSwipe: ({ context }) => context.reward.rwType === 'SLIDER' && context.reward.isUsed !== 1,
     notEnoughPoints: (_, error: unknown) => isNotEnoughPoints(error),
     hasCode: (_, reply: RewardCodeReply) =>
       reply.success === 'OK' && typeof reply.code === 'string' && reply.code !== '',
@@ -144,7 +154,16 @@ export const rewardClaimMachine = setup({
       initial: 'resolving',
       states: {
         resolving: {
-          always: [{ guard: 'needsCode', target: 'fetchingCode' }, { target: 'shown' }],
+          always: [
+            { guard: 'needsCode', target: 'fetchingCode' },
+            { guard: 'needsSwipe', target: 'swiping' },
+            { target: 'shown' },
+          ],
+        },
+        // docs/behaviour.md#slider-reward: the staff swipe; its use is a change, its end closes the reward.
+        swiping: {
+          invoke: { id: 'slider', src: 'slider', input: callInput, onDone: { actions: 'closeReward' } },
+          on: { 'slider.used': { actions: 'announceChange' } },
         },
         fetchingCode: {
           tags: ['loading'],

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, setup } from 'xstate';
+import { assign, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward } from '../contract/schemas.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 export interface RewardsListInput {
@@ -20,12 +21,25 @@ export interface RewardsListContext extends RewardsListInput {
 export type RewardsListEvent =
   | { type: 'rewards.retry' }
   | { type: 'language.change'; language: string }
-  | { type: 'reward.open'; rwId: number }
+  /** A card: the reward and the guest's balance (the stay's, which the view reads). */
+  | { type: 'reward.open'; rwId: number; balance: number }
   | { type: 'reward.close' }
-  | { type: 'reward.changed' };
+  /** From the root: a claim or a use changed the rewards. */
+  | { type: 'reward.changed' }
+  | RewardClaimParentEvent;
+
+/** What the list tells the stay page's root: a reward changed (the root reloads the list and the stay). */
+export type RewardsListParentEvent = { type: 'reward.changed' };
 
 /** docs/behaviour.md#error-texts: the rewards load failure. */
 export const loadRewardsError = msg`Impossible de récupérer les récompenses.`;
+
+/** The open reward (selected from the listed ones). */
+function selectedRewardOf(context: RewardsListContext): Reward {
+  const reward = context.rewards.find((listed) => listed.rwId === context.selectedRewardId);
+  if (!reward) throw new Error('A reward claim starts without an open reward');
+  return reward;
+}
 
 const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInput => ({
   sUUID: context.sUUID,
@@ -35,16 +49,20 @@ const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInp
 
 /**
  * The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes or when a claim
- * changed a reward (the stay page's root machine also refreshes the stay then, for the header balance).
+ * changed a reward (the stay page's root machine also refreshes the stay then, for the header balance). While a
+ * reward is open its claim flow (machines/rewardClaim.machine.ts) runs as the child `rewardClaim`; its
+ * `claim.changed` goes on to the root as `reward.changed`.
  */
 export const rewardsListMachine = setup({
   types: {
     input: {} as RewardsListInput,
     context: {} as RewardsListContext,
     events: {} as RewardsListEvent,
+    children: {} as { rewardClaim: 'rewardClaim' },
   },
   actors: {
     loadRewards: viewProvidedActor<Reward[], RewardsListInput>('loadRewards'),
+    rewardClaim: rewardClaimMachine,
   },
   actions: {
     storeRewards: assign({
@@ -55,6 +73,17 @@ export const rewardsListMachine = setup({
     storeLanguage: assign({ language: (_, language: string) => language }),
     selectReward: assign({ selectedRewardId: (_, rwId: number) => rwId }),
     closeReward: assign({ selectedRewardId: null }),
+    startClaim: spawnChild('rewardClaim', {
+      id: 'rewardClaim',
+      input: ({ context, event }) => ({
+        reward: selectedRewardOf(context),
+        balance: event.type === 'reward.open' ? event.balance : 0,
+        sUUID: context.sUUID,
+        profileUUID: context.profileUUID,
+      }),
+    }),
+    stopClaim: stopChild('rewardClaim'),
+    announceChange: sendParent({ type: 'reward.changed' } satisfies RewardsListParentEvent),
   },
   guards: {
     languageChanged: ({ context, event }) => event.type === 'language.change' && event.language !== context.language,
@@ -66,7 +95,8 @@ export const rewardsListMachine = setup({
   context: ({ input }) => ({ ...input, rewards: [], selectedRewardId: null, error: null }),
   initial: 'loading',
   on: {
-    'reward.close': { actions: 'closeReward' },
+    'reward.close': { actions: ['stopClaim', 'closeReward'] },
+    'claim.changed': { actions: 'announceChange' },
     'language.change': {
       guard: 'languageChanged',
       target: '.loading',
@@ -92,7 +122,12 @@ export const rewardsListMachine = setup({
       on: {
         'reward.open': {
           guard: 'isListedReward',
-          actions: { type: 'selectReward', params: ({ event }) => event.rwId },
+          actions: [
+            'stopClaim',
+            { type: 'selectReward', params: ({ event }) => event.rwId },
+            // Started by the card's event, whose balance it takes.
+            'startClaim',
+          ],
         },
         'reward.changed': { target: 'reloading' },
       },

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, setup } from 'xstate';
+import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import type { UseRewardReply } from '../contract/schemas.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The staff swipe that marks a claimed SLIDER reward used (docs/behaviour.md#slider-reward):
@@ -35,6 +35,9 @@ export type SliderEvent =
   | { type: 'slider.confirm' }
   | { type: 'slider.holdStart' }
   | { type: 'slider.holdCancel' };
+
+/** What the swipe tells the reward's claim flow that runs it. */
+export type SliderParentEvent = { type: 'slider.used' };
 
 export interface SliderValidationInput {
   sUUID: string;
@@ -82,9 +85,8 @@ export const sliderMachine = setup({
       progress: 0,
       error: (_, error: unknown) => serverValidationText(error) ?? sliderValidationError,
     }),
-    // The view reloads the list: the reward is used.
-    announceUsed: viewProvidedAction('announceUsed'),
-    closeModal: viewProvidedAction('closeModal'),
+    // The reward is used: the claim flow that runs the swipe passes the change on (list reload, stay refresh).
+    announceUsed: sendParent({ type: 'slider.used' } satisfies SliderParentEvent),
   },
   guards: {
     reachesEnd: (_, progress: number) => progress >= 100,
@@ -147,9 +149,7 @@ export const sliderMachine = setup({
     succeeded: {
       after: { sliderSuccessClose: 'closed' },
     },
-    closed: {
-      type: 'final',
-      entry: 'closeModal',
-    },
+    // The claim flow that runs the swipe closes the reward's modal when it ends.
+    closed: { type: 'final' },
   },
 });

@@ -12,7 +12,8 @@ import { welcomePopupMachine } from './welcomePopup.machine.ts';
 /**
  * The root actor of a stay page (/stay/{sUUID} and /rewards/{sUUID}, both also under /demo): it invokes the stay
  * session and, once the session is ready, the flows of the page, and connects them. Children never know each other:
- * they report to this machine (snapshots, done events, the launch's `stay.refresh`) and it sends the next step on.
+ * they report to this machine (snapshots, done events, the launch's `stay.refresh` and `action.submitted`) and it
+ * sends the next step on.
  * Browser effects (navigation, storage) are its named actions, provided once by the view. docs/frontend.md
  * "Actor system" draws the tree.
  */
@@ -43,8 +44,10 @@ export interface LaunchRequest {
   action: Action;
   /** The stay's end date (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
-  /** Today's date at the hotel (YYYY-MM-DD). */
-  today: string;
+  /** The stay's room, else null (skip cleaning sends it). */
+  roomNumber: string | null;
+  /** When the guest opened the action (today at the hotel, the skip-cleaning title's today or tomorrow). */
+  now: Date;
 }
 
 export interface StayContext extends StayInput {
@@ -58,14 +61,14 @@ export interface StayContext extends StayInput {
 
 export type StayEvent =
   | { type: 'language.change'; language: string }
-  /** A card's button: the action, the stay's end date and today's hotel-local date (the view reads the clock). */
+  /** A card's button: the action, the stay's end date and room, and the time (the view reads the clock). */
   | ({ type: 'action.open' } & LaunchRequest)
   /** The guest closed the opened action before its dialogs loaded. */
   | { type: 'action.close' }
-  /** An action modal's submission succeeded. */
+  /** From the action launch: its modal's submission succeeded. */
   | { type: 'action.submitted'; reply: SubmissionReply }
   | { type: 'proofSuccess.arrive'; points: number }
-  /** A reward claim or use changed the rewards. */
+  /** From the rewards list: a reward claim or use changed the rewards. */
   | { type: 'reward.changed' }
   /** The insufficient-points notice of a reward: back to the actions. */
   | { type: 'reward.earnPoints' }
@@ -92,8 +95,8 @@ function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
-function launchRequestIn({ event }: { event: LaunchRequest }): LaunchRequest {
-  return { action: event.action, stayEndDate: event.stayEndDate, today: event.today };
+function launchRequestIn({ event: { type: _type, ...request } }: { event: { type: 'action.open' } & LaunchRequest }) {
+  return request;
 }
 
 /** The opened action (held from `action.open` until the launch ends). */
@@ -339,6 +342,8 @@ export const stayMachine = setup({
                     input: ({ context, self }) => ({
                       sUUID: context.sUUID,
                       profileUUID: context.profileUUID ?? '',
+                      language: context.language,
+                      timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
                       parent: self,
                     }),

@@ -3,14 +3,15 @@ import { type AnyEventObject, assign, setup } from 'xstate';
 import type { SubmittedActionType } from '../contract/action-types.ts';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The submission family: every action flow that sends the guest's answer (answer-once review, custom, Lunishower,
  * claim; change-with-rollback yes/no and Luniclean; heating; quiz) shares what this module holds:
  * - one submit actor, `submitAnswer`, invoked with id `submitAnswer` and input `SubmissionRequest`
  *   ({ actId, type, body }), so the view provides one real implementation for all of them;
- * - one view-provided action, `notifySubmitted(reply)`, that hands the reply to the action dialog host;
+ * - one output: a flow ends in its final `submitted` state with the server's reply as its output, which the action
+ *   launch that runs it (machines/actionLaunch.machine.ts) reports to the stay page's root;
  * - defaults for what the view provides that throw (a flow started without them is a wiring mistake);
  * - one tag vocabulary (`SubmissionTag`) and the sub-states a flow waits in after a failure.
  * `submissionSetup()` gives a flow these; the flow adds its own states, actions and guards with `.extend`.
@@ -79,20 +80,24 @@ export function serverMessageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
 }
 
-/** The done-event output of a submission actor, for `params` of `storeReply` and `notifySubmitted`. */
+/** The done-event output of a submission actor, for `params` of `storeReply`. */
 export function replyOf({ event }: { event: { output: SubmissionReply } }): SubmissionReply {
   return event.output;
 }
 
-/** The default `submitAnswer`: the view provides the real one (src/views/actions/modals/submitter.ts). */
+/** The default `submitAnswer`: the app provides the real one once, for every modal (src/views/actions/actionLaunch.logic.ts). */
 export const submitAnswerProvidedByView = viewProvidedActor<SubmissionReply, SubmissionRequest>('submitAnswer');
 
-/** The default `notifySubmitted`: the view provides the one that hands the reply to the action dialog host. */
-export const notifySubmittedProvidedByView = viewProvidedAction<SubmissionReply>('notifySubmitted');
+/** The output of a flow of the family, in its final `submitted` state: the reply it stored. */
+export function submittedReply({ context }: { context: SubmissionContext }): SubmissionReply {
+  if (!context.reply) throw new Error('A submission flow ended without a reply');
+  return context.reply;
+}
 
 /**
- * The setup of a flow of the family: typed context, events, input and tags, with the shared `submitAnswer` actor,
- * `storeReply` and `notifySubmitted` actions and `isNotEnoughGreenMiles` guard. The flow adds its own with `.extend`.
+ * The setup of a flow of the family: typed context, events, input, output and tags, with the shared `submitAnswer`
+ * actor, `storeReply` action and `isNotEnoughGreenMiles` guard. The flow adds its own with `.extend`, and takes
+ * `output: submittedReply`.
  */
 export function submissionSetup<
   Context extends SubmissionContext,
@@ -104,12 +109,12 @@ export function submissionSetup<
       context: {} as Context,
       events: {} as Event,
       input: {} as Input,
+      output: {} as SubmissionReply,
       tags: {} as SubmissionTag,
     },
     actors: { submitAnswer: submitAnswerProvidedByView },
     actions: {
       storeReply: assign((_, reply: SubmissionReply) => ({ reply }) as Partial<Context>),
-      notifySubmitted: notifySubmittedProvidedByView,
     },
     guards: { isNotEnoughGreenMiles },
   });
@@ -121,13 +126,10 @@ export const waitingStates = {
   states: { idle: {}, notEnoughPoints: { tags: 'notEnoughPoints' }, failed: { tags: 'failed' } },
 } as const;
 
-/** A sent answer: its reply is kept (the view shows its message) and handed to the view's `notifySubmitted`. */
+/** A sent answer: its reply is kept (the view shows its message; the flow's output). */
 export const answerSubmitted = {
   target: 'submitted',
-  actions: [
-    { type: 'storeReply', params: replyOf },
-    { type: 'notifySubmitted', params: replyOf },
-  ],
+  actions: { type: 'storeReply', params: replyOf },
 } as const;
 
 /** A failed send goes back to `waiting`: its notice for missing points, else its red alert (`storeFailure`). */
@@ -140,7 +142,7 @@ export function failureReturnsTo<const Waiting extends string>(waiting: Waiting)
 
 /**
  * The state that sends the answer: the one `submitAnswer` actor with the flow's request (`requestOf`); a reply goes
- * to `submitted` (kept and handed to the view), a failure as the flow's `onError` says.
+ * to `submitted` (kept: the flow's output), a failure as the flow's `onError` says.
  */
 export function submittingState<Params, const OnError>(
   requestOf: (args: Params) => SubmissionRequest,
@@ -193,6 +195,7 @@ export function createAnswerSubmissionMachine<Answer, Type extends SubmittedActi
     .createMachine({
       id,
       context: ({ input }) => ({ ...submissionContextOf(input), answer: null, error: null }),
+      output: submittedReply,
       initial: 'choosing',
       states: {
         choosing: {

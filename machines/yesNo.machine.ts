@@ -8,7 +8,13 @@ import {
   readyState,
   submittingChange,
 } from './answerChange.ts';
-import { identityOf, type SubmissionInput, submissionContextOf, submissionRequest } from './submission.ts';
+import {
+  identityOf,
+  type SubmissionInput,
+  submissionContextOf,
+  submissionRequest,
+  submittedReply,
+} from './submission.ts';
 
 /**
  * The yes/no modal of YESNO, YESNOMAIL and YESNOSTAY (docs/behaviour.md "Yes/no types"): a change-with-rollback flow
@@ -52,6 +58,7 @@ function yesNoRequest({ context }: { context: YesNoContext }) {
 
 export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEvent, YesNoInput>().createMachine({
   id: 'yesNo',
+  output: submittedReply,
   context: ({ input }) => ({
     ...submissionContextOf(input),
     ...answerChangeContextOf<YesNoAnswer>(

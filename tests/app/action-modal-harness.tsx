@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, type AnyStateMachine, createActor, fromPromise, type InputFrom } from 'xstate';
 import type { HotelReply, Stay, SubmissionReply } from '../../contract/schemas.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -17,7 +17,7 @@ export interface ActionModalSetup {
 
 /**
  * Renders an action modal as the action dialog host does: on the stay page, inside a loaded stay session
- * (`useStaySession()` gives sUUID, profileUUID, language and hotel), and waits for its dialog.
+ * (`useStaySession()` gives the hotel), and waits for its dialog.
  */
 export async function renderActionModal(
   modal: ReactNode,
@@ -39,6 +39,18 @@ export async function renderActionModal(
   });
   await screen.findByRole('dialog');
   return rendered;
+}
+
+/**
+ * A modal's machine started as the action launch runs it (its child `modal`), with the calls the test settles
+ * (`actors`): the modal view under test draws this actor.
+ */
+export function startModalFlow<Machine extends AnyStateMachine>(
+  machine: Machine,
+  input: InputFrom<Machine>,
+  actors: object,
+): ActorRefFrom<Machine> {
+  return createActor(machine.provide({ actors } as never), { input }).start() as ActorRefFrom<Machine>;
 }
 
 /** The dialog of the modal whose flow is `scope` (its data-scope). */

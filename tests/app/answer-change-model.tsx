@@ -2,13 +2,27 @@ import { act, type BoundFunctions, type queries, waitFor, within } from '@testin
 import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { type ActorLogic, type AnyEventObject, type AnyStateMachine, createActor, type SnapshotFrom } from 'xstate';
-import type { SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  type ActorLogic,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyStateMachine,
+  createActor,
+  type SnapshotFrom,
+} from 'xstate';
+import type { SubmissionRequest } from '../../contract/schemas.ts';
 import type { AnswerChangeContext } from '../../machines/answerChange.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
-import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
+import {
+  modalDialog,
+  NOT_ENOUGH,
+  renderActionModal,
+  SERVER_FAILURE,
+  SUBMITTED,
+  startModalFlow,
+} from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
 type Snapshot<Context> = SnapshotFrom<AnyStateMachine> & { context: Context };
@@ -23,8 +37,8 @@ export interface AnswerChangeModalCase<Context extends AnswerChangeContext<unkno
   choices: AnyEventObject[];
   /** Whether the screen offers `choice` in this state (all by default). */
   offers?(snapshot: Snapshot<Context>, choice: AnyEventObject): boolean;
-  /** The modal under test, provided with `logic` and the host's `onSubmitted`. */
-  render(logic: AnyStateMachine, onSubmitted: (reply: SubmissionReply) => void): ReactNode;
+  /** The modal under test, drawing `flow` (the actor of `machine` the launch would run). */
+  render(flow: AnyActorRef): ReactNode;
   /** The guest's way of making `choice`. */
   choose(user: UserEvent, choice: AnyEventObject, inDialog: InDialog): Promise<void>;
   /** The request the modal sends for the pending answer. */
@@ -72,10 +86,8 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
     for (const path of model.getShortestPaths({ fromState })) {
       it(modelPathTitle(path), async () => {
         const controlled = controlledActors(['submitAnswer']);
-        const onSubmitted = vi.fn();
-        const { user } = await renderActionModal(
-          modal.render(modal.machine.provide({ actors: controlled.actors as never }), onSubmitted),
-        );
+        const flow = startModalFlow(modal.machine, modal.input, controlled.actors);
+        const { user } = await renderActionModal(modal.render(flow));
         const dialog = () => modalDialog(modal.scope);
         const inDialog = () => within(dialog());
         const dialogState = (state: string) => waitFor(() => expect(dialog()).toHaveAttribute('data-state', state));
@@ -109,10 +121,11 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
               modal.expectChoices(context, inDialog(), false);
               modal.expectSubmitting(context, inDialog());
               expect(controlled.calls.at(-1)?.input).toEqual(modal.requestOf(context));
-              expect(onSubmitted).not.toHaveBeenCalled();
+              expect(flow.getSnapshot().status).toBe('active');
             },
             submitted: async () => {
-              await waitFor(() => expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED));
+              // The reply is the flow's output: the launch reports it to the stay page's root.
+              await waitFor(() => expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: SUBMITTED }));
             },
           },
           events: {

@@ -2,13 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import type { ActorLogic, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { ActorLogic, AnyActorRef, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { SubmittedActionType } from '../../contract/action-types.ts';
-import type { SubmissionReply } from '../../contract/schemas.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
-import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from './action-modal-harness.tsx';
+import {
+  modalDialog,
+  NOT_ENOUGH,
+  renderActionModal,
+  SERVER_FAILURE,
+  SUBMITTED,
+  startModalFlow,
+} from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
 type Snapshot<Answer> = SnapshotFrom<AnyStateMachine> & { context: AnswerSubmissionContext<Answer> };
@@ -22,8 +28,8 @@ export interface AnswerModalCase<Answer> {
   type: SubmittedActionType;
   /** The answers the model tries (each an `answer.submit`). */
   answers: Answer[];
-  /** The modal under test, provided with `logic` and the host's `onSubmitted`. */
-  render(logic: AnyStateMachine, onSubmitted: (reply: SubmissionReply) => void): ReactNode;
+  /** The modal under test, drawing `flow` (the actor of `machine` the launch would run). */
+  render(flow: AnyActorRef): ReactNode;
   /** The guest's way of sending `answer`. */
   submit(user: UserEvent, answer: Answer): Promise<void>;
   /** The body the modal sends for `answer`. */
@@ -66,9 +72,8 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
     for (const path of model.getSimplePaths()) {
       it(modelPathTitle(path), async () => {
         const controlled = controlledActors(['submitAnswer']);
-        const onSubmitted = vi.fn();
-        const logic = modal.machine.provide({ actors: controlled.actors as never });
-        const { user } = await renderActionModal(modal.render(logic, onSubmitted));
+        const flow = startModalFlow(modal.machine, modal.input, controlled.actors);
+        const { user } = await renderActionModal(modal.render(flow));
 
         await path.test({
           states: {
@@ -99,11 +104,12 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
                 type: modal.type,
                 body: modal.bodyOf(snapshot.context.answer as Answer),
               });
-              expect(onSubmitted).not.toHaveBeenCalled();
+              expect(flow.getSnapshot().status).toBe('active');
             },
             submitted: async (snapshot) => {
               await dialogState('submitted');
-              expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED);
+              // The reply is the flow's output: the launch reports it to the stay page's root.
+              expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: SUBMITTED });
               expect(screen.getByRole('status')).toHaveTextContent(SUBMITTED.message);
               modal.expectBusy(snapshot);
             },

@@ -7,7 +7,7 @@ import { makeAction, makeHotel } from './stay-fixtures.ts';
 
 function renderSummary(action: Action, onClose = vi.fn()) {
   return renderActionModal(
-    <CompletedSummary action={action} endDate={null} nights={null} onSubmitted={vi.fn()} onClose={onClose} />,
+    <CompletedSummary action={action} endDate={null} nights={null} flow={undefined} onClose={onClose} />,
     { hotel: makeHotel({ hGreenMilesName: 'Feuilles' }) },
   );
 }

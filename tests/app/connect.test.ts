@@ -49,9 +49,12 @@ describe('connect layers', () => {
       input: {
         sUUID: STAY_ID,
         profileUUID: PROFILE_ID,
+        language: 'fr',
         action: completed,
-        today: '2026-11-21',
+        now: new Date('2026-11-21T09:00:00Z'),
+        timeZone: 'Europe/Paris',
         stayEndDate: null,
+        roomNumber: null,
         parent: createEmptyActor(),
       },
     }).getSnapshot();
@@ -84,14 +87,21 @@ describe('connect layers', () => {
       rewardsListMachine.provide({ actors: { loadRewards: fromPromise(async () => [coffee]) } }),
       { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'fr' } },
     ).start();
-    expect(connectRewardsList(list.getSnapshot(), list.send).root['aria-busy']).toBe(true);
+    expect(connectRewardsList(list.getSnapshot(), list.send, 100).root['aria-busy']).toBe(true);
     await settle();
-    list.send({ type: 'reward.open', rwId: 3 });
-    expect(connectRewardsList(list.getSnapshot(), list.send)).toMatchObject({
+    const props = connectRewardsList(list.getSnapshot(), list.send, 100);
+    expect(props.claim).toBeUndefined();
+    props.onOpen(3);
+    const opened = connectRewardsList(list.getSnapshot(), list.send, 100);
+    expect(opened).toMatchObject({
       root: { 'data-state': 'loaded', 'aria-busy': false },
       rewards: [coffee],
       openReward: coffee,
     });
+    // The open reward's claim flow runs as the list's child, with the balance the card was opened with.
+    expect(opened.claim?.getSnapshot().context).toMatchObject({ reward: coffee, balance: 100 });
+    opened.onClose();
+    expect(connectRewardsList(list.getSnapshot(), list.send, 100).claim).toBeUndefined();
   });
 
   it('stay root: the content state path and whether an action is open', () => {

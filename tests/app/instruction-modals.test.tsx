@@ -5,7 +5,7 @@ import ProofInstructionsModal from '../../src/views/actions/modals/ProofInstruct
 import { modalDialog, renderActionModal } from './action-modal-harness.tsx';
 import { makeAction, makeHotel, STAY_ID } from './stay-fixtures.ts';
 
-const props = { endDate: null, nights: null, onSubmitted: vi.fn(), onClose: vi.fn() };
+const props = { endDate: null, nights: null, flow: undefined, onClose: vi.fn() };
 
 describe('PROOF modal (QR instructions, or a collected banner)', () => {
   it('explains where and how to scan the QR code', async () => {

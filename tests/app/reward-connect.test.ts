@@ -108,7 +108,7 @@ describe('connectSlider', () => {
     const controlled = controlledActors(['markSliderUsed']);
     const logic = sliderMachine.provide({
       actors: controlled.actors as never,
-      actions: { announceUsed: vi.fn<() => void>(), closeModal: vi.fn<() => void>() },
+      actions: { announceUsed: vi.fn<() => void>() },
     });
     const actor = createActor(logic, { input: { ...DETAILS_SESSION, rwId: 9 } }).start();
     return { actor, ...observed(actor), controlled };

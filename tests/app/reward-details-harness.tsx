@@ -1,10 +1,13 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import { type ActorRefFrom, createActor, setup } from 'xstate';
 import type { Reward } from '../../contract/schemas.ts';
+import type { RewardClaimParentEvent, rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
 import RewardDetails, {
   type RewardDetailsLogic,
   type RewardDetailsProps,
 } from '../../src/views/rewards/details/RewardDetails.tsx';
+import { rewardClaimLogic, type sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { I18nWrapper } from './i18n-wrapper.tsx';
 
 export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
@@ -12,22 +15,68 @@ export const HOTEL_NAME = 'Les Tilleuls';
 export const POINTS_NAME = 'Feuilles';
 
 /**
- * One reward's detail modal with plain props, the machines given by the test, and spies for its callbacks;
+ * The modal's machines in a test: its claim flow (the real one by default) with the swipe it runs (`slider`), and
+ * those the modal starts itself.
+ */
+export interface RewardDetailsTestLogic extends RewardDetailsLogic {
+  claim?: typeof rewardClaimLogic;
+  slider?: typeof sliderLogic;
+}
+
+/** What the stand-in list records of its claim's reports. */
+interface ClaimReports {
+  onClaimChanged(): void;
+  onClaimClosed(): void;
+}
+
+/**
+ * The claim flow run as the rewards list runs it: the child `rewardClaim` of a parent that records its reports
+ * (`claim.changed`, `reward.close`). `profileUUID` is the guest's (empty: a device without a profile).
+ */
+function startClaim(
+  claim: typeof rewardClaimLogic,
+  input: { reward: Reward; balance: number; profileUUID: string },
+  reports: ClaimReports,
+): ActorRefFrom<typeof rewardClaimMachine> {
+  const list = setup({
+    types: { events: {} as RewardClaimParentEvent, children: {} as { rewardClaim: 'claim' } },
+    actors: { claim },
+    actions: { recordChange: reports.onClaimChanged, recordClose: reports.onClaimClosed },
+  }).createMachine({
+    invoke: { id: 'rewardClaim', src: 'claim', input: { ...DETAILS_SESSION, ...input } },
+    on: { 'claim.changed': { actions: 'recordChange' }, 'reward.close': { actions: 'recordClose' } },
+  });
+  const child = createActor(list).start().getSnapshot().children.rewardClaim;
+  if (!child) throw new Error('The claim flow did not start');
+  return child;
+}
+
+/**
+ * One reward's detail modal with plain props, its claim flow run by a stand-in list, the machines given by the test,
+ * and spies for its callbacks and for what the claim reported to the list (`onClaimChanged`, `onClaimClosed`);
  * `rerender` draws it again with other props, as the rewards list does on every render.
  */
-export function renderRewardDetails(reward: Reward, balance: number, logic: RewardDetailsLogic, language = 'fr') {
-  const callbacks = { onChanged: vi.fn(), onClose: vi.fn(), onEarnPoints: vi.fn() };
+export function renderRewardDetails(
+  reward: Reward,
+  balance: number,
+  logic: RewardDetailsTestLogic,
+  { language = 'fr', profileUUID = DETAILS_SESSION.profileUUID } = {},
+) {
+  const callbacks = { onClose: vi.fn(), onEarnPoints: vi.fn() };
+  const reports = { onClaimChanged: vi.fn(), onClaimClosed: vi.fn() };
+  const { claim = rewardClaimLogic, slider, ...modalLogic } = logic;
+  const claimLogic = slider ? claim.provide({ actors: { slider } }) : claim;
   const props: RewardDetailsProps = {
-    reward,
+    claim: startClaim(claimLogic, { reward, balance, profileUUID }, reports),
     balance,
     pointsName: POINTS_NAME,
     hotelName: HOTEL_NAME,
     language,
     ...DETAILS_SESSION,
     ...callbacks,
-    logic,
+    logic: modalLogic,
   };
   const view = render(<RewardDetails {...props} />, { wrapper: I18nWrapper });
   const rerender = (changes: Partial<RewardDetailsProps>) => view.rerender(<RewardDetails {...props} {...changes} />);
-  return { ...callbacks, view, rerender };
+  return { ...callbacks, ...reports, view, rerender };
 }

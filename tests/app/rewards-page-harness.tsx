@@ -1,9 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { HotelReply, Stay } from '../../contract/schemas.ts';
-import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
+import type { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { RewardsPage } from '../../src/views/rewards/RewardsPage.tsx';
+import { rewardsListLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from './controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
@@ -11,7 +12,7 @@ import { renderStayRoutes } from './stay-routes.tsx';
 export interface RewardsPageSetup {
   stay?: Stay;
   hotel?: HotelReply;
-  /** The rewards list's logic; its loadRewards is replaced by a controlled call. */
+  /** The rewards list's logic (the real one, claim calls included); its loadRewards is replaced by a controlled call. */
   rewardsList?: typeof rewardsListMachine;
 }
 
@@ -22,7 +23,7 @@ export interface RewardsPageSetup {
 export async function renderLoadedRewardsPage({
   stay = makeStay(),
   hotel = makeHotel(),
-  rewardsList = rewardsListMachine,
+  rewardsList = rewardsListLogic,
 }: RewardsPageSetup = {}) {
   localStorage.setItem('profileUUID', PROFILE_ID);
   const session = controlledActors(['loadStay', 'loadHotel']);

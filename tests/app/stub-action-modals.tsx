@@ -1,29 +1,63 @@
 import type { ComponentType } from 'react';
+import { assign, setup } from 'xstate';
+import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
+import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
+import { MODAL_FLOW_KINDS, type ModalMachines } from '../../machines/actionModals.ts';
 import { Sheet } from '../../src/components/Sheet.tsx';
 import type { ActionModalProps } from '../../src/views/actions/modals/types.ts';
 
-/** What a stub modal's submit button reports to the host. */
+/** What a stub modal's submit button replies. */
 export const STUB_REPLY = { message: 'Merci pour votre réponse positive!', greenMilesChange: 10, greenMiles: 50 };
 
+/** A question for the stubbed QUIZ actions (the launch runs no quiz machine without one). */
+export const STUB_QUIZ: Quiz = {
+  question: { text: 'Question ?' },
+  answers: [{ qaPosition: 1, text: 'Oui', qaIsCorrect: 1 }],
+};
+
 /**
- * A stand-in modal that shows what the host gave it and can report a submission: the points of its reply are the
- * action's description when that is a number (so a test chooses them per action), else STUB_REPLY's.
+ * A stand-in for every modal machine (the launch's child `modal`): it ends with the reply its stub view sends, as a
+ * real modal machine ends with the server's.
  */
-function StubModal({
-  modalKey,
-  action,
-  endDate,
-  nights,
-  onSubmitted,
-  onClose,
-}: ActionModalProps & { modalKey: string }) {
+export const stubModalMachine = setup({
+  types: {
+    context: {} as { reply: SubmissionReply | null },
+    events: {} as { type: 'stub.submit'; reply: SubmissionReply },
+    output: {} as SubmissionReply,
+  },
+}).createMachine({
+  id: 'stubModal',
+  context: { reply: null },
+  initial: 'open',
+  states: {
+    open: {
+      on: { 'stub.submit': { target: 'submitted', actions: assign({ reply: ({ event }) => event.reply }) } },
+    },
+    submitted: { type: 'final' },
+  },
+  output: ({ context }) => context.reply ?? STUB_REPLY,
+});
+
+/** The launch with the stub machine for every modal kind, so host tests do not depend on the real modal flows. */
+export const stubbedLaunchMachine = actionLaunchMachine.provide({
+  actors: Object.fromEntries(MODAL_FLOW_KINDS.map((kind) => [kind, stubModalMachine])) as unknown as ModalMachines,
+});
+
+/**
+ * A stand-in modal that shows what the host gave it and can submit through the launch's child: the points of its
+ * reply are the action's description when that is a number (so a test chooses them per action), else STUB_REPLY's.
+ */
+function StubModal({ modalKey, action, endDate, nights, flow, onClose }: ActionModalProps & { modalKey: string }) {
   return (
     <Sheet title={`modal ${modalKey}`} onClose={onClose} scope="stub-modal">
       <p data-part="props">{`${action.aadName}|${endDate ?? 'none'}|${nights ?? 'none'}`}</p>
       <button
         type="button"
         onClick={() =>
-          onSubmitted({ ...STUB_REPLY, greenMilesChange: Number(action.aadDescription || STUB_REPLY.greenMilesChange) })
+          flow?.send({
+            type: 'stub.submit',
+            reply: { ...STUB_REPLY, greenMilesChange: Number(action.aadDescription || STUB_REPLY.greenMilesChange) },
+          })
         }
       >
         submit

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
 import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
-import type { SubmissionReply } from '../../contract/schemas.ts';
+import { MODAL_FLOW_KINDS } from '../../machines/actionModals.ts';
 import { heatingMachine } from '../../machines/heating.machine.ts';
 import { lunicleanMachine } from '../../machines/luniclean.machine.ts';
 import { reviewMachine } from '../../machines/review.machine.ts';
@@ -18,23 +18,16 @@ import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 
 const INPUT: SubmissionInput = { actId: 7, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null };
 
-/** A flow started with a controlled `submitAnswer` and a recorded `notifySubmitted`. */
+/** A flow started with a controlled `submitAnswer`, as the action launch runs it. */
 function start<Logic extends AnyActorLogic & { provide(implementations: object): Logic }>(
   machine: Logic,
   input: InputFrom<Logic>,
 ) {
   const controlled = controlledActors(['submitAnswer']);
-  const notified: SubmissionReply[] = [];
-  const actor = createActor(
-    machine.provide({
-      actors: controlled.actors,
-      actions: { notifySubmitted: (_: unknown, reply: SubmissionReply) => notified.push(reply) },
-    }),
-    { input },
-  );
+  const actor = createActor(machine.provide({ actors: controlled.actors }), { input });
   actor.start();
   const settled = () => new Promise((resolve) => setTimeout(resolve));
-  return { actor, controlled, notified, settled, snapshot: () => actor.getSnapshot() as SnapshotFrom<Logic> };
+  return { actor, controlled, settled, snapshot: () => actor.getSnapshot() as SnapshotFrom<Logic> };
 }
 
 describe('the connect layer turns a submission flow into props', () => {
@@ -60,7 +53,8 @@ describe('the connect layer turns a submission flow into props', () => {
     await flow.settled();
     props = connectAnswerSubmission(flow.snapshot(), send);
     expect(props).toMatchObject({ state: 'submitted', canAnswer: false, reply: SUBMITTED, notEnoughPoints: false });
-    expect(flow.notified).toEqual([SUBMITTED]);
+    // The reply is the flow's output, which the launch reports to the stay page's root.
+    expect(flow.actor.getSnapshot()).toMatchObject({ status: 'done', output: SUBMITTED });
   });
 
   it('heating: the dial bounds and the keys that move it', () => {
@@ -128,29 +122,23 @@ describe('the connect layer turns a submission flow into props', () => {
   });
 });
 
-describe('the flows of the submission family need their view', () => {
+describe("the flows of the submission family need the app's submitAnswer", () => {
   it('fails the send when started without the view-provided submitAnswer', async () => {
     const actor = createActor(reviewMachine, { input: INPUT }).start();
     actor.send({ type: 'answer.submit', answer: 2 });
     await new Promise((resolve) => setTimeout(resolve));
     expect(actor.getSnapshot().value).toEqual({ choosing: 'failed' });
   });
-
-  it('stops with an error when a reply arrives without the view-provided notifySubmitted', async () => {
-    const controlled = controlledActors(['submitAnswer']);
-    const actor = createActor(reviewMachine.provide({ actors: controlled.actors as never }), { input: INPUT });
-    const errors: unknown[] = [];
-    actor.subscribe({ error: (error) => errors.push(error) });
-    actor.start();
-    actor.send({ type: 'answer.submit', answer: 2 });
-    controlled.resolve('submitAnswer', SUBMITTED);
-    await new Promise((resolve) => setTimeout(resolve));
-    expect(actor.getSnapshot().status).toBe('error');
-    expect(String(errors[0])).toContain('notifySubmitted is provided by the view');
-  });
 });
 
 describe('the modal registry', () => {
+  it('gives the launch a machine for every modal kind but the static instructions', () => {
+    const kinds = new Set(ACTION_TYPES.map((type) => ACTION_TYPE_RULES[type].modal));
+    const staticKinds = [...kinds].filter((kind) => !(MODAL_FLOW_KINDS as string[]).includes(kind));
+    expect(staticKinds.sort()).toEqual(['limeatInstructions', 'proofInstructions']);
+    for (const kind of MODAL_FLOW_KINDS) expect(kinds.has(kind), kind).toBe(true);
+  });
+
   it('has one view per modal kind of the action-type registry, and the completed summary', () => {
     for (const type of ACTION_TYPES) expect(ACTION_MODALS[type], type).toBeDefined();
     expect(ACTION_MODALS.COMPLETED).toBeDefined();

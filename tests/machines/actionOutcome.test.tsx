@@ -6,7 +6,7 @@ import { actionOutcomeMachine } from '../../machines/actionOutcome.machine.ts';
 import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeStay } from '../app/stay-fixtures.ts';
-import { STUB_REPLY } from '../app/stub-action-modals.tsx';
+import { STUB_QUIZ, STUB_REPLY, stubbedLaunchMachine } from '../app/stub-action-modals.tsx';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
@@ -23,6 +23,7 @@ const gaining = makeAction({
   actType: 'QUIZ',
   actScope: 'HOTEL',
   aadDescription: '10',
+  quiz: STUB_QUIZ,
 });
 const neutral = makeAction({
   actId: 42,
@@ -30,6 +31,7 @@ const neutral = makeAction({
   actType: 'QUIZ',
   actScope: 'HOTEL',
   aadDescription: '0',
+  quiz: STUB_QUIZ,
 });
 const listed = [gaining, neutral];
 
@@ -76,7 +78,7 @@ async function renderPage() {
   localStorage.setItem('welcomeShown', 'true');
   const page = await renderLoadedActionsPage({
     hotel: makeHotel({ hGreenMilesName: 'Feuilles' }),
-    logic: { submissionToast: toastMachine },
+    logic: { submissionToast: toastMachine, actionLaunch: stubbedLaunchMachine },
   });
   page.actions.resolve('loadActions', listed);
   await screen.findByRole('article', { name: gaining.aadName });

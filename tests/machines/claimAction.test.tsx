@@ -22,16 +22,7 @@ describeAnswerSubmissionModal<null>('claimAction machine drives the claim dialog
   input: INPUT,
   type: 'CLAIM',
   answers: [null],
-  render: (logic, onSubmitted) => (
-    <ClaimModal
-      action={ACTION}
-      endDate={null}
-      nights={null}
-      onSubmitted={onSubmitted}
-      onClose={vi.fn()}
-      logic={logic as typeof claimActionMachine}
-    />
-  ),
+  render: (flow) => <ClaimModal action={ACTION} flow={flow} onClose={vi.fn()} />,
   submit: async (user) => user.click(within(modalDialog('claim')).getByRole('button', { name: 'Réclamer' })),
   bodyOf: () => identityBody(INPUT),
   failureText: "Erreur lors de la réclamation de l'action.",

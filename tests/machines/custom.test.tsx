@@ -43,16 +43,7 @@ describeAnswerSubmissionModal<number>('custom machine drives the custom modal', 
   input: INPUT,
   type: 'CUSTOM',
   answers: [31, 32],
-  render: (logic, onSubmitted) => (
-    <CustomModal
-      action={ACTION}
-      endDate={null}
-      nights={null}
-      onSubmitted={onSubmitted}
-      onClose={vi.fn()}
-      logic={logic as typeof customMachine}
-    />
-  ),
+  render: (flow) => <CustomModal action={ACTION} flow={flow} onClose={vi.fn()} />,
   submit: async (user, caoId) =>
     user.click(within(modalDialog('custom')).getByRole('button', { name: LABEL_OF[caoId] })),
   bodyOf: (caoId) => ({ ...identityBody(INPUT), optionValue: caoId }),

@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { type HeatingInput, heatingMachine, startingTemperature } from '../../machines/heating.machine.ts';
 import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
-import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE, SUBMITTED } from '../app/action-modal-harness.tsx';
+import {
+  modalDialog,
+  NOT_ENOUGH,
+  renderActionModal,
+  SERVER_FAILURE,
+  SUBMITTED,
+  startModalFlow,
+} from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
@@ -87,15 +94,12 @@ describe('heating machine drives the heating modal', () => {
   for (const path of model.getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
-      const onSubmitted = vi.fn();
+      const flow = startModalFlow(heatingMachine, INPUT, controlled.actors);
       const { user } = await renderActionModal(
         <HeatingModal
           action={makeAction({ actId: 4, actType: 'HEATING', aadName: 'Chauffage', actReward: 30 })}
-          endDate={END_DATE}
-          nights={3}
-          onSubmitted={onSubmitted}
+          flow={flow}
           onClose={vi.fn()}
-          logic={heatingMachine.provide({ actors: controlled.actors as never })}
         />,
       );
 
@@ -135,7 +139,8 @@ describe('heating machine drives the heating modal', () => {
           },
           submitted: async (snapshot) => {
             await dialogState('submitted');
-            expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(SUBMITTED);
+            // The reply is the flow's output: the launch reports it to the stay page's root.
+            expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: SUBMITTED });
             expectDial(snapshot.context.temperature, false);
           },
         },
@@ -176,9 +181,7 @@ describe('heating scale', () => {
     await renderActionModal(
       <HeatingModal
         action={makeAction({ actId: 4, actType: 'HEATING', temperature: start })}
-        endDate={null}
-        nights={null}
-        onSubmitted={vi.fn()}
+        flow={startModalFlow(heatingMachine, { ...INPUT, endDate: null, temperature: start }, {})}
         onClose={vi.fn()}
       />,
     );

@@ -9,7 +9,7 @@ import {
   lunicleanMachine,
 } from '../../machines/luniclean.machine.ts';
 import LunicleanModal from '../../src/views/actions/modals/LunicleanModal.tsx';
-import { modalDialog, renderActionModal } from '../app/action-modal-harness.tsx';
+import { modalDialog, renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
 import { identityBody } from '../app/answer-submission-model.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
@@ -22,6 +22,9 @@ const FROM_ELEVEN = new Date('2026-11-21T10:00:00Z');
 
 type InDialog = BoundFunctions<typeof queries>;
 
+/** The guest, stay, room and hotel the launch gives every skip-cleaning flow here. */
+const INPUT_FIELDS = { uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', roomNumber: '101', timeZone: 'Europe/Paris' };
+
 const cases: Array<[ActionResponse, Date]> = [
   [null, BEFORE_ELEVEN],
   ['SKIP', FROM_ELEVEN],
@@ -30,17 +33,7 @@ const cases: Array<[ActionResponse, Date]> = [
 
 for (const [response, now] of cases) {
   const action = makeAction({ actId: 31, actType: 'LUNICLEAN', aadName: 'Ménage', actReward: 25, response });
-  const input: LunicleanInput = {
-    actId: 31,
-    uuid: PROFILE_ID,
-    sUUID: STAY_ID,
-    lang: 'fr',
-    endDate: END_DATE,
-    action,
-    roomNumber: '101',
-    now,
-    timeZone: 'Europe/Paris',
-  };
+  const input: LunicleanInput = { ...INPUT_FIELDS, actId: 31, endDate: END_DATE, action, now };
   const skip = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Passer le ménage' });
   const maintain = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Maintenir le ménage' });
 
@@ -51,17 +44,7 @@ for (const [response, now] of cases) {
       scope: 'luniclean',
       input,
       choices: [{ type: 'cleaning.skip' }, { type: 'cleaning.maintain' }],
-      render: (logic, onSubmitted) => (
-        <LunicleanModal
-          action={action}
-          endDate={END_DATE}
-          nights={3}
-          onSubmitted={onSubmitted}
-          onClose={vi.fn()}
-          logic={logic as typeof lunicleanMachine}
-          now={now}
-        />
-      ),
+      render: (flow) => <LunicleanModal action={action} flow={flow} onClose={vi.fn()} />,
       choose: async (user, choice, inDialog) => {
         await user.click(choice.type === 'cleaning.skip' ? skip(inDialog) : maintain(inDialog));
       },
@@ -137,11 +120,12 @@ describe('skip-cleaning rules', () => {
     const { user } = await renderActionModal(
       <LunicleanModal
         action={action}
-        endDate={null}
-        nights={null}
-        onSubmitted={vi.fn()}
+        flow={startModalFlow(
+          lunicleanMachine,
+          { ...INPUT_FIELDS, actId: 32, endDate: null, action, now: BEFORE_ELEVEN },
+          controlled.actors,
+        )}
         onClose={vi.fn()}
-        logic={lunicleanMachine.provide({ actors: controlled.actors as never })}
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Passer le ménage' }));

@@ -32,16 +32,7 @@ describeAnswerSubmissionModal<boolean>('lunishower machine drives the Lunishower
   input: INPUT,
   type: 'LUNISHOWER',
   answers: [true, false],
-  render: (logic, onSubmitted) => (
-    <LunishowerModal
-      action={ACTION}
-      endDate={END_DATE}
-      nights={2}
-      onSubmitted={onSubmitted}
-      onClose={vi.fn()}
-      logic={logic as typeof lunishowerMachine}
-    />
-  ),
+  render: (flow) => <LunishowerModal action={ACTION} flow={flow} onClose={vi.fn()} />,
   submit: async (user, respected) => user.click(answerButton(respected)),
   bodyOf: (objectiveRespected) => ({ ...identityBody(INPUT), objectiveRespected, endDate: END_DATE }),
   failureText: "Erreur lors de l'action LuniShower",

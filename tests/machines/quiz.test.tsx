@@ -5,7 +5,13 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { Quiz } from '../../contract/schemas.ts';
 import { answerLetter, isCorrectAnswer, type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
-import { modalDialog, NOT_ENOUGH, renderActionModal, SERVER_FAILURE } from '../app/action-modal-harness.tsx';
+import {
+  modalDialog,
+  NOT_ENOUGH,
+  renderActionModal,
+  SERVER_FAILURE,
+  startModalFlow,
+} from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
@@ -82,17 +88,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
   for (const path of model.getSimplePaths()) {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
-      const onSubmitted = vi.fn();
-      const { user } = await renderActionModal(
-        <QuizModal
-          action={action}
-          endDate={null}
-          nights={null}
-          onSubmitted={onSubmitted}
-          onClose={vi.fn()}
-          logic={quizMachine.provide({ actors: controlled.actors as never })}
-        />,
-      );
+      const flow = startModalFlow(quizMachine, input, controlled.actors);
+      const { user } = await renderActionModal(<QuizModal action={action} flow={flow} onClose={vi.fn()} />);
       const noResult = () => expect(screen.queryByRole('button', { name: 'Continuer' })).toBeNull();
 
       await path.test({
@@ -155,7 +152,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           },
           submitted: async (snapshot) => {
             await dialogState('submitted');
-            expect(onSubmitted).toHaveBeenCalledExactlyOnceWith(RIGHT);
+            // The reply is the flow's output: the launch reports it to the stay page's root.
+            expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: RIGHT });
             expect(screen.getByRole('status')).toHaveTextContent('Bonne réponse ! Bravo !');
             expectAnswers(snapshot, false);
           },

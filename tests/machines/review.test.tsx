@@ -24,16 +24,7 @@ describeAnswerSubmissionModal<ReviewRating>('review machine drives the review mo
   input: INPUT,
   type: 'REVIEW',
   answers: [3, 1],
-  render: (logic, onSubmitted) => (
-    <ReviewModal
-      action={ACTION}
-      endDate={END_DATE}
-      nights={null}
-      onSubmitted={onSubmitted}
-      onClose={vi.fn()}
-      logic={logic as typeof reviewMachine}
-    />
-  ),
+  render: (flow) => <ReviewModal action={ACTION} flow={flow} onClose={vi.fn()} />,
   submit: async (user, rating) => user.click(levelButtons()[rating - 1] as HTMLElement),
   bodyOf: (rating) => ({ ...identityBody(INPUT), rating, endDate: END_DATE }),
   failureText: "Erreur lors de l'envoi de l'évaluation.",

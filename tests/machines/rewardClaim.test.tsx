@@ -11,13 +11,13 @@ import {
   rewardClaimMachine,
 } from '../../machines/rewardClaim.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { rewardClaimLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
 import {
   displayedCode,
   formatValidUntil,
   waterAccessMonths,
   waterVolumeOf,
 } from '../../src/views/rewards/details/rewardDisplay.ts';
+import { rewardClaimLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
@@ -74,7 +74,12 @@ const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
   { name: 'affordable generic', reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }) },
 ].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...DETAILS_SESSION } }));
 
-const logic = rewardClaimMachine as unknown as ActorLogic<ClaimSnapshot, AnyEventObject, RewardClaimInput>;
+// The graph walks the flow alone: its reports to the list that runs it go nowhere here.
+const logic = rewardClaimMachine.provide({ actions: { announceChange: () => {} } }) as unknown as ActorLogic<
+  ClaimSnapshot,
+  AnyEventObject,
+  RewardClaimInput
+>;
 
 function modelFor(input: RewardClaimInput) {
   return new TestModel(logic, {
@@ -112,7 +117,8 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
         const controlled = controlledActors(['claimReward', 'getRewardCode']);
         const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
         const item = scenario.input.reward;
-        const { onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
+        // The claim's changes go to its parent, the rewards list.
+        const { onClaimChanged: onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
         let claimsSettled = 0;
 
         const expectDialog = async (state: string) => {
@@ -257,18 +263,15 @@ describe('reward detail modal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
-  it('announces a claim through the latest onChanged the page passed', async () => {
+  it('reports a claim to the list that runs it, not through the view', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
     const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
     const item = reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 30 });
-    const { onChanged: first, rerender } = renderRewardDetails(item, 100, { claim });
-    const latest = vi.fn();
-    rerender({ onChanged: latest });
+    const { onClaimChanged } = renderRewardDetails(item, 100, { claim });
     await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
     await act(async () => controlled.resolve('claimReward', { code: null, greenMiles: 70 }));
-    expect(latest).toHaveBeenCalledTimes(1);
-    expect(first).not.toHaveBeenCalled();
+    expect(onClaimChanged).toHaveBeenCalledTimes(1);
   });
 
   it('a claimed used SLIDER offers a back button that closes the modal', async () => {

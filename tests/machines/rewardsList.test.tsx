@@ -60,8 +60,8 @@ const guestEvents: RewardsListModelEvent[] = [
   { type: 'rewards.retry' },
   // A content language whose interface texts stay French, so the page reads the same.
   { type: 'language.change', language: 'fr-BE' },
-  { type: 'reward.open', rwId: 2 },
-  { type: 'reward.open', rwId: 3 },
+  { type: 'reward.open', rwId: 2, balance: BALANCE },
+  { type: 'reward.open', rwId: 3, balance: BALANCE },
 ];
 
 // The model also sends the invoked load's done/error events, which the machine's event type does not list.

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import { dragProgress, type SliderInput, serverValidationText, sliderMachine } from '../../machines/slider.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { sliderLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
+import { sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
@@ -37,7 +37,12 @@ const events: AnyEventObject[] = [
   { type: SUCCESS_CLOSE },
 ];
 
-const logic = sliderMachine as unknown as ActorLogic<SliderSnapshot, AnyEventObject, SliderInput>;
+// The graph walks the swipe alone: its report to the claim that runs it goes nowhere here.
+const logic = sliderMachine.provide({ actions: { announceUsed: () => {} } }) as unknown as ActorLogic<
+  SliderSnapshot,
+  AnyEventObject,
+  SliderInput
+>;
 
 function modelFor(input: SliderInput) {
   return new TestModel(logic, {
@@ -81,11 +86,16 @@ describe('slider machine: model paths drive the staff swipe', () => {
     const input = { sUUID: DETAILS_SESSION.sUUID, profileUUID: scenario.profileUUID, rwId: SLIDER_REWARD.rwId };
     for (const path of modelFor(input).getShortestPaths()) {
       it(modelPathTitle(path, scenario.name), async () => {
-        if (scenario.profileUUID) localStorage.setItem('profileUUID', scenario.profileUUID);
         const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
         const controlled = controlledActors(['markSliderUsed']);
         const slider = sliderLogic.provide({ actors: controlled.actors as never });
-        const { onChanged, onClose } = renderRewardDetails(SLIDER_REWARD, 0, { slider });
+        // The swipe runs as the claim's child: its use and its end reach the list the claim reports to.
+        const { onClaimChanged: onChanged, onClaimClosed: onClose } = renderRewardDetails(
+          SLIDER_REWARD,
+          0,
+          { slider },
+          { profileUUID: scenario.profileUUID ?? '' },
+        );
         let validations = 0;
 
         await path.test({
@@ -185,20 +195,16 @@ describe('slider gestures', () => {
     expect(controlled.calls).toHaveLength(1);
   });
 
-  it('reports the use and closes through the latest callbacks the page passed', async () => {
-    localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
+  it('reports the use and the close to the list through the claim, not through the view', async () => {
     const controlled = controlledActors(['markSliderUsed']);
     const slider = sliderLogic.provide({ actors: controlled.actors as never });
-    const first = renderRewardDetails(SLIDER_REWARD, 0, { slider });
-    const latest = { onChanged: vi.fn(), onClose: vi.fn() };
-    first.rerender(latest);
+    const { onClaimChanged, onClaimClosed, onClose } = renderRewardDetails(SLIDER_REWARD, 0, { slider });
     drag(100);
     await act(async () => controlled.resolve('markSliderUsed', { success: 'OK' }));
+    expect(onClaimChanged).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(latest.onChanged).toHaveBeenCalledTimes(1);
-    expect(latest.onClose).toHaveBeenCalledTimes(1);
-    expect(first.onChanged).not.toHaveBeenCalled();
-    expect(first.onClose).not.toHaveBeenCalled();
+    expect(onClaimClosed).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('End or Enter below 100 % does not validate; releasing a partial drag resets to 0', async () => {

@@ -1,16 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { Action } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
+import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { reward } from '../app/rewards-fixtures.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
 /** The whole stay page flow as machines only: no React, no DOM, the calls settled by the test, a simulated clock. */
 
 const TODAY = '2026-11-21';
+const NOW = new Date('2026-11-21T09:00:00Z');
 const input: StayInput = {
   sUUID: STAY_ID,
   profileUUID: PROFILE_ID,
@@ -21,7 +26,16 @@ const input: StayInput = {
 };
 
 function startStay(overrides: Partial<StayInput> = {}) {
-  const calls = controlledActors(['loadStay', 'loadHotel', 'loadActions', 'saveEndDate', 'loadRewards']);
+  const calls = controlledActors([
+    'loadStay',
+    'loadHotel',
+    'loadActions',
+    'saveEndDate',
+    'submitAnswer',
+    'loadRewards',
+    'claimReward',
+    'getRewardCode',
+  ]);
   const effects = {
     redirectToDemo: vi.fn(),
     redirectOutOfDemo: vi.fn(),
@@ -38,8 +52,17 @@ function startStay(overrides: Partial<StayInput> = {}) {
       actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
       // The launch's chunk is already here: preparing it loads nothing.
       prepareLaunch: fromPromise(async () => {}),
-      actionLaunch: actionLaunchMachine.provide({ actors: calls.actors as never }),
-      rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }),
+      // The real modal machines, with the one submit call the test settles.
+      actionLaunch: actionLaunchMachine.provide({
+        actors: { ...calls.actors, ...withSubmitAnswer(calls.actors.submitAnswer as never) } as never,
+      }),
+      // The real claim machine runs as the list's child, its calls settled by the test.
+      rewardsList: rewardsListMachine.provide({
+        actors: {
+          ...calls.actors,
+          rewardClaim: rewardClaimMachine.provide({ actors: calls.actors as never }),
+        } as never,
+      }),
     },
   });
   const clock = new SimulatedClock();
@@ -54,12 +77,25 @@ function stateOf(ref: AnyActorRef | undefined): unknown {
   return ref?.getSnapshot().value;
 }
 
-const review = makeAction({ actId: 7, actType: 'REVIEW', actScope: 'HOTEL', aadName: 'Votre avis' });
-const roomReview = { ...review, actScope: 'ROOM' };
-const reply = { message: 'Merci pour votre avis !', greenMilesChange: 15, greenMiles: 55 };
+const towels = makeAction({
+  actId: 7,
+  actType: 'YESNO',
+  actScope: 'HOTEL',
+  aadName: 'Serviettes',
+  actPositiveResponse: 'YES',
+  actReward: 15,
+});
+const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', aadName: 'Votre avis' });
+const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
+const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange: 15, greenMiles: 55 };
+
+/** What a card's button sends the root. */
+function opening(action: Action) {
+  return { type: 'action.open', action, stayEndDate: null, roomNumber: '101', now: NOW } as const;
+}
 
 describe('stay root machine: the actions page flow without React', () => {
-  it('loads, welcomes, launches, submits, announces, refetches and celebrates after 300 ms', async () => {
+  it('loads, welcomes, launches the yes/no modal, submits, announces, refetches and celebrates after 300 ms', async () => {
     const { stay, calls, effects, clock } = startStay();
     // The first loads start with the actor, before anything renders.
     expect(stay.getSnapshot().value).toBe('loading');
@@ -76,7 +112,7 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().actionsList)).toBe('loading');
     expect(stateOf(children().welcomePopup)).toBe('waitingForActions');
 
-    calls.resolve('loadActions', [review]);
+    calls.resolve('loadActions', [towels]);
     await settle();
     expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
     expect(stateOf(children().welcomePopup)).toBe('open');
@@ -84,15 +120,31 @@ describe('stay root machine: the actions page flow without React', () => {
     children().welcomePopup?.send({ type: 'welcome.close' });
     expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
-    stay.send({ type: 'action.open', action: review, stayEndDate: null, today: TODAY });
+    stay.send(opening(towels));
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'preparing' } } });
     await settle();
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: { launching: 'running' } } });
-    expect(stateOf(children().actionLaunch)).toEqual({ active: 'modal' });
-    expect(children().actionLaunch?.getSnapshot().context).toMatchObject({ action: review, today: TODAY });
+    // The launch runs the yes/no machine of the action's modal kind as its child `modal`.
+    expect(stateOf(children().actionLaunch)).toEqual({ active: { modal: 'yesNo' } });
+    expect(children().actionLaunch?.getSnapshot().context).toMatchObject({ action: towels, today: TODAY });
+    const modal = () => children().actionLaunch?.getSnapshot().children.modal as AnyActorRef | undefined;
+    expect(stateOf(modal())).toEqual({ ready: 'idle' });
 
-    // The modal's answer: the stand-in for the review modal's onSubmitted(reply).
-    stay.send({ type: 'action.submitted', reply });
+    // The guest answers yes: the machine sends it with the launch's guest, stay and language.
+    modal()?.send({ type: 'answer.choose', answer: 'yes' });
+    expect(stateOf(modal())).toBe('submitting');
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'submitAnswer',
+      input: {
+        actId: 7,
+        type: 'YESNO',
+        body: { uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', response: true, endDate: null },
+      },
+    });
+
+    // The reply ends the modal machine; the launch reports it to the root and ends.
+    calls.resolve('submitAnswer', reply);
+    await settle();
     expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
     expect(children().actionLaunch).toBeUndefined();
     expect(stateOf(children().submissionToast)).toBe('visible');
@@ -105,7 +157,7 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
     expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
 
-    calls.resolve('loadActions', [{ ...review, alreadyCompleted: true }]);
+    calls.resolve('loadActions', [{ ...towels, alreadyCompleted: true, response: 'YES' }]);
     calls.resolve('loadStay', makeStay({ greenMiles: 55 }));
     await settle();
     expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
@@ -134,7 +186,7 @@ describe('stay root machine: the actions page flow without React', () => {
     calls.resolve('loadActions', [roomReview]);
     await settle();
 
-    stay.send({ type: 'action.open', action: roomReview, stayEndDate: null, today: TODAY });
+    stay.send(opening(roomReview));
     await settle();
     const launch = () => stay.getSnapshot().children.actionLaunch;
     expect(stateOf(launch())).toEqual({ active: 'endDatePicker' });
@@ -143,8 +195,11 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(launch())).toEqual({ active: 'savingEndDate' });
     calls.resolve('saveEndDate', makeStay({ endDate: '2026-11-24' }));
     await settle();
-    expect(stateOf(launch())).toEqual({ active: 'modal' });
+    expect(stateOf(launch())).toEqual({ active: { modal: 'review' } });
     expect(launch()?.getSnapshot().context.nights).toBe(3);
+    // The review machine gets the saved end date.
+    const review = launch()?.getSnapshot().children.modal as AnyActorRef | undefined;
+    expect(review?.getSnapshot().context).toMatchObject({ endDate: '2026-11-24' });
     expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
 
     // Closing the modal ends the launch.
@@ -185,7 +240,7 @@ describe('stay root machine: the actions page flow without React', () => {
 });
 
 describe('stay root machine: the rewards page flow without React', () => {
-  it('loads the rewards, reloads them and refreshes the stay after a claim, leads to the actions', async () => {
+  it('loads the rewards, claims one through the list, reloads them and refreshes the stay, leads to the actions', async () => {
     const { stay, calls, effects } = startStay({ page: 'rewards' });
     calls.resolve('loadStay', makeStay());
     await settle();
@@ -193,13 +248,36 @@ describe('stay root machine: the rewards page flow without React', () => {
     await settle();
     expect(stay.getSnapshot().value).toEqual({ ready: 'rewards' });
     const rewards = () => stay.getSnapshot().children.rewardsList;
-    calls.resolve('loadRewards', []);
+    calls.resolve('loadRewards', [coffee]);
     await settle();
     expect(stateOf(rewards())).toBe('loaded');
 
-    stay.send({ type: 'reward.changed' });
+    // The guest opens the reward: its claim flow runs as the list's child.
+    rewards()?.send({ type: 'reward.open', rwId: coffee.rwId, balance: 100 });
+    const claim = () => rewards()?.getSnapshot().children.rewardClaim;
+    expect(stateOf(claim())).toBe('locked');
+    claim()?.send({ type: 'reward.unlock' });
+    expect(stateOf(claim())).toBe('claiming');
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'claimReward',
+      input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, rwId: coffee.rwId },
+    });
+
+    // The claim reports to the list, the list to the root: the list reloads and the stay refreshes.
+    calls.resolve('claimReward', { code: null, greenMiles: 70 });
+    await settle();
+    expect(stateOf(claim())).toEqual({ claimed: 'shown' });
     expect(stateOf(rewards())).toBe('reloading');
     expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
+    calls.resolve('loadRewards', [{ ...coffee, isClaimed: 1 }]);
+    calls.resolve('loadStay', makeStay({ greenMiles: 70 }));
+    await settle();
+    expect(stateOf(rewards())).toBe('loaded');
+    expect(stay.getSnapshot().children.session?.getSnapshot().context.stay?.greenMiles).toBe(70);
+    // The open reward's claim outlives the reload; closing the reward stops it.
+    expect(stateOf(claim())).toEqual({ claimed: 'shown' });
+    rewards()?.send({ type: 'reward.close' });
+    expect(claim()).toBeUndefined();
 
     stay.send({ type: 'language.change', language: 'en' });
     expect(calls.calls.at(-1)).toEqual({

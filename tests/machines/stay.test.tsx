@@ -3,18 +3,17 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import type { HotelReply } from '../../contract/schemas.ts';
-import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
-import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ActionsPage } from '../../src/views/actions/ActionsPage.tsx';
 import { RewardsPage } from '../../src/views/rewards/RewardsPage.tsx';
+import { rewardsListLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
-import { STUB_REPLY } from '../app/stub-action-modals.tsx';
+import { STUB_QUIZ, STUB_REPLY, stubbedLaunchMachine } from '../app/stub-action-modals.tsx';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
@@ -39,7 +38,7 @@ vi.mock('../../src/api/rewards.ts', () => ({
 type StaySnapshot = SnapshotFrom<typeof stayMachine>;
 
 const hotel: HotelReply = makeHotel();
-const quiz = makeAction({ actId: 41, aadName: 'Quiz', actType: 'QUIZ', actScope: 'HOTEL' });
+const quiz = makeAction({ actId: 41, aadName: 'Quiz', actType: 'QUIZ', actScope: 'HOTEL', quiz: STUB_QUIZ });
 const coffee = reward({ rwId: 1, radName: 'Café offert', rwCost: 30 });
 
 /** What the session's snapshot says to the root once it has the stay (only `matches` and the hotel are read). */
@@ -48,7 +47,13 @@ const readySession = { matches: (state: string) => state === 'ready', context: {
 const events: AnyEventObject[] = [
   { type: 'xstate.snapshot.session', snapshot: readySession },
   { type: 'xstate.done.actor.session', output: { destination: 'finished' } },
-  { type: 'action.open', action: quiz, stayEndDate: null, today: '2026-11-21' },
+  {
+    type: 'action.open',
+    action: quiz,
+    stayEndDate: null,
+    roomNumber: null,
+    now: new Date('2026-11-21T09:00:00Z'),
+  },
   { type: 'xstate.done.actor.prepareLaunch' },
   { type: 'action.close' },
   { type: 'xstate.done.actor.actionLaunch' },
@@ -100,14 +105,14 @@ function renderPage(page: StayInput['page']) {
           staySession,
           actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
           prepareLaunch: calls.actors.prepareLaunch as never,
-          actionLaunch: actionLaunchMachine,
+          actionLaunch: stubbedLaunchMachine,
         }}
       />
     ),
     rewards: ({ sUUID }) => (
       <RewardsPage
         sUUID={sUUID}
-        logic={{ staySession, rewardsList: rewardsListMachine.provide({ actors: calls.actors as never }) }}
+        logic={{ staySession, rewardsList: rewardsListLogic.provide({ actors: calls.actors as never }) }}
       />
     ),
   });

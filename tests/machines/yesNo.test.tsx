@@ -9,7 +9,7 @@ import {
   yesNoTypeOf,
 } from '../../machines/yesNo.machine.ts';
 import YesNoModal from '../../src/views/actions/modals/YesNoModal.tsx';
-import { renderActionModal } from '../app/action-modal-harness.tsx';
+import { renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
 import { identityBody } from '../app/answer-submission-model.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
@@ -44,16 +44,7 @@ for (const response of [null, 'YES', 'NO'] satisfies ActionResponse[]) {
       ],
       // The screen offers only the other answer once answered.
       offers: (snapshot, choice) => choice.answer !== snapshot.context.answer,
-      render: (logic, onSubmitted) => (
-        <YesNoModal
-          action={action}
-          endDate={END_DATE}
-          nights={null}
-          onSubmitted={onSubmitted}
-          onClose={vi.fn()}
-          logic={logic as typeof yesNoMachine}
-        />
-      ),
+      render: (flow) => <YesNoModal action={action} flow={flow} onClose={vi.fn()} />,
       choose: async (user, choice, inDialog) => {
         const answer = choice.answer as 'yes' | 'no';
         await user.click(
@@ -118,11 +109,12 @@ describe('yes/no answers', () => {
     const { user } = await renderActionModal(
       <YesNoModal
         action={action}
-        endDate={null}
-        nights={null}
-        onSubmitted={vi.fn()}
+        flow={startModalFlow(
+          yesNoMachine,
+          { actId: 22, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null, action },
+          controlled.actors,
+        )}
         onClose={vi.fn()}
-        logic={yesNoMachine.provide({ actors: controlled.actors as never })}
       />,
     );
     // The rewarded side is Non here.

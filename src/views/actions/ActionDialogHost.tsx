@@ -24,8 +24,9 @@ import { useConnected } from '../binding/useConnected.ts';
 
 /**
  * Everything that opens from an action card (docs/behaviour.md#launch-flow): the dialogs of the running launch (summary, claim,
- * pickers, modal of the type) and what follows a successful submission (toast, celebration). A lazy chunk of its
- * own: the actions page mounts it when the guest first opens an action. It only draws the root's children.
+ * pickers, modal of the type with the launch's child `modal`) and what follows a successful submission (toast,
+ * celebration). A lazy chunk of its own: the actions page mounts it when the guest first opens an action. It only
+ * draws the root's children and their children.
  */
 export default function ActionDialogHost() {
   const launch = useOptionalStayChild('actionLaunch');
@@ -41,28 +42,15 @@ export default function ActionDialogHost() {
 }
 
 function LaunchDialogs({ launch }: { launch: ActorRefFrom<typeof actionLaunchMachine> }) {
-  const stayActor = StayContext.useActorRef();
   const { root, dialog, onClose } = useConnected(launch, connectActionLaunch);
   return (
     <div className="action-dialog-host" {...root}>
-      <LaunchDialogView
-        dialog={dialog}
-        onClose={onClose}
-        onSubmitted={(reply) => stayActor.send({ type: 'action.submitted', reply })}
-      />
+      <LaunchDialogView dialog={dialog} onClose={onClose} />
     </div>
   );
 }
 
-function LaunchDialogView({
-  dialog,
-  onClose,
-  onSubmitted,
-}: {
-  dialog: LaunchDialog;
-  onClose(): void;
-  onSubmitted: ActionModalProps['onSubmitted'];
-}) {
+function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose(): void }) {
   const { t, i18n } = useLingui();
   switch (dialog.kind) {
     case 'nightsPicker':
@@ -101,7 +89,7 @@ function LaunchDialogView({
             action={dialog.action}
             endDate={dialog.endDate}
             nights={dialog.nights}
-            onSubmitted={onSubmitted}
+            flow={dialog.flow}
             onClose={onClose}
           />
         </Suspense>

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
@@ -22,13 +21,14 @@ export function ActionsList() {
   );
   const { root, isLoading, cards, languageNotice, failure } = useConnected(list, connectActionsList, openedActionId);
   const pointsName = pointsNameOf(hotel);
-  // The launch needs the stay's end date and today's date at the hotel (the clock is read here, not in a machine).
+  // The launch needs the stay's end date and room, and the time (the clock is read here, not in a machine).
   const open = (action: Action) =>
     stayActor.send({
       type: 'action.open',
       action,
       stayEndDate: stay.endDate,
-      today: calendarDateIn(hotel?.hotel.timeZone, new Date()),
+      roomNumber: stay.roomNb,
+      now: new Date(),
     });
 
   return (

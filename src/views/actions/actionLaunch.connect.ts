@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { Action } from '../../../contract/schemas.ts';
 import type { ActionLaunchEvent, actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { endDatePickerMachine } from '../../../machines/endDatePicker.machine.ts';
@@ -18,8 +18,18 @@ export type LaunchDialog =
   | { kind: 'savingEndDate' }
   | { kind: 'endDateNotSaved'; error: MessageDescriptor; onRetry(): void }
   | { kind: 'oneNightUnavailable' }
-  /** The action's modal (by `modalKey`: its actType, or the completed summary). */
-  | { kind: 'modal'; modalKey: string; action: Action; endDate: string | null; nights: number | null }
+  /**
+   * The action's modal (by `modalKey`: its actType, or the completed summary), with its machine's actor (`flow`, the
+   * launch's child `modal`) when it has one.
+   */
+  | {
+      kind: 'modal';
+      modalKey: string;
+      action: Action;
+      endDate: string | null;
+      nights: number | null;
+      flow: AnyActorRef | undefined;
+    }
   | { kind: 'none' };
 
 /** The launch's props: its DOM contract, the dialog to show and how to close it. */
@@ -33,7 +43,7 @@ export function connectActionLaunch(snapshot: LaunchSnapshot, send: (event: Acti
 
 function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void): LaunchDialog {
   const { action, endDate, nights, error } = snapshot.context;
-  const { nightsPicker, endDatePicker } = snapshot.children;
+  const { nightsPicker, endDatePicker, modal } = snapshot.children;
   if (snapshot.matches({ active: 'nightsPicker' }) && nightsPicker) {
     return { kind: 'nightsPicker', picker: nightsPicker as ActorRefFrom<typeof nightsPickerMachine> };
   }
@@ -46,10 +56,10 @@ function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEven
   }
   if (snapshot.matches({ active: 'oneNightUnavailable' })) return { kind: 'oneNightUnavailable' };
   if (snapshot.matches({ active: 'summary' })) {
-    return { kind: 'modal', modalKey: COMPLETED_SUMMARY, action, endDate, nights };
+    return { kind: 'modal', modalKey: COMPLETED_SUMMARY, action, endDate, nights, flow: undefined };
   }
   if (snapshot.matches({ active: 'modal' })) {
-    return { kind: 'modal', modalKey: action.actType ?? '', action, endDate, nights };
+    return { kind: 'modal', modalKey: action.actType ?? '', action, endDate, nights, flow: modal };
   }
   return { kind: 'none' };
 }

@@ -30,9 +30,10 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
-  const { root, isLoading, failure, rewards, selectedRewardId, openReward, onOpen, onClose } = useConnected(
+  const { root, isLoading, failure, rewards, selectedRewardId, openReward, claim, onOpen, onClose } = useConnected(
     list,
     connectRewardsList,
+    balance,
   );
   const balanceTitleId = useId();
 
@@ -72,19 +73,18 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
           onOpen={onOpen}
         />
       )}
-      {/* The open reward's detail modal, kept open while the list reloads after a claim. */}
-      {openReward && (
+      {/* The open reward's detail modal (its claim flow is the list's child), kept open while the list reloads. */}
+      {openReward && claim && (
         <Suspense fallback={null}>
           <RewardDetails
             key={openReward.rwId}
-            reward={openReward}
+            claim={claim}
             balance={balance}
             pointsName={pointsName}
             hotelName={hotelName}
             sUUID={sUUID}
             profileUUID={profileUUID}
             language={language}
-            onChanged={() => stayActor.send({ type: 'reward.changed' })}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
           />

@@ -6,8 +6,15 @@ import { dataStateOf } from '../binding/dataState.ts';
 
 type RewardsSnapshot = SnapshotFrom<typeof rewardsListMachine>;
 
-/** The rewards list's props: DOM contract, what to draw, the open reward and the list's handlers. */
-export function connectRewardsList(snapshot: RewardsSnapshot, send: (event: RewardsListEvent) => void) {
+/**
+ * The rewards list's props: DOM contract, what to draw, the open reward with its claim flow (the list's child) and
+ * the list's handlers; a card opens its reward with the guest's `balance`.
+ */
+export function connectRewardsList(
+  snapshot: RewardsSnapshot,
+  send: (event: RewardsListEvent) => void,
+  balance: number,
+) {
   const { rewards, error, selectedRewardId } = snapshot.context;
   const failure: { message: MessageDescriptor; onRetry(): void } | null =
     snapshot.matches('failed') && error ? { message: error, onRetry: () => send({ type: 'rewards.retry' }) } : null;
@@ -23,7 +30,8 @@ export function connectRewardsList(snapshot: RewardsSnapshot, send: (event: Rewa
     rewards: snapshot.matches('loaded') || snapshot.matches('reloading') ? rewards : null,
     selectedRewardId,
     openReward: rewards.find((reward: Reward) => reward.rwId === selectedRewardId) ?? null,
-    onOpen: (rwId: number) => send({ type: 'reward.open', rwId }),
+    claim: snapshot.children.rewardClaim,
+    onOpen: (rwId: number) => send({ type: 'reward.open', rwId, balance }),
     onClose: () => send({ type: 'reward.close' }),
   } as const;
 }

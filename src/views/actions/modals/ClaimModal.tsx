@@ -1,27 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { claimActionMachine } from '../../../../machines/claimAction.machine.ts';
+import type { claimActionMachine } from '../../../../machines/claimAction.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
-
-const ClaimContext = createActorContext(claimActionMachine);
+import type { FlowModalProps } from './types.ts';
 
 /** CLAIM (docs/behaviour.md#claim): the claim dialog, with a claiming state while the claim is sent. */
-export default function ClaimModal(props: SubmissionModalProps<typeof claimActionMachine>) {
-  return (
-    <ClaimContext.Provider {...useSubmissionFlow(claimActionMachine, props)}>
-      <ClaimSheet action={props.action} onClose={props.onClose} />
-    </ClaimContext.Provider>
-  );
-}
-
-function ClaimSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function ClaimModal({ action, flow, onClose }: FlowModalProps<typeof claimActionMachine>) {
   const { t } = useLingui();
-  const api = useConnected(ClaimContext.useActorRef(), connectAnswerSubmission);
+  const api = useConnected(flow, connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="claim" state={api.state} variant="sheet">

@@ -1,29 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
+import { type customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import './CustomModal.css';
 
-const CustomContext = createActorContext(customMachine);
-
 /** CUSTOM (docs/behaviour.md#custom): the hotel's options in order; picking one sends it. */
-export default function CustomModal(props: SubmissionModalProps<typeof customMachine>) {
-  return (
-    <CustomContext.Provider {...useSubmissionFlow(customMachine, props)}>
-      <CustomSheet action={props.action} onClose={props.onClose} />
-    </CustomContext.Provider>
-  );
-}
-
-function CustomSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function CustomModal({ action, flow, onClose }: FlowModalProps<typeof customMachine>) {
   const { t } = useLingui();
-  const api = useConnected(CustomContext.useActorRef(), connectAnswerSubmission);
+  const api = useConnected(flow, connectAnswerSubmission);
   const options = useMemo(() => optionsInOrder(action.options), [action.options]);
 
   return (

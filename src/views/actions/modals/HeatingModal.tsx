@@ -1,37 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
 import {
   GAUGE_FULL_SCALE,
-  heatingMachine,
+  type heatingMachine,
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,
-  startingTemperature,
 } from '../../../../machines/heating.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectHeating } from './heating.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import './HeatingModal.css';
 
-const HeatingContext = createActorContext(heatingMachine);
-
 /** HEATING (docs/behaviour.md#heating): set the room temperature on a gauge, read the advice, send the setting. */
-export default function HeatingModal(props: SubmissionModalProps<typeof heatingMachine>) {
-  const flow = useSubmissionFlow(heatingMachine, props, {
-    temperature: startingTemperature(props.action.temperature),
-  });
-  return (
-    <HeatingContext.Provider {...flow}>
-      <HeatingSheet action={props.action} onClose={props.onClose} />
-    </HeatingContext.Provider>
-  );
-}
-
-function HeatingSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function HeatingModal({ action, flow, onClose }: FlowModalProps<typeof heatingMachine>) {
   const { t } = useLingui();
-  const api = useConnected(HeatingContext.useActorRef(), connectHeating);
+  const api = useConnected(flow, connectHeating);
   const { temperature } = api;
   const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[api.status];
 

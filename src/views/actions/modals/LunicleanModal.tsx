@@ -1,44 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { type CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
+import type { CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
 import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
-
-const LunicleanContext = createActorContext(lunicleanMachine);
-
-export interface LunicleanModalProps extends SubmissionModalProps<typeof lunicleanMachine> {
-  /** The moment that decides the today/tomorrow wording (tests); now by default. */
-  now?: Date;
-}
+import type { FlowModalProps } from './types.ts';
 
 /** LUNICLEAN, skip the room cleaning (docs/behaviour.md#skip-cleaning). */
-export default function LunicleanModal({ now, ...props }: LunicleanModalProps) {
-  const { stay, hotel } = useStaySession();
-  const flow = useSubmissionFlow(lunicleanMachine, props, {
-    action: props.action,
-    roomNumber: stay.roomNb,
-    now: now ?? new Date(),
-    timeZone: hotel?.hotel.timeZone,
-  });
-  return (
-    <LunicleanContext.Provider {...flow}>
-      <LunicleanSheet action={props.action} onClose={props.onClose} />
-    </LunicleanContext.Provider>
-  );
-}
-
-function LunicleanSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function LunicleanModal({ action, flow, onClose }: FlowModalProps<typeof lunicleanMachine>) {
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const api = useConnected(LunicleanContext.useActorRef(), connectLuniclean);
+  const api = useConnected(flow, connectLuniclean);
   const { day } = api;
   const decision = api.answer;
   const reward = action.actReward;

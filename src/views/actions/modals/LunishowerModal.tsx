@@ -1,30 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { lunishowerMachine } from '../../../../machines/lunishower.machine.ts';
+import type { lunishowerMachine } from '../../../../machines/lunishower.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import './LunishowerModal.css';
-
-const LunishowerContext = createActorContext(lunishowerMachine);
 
 /**
  * LUNISHOWER (docs/behaviour.md#short-shower): did the guest keep to the short-shower objective? A no earns nothing.
  */
-export default function LunishowerModal(props: SubmissionModalProps<typeof lunishowerMachine>) {
-  return (
-    <LunishowerContext.Provider {...useSubmissionFlow(lunishowerMachine, props)}>
-      <LunishowerSheet action={props.action} onClose={props.onClose} />
-    </LunishowerContext.Provider>
-  );
-}
-
-function LunishowerSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function LunishowerModal({ action, flow, onClose }: FlowModalProps<typeof lunishowerMachine>) {
   const { t } = useLingui();
-  const api = useConnected(LunishowerContext.useActorRef(), connectAnswerSubmission);
+  const api = useConnected(flow, connectAnswerSubmission);
   const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
 
   return (

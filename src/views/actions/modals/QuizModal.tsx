@@ -1,51 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
 import { useMemo } from 'react';
-import type { Action, Quiz } from '../../../../contract/schemas.ts';
+import type { Quiz } from '../../../../contract/schemas.ts';
 import {
   answerLetter,
   answersInOrder,
   correctAnswerOf,
   isCorrectAnswer,
-  quizMachine,
+  type quizMachine,
 } from '../../../../machines/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectQuiz } from './quiz.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import './QuizModal.css';
-
-const QuizContext = createActorContext(quizMachine);
 
 /**
  * QUIZ (docs/behaviour.md#quiz): the question, answers lettered A, B, C…; the explanation, when there is one, before
  * sending.
  */
-export default function QuizModal(props: SubmissionModalProps<typeof quizMachine>) {
+export default function QuizModal({ action, flow, onClose }: QuizModalProps) {
   const { t } = useLingui();
-  const { action, onClose } = props;
-  if (!action.quiz) {
+  // The launch runs no quiz machine for an action without its question.
+  if (!action.quiz || !flow) {
     return (
       <ActionModalLayout action={action} onClose={onClose} scope="quiz" state="unavailable">
         <ErrorCard message={t`Ce quiz n'est pas disponible pour le moment.`} />
       </ActionModalLayout>
     );
   }
-  return <QuizFlow {...props} quiz={action.quiz} />;
+  return <QuizSheet action={action} quiz={action.quiz} flow={flow} onClose={onClose} />;
 }
 
-function QuizFlow({ quiz, ...props }: SubmissionModalProps<typeof quizMachine> & { quiz: Quiz }) {
-  return (
-    <QuizContext.Provider {...useSubmissionFlow(quizMachine, props, { quiz })}>
-      <QuizSheet action={props.action} quiz={quiz} onClose={props.onClose} />
-    </QuizContext.Provider>
-  );
-}
+type QuizModalProps = Omit<FlowModalProps<typeof quizMachine>, 'flow'> & Partial<FlowModalProps<typeof quizMachine>>;
 
-function QuizSheet({ action, quiz, onClose }: { action: Action; quiz: Quiz; onClose(): void }) {
-  const api = useConnected(QuizContext.useActorRef(), connectQuiz);
+function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMachine> & { quiz: Quiz }) {
+  const api = useConnected(flow, connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
 
   return (

@@ -1,17 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { REVIEW_RATINGS, type ReviewRating, reviewMachine } from '../../../../machines/review.machine.ts';
+import { REVIEW_RATINGS, type ReviewRating, type reviewMachine } from '../../../../machines/review.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import './ReviewModal.css';
-
-const ReviewContext = createActorContext(reviewMachine);
 
 /** docs/behaviour.md#review: the four levels of the opinion scale, ratings 1 to 4 in order. */
 const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> = {
@@ -22,17 +17,9 @@ const LEVELS: Record<ReviewRating, { emoji: string; label: MessageDescriptor }> 
 };
 
 /** REVIEW (docs/behaviour.md#review): four emoji; picking one sends the rating. Also draws unknown action types. */
-export default function ReviewModal(props: SubmissionModalProps<typeof reviewMachine>) {
-  return (
-    <ReviewContext.Provider {...useSubmissionFlow(reviewMachine, props)}>
-      <ReviewSheet action={props.action} onClose={props.onClose} />
-    </ReviewContext.Provider>
-  );
-}
-
-function ReviewSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function ReviewModal({ action, flow, onClose }: FlowModalProps<typeof reviewMachine>) {
   const { i18n } = useLingui();
-  const api = useConnected(ReviewContext.useActorRef(), connectAnswerSubmission);
+  const api = useConnected(flow, connectAnswerSubmission);
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="review" state={api.state}>

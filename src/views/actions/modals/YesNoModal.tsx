@@ -1,34 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { createActorContext } from '@xstate/react';
-import type { Action } from '../../../../contract/schemas.ts';
-import { type YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
+import type { YesNoAnswer, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, SubmittingStatus } from './ActionModalLayout.tsx';
 import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { InsufficientPointsNotice } from './InsufficientPointsNotice.tsx';
-import { useSubmissionFlow } from './submitter.ts';
-import type { SubmissionModalProps } from './types.ts';
+import type { FlowModalProps } from './types.ts';
 import { connectYesNo } from './yesNo.connect.ts';
 
-const YesNoContext = createActorContext(yesNoMachine);
-
 /** YESNO, YESNOMAIL, YESNOSTAY (docs/behaviour.md#yes-or-no). */
-export default function YesNoModal(props: SubmissionModalProps<typeof yesNoMachine>) {
-  const { action } = props;
-  return (
-    <YesNoContext.Provider {...useSubmissionFlow(yesNoMachine, props, { action })}>
-      <YesNoSheet action={action} onClose={props.onClose} />
-    </YesNoContext.Provider>
-  );
-}
-
-function YesNoSheet({ action, onClose }: { action: Action; onClose(): void }) {
+export default function YesNoModal({ action, flow, onClose }: FlowModalProps<typeof yesNoMachine>) {
   const { t } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
-  const api = useConnected(YesNoContext.useActorRef(), connectYesNo);
+  const api = useConnected(flow, connectYesNo);
   const { answer } = api;
   const reward = action.actReward;
 

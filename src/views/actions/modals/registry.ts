@@ -3,18 +3,26 @@ import { ACTION_TYPE_RULES, ACTION_TYPES, type ActionModal } from '../../../../c
 import type { ActionModalProps } from './types.ts';
 
 /**
+ * A modal drawn from its machine's actor (FlowModalProps): the launch runs the machine of the same modal kind
+ * (machines/actionModals.ts), so the host's `flow` is that machine's actor.
+ */
+function flowView<Props>(load: () => Promise<{ default: ComponentType<Props> }>): ComponentType<ActionModalProps> {
+  return lazy(load) as unknown as ComponentType<ActionModalProps>;
+}
+
+/**
  * One view per modal kind of the action-type registry (contract/action-types.ts `modal`), each its own lazy chunk
  * so the actions list stays light on the first visit (the module's default export).
  */
 const MODAL_VIEWS: Record<ActionModal, ComponentType<ActionModalProps>> = {
-  yesNo: lazy(() => import('./YesNoModal.tsx')),
-  luniclean: lazy(() => import('./LunicleanModal.tsx')),
-  lunishower: lazy(() => import('./LunishowerModal.tsx')),
-  heating: lazy(() => import('./HeatingModal.tsx')),
-  review: lazy(() => import('./ReviewModal.tsx')),
-  custom: lazy(() => import('./CustomModal.tsx')),
-  quiz: lazy(() => import('./QuizModal.tsx')),
-  claim: lazy(() => import('./ClaimModal.tsx')),
+  yesNo: flowView(() => import('./YesNoModal.tsx')),
+  luniclean: flowView(() => import('./LunicleanModal.tsx')),
+  lunishower: flowView(() => import('./LunishowerModal.tsx')),
+  heating: flowView(() => import('./HeatingModal.tsx')),
+  review: flowView(() => import('./ReviewModal.tsx')),
+  custom: flowView(() => import('./CustomModal.tsx')),
+  quiz: flowView(() => import('./QuizModal.tsx')),
+  claim: flowView(() => import('./ClaimModal.tsx')),
   limeatInstructions: lazy(() => import('./LimeatInstructionsModal.tsx')),
   proofInstructions: lazy(() => import('./ProofInstructionsModal.tsx')),
 };

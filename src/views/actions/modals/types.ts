@@ -1,4 +1,5 @@
-import type { Action, SubmissionReply } from '../../../../contract/schemas.ts';
+import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate';
+import type { Action } from '../../../../contract/schemas.ts';
 
 /** What every action modal receives from the action dialog host (src/views/actions/ActionDialogHost.tsx). */
 export interface ActionModalProps {
@@ -8,16 +9,17 @@ export interface ActionModalProps {
   /** Nights count from the launch flow (days until the end date, at least 1), null when the flow did not need it. */
   nights: number | null;
   /**
-   * A submission succeeded: the host closes the modal, shows the toast, refetches actions and stay, and opens the
-   * celebration (when points were gained).
+   * The modal's machine (machines/actionModals.ts), which the launch runs as its child `modal`; none for the static
+   * dialogs. Its reply goes to the stay page's root through the launch, never through the view.
    */
-  onSubmitted(reply: SubmissionReply): void;
-  /** The guest closed the modal (or it closed itself after success). */
+  flow: AnyActorRef | undefined;
+  /** The guest closed the modal. */
   onClose(): void;
 }
 
-/** The props of a modal driven by a submission machine. */
-export interface SubmissionModalProps<Logic> extends ActionModalProps {
-  /** Replaces the real submission (tests, demo tooling). */
-  logic?: Logic;
+/** The props of a modal drawn from its machine's actor. */
+export interface FlowModalProps<Machine extends AnyStateMachine> {
+  action: Action;
+  flow: ActorRefFrom<Machine>;
+  onClose(): void;
 }

@@ -1,29 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { Reward } from '../../../../contract/schemas.ts';
+import type { rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
-import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
 import type { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
-import { rewardClaimLogic, type rewardEmailLogic, type sliderLogic } from './rewardDetails.logic.ts';
+import type { rewardEmailLogic } from './rewardDetails.logic.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
 import { useConnected } from '../../binding/useConnected.ts';
 
-/** The machines of the modal with their effects; tests pass controlled ones. */
+/** The machines the modal starts itself, with their effects; tests pass controlled ones. */
 export interface RewardDetailsLogic {
-  claim?: typeof rewardClaimLogic;
-  slider?: typeof sliderLogic;
   email?: typeof rewardEmailLogic;
   copy?: typeof copyCodeLogic;
 }
 
 export interface RewardDetailsProps {
-  reward: Reward;
+  /** The reward's claim flow, which the rewards list runs as its child while the reward is open. */
+  claim: ActorRefFrom<typeof rewardClaimMachine>;
   /** The guest's points (stay.greenMiles). */
   balance: number;
   pointsName: string;
@@ -32,8 +31,6 @@ export interface RewardDetailsProps {
   sUUID: string;
   profileUUID: string;
   language: string;
-  /** A claim or a use changed the reward: reload the list and the stay. */
-  onChanged(): void;
   onClose(): void;
   /** The insufficient-points notice's way back to the stay page. */
   onEarnPoints(): void;
@@ -42,11 +39,8 @@ export interface RewardDetailsProps {
 
 /** A reward's detail modal (docs/behaviour.md#reward-dialog); its own lazy chunk. */
 export default function RewardDetails(props: RewardDetailsProps) {
-  const { reward, balance, sUUID, profileUUID, logic } = props;
   const { t } = useLingui();
-  const claimLogic = useProvidedLogic(logic?.claim ?? rewardClaimLogic, { announceChange: props.onChanged });
-  const actor = useActorRef(claimLogic, { input: { reward, balance, sUUID, profileUUID } });
-  const claim = useConnected(actor, connectRewardClaim);
+  const claim = useConnected(props.claim, connectRewardClaim);
 
   if (!claim.open) return null;
   // The reward as the claim left it (claimed, with its code), not as the list gave it.
@@ -72,8 +66,8 @@ export default function RewardDetails(props: RewardDetailsProps) {
   );
 }
 
-/** The page's props with the claim flow's props, for the modal's bodies. */
-type BodyProps = RewardDetailsProps & { claim: RewardClaimApi };
+/** The page's props with the reward and the props of its claim flow, for the modal's bodies. */
+type BodyProps = Omit<RewardDetailsProps, 'claim'> & { reward: Reward; claim: RewardClaimApi };
 
 function Description({ reward }: { reward: Reward }) {
   if (!reward.radDescription) return null;
@@ -171,7 +165,7 @@ function ClaimedBody(props: BodyProps) {
           </button>
         </>
       ) : (
-        <SliderPanel {...props} />
+        claim.slider && <SliderPanel reward={reward} slider={claim.slider} />
       );
     default:
       return (

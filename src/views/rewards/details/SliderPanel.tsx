@@ -1,22 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { dragProgress } from '../../../../machines/slider.machine.ts';
-import { guestStorage } from '../../../storage/guest-storage.ts';
-import { useProvidedLogic } from '../../binding/useProvidedLogic.ts';
-import { sliderLogic } from './rewardDetails.logic.ts';
+import { dragProgress, type sliderMachine } from '../../../../machines/slider.machine.ts';
 import { connectSlider } from './slider.connect.ts';
 import './SliderPanel.css';
 import { useConnected } from '../../binding/useConnected.ts';
 
 interface SliderPanelProps {
   reward: Reward;
-  /** From the route. */
-  sUUID: string;
-  onChanged(): void;
-  onClose(): void;
-  logic?: { slider?: typeof sliderLogic };
+  /** The swipe, which the reward's claim flow runs (claimed.swiping). */
+  slider: ActorRefFrom<typeof sliderMachine>;
 }
 
 /** Keyboard steps of the thumb (percent). */
@@ -24,15 +18,9 @@ const ARROW_STEP = 10;
 const PAGE_STEP = 25;
 
 /** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (docs/behaviour.md#slider-reward). */
-export function SliderPanel({ reward, sUUID, onChanged, onClose, logic }: SliderPanelProps) {
+export function SliderPanel({ reward, ...props }: SliderPanelProps) {
   const { t, i18n } = useLingui();
-  const provided = useProvidedLogic(logic?.slider ?? sliderLogic, { announceUsed: onChanged, closeModal: onClose });
-  const actor = useActorRef(provided, {
-    // docs/behaviour.md#slider-reward: sUUID from the route, profileUUID from storage; without them the swipe silently
-    // aborts.
-    input: { sUUID, profileUUID: guestStorage.get('profileUUID'), rwId: reward.rwId },
-  });
-  const slider = useConnected(actor, connectSlider);
+  const slider = useConnected(props.slider, connectSlider);
   const hintId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; width: number; rtl: boolean } | null>(null);

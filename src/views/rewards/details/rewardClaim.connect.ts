@@ -21,6 +21,8 @@ export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: 
     claiming,
     /** The claim's failure, shown above the unlock button offered again. */
     claimError: snapshot.matches('failed') ? error : null,
+    /** The staff swipe of a claimed, unused SLIDER (the claim's child). */
+    slider: snapshot.children.slider,
     unlockButtonProps: {
       'data-part': 'unlock',
       'aria-disabled': claiming,

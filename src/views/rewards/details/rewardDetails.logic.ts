@@ -1,33 +1,14 @@
 import { fromPromise } from 'xstate';
-import { type RewardCallInput, rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
 import {
   type EmailSendInput,
   rewardEmailMachine,
   type ShareContent,
 } from '../../../../machines/rewardEmail.machine.ts';
-import { type SliderValidationInput, sliderMachine } from '../../../../machines/slider.machine.ts';
-import { claimReward, emailReward, getRewardCode, markSliderUsed } from '../../../api/rewards.ts';
+import { emailReward } from '../../../api/rewards.ts';
 
 const stayOf = (input: { sUUID: string; profileUUID: string }) => ({
   sUUID: input.sUUID,
   profileUUID: input.profileUUID,
-});
-
-/** The reward claim with its real calls. */
-export const rewardClaimLogic = rewardClaimMachine.provide({
-  actors: {
-    claimReward: fromPromise(({ input }: { input: RewardCallInput }) => claimReward(stayOf(input), input.rwId)),
-    getRewardCode: fromPromise(({ input }: { input: RewardCallInput }) => getRewardCode(stayOf(input), input.rwId)),
-  },
-});
-
-/** The staff swipe with its real call. */
-export const sliderLogic = sliderMachine.provide({
-  actors: {
-    markSliderUsed: fromPromise(({ input }: { input: SliderValidationInput }) =>
-      markSliderUsed(stayOf(input), input.rwId),
-    ),
-  },
 });
 
 /** The e-mail sending with its real call, and the browser's share sheet. */

@@ -1,0 +1,107 @@
+import type { AnyStateMachine, InputFrom, PromiseActorLogic } from 'xstate';
+import { type ActionModal, rulesOf } from '../contract/action-types.ts';
+import type { Action, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
+import { claimActionMachine } from './claimAction.machine.ts';
+import { customMachine } from './custom.machine.ts';
+import { heatingMachine, startingTemperature } from './heating.machine.ts';
+import { lunicleanMachine } from './luniclean.machine.ts';
+import { lunishowerMachine } from './lunishower.machine.ts';
+import { quizMachine } from './quiz.machine.ts';
+import { reviewMachine } from './review.machine.ts';
+import type { SubmissionInput } from './submission.ts';
+import { yesNoMachine } from './yesNo.machine.ts';
+
+/**
+ * The machine of each modal kind of the action-type registry (contract/action-types.ts `modal`) that sends an answer,
+ * and how the action launch builds its input. The launch (machines/actionLaunch.machine.ts) runs the machine of the
+ * opened action's kind as its child `modal`; each ends with the server's reply as its output. The kinds missing here
+ * (instructions) are static dialogs with no machine.
+ */
+
+/** What the launch knows when it opens the modal. */
+export interface ModalLaunch {
+  action: Action;
+  sUUID: string;
+  profileUUID: string;
+  language: string;
+  /** The end date the launch settled on (YYYY-MM-DD), else null. */
+  endDate: string | null;
+  roomNumber: string | null;
+  /** When the guest opened the action (the cleaning title's today/tomorrow). */
+  now: Date;
+  /** The hotel's time zone; the device's when unknown. */
+  timeZone: string | undefined;
+}
+
+/** The submission fields of every modal machine's input. */
+function submissionOf(launch: ModalLaunch): SubmissionInput {
+  return {
+    actId: launch.action.actId,
+    uuid: launch.profileUUID,
+    sUUID: launch.sUUID,
+    lang: launch.language,
+    endDate: launch.endDate ?? launch.action.endDate,
+  };
+}
+
+interface ModalFlow<Machine extends AnyStateMachine> {
+  machine: Machine;
+  /** The machine's input, or null when the action cannot run it (a quiz without its question). */
+  inputOf(launch: ModalLaunch): InputFrom<Machine> | null;
+}
+
+function modalFlow<Machine extends AnyStateMachine>(
+  machine: Machine,
+  inputOf: (launch: ModalLaunch) => InputFrom<Machine> | null,
+): ModalFlow<Machine> {
+  return { machine, inputOf };
+}
+
+export const ACTION_MODAL_FLOWS = {
+  yesNo: modalFlow(yesNoMachine, (launch) => ({ ...submissionOf(launch), action: launch.action })),
+  luniclean: modalFlow(lunicleanMachine, (launch) => ({
+    ...submissionOf(launch),
+    action: launch.action,
+    roomNumber: launch.roomNumber,
+    now: launch.now,
+    timeZone: launch.timeZone,
+  })),
+  lunishower: modalFlow(lunishowerMachine, submissionOf),
+  heating: modalFlow(heatingMachine, (launch) => ({
+    ...submissionOf(launch),
+    temperature: startingTemperature(launch.action.temperature),
+  })),
+  review: modalFlow(reviewMachine, submissionOf),
+  custom: modalFlow(customMachine, submissionOf),
+  quiz: modalFlow(quizMachine, (launch) =>
+    launch.action.quiz ? { ...submissionOf(launch), quiz: launch.action.quiz } : null,
+  ),
+  claim: modalFlow(claimActionMachine, submissionOf),
+} satisfies Partial<Record<ActionModal, ModalFlow<AnyStateMachine>>>;
+
+export type ModalFlowKind = keyof typeof ACTION_MODAL_FLOWS;
+export type ModalMachines = { [Kind in ModalFlowKind]: (typeof ACTION_MODAL_FLOWS)[Kind]['machine'] };
+
+export const MODAL_FLOW_KINDS = Object.keys(ACTION_MODAL_FLOWS) as ModalFlowKind[];
+
+/** The machines by modal kind (the launch's actors of the same names). */
+export const MODAL_MACHINES = Object.fromEntries(
+  MODAL_FLOW_KINDS.map((kind) => [kind, ACTION_MODAL_FLOWS[kind].machine]),
+) as ModalMachines;
+
+/** The modal kind of an action (an unknown type draws the fallback type's). */
+export function modalKindOf(action: Action): ActionModal {
+  return rulesOf(action.actType).modal;
+}
+
+/** The input of the `kind` modal machine for this launch, or null when it cannot run. */
+export function modalInputOf(kind: ModalFlowKind, launch: ModalLaunch): unknown {
+  return ACTION_MODAL_FLOWS[kind].inputOf(launch);
+}
+
+/** Every modal machine with the one real `submitAnswer` (POST /api/actions/{actId}/{path}), provided once. */
+export function withSubmitAnswer(submitAnswer: PromiseActorLogic<SubmissionReply, SubmissionRequest>): ModalMachines {
+  return Object.fromEntries(
+    MODAL_FLOW_KINDS.map((kind) => [kind, MODAL_MACHINES[kind].provide({ actors: { submitAnswer } } as never)]),
+  ) as ModalMachines;
+}
