@@ -277,5 +277,9 @@ test('rewards: a guest in German, a language of the hotel with no translated rew
   await expect(page.getByRole('article')).toHaveCount(inGerman.length);
   for (const item of inGerman) await expect(card(page, item.radName)).toBeVisible();
   await expect(page.getByText(text(ui, 'Aucune récompense disponible pour le moment.'))).toHaveCount(0);
+  // The page says which language the rewards are shown in.
+  await expect(page.locator('[data-scope="rewards-list"] [data-part="language-notice"]')).toHaveText(
+    "Some translations are missing for 'DE'. Showing 'EN'",
+  );
   await expectNoAccessibilityViolations(page);
 });

@@ -104,6 +104,22 @@ describe('connect layers', () => {
     expect(connectRewardsList(list.getSnapshot(), list.send, 100).claim).toBeUndefined();
   });
 
+  it('rewards list: the language notice names the fallback language of the rewards the server sent', async () => {
+    const inEnglish = reward({ rwId: 3, radName: 'Coffee', textLanguage: 'en' });
+    const inGerman = reward({ rwId: 4, radName: 'Kaffee', textLanguage: 'de' });
+    const listIn = async (rewards: ReturnType<typeof reward>[]) => {
+      const list = createActor(
+        rewardsListMachine.provide({ actors: { loadRewards: fromPromise(async () => rewards) } }),
+        { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'de' } },
+      ).start();
+      expect(connectRewardsList(list.getSnapshot(), list.send, 0).languageNotice).toBeNull();
+      await settle();
+      return connectRewardsList(list.getSnapshot(), list.send, 0).languageNotice;
+    };
+    expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(await listIn([inGerman])).toBeNull();
+  });
+
   it('stay root: the content state path and whether an action is open', () => {
     const snapshot = createActor(stayMachine, {
       input: {

@@ -7,6 +7,7 @@ import { StayContext, useOptionalStayChild, useStayChild, useStaySession } from 
 import { ActionCard } from './ActionCard.tsx';
 import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
+import { LanguageNotice } from '../../components/LanguageNotice.tsx';
 import { useConnected } from '../binding/useConnected.ts';
 
 /** The actions of the stay in the guest's language, with the language fallback (docs/behaviour.md#language-fallback). */
@@ -58,17 +59,5 @@ export function ActionsList() {
           </p>
         ))}
     </div>
-  );
-}
-
-function LanguageNotice({ requested: requestedCode, shown: shownCode }: { requested: string; shown: string }) {
-  const { t } = useLingui();
-  return (
-    <p className="actions-list__notice" role="status" data-part="language-notice">
-      {
-        // '' is an apostrophe in ICU messages (a single one would quote the placeholder).
-        t`Certaines traductions manquent pour ''${requestedCode}''. Affichage en ''${shownCode}''`
-      }
-    </p>
   );
 }

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { Action } from '../../../contract/schemas.ts';
 import type { ActionsListEvent, actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import type { LanguageNoticeProps } from '../../components/LanguageNotice.tsx';
 import { dataStateOf } from '../binding/dataState.ts';
 import { listedActions } from './actionCardRules.ts';
 
@@ -13,7 +14,7 @@ export interface ActionsListProps {
   /** Once loaded, the cards (actions without a type are skipped), each marked when its dialogs are open. */
   cards: Array<{ action: Action; selected: boolean }> | null;
   /** Shown when the list came from a fallback language: the requested and the shown codes (upper case). */
-  languageNotice: { requested: string; shown: string } | null;
+  languageNotice: LanguageNoticeProps | null;
   /** Translations missing in every language, with its retry. */
   failure: { message: MessageDescriptor; onRetry(): void } | null;
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
+import { LanguageNotice } from '../../components/LanguageNotice.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { StayContext, useStayChild } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
@@ -30,11 +31,8 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
-  const { root, isLoading, failure, rewards, selectedRewardId, openReward, claim, onOpen, onClose } = useConnected(
-    list,
-    connectRewardsList,
-    balance,
-  );
+  const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
+    useConnected(list, connectRewardsList, balance);
   const balanceTitleId = useId();
 
   return (
@@ -64,6 +62,7 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
         </div>
       )}
       {failure && <ErrorCard message={i18n._(failure.message)} onRetry={failure.onRetry} />}
+      {languageNotice && <LanguageNotice {...languageNotice} />}
       {rewards && (
         <RewardsCatalogue
           rewards={rewards}

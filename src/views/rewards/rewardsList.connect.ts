@@ -2,9 +2,19 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { Reward } from '../../../contract/schemas.ts';
 import type { RewardsListEvent, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import type { LanguageNoticeProps } from '../../components/LanguageNotice.tsx';
 import { dataStateOf } from '../binding/dataState.ts';
 
 type RewardsSnapshot = SnapshotFrom<typeof rewardsListMachine>;
+
+/**
+ * The server falls back reward by reward (docs/behaviour.md#language-fallback): when a listed reward is shown in
+ * another language than the guest's, the notice names the first such language.
+ */
+function languageNoticeOf(rewards: Reward[] | null, language: string): LanguageNoticeProps | null {
+  const shown = rewards?.find((reward) => reward.textLanguage !== language)?.textLanguage;
+  return shown ? { requested: language.toUpperCase(), shown: shown.toUpperCase() } : null;
+}
 
 /**
  * The rewards list's props: DOM contract, what to draw, the open reward with its claim flow (the list's child) and
@@ -15,7 +25,8 @@ export function connectRewardsList(
   send: (event: RewardsListEvent) => void,
   balance: number,
 ) {
-  const { rewards, error, selectedRewardId } = snapshot.context;
+  const { rewards, error, selectedRewardId, language } = snapshot.context;
+  const shownRewards = snapshot.matches('loaded') || snapshot.matches('reloading') ? rewards : null;
   const failure: { message: MessageDescriptor; onRetry(): void } | null =
     snapshot.matches('failed') && error ? { message: error, onRetry: () => send({ type: 'rewards.retry' }) } : null;
   return {
@@ -27,7 +38,8 @@ export function connectRewardsList(
     isLoading: snapshot.hasTag('loading'),
     failure,
     /** Shown while loaded, and kept on screen while a claim reloads them. */
-    rewards: snapshot.matches('loaded') || snapshot.matches('reloading') ? rewards : null,
+    rewards: shownRewards,
+    languageNotice: languageNoticeOf(shownRewards, language),
     selectedRewardId,
     openReward: rewards.find((reward: Reward) => reward.rwId === selectedRewardId) ?? null,
     claim: snapshot.children.rewardClaim,
