@@ -8,6 +8,8 @@ import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { ensureProfileUUID } from '../../storage/guest-storage.ts';
+import { useConnected } from '../binding/useConnected.ts';
+import { connectEntry } from './entry.connect.ts';
 import { entryLogic } from './entry.logic.ts';
 import './EntryPage.css';
 
@@ -58,13 +60,10 @@ export function EntryPage({ qr, logic = entryLogic }: EntryPageProps) {
 function EntryScreen() {
   const { t, i18n } = useLingui();
   const { language, setLanguage } = useLanguage();
-  const state = EntryContext.useSelector((snapshot) => String(snapshot.value));
-  const isLoading = EntryContext.useSelector((snapshot) => snapshot.hasTag('loading'));
-  const error = EntryContext.useSelector((snapshot) => snapshot.context.error);
-  const entry = EntryContext.useActorRef();
+  const { root, isLoading, error, onRetry } = useConnected(EntryContext.useActorRef(), connectEntry);
 
   return (
-    <main className="entry" data-scope="entry" data-state={state}>
+    <main className="entry" {...root}>
       <div className="entry__toolbar" data-part="toolbar">
         <LanguageMenu languages={INTERFACE_LANGUAGES} current={language} onSelect={setLanguage} />
       </div>
@@ -75,10 +74,7 @@ function EntryScreen() {
         {isLoading ? (
           <Spinner label={t`Préparation de votre séjour…`} />
         ) : (
-          <ErrorCard
-            message={typeof error === 'string' ? error : error ? i18n._(error) : ''}
-            onRetry={() => entry.send({ type: 'entry.retry' })}
-          />
+          <ErrorCard message={typeof error === 'string' ? error : error ? i18n._(error) : ''} onRetry={onRetry} />
         )}
       </div>
     </main>

@@ -1,0 +1,16 @@
+import type { SnapshotFrom } from 'xstate';
+import type { entryMachine } from '../../../machines/entry.machine.ts';
+import { dataStateOf } from '../binding/dataState.ts';
+
+/** The entry page's props: DOM contract, the wait, the failure (a translatable text or the server's) and its retry. */
+export function connectEntry(
+  snapshot: SnapshotFrom<typeof entryMachine>,
+  send: (event: { type: 'entry.retry' }) => void,
+) {
+  return {
+    root: { 'data-scope': 'entry', 'data-state': dataStateOf(snapshot) },
+    isLoading: snapshot.hasTag('loading'),
+    error: snapshot.context.error,
+    onRetry: () => send({ type: 'entry.retry' }),
+  } as const;
+}
