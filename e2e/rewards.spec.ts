@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Action, Reward } from '../contract/schemas.ts';
 import {
   chooseLanguage,
@@ -95,6 +95,18 @@ async function rewardsOf(request: APIRequestContext, sUUID: string, uuid: string
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
+/** Opens the reward's card and unlocks it for its cost: its dialog. */
+async function unlockReward(page: Page, lang: Language, reward: Pick<Reward, 'radName' | 'rwCost'>): Promise<Locator> {
+  await card(page, reward.radName).getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: reward.radName });
+  await dialog
+    .getByRole('button', {
+      name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: reward.rwCost, pointsName: POINTS }),
+    })
+    .click();
+  return dialog;
+}
+
 /** Axe measures colours: let the sheet's fade-in finish first. */
 async function expectAccessibleOnceSettled(page: Page) {
   await page.evaluate(() =>
@@ -143,13 +155,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(balance));
 
     // CODE: unlock, the code with the lowercase hotel name, copy it.
-    await card(page, rewards.code.radName).getByRole('button').click();
-    dialog = page.getByRole('dialog', { name: rewards.code.radName });
-    await dialog
-      .getByRole('button', {
-        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.code.rwCost, pointsName: POINTS }),
-      })
-      .click();
+    dialog = await unlockReward(page, lang, rewards.code);
     const shownCode = dialog.locator('[data-part="code"]');
     await expect(shownCode).toHaveText(/^hôtel les tilleuls-\S+$/);
     await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
@@ -185,13 +191,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
 
     // SLIDER: unlock, then the staff swipe to used.
-    await card(page, rewards.slider.radName).getByRole('button').click();
-    dialog = page.getByRole('dialog', { name: rewards.slider.radName });
-    await dialog
-      .getByRole('button', {
-        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.slider.rwCost, pointsName: POINTS }),
-      })
-      .click();
+    dialog = await unlockReward(page, lang, rewards.slider);
     await expect(dialog.getByText(text(lang, "Réservé au personnel de l'hôtel"))).toBeVisible();
     await expectAccessibleOnceSettled(page);
     const thumb = dialog.getByRole('slider');
@@ -216,13 +216,7 @@ for (const { code: lang, dir } of LANGUAGES) {
       .click();
 
     // GENERIC: the last one, still affordable; unlocked, it is shown to the staff.
-    await card(page, rewards.generic.radName).getByRole('button').click();
-    dialog = page.getByRole('dialog', { name: rewards.generic.radName });
-    await dialog
-      .getByRole('button', {
-        name: say(lang, 'Débloquer pour {cost} {pointsName}', { cost: rewards.generic.rwCost, pointsName: POINTS }),
-      })
-      .click();
+    dialog = await unlockReward(page, lang, rewards.generic);
     await expect(
       dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
     ).toBeVisible();

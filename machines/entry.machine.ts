@@ -119,6 +119,15 @@ function errorOf(event: object): unknown {
   return 'error' in event ? event.error : undefined;
 }
 
+/** A hotel QR and a room QR end alike: the stay created is remembered, then the scan is registered. */
+const stayCreation = {
+  onDone: [
+    { guard: 'replyHasStayId', target: 'registeringScan', actions: ['assignStay', 'rememberStay'] },
+    { target: 'failed', actions: 'assignMissingStayId' },
+  ],
+  onError: { target: 'failed', actions: 'assignFailure' },
+} as const;
+
 export const entryMachine = setup({
   types: {
     input: {} as EntryInput,
@@ -186,11 +195,7 @@ export const entryMachine = setup({
         id: 'createHotelStay',
         src: 'createHotelStay',
         input: hotelStayInput,
-        onDone: [
-          { guard: 'replyHasStayId', target: 'registeringScan', actions: ['assignStay', 'rememberStay'] },
-          { target: 'failed', actions: 'assignMissingStayId' },
-        ],
-        onError: { target: 'failed', actions: 'assignFailure' },
+        ...stayCreation,
       },
     },
     loadingRoomInfo: {
@@ -212,11 +217,7 @@ export const entryMachine = setup({
         id: 'createRoomStay',
         src: 'createRoomStay',
         input: roomStayInput,
-        onDone: [
-          { guard: 'replyHasStayId', target: 'registeringScan', actions: ['assignStay', 'rememberStay'] },
-          { target: 'failed', actions: 'assignMissingStayId' },
-        ],
-        onError: { target: 'failed', actions: 'assignFailure' },
+        ...stayCreation,
       },
     },
     registeringScan: {

@@ -99,6 +99,17 @@ function launchRequestIn({ event: { type: _type, ...request } }: { event: { type
   return request;
 }
 
+/** Who asks and in which language: what every page flow of the stay starts from. */
+function guestOf(context: StayContext) {
+  return { sUUID: context.sUUID, profileUUID: context.profileUUID ?? '', language: context.language };
+}
+
+/** A failed launch is logged and the guest is back on the list. */
+const backToBrowsingOnFailure = {
+  target: '#stay.ready.actions.browsing',
+  actions: { type: 'logFlowFailure', params: errorOf },
+} as const;
+
 /** The opened action (held from `action.open` until the launch ends). */
 function launchRequestOf(context: StayContext): LaunchRequest {
   if (!context.launchRequest) throw new Error('A launch runs without an opened action');
@@ -253,9 +264,7 @@ export const stayMachine = setup({
               id: 'actionsList',
               src: 'actionsList',
               input: ({ context }) => ({
-                sUUID: context.sUUID,
-                profileUUID: context.profileUUID ?? '',
-                language: context.language,
+                ...guestOf(context),
                 hotel: context.hotel,
               }),
               onSnapshot: {
@@ -329,10 +338,7 @@ export const stayMachine = setup({
                     id: 'prepareLaunch',
                     src: 'prepareLaunch',
                     onDone: { target: 'running' },
-                    onError: {
-                      target: '#stay.ready.actions.browsing',
-                      actions: { type: 'logFlowFailure', params: errorOf },
-                    },
+                    onError: backToBrowsingOnFailure,
                   },
                 },
                 running: {
@@ -340,18 +346,13 @@ export const stayMachine = setup({
                     id: 'actionLaunch',
                     src: 'actionLaunch',
                     input: ({ context, self }) => ({
-                      sUUID: context.sUUID,
-                      profileUUID: context.profileUUID ?? '',
-                      language: context.language,
+                      ...guestOf(context),
                       timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
                       parent: self,
                     }),
                     onDone: { target: '#stay.ready.actions.browsing' },
-                    onError: {
-                      target: '#stay.ready.actions.browsing',
-                      actions: { type: 'logFlowFailure', params: errorOf },
-                    },
+                    onError: backToBrowsingOnFailure,
                   },
                 },
               },
@@ -362,11 +363,7 @@ export const stayMachine = setup({
           invoke: {
             id: 'rewardsList',
             src: 'rewardsList',
-            input: ({ context }) => ({
-              sUUID: context.sUUID,
-              profileUUID: context.profileUUID ?? '',
-              language: context.language,
-            }),
+            input: ({ context }) => guestOf(context),
             onError: { actions: { type: 'logFlowFailure', params: errorOf } },
           },
           on: {

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { expect } from 'vitest';
 import { type ActorRefFrom, type AnyStateMachine, createActor, fromPromise, type InputFrom } from 'xstate';
 import type { HotelReply, Stay, SubmissionReply } from '../../contract/schemas.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
@@ -58,6 +59,27 @@ export function modalDialog(scope: string): HTMLElement {
   const dialog = document.querySelector<HTMLElement>(`[role="dialog"][data-scope="${scope}"]`);
   if (!dialog) throw new Error(`no ${scope} dialog`);
   return dialog;
+}
+
+/** What a modal test settles: the pending `submitAnswer` call of its controlled actors (controlled-actors.ts). */
+interface PendingSubmission {
+  isPending(name: 'submitAnswer'): boolean;
+  resolve(name: 'submitAnswer', value: unknown): void;
+  reject(name: 'submitAnswer', error: unknown): void;
+}
+
+/** The model's steps that answer the modal's submission with the step's reply or failure, once it is asked. */
+export function submitAnswerSteps(controlled: PendingSubmission) {
+  return {
+    'xstate.done.actor.submitAnswer': async (step: { event: unknown }) => {
+      await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
+      act(() => controlled.resolve('submitAnswer', (step.event as { output: unknown }).output));
+    },
+    'xstate.error.actor.submitAnswer': async (step: { event: unknown }) => {
+      await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
+      act(() => controlled.reject('submitAnswer', (step.event as { error: unknown }).error));
+    },
+  };
 }
 
 /** Submission replies and failures shaped like the server's (docs/behaviour.md#earning-points). */

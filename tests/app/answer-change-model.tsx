@@ -1,4 +1,4 @@
-import { act, type BoundFunctions, type queries, waitFor, within } from '@testing-library/react';
+import { type BoundFunctions, type queries, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import type { ReactNode } from 'react';
@@ -22,6 +22,7 @@ import {
   SERVER_FAILURE,
   SUBMITTED,
   startModalFlow,
+  submitAnswerSteps,
 } from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
@@ -141,14 +142,7 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
             'change.cancel': async () => {
               await user.click(inDialog().getByRole('button', { name: 'Annuler' }));
             },
-            'xstate.done.actor.submitAnswer': async (step) => {
-              await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
-              act(() => controlled.resolve('submitAnswer', (step.event as AnyEventObject).output));
-            },
-            'xstate.error.actor.submitAnswer': async (step) => {
-              await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
-              act(() => controlled.reject('submitAnswer', (step.event as AnyEventObject).error));
-            },
+            ...submitAnswerSteps(controlled),
           },
         });
       });

@@ -14,6 +14,7 @@ import {
   SERVER_FAILURE,
   SUBMITTED,
   startModalFlow,
+  submitAnswerSteps,
 } from './action-modal-harness.tsx';
 import { controlledActors } from './controlled-actors.ts';
 
@@ -118,12 +119,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
             'answer.submit': async (step) => {
               await modal.submit(user, eventOf<{ answer: Answer }>(step).answer);
             },
-            'xstate.done.actor.submitAnswer': async (step) => {
-              controlled.resolve('submitAnswer', eventOf<{ output: unknown }>(step).output);
-            },
-            'xstate.error.actor.submitAnswer': async (step) => {
-              controlled.reject('submitAnswer', eventOf<{ error: unknown }>(step).error);
-            },
+            ...submitAnswerSteps(controlled),
           },
         });
       });

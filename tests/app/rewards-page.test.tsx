@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HotelReply, Stay } from '../../contract/schemas.ts';
 import { getHotel, getRewards, getStay } from '../../src/api/stays.ts';
 import { RewardsPage } from '../../src/views/rewards/RewardsPage.tsx';
 import { reward } from './rewards-fixtures.ts';
+import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
 
 // The page with its real machines and views; only the HTTP calls are replaced.
@@ -15,34 +15,11 @@ vi.mock('../../src/api/stays.ts', async (importOriginal) => ({
   getRewards: vi.fn(),
 }));
 
-const S = 'stay-1';
-const PROFILE = 'profile-1';
-
-const stay: Stay = {
-  sUUID: S,
-  hId: 1,
-  rId: 3,
-  roomNb: '101',
-  hotelName: 'Hôtel Les Tilleuls',
-  greenMiles: 95,
-  profile: { firstName: null, lastName: null },
-  profileUUID: PROFILE,
-  status: 'active',
-  remainingDays: 2,
-  endDate: null,
-};
-
-function hotel(hGreenMilesName: string): HotelReply {
-  return {
-    hotel: { hId: 1, name: 'Hôtel Les Tilleuls', isDemo: false, hGreenMilesName, timeZone: 'Europe/Paris' },
-    languagesSupported: [],
-    primaryLanguage: 'fr',
-  };
-}
+const stay = makeStay({ greenMiles: 95, remainingDays: 2 });
 
 function renderRewardsPage() {
-  localStorage.setItem('profileUUID', PROFILE);
-  return renderStayRoutes(`/rewards/${S}`, { rewards: ({ sUUID }) => <RewardsPage sUUID={sUUID} /> });
+  localStorage.setItem('profileUUID', PROFILE_ID);
+  return renderStayRoutes(`/rewards/${STAY_ID}`, { rewards: ({ sUUID }) => <RewardsPage sUUID={sUUID} /> });
 }
 
 afterEach(() => {
@@ -56,7 +33,7 @@ afterEach(() => {
 describe('RewardsPage inside the stay frame', () => {
   it("shows the stay's balance in the hotel's points name and the rewards of the stay", async () => {
     vi.mocked(getStay).mockResolvedValue(stay);
-    vi.mocked(getHotel).mockResolvedValue(hotel('Feuilles'));
+    vi.mocked(getHotel).mockResolvedValue(makeHotel({ hGreenMilesName: 'Feuilles' }));
     vi.mocked(getRewards).mockResolvedValue([reward({ rwId: 1, radName: 'Petit-déjeuner', rwCost: 150 })]);
     renderRewardsPage();
 
@@ -64,7 +41,7 @@ describe('RewardsPage inside the stay frame', () => {
     expect(within(card).getByText('Il vous manque 55 Feuilles')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: "Plus d'infos" })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Mon solde' })).toHaveTextContent('95 Feuilles');
-    expect(getRewards).toHaveBeenCalledWith({ sUUID: S, profileUUID: PROFILE }, 'fr');
+    expect(getRewards).toHaveBeenCalledWith({ sUUID: STAY_ID, profileUUID: PROFILE_ID }, 'fr');
     expect(screen.getByRole('link', { name: /Mes récompenses/ })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -80,7 +57,7 @@ describe('RewardsPage inside the stay frame', () => {
 
   it('reloads the rewards in the language the guest picks', async () => {
     vi.mocked(getStay).mockResolvedValue(stay);
-    vi.mocked(getHotel).mockResolvedValue(hotel('GreenMiles'));
+    vi.mocked(getHotel).mockResolvedValue(makeHotel());
     vi.mocked(getRewards).mockResolvedValue([reward({ rwId: 1, radName: 'Petit-déjeuner' })]);
     const { user } = renderRewardsPage();
     await screen.findByRole('article', { name: 'Petit-déjeuner' });
@@ -90,6 +67,6 @@ describe('RewardsPage inside the stay frame', () => {
     await user.click(screen.getByRole('option', { name: 'English' }));
 
     expect(await screen.findByRole('article', { name: 'Breakfast' })).toBeInTheDocument();
-    await waitFor(() => expect(getRewards).toHaveBeenLastCalledWith({ sUUID: S, profileUUID: PROFILE }, 'en'));
+    await waitFor(() => expect(getRewards).toHaveBeenLastCalledWith({ sUUID: STAY_ID, profileUUID: PROFILE_ID }, 'en'));
   });
 });

@@ -7,24 +7,10 @@ import { type FinishedStayInput, finishedStayMachine } from '../../machines/fini
 import { ApiError } from '../../src/api/http.ts';
 import { FinishedPage } from '../../src/views/finished/FinishedPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
 
-const S = 'stay-1';
-const PROFILE = 'profile-1';
-
-const baseStay: Stay = {
-  sUUID: S,
-  hId: 1,
-  rId: 3,
-  roomNb: '101',
-  hotelName: 'Hôtel Les Tilleuls',
-  greenMiles: 140,
-  profile: { firstName: null, lastName: null },
-  profileUUID: PROFILE,
-  status: 'active',
-  remainingDays: 2,
-  endDate: '2026-11-23',
-};
+const baseStay = makeStay({ greenMiles: 140, remainingDays: 2, endDate: '2026-11-23' });
 const STAYS = new Map<Stay, string>([
   [baseStay, 'ends in 2 days'],
   [{ ...baseStay, remainingDays: null, endDate: null }, 'no end date'],
@@ -58,27 +44,27 @@ function describeEvent(event: FinishedStayModelEvent): string {
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
 const cases = [
-  { name: 'finished page', prefix: '', profileUUID: PROFILE },
-  { name: 'demo finished page', prefix: '/demo', profileUUID: PROFILE },
+  { name: 'finished page', prefix: '', profileUUID: PROFILE_ID },
+  { name: 'demo finished page', prefix: '/demo', profileUUID: PROFILE_ID },
   { name: 'finished page on a device without profile', prefix: '', profileUUID: null },
   { name: 'demo finished page on a device without profile', prefix: '/demo', profileUUID: null },
 ];
 
 describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
   const model = new TestModel(modelLogic, {
-    input: { sUUID: S, profileUUID },
+    input: { sUUID: STAY_ID, profileUUID },
     // The check settles only while it runs.
     events: (snapshot) => (snapshot.matches('checking') ? events : []),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
-  const url = `${prefix}/stay/${S}/finished`;
+  const url = `${prefix}/stay/${STAY_ID}/finished`;
 
   for (const path of model.getShortestPaths()) {
     const steps = path.steps.slice(1).map((step) => describeEvent(step.event as FinishedStayModelEvent));
     it(`${steps.join(' → ') || 'start'} ⇒ ${JSON.stringify(path.state.value)}`, async () => {
       if (profileUUID) localStorage.setItem('profileUUID', profileUUID);
-      localStorage.setItem('sUUID', S);
-      localStorage.setItem('currentStayUUID', S);
+      localStorage.setItem('sUUID', STAY_ID);
+      localStorage.setItem('currentStayUUID', STAY_ID);
       const controlled = controlledActors(['loadStay']);
       const logic = finishedStayMachine.provide({ actors: controlled.actors as never });
       const { router } = renderStayRoutes(url, {
@@ -94,9 +80,11 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             expect(screen.getByRole('status')).toHaveTextContent('Vérification de votre séjour…');
             // The invoked call starts right after the state renders: wait for it rather than race it.
             await waitFor(() =>
-              expect(controlled.calls).toEqual([{ name: 'loadStay', input: { sUUID: S, profileUUID: PROFILE } }]),
+              expect(controlled.calls).toEqual([
+                { name: 'loadStay', input: { sUUID: STAY_ID, profileUUID: PROFILE_ID } },
+              ]),
             );
-            expect(localStorage.getItem('sUUID')).toBe(S);
+            expect(localStorage.getItem('sUUID')).toBe(STAY_ID);
           },
           finished: async (snapshot) => {
             const { stay } = snapshot.context;
@@ -111,14 +99,14 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
             expect(localStorage.getItem('sUUID')).toBeNull();
             expect(localStorage.getItem('currentStayUUID')).toBeNull();
-            expect(localStorage.getItem('profileUUID')).toBe(PROFILE);
+            expect(localStorage.getItem('profileUUID')).toBe(PROFILE_ID);
             expect(pathname()).toBe(url);
           },
           redirectingToStay: async () => {
             expect(await screen.findByText('actions page')).toBeInTheDocument();
-            expect(pathname()).toBe(`${prefix}/stay/${S}`);
-            expect(localStorage.getItem('sUUID')).toBe(S);
-            expect(localStorage.getItem('currentStayUUID')).toBe(S);
+            expect(pathname()).toBe(`${prefix}/stay/${STAY_ID}`);
+            expect(localStorage.getItem('sUUID')).toBe(STAY_ID);
+            expect(localStorage.getItem('currentStayUUID')).toBe(STAY_ID);
           },
           redirectingHome: async () => {
             expect(await screen.findByText('welcome page')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   SERVER_FAILURE,
   SUBMITTED,
   startModalFlow,
+  submitAnswerSteps,
 } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -40,7 +41,6 @@ const EXPECTED: Record<number, { band: string; status: string }> = {
 };
 
 type HeatingSnapshot = SnapshotFrom<typeof heatingMachine>;
-const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
 const events: AnyEventObject[] = [
   { type: 'temperature.raise' },
@@ -157,12 +157,7 @@ describe('heating machine drives the heating modal', () => {
           'temperature.submit': async () => {
             await user.click(submitButton());
           },
-          'xstate.done.actor.submitAnswer': async (step) => {
-            controlled.resolve('submitAnswer', eventOf<{ output: unknown }>(step).output);
-          },
-          'xstate.error.actor.submitAnswer': async (step) => {
-            controlled.reject('submitAnswer', eventOf<{ error: unknown }>(step).error);
-          },
+          ...submitAnswerSteps(controlled),
         },
       });
     });

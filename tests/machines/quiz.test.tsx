@@ -11,6 +11,7 @@ import {
   renderActionModal,
   SERVER_FAILURE,
   startModalFlow,
+  submitAnswerSteps,
 } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -166,12 +167,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           'answer.confirm': async () => {
             await user.click(screen.getByRole('button', { name: 'Continuer' }));
           },
-          'xstate.done.actor.submitAnswer': async (step) => {
-            controlled.resolve('submitAnswer', eventOf<{ output: unknown }>(step).output);
-          },
-          'xstate.error.actor.submitAnswer': async (step) => {
-            controlled.reject('submitAnswer', eventOf<{ error: unknown }>(step).error);
-          },
+          ...submitAnswerSteps(controlled),
         },
       });
     });
