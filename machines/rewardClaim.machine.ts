@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { assign, type ErrorActorEvent, enqueueActions, sendParent, setup, spawnChild } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
+import { copyCodeMachine } from './copyCode.machine.ts';
+import { rewardEmailMachine, type ShareContent } from './rewardEmail.machine.ts';
 import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
@@ -12,6 +14,9 @@ import { viewProvidedActor } from './viewProvided.ts';
  * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
  * A claimed, unused SLIDER runs the staff swipe (machines/slider.machine.ts) as the child `slider` (claimed.swiping).
+ * Once shown (claimed.shown), a claimed reward other than a SLIDER runs its e-mail and share flow
+ * (machines/rewardEmail.machine.ts) as the child `rewardEmail`, and a CODE reward its code copy
+ * (machines/copyCode.machine.ts) as the child `copyCode`.
  * It runs as the rewards list's child while its reward is open (machines/rewardsList.machine.ts); a change (a claim,
  * a refusal that shows the balance was stale, the swipe's use) goes to that parent as `claim.changed`, and the stay
  * page's root reloads the list and the stay so the header balance follows; the swipe's end closes the reward.
@@ -25,6 +30,12 @@ export interface RewardClaimInput {
   balance: number;
   sUUID: string;
   profileUUID: string;
+  /** The guest's language (an e-mailed reward is written in it). */
+  language: string;
+  /** The stay's hotel name, the prefix of a shown code. */
+  hotelName: string;
+  /** Whether the browser has the Web Share API (the view reads `navigator.share`). */
+  canShare: boolean;
 }
 
 export interface RewardClaimContext extends RewardClaimInput {
@@ -54,6 +65,18 @@ export function isNotEnoughPoints(error: unknown): boolean {
 /** docs/behaviour.md#unlocking: unlocking is offered only when the balance covers rwCost. */
 export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
 
+/** docs/behaviour.md#code-reward: a claimed code is shown as {hotel name in lowercase}-{code}. */
+export const displayedCode = (hotelName: string, code: string): string =>
+  hotelName ? `${hotelName.toLowerCase()}-${code}` : code;
+
+/** What a share sends: the reward's name and, for a code, the code as shown. */
+export function shareContentOf(reward: Reward, code: string | null, hotelName: string): ShareContent {
+  return {
+    title: reward.radName,
+    text: code ? `${reward.radName} — ${displayedCode(hotelName, code)}` : reward.radName,
+  };
+}
+
 const callInput = ({ context }: { context: RewardClaimContext }): RewardCallInput => ({
   sUUID: context.sUUID,
   profileUUID: context.profileUUID,
@@ -65,10 +88,12 @@ export const rewardClaimMachine = setup({
     input: {} as RewardClaimInput,
     context: {} as RewardClaimContext,
     events: {} as RewardClaimEvent,
-    children: {} as { slider: 'slider' },
+    children: {} as { slider: 'slider'; rewardEmail: 'rewardEmail'; copyCode: 'copyCode' },
   },
   actors: {
     slider: sliderMachine,
+    rewardEmail: rewardEmailMachine,
+    copyCode: copyCodeMachine,
     claimReward: viewProvidedActor<ClaimRewardReply, RewardCallInput>('claimReward'),
     getRewardCode: viewProvidedActor<RewardCodeReply, RewardCallInput>('getRewardCode'),
   },
@@ -85,6 +110,21 @@ export const rewardClaimMachine = setup({
     storeCodeUnavailable: assign({ error: codeUnavailableError }),
     announceChange: sendParent({ type: 'claim.changed' } satisfies RewardClaimParentEvent),
     closeReward: sendParent({ type: 'reward.close' } satisfies RewardClaimParentEvent),
+    startCopy: spawnChild('copyCode', {
+      id: 'copyCode',
+      input: ({ context }) => ({ code: displayedCode(context.hotelName, context.code ?? '') }),
+    }),
+    startShare: spawnChild('rewardEmail', {
+      id: 'rewardEmail',
+      input: ({ context }) => ({
+        sUUID: context.sUUID,
+        profileUUID: context.profileUUID,
+        rwId: context.reward.rwId,
+        language: context.language,
+        canShare: context.canShare,
+        shareData: shareContentOf(context.reward, context.code, context.hotelName),
+      }),
+    }),
   },
   guards: {
     isClaimed: ({ context }) => context.reward.isClaimed === 1,
@@ -92,6 +132,9 @@ export const rewardClaimMachine = setup({
     isWater: ({ context }) => context.reward.rwType === 'EAU',
     needsCode: ({ context }) => context.reward.rwType === 'CODE' && !context.code,
     needsSwipe: ({ context }) => context.reward.rwType === 'SLIDER' && context.reward.isUsed !== 1,
+    showsCode: ({ context }) => context.reward.rwType === 'CODE' && context.code !== null,
+    // docs/behaviour.md#slider-reward: the staff swipe offers no e-mail or share.
+    isSharable: ({ context }) => context.reward.rwType !== 'SLIDER',
     notEnoughPoints: (_, error: unknown) => isNotEnoughPoints(error),
     hasCode: (_, reply: RewardCodeReply) =>
       reply.success === 'OK' && typeof reply.code === 'string' && reply.code !== '',
@@ -185,7 +228,12 @@ export const rewardClaimMachine = setup({
         codeFailed: {
           on: { 'code.retry': 'fetchingCode' },
         },
-        shown: {},
+        shown: {
+          entry: enqueueActions(({ enqueue, check }) => {
+            if (check('showsCode')) enqueue('startCopy');
+            if (check('isSharable')) enqueue('startShare');
+          }),
+        },
       },
     },
   },

@@ -18,11 +18,21 @@ export interface RewardsListContext extends RewardsListInput {
   error: MessageDescriptor | null;
 }
 
+/**
+ * What the view knows for an opened reward's claim: the guest's balance and the hotel name (the stay's), and whether
+ * the browser can share.
+ */
+export interface RewardOpening {
+  balance: number;
+  hotelName: string;
+  canShare: boolean;
+}
+
 export type RewardsListEvent =
   | { type: 'rewards.retry' }
   | { type: 'language.change'; language: string }
-  /** A card: the reward and the guest's balance (the stay's, which the view reads). */
-  | { type: 'reward.open'; rwId: number; balance: number }
+  /** A card: the reward, with what the view knows for its claim. */
+  | ({ type: 'reward.open'; rwId: number } & RewardOpening)
   | { type: 'reward.close' }
   /** From the root: a claim or a use changed the rewards. */
   | { type: 'reward.changed' }
@@ -75,12 +85,18 @@ export const rewardsListMachine = setup({
     closeReward: assign({ selectedRewardId: null }),
     startClaim: spawnChild('rewardClaim', {
       id: 'rewardClaim',
-      input: ({ context, event }) => ({
-        reward: selectedRewardOf(context),
-        balance: event.type === 'reward.open' ? event.balance : 0,
-        sUUID: context.sUUID,
-        profileUUID: context.profileUUID,
-      }),
+      input: ({ context, event }) => {
+        if (event.type !== 'reward.open') throw new Error('A reward claim starts from its card');
+        return {
+          reward: selectedRewardOf(context),
+          balance: event.balance,
+          hotelName: event.hotelName,
+          canShare: event.canShare,
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID,
+          language: context.language,
+        };
+      },
     }),
     stopClaim: stopChild('rewardClaim'),
     announceChange: sendParent({ type: 'reward.changed' } satisfies RewardsListParentEvent),
@@ -125,7 +141,7 @@ export const rewardsListMachine = setup({
           actions: [
             'stopClaim',
             { type: 'selectReward', params: ({ event }) => event.rwId },
-            // Started by the card's event, whose balance it takes.
+            // Started by the card's event, whose balance, hotel name and share support it takes.
             'startClaim',
           ],
         },

@@ -19,6 +19,9 @@ import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** What a card sends with its reward: the guest's balance, the hotel name, the browser's share support. */
+const openingWith = (balance: number) => ({ balance, hotelName: 'Les Tilleuls', canShare: false });
+
 describe('connect layers', () => {
   it('actions list: cards once loaded, the open one marked, the language notice, the retry', async () => {
     const actions = [makeAction({ actId: 1, aadName: 'A' }), makeAction({ actId: 2, actType: null })];
@@ -87,21 +90,26 @@ describe('connect layers', () => {
       rewardsListMachine.provide({ actors: { loadRewards: fromPromise(async () => [coffee]) } }),
       { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'fr' } },
     ).start();
-    expect(connectRewardsList(list.getSnapshot(), list.send, 100).root['aria-busy']).toBe(true);
+    expect(connectRewardsList(list.getSnapshot(), list.send, openingWith(100)).root['aria-busy']).toBe(true);
     await settle();
-    const props = connectRewardsList(list.getSnapshot(), list.send, 100);
+    const props = connectRewardsList(list.getSnapshot(), list.send, openingWith(100));
     expect(props.claim).toBeUndefined();
     props.onOpen(3);
-    const opened = connectRewardsList(list.getSnapshot(), list.send, 100);
+    const opened = connectRewardsList(list.getSnapshot(), list.send, openingWith(100));
     expect(opened).toMatchObject({
       root: { 'data-state': 'loaded', 'aria-busy': false },
       rewards: [coffee],
       openReward: coffee,
     });
-    // The open reward's claim flow runs as the list's child, with the balance the card was opened with.
-    expect(opened.claim?.getSnapshot().context).toMatchObject({ reward: coffee, balance: 100 });
+    // The open reward's claim flow runs as the list's child, with what the card was opened with.
+    expect(opened.claim?.getSnapshot().context).toMatchObject({
+      reward: coffee,
+      balance: 100,
+      hotelName: 'Les Tilleuls',
+      language: 'fr',
+    });
     opened.onClose();
-    expect(connectRewardsList(list.getSnapshot(), list.send, 100).claim).toBeUndefined();
+    expect(connectRewardsList(list.getSnapshot(), list.send, openingWith(100)).claim).toBeUndefined();
   });
 
   it('rewards list: the language notice names the fallback language of the rewards the server sent', async () => {
@@ -112,9 +120,9 @@ describe('connect layers', () => {
         rewardsListMachine.provide({ actors: { loadRewards: fromPromise(async () => rewards) } }),
         { input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'de' } },
       ).start();
-      expect(connectRewardsList(list.getSnapshot(), list.send, 0).languageNotice).toBeNull();
+      expect(connectRewardsList(list.getSnapshot(), list.send, openingWith(0)).languageNotice).toBeNull();
       await settle();
-      return connectRewardsList(list.getSnapshot(), list.send, 0).languageNotice;
+      return connectRewardsList(list.getSnapshot(), list.send, openingWith(0)).languageNotice;
     };
     expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'DE', shown: 'EN' });
     expect(await listIn([inGerman])).toBeNull();

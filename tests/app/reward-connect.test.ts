@@ -10,7 +10,7 @@ import { connectRewardClaim } from '../../src/views/rewards/details/rewardClaim.
 import { connectRewardEmail } from '../../src/views/rewards/details/rewardEmail.connect.ts';
 import { connectSlider } from '../../src/views/rewards/details/slider.connect.ts';
 import { controlledActors } from './controlled-actors.ts';
-import { DETAILS_SESSION } from './reward-details-harness.tsx';
+import { CLAIM_SETTINGS, DETAILS_SESSION } from './reward-details-harness.tsx';
 import { reward } from './rewards-fixtures.ts';
 
 /** A started actor whose snapshots the test hands to a connect function, and a spy for the events the props send. */
@@ -25,7 +25,7 @@ describe('connectRewardClaim', () => {
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
     const announceChange = vi.fn<() => void>();
     const logic = rewardClaimMachine.provide({ actors: controlled.actors as never, actions: { announceChange } });
-    const actor = createActor(logic, { input: { reward: item, balance, ...DETAILS_SESSION } }).start();
+    const actor = createActor(logic, { input: { reward: item, balance, ...CLAIM_SETTINGS } }).start();
     return { actor, ...observed(actor), controlled, announceChange };
   };
 
@@ -241,7 +241,7 @@ describe('view-provided defaults', () => {
 
   it('a missing actor fails with its name', async () => {
     const actor = createActor(rewardClaimMachine, {
-      input: { reward: reward({ rwId: 1, rwCost: 30 }), balance: 100, ...DETAILS_SESSION },
+      input: { reward: reward({ rwId: 1, rwCost: 30 }), balance: 100, ...CLAIM_SETTINGS },
     }).start();
     const inspected: unknown[] = [];
     actor.system.inspect((event) => {

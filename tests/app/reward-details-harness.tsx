@@ -3,24 +3,31 @@ import { vi } from 'vitest';
 import { type ActorRefFrom, createActor, setup } from 'xstate';
 import type { Reward } from '../../contract/schemas.ts';
 import type { RewardClaimParentEvent, rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
-import RewardDetails, {
-  type RewardDetailsLogic,
-  type RewardDetailsProps,
-} from '../../src/views/rewards/details/RewardDetails.tsx';
-import { rewardClaimLogic, type sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
+import type { copyCodeLogic } from '../../src/views/entry/copyCode.logic.ts';
+import RewardDetails, { type RewardDetailsProps } from '../../src/views/rewards/details/RewardDetails.tsx';
+import {
+  browserCanShare,
+  rewardClaimLogic,
+  type rewardEmailLogic,
+  type sliderLogic,
+} from '../../src/views/rewards/rewardsList.logic.ts';
 import { I18nWrapper } from './i18n-wrapper.tsx';
 
 export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
 export const HOTEL_NAME = 'Les Tilleuls';
 export const POINTS_NAME = 'Feuilles';
+/** A claim's input besides its reward and balance: the session, the guest's language, the hotel, no Web Share. */
+export const CLAIM_SETTINGS = { ...DETAILS_SESSION, language: 'fr', hotelName: HOTEL_NAME, canShare: false };
 
 /**
- * The modal's machines in a test: its claim flow (the real one by default) with the swipe it runs (`slider`), and
- * those the modal starts itself.
+ * The modal's machines in a test: its claim flow (the real one by default) with the children it runs: the swipe
+ * (`slider`), the e-mail and share (`email`), the code copy (`copy`).
  */
-export interface RewardDetailsTestLogic extends RewardDetailsLogic {
+export interface RewardDetailsTestLogic {
   claim?: typeof rewardClaimLogic;
   slider?: typeof sliderLogic;
+  email?: typeof rewardEmailLogic;
+  copy?: typeof copyCodeLogic;
 }
 
 /** What the stand-in list records of its claim's reports. */
@@ -31,11 +38,12 @@ interface ClaimReports {
 
 /**
  * The claim flow run as the rewards list runs it: the child `rewardClaim` of a parent that records its reports
- * (`claim.changed`, `reward.close`). `profileUUID` is the guest's (empty: a device without a profile).
+ * (`claim.changed`, `reward.close`). `profileUUID` is the guest's (empty: a device without a profile); the share
+ * support is the test browser's (`navigator.share`).
  */
 function startClaim(
   claim: typeof rewardClaimLogic,
-  input: { reward: Reward; balance: number; profileUUID: string },
+  input: { reward: Reward; balance: number; profileUUID: string; language: string },
   reports: ClaimReports,
 ): ActorRefFrom<typeof rewardClaimMachine> {
   const list = setup({
@@ -43,7 +51,11 @@ function startClaim(
     actors: { claim },
     actions: { recordChange: reports.onClaimChanged, recordClose: reports.onClaimClosed },
   }).createMachine({
-    invoke: { id: 'rewardClaim', src: 'claim', input: { ...DETAILS_SESSION, ...input } },
+    invoke: {
+      id: 'rewardClaim',
+      src: 'claim',
+      input: { ...DETAILS_SESSION, hotelName: HOTEL_NAME, canShare: browserCanShare(), ...input },
+    },
     on: { 'claim.changed': { actions: 'recordChange' }, 'reward.close': { actions: 'recordClose' } },
   });
   const child = createActor(list).start().getSnapshot().children.rewardClaim;
@@ -64,17 +76,17 @@ export function renderRewardDetails(
 ) {
   const callbacks = { onClose: vi.fn(), onEarnPoints: vi.fn() };
   const reports = { onClaimChanged: vi.fn(), onClaimClosed: vi.fn() };
-  const { claim = rewardClaimLogic, slider, ...modalLogic } = logic;
-  const claimLogic = slider ? claim.provide({ actors: { slider } }) : claim;
+  const { claim = rewardClaimLogic, slider, email, copy } = logic;
+  const claimLogic = claim.provide({
+    actors: { ...(slider && { slider }), ...(email && { rewardEmail: email }), ...(copy && { copyCode: copy }) },
+  });
   const props: RewardDetailsProps = {
-    claim: startClaim(claimLogic, { reward, balance, profileUUID }, reports),
+    claim: startClaim(claimLogic, { reward, balance, profileUUID, language }, reports),
     balance,
     pointsName: POINTS_NAME,
     hotelName: HOTEL_NAME,
     language,
-    ...DETAILS_SESSION,
     ...callbacks,
-    logic: modalLogic,
   };
   const view = render(<RewardDetails {...props} />, { wrapper: I18nWrapper });
   const rerender = (changes: Partial<RewardDetailsProps>) => view.rerender(<RewardDetails {...props} {...changes} />);

@@ -6,20 +6,22 @@ import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } 
 import type { Reward } from '../../contract/schemas.ts';
 import {
   canAffordReward,
+  displayedCode,
   isNotEnoughPoints,
   type RewardClaimInput,
   rewardClaimMachine,
 } from '../../machines/rewardClaim.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import {
-  displayedCode,
-  formatValidUntil,
-  waterAccessMonths,
-  waterVolumeOf,
-} from '../../src/views/rewards/details/rewardDisplay.ts';
+import { formatValidUntil, waterAccessMonths, waterVolumeOf } from '../../src/views/rewards/details/rewardDisplay.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
-import { DETAILS_SESSION, HOTEL_NAME, POINTS_NAME, renderRewardDetails } from '../app/reward-details-harness.tsx';
+import {
+  CLAIM_SETTINGS,
+  DETAILS_SESSION,
+  HOTEL_NAME,
+  POINTS_NAME,
+  renderRewardDetails,
+} from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
 import { makeHotel, makeStay } from '../app/stay-fixtures.ts';
@@ -72,7 +74,7 @@ const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
     reward: reward({ rwId: 6, rwType: 'SLIDER', radName: 'Late', isClaimed: 1, isUsed: 1 }),
   },
   { name: 'affordable generic', reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }) },
-].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...DETAILS_SESSION } }));
+].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...CLAIM_SETTINGS } }));
 
 // The graph walks the flow alone: its reports to the list that runs it go nowhere here.
 const logic = rewardClaimMachine.provide({ actions: { announceChange: () => {} } }) as unknown as ActorLogic<
@@ -322,7 +324,7 @@ describe('reward rules', () => {
     expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 29)).toBe(false);
     const start = (balance: number) =>
       createActor(rewardClaimMachine, {
-        input: { reward: reward({ rwId: 1, rwCost: 30 }), balance, ...DETAILS_SESSION },
+        input: { reward: reward({ rwId: 1, rwCost: 30 }), balance, ...CLAIM_SETTINGS },
       }).getSnapshot().value;
     expect(start(30)).toBe('locked');
     expect(start(29)).toBe('insufficient');

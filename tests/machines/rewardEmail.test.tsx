@@ -11,7 +11,7 @@ import {
   rewardEmailMachine,
 } from '../../machines/rewardEmail.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { rewardEmailLogic } from '../../src/views/rewards/details/rewardDetails.logic.ts';
+import { rewardEmailLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';

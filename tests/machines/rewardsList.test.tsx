@@ -18,6 +18,8 @@ import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../app/s
 const SESSION = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
 const BALANCE = 120;
 const POINTS_NAME = 'Feuilles';
+/** What a card sends with its reward: the stay's balance and hotel name, the test browser's share support (none). */
+const OPENING = { balance: BALANCE, hotelName: makeStay().hotelName, canShare: false };
 
 /** One reward of each kind the page draws differently, given out of order. */
 const MIXED: Reward[] = [
@@ -60,8 +62,8 @@ const guestEvents: RewardsListModelEvent[] = [
   { type: 'rewards.retry' },
   // A content language whose interface texts stay French, so the page reads the same.
   { type: 'language.change', language: 'fr-BE' },
-  { type: 'reward.open', rwId: 2, balance: BALANCE },
-  { type: 'reward.open', rwId: 3, balance: BALANCE },
+  { type: 'reward.open', rwId: 2, ...OPENING },
+  { type: 'reward.open', rwId: 3, ...OPENING },
 ];
 
 // The model also sends the invoked load's done/error events, which the machine's event type does not list.
@@ -180,7 +182,14 @@ describe('rewardsList machine drives the rewards page', () => {
           loaded: async (snapshot) => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loaded'));
             expectBalance();
-            expect(screen.queryByRole('status')).toBeNull();
+            // docs/behaviour.md#language-fallback: rewards shown in another language than the guest's say so.
+            const { language, rewards } = snapshot.context;
+            const shown = rewards.find((item) => item.textLanguage !== language)?.textLanguage;
+            if (shown)
+              expect(screen.getByRole('status')).toHaveTextContent(
+                `Certaines traductions manquent pour '${language.toUpperCase()}'. Affichage en '${shown.toUpperCase()}'`,
+              );
+            else expect(screen.queryByRole('status')).toBeNull();
             expectLoadedPage(snapshot.context);
           },
           failed: async () => {

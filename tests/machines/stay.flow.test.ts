@@ -4,7 +4,9 @@ import type { Action } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { copyCodeMachine } from '../../machines/copyCode.machine.ts';
 import { rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
+import { rewardEmailMachine } from '../../machines/rewardEmail.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
@@ -35,6 +37,8 @@ function startStay(overrides: Partial<StayInput> = {}) {
     'loadRewards',
     'claimReward',
     'getRewardCode',
+    'emailReward',
+    'writeClipboard',
   ]);
   const effects = {
     redirectToDemo: vi.fn(),
@@ -56,11 +60,17 @@ function startStay(overrides: Partial<StayInput> = {}) {
       actionLaunch: actionLaunchMachine.provide({
         actors: { ...calls.actors, ...withSubmitAnswer(calls.actors.submitAnswer as never) } as never,
       }),
-      // The real claim machine runs as the list's child, its calls settled by the test.
+      // The real claim machine runs as the list's child, with its real children; their calls settled by the test.
       rewardsList: rewardsListMachine.provide({
         actors: {
           ...calls.actors,
-          rewardClaim: rewardClaimMachine.provide({ actors: calls.actors as never }),
+          rewardClaim: rewardClaimMachine.provide({
+            actors: {
+              ...calls.actors,
+              rewardEmail: rewardEmailMachine.provide({ actors: calls.actors as never }),
+              copyCode: copyCodeMachine.provide({ actors: calls.actors as never }),
+            } as never,
+          }),
         } as never,
       }),
     },
@@ -87,6 +97,9 @@ const towels = makeAction({
 });
 const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', aadName: 'Votre avis' });
 const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
+const spaCode = reward({ rwId: 2, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: null });
+/** What a rewards card sends with its reward besides its id. */
+const OPENING = { balance: 100, hotelName: 'Les Tilleuls', canShare: false };
 const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange: 15, greenMiles: 55 };
 
 /** What a card's button sends the root. */
@@ -253,7 +266,7 @@ describe('stay root machine: the rewards page flow without React', () => {
     expect(stateOf(rewards())).toBe('loaded');
 
     // The guest opens the reward: its claim flow runs as the list's child.
-    rewards()?.send({ type: 'reward.open', rwId: coffee.rwId, balance: 100 });
+    rewards()?.send({ type: 'reward.open', rwId: coffee.rwId, ...OPENING });
     const claim = () => rewards()?.getSnapshot().children.rewardClaim;
     expect(stateOf(claim())).toBe('locked');
     claim()?.send({ type: 'reward.unlock' });
@@ -267,6 +280,9 @@ describe('stay root machine: the rewards page flow without React', () => {
     calls.resolve('claimReward', { code: null, greenMiles: 70 });
     await settle();
     expect(stateOf(claim())).toEqual({ claimed: 'shown' });
+    // A shown generic reward may be e-mailed or shared; it has no code to copy.
+    expect(stateOf(claim()?.getSnapshot().children.rewardEmail)).toEqual({ email: 'closed', share: 'idle' });
+    expect(claim()?.getSnapshot().children.copyCode).toBeUndefined();
     expect(stateOf(rewards())).toBe('reloading');
     expect(stateOf(stay.getSnapshot().children.session)).toEqual({ ready: 'refreshing' });
     calls.resolve('loadRewards', [{ ...coffee, isClaimed: 1 }]);
@@ -287,5 +303,59 @@ describe('stay root machine: the rewards page flow without React', () => {
 
     stay.send({ type: 'reward.earnPoints' });
     expect(effects.goToActionsPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs a claimed code's copy and e-mail as children of its claim, in the root's system", async () => {
+    const { stay, calls } = startStay({ page: 'rewards' });
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    calls.resolve('loadRewards', [spaCode]);
+    await settle();
+    const rewards = () => stay.getSnapshot().children.rewardsList;
+    const claim = () => rewards()?.getSnapshot().children.rewardClaim;
+    const copy = () => claim()?.getSnapshot().children.copyCode;
+    const email = () => claim()?.getSnapshot().children.rewardEmail;
+
+    // Its code is not known yet: neither the copy nor the e-mail runs while it is fetched.
+    rewards()?.send({ type: 'reward.open', rwId: spaCode.rwId, ...OPENING });
+    expect(stateOf(claim())).toEqual({ claimed: 'fetchingCode' });
+    expect(copy()).toBeUndefined();
+    expect(email()).toBeUndefined();
+    calls.resolve('getRewardCode', { success: 'OK', code: 'Z9Q' });
+    await settle();
+    expect(stateOf(claim())).toEqual({ claimed: 'shown' });
+    expect(stateOf(copy())).toBe('idle');
+    expect(stateOf(email())).toEqual({ email: 'closed', share: 'idle' });
+    // The inspector of the root's system sees them.
+    expect(copy()?.system).toBe(stay.system);
+    expect(email()?.system).toBe(stay.system);
+
+    // The copy copies the code as shown; the e-mail sends the reward in the guest's language.
+    copy()?.send({ type: 'code.copy' });
+    expect(stateOf(copy())).toBe('copying');
+    expect(calls.calls.at(-1)).toEqual({ name: 'writeClipboard', input: { text: 'les tilleuls-Z9Q' } });
+    email()?.send({ type: 'email.open' });
+    email()?.send({ type: 'email.change', value: 'guest@example.com' });
+    email()?.send({ type: 'email.submit' });
+    expect(stateOf(email())).toEqual({ email: 'sending', share: 'idle' });
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'emailReward',
+      input: {
+        sUUID: STAY_ID,
+        profileUUID: PROFILE_ID,
+        rwId: spaCode.rwId,
+        email: 'guest@example.com',
+        language: 'fr',
+      },
+    });
+    expect(email()?.getSnapshot().context.shareData).toEqual({ title: 'Spa', text: 'Spa — les tilleuls-Z9Q' });
+
+    // Closing the reward stops the claim and its children.
+    const children = [copy(), email()];
+    rewards()?.send({ type: 'reward.close' });
+    expect(claim()).toBeUndefined();
+    expect(children.map((child) => child?.getSnapshot().status)).toEqual(['stopped', 'stopped']);
   });
 });

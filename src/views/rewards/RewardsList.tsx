@@ -8,6 +8,7 @@ import { StayContext, useStayChild } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import { connectRewardsList } from './rewardsList.connect.ts';
+import { browserCanShare } from './rewardsList.logic.ts';
 import './RewardsList.css';
 import { useConnected } from '../binding/useConnected.ts';
 
@@ -15,8 +16,6 @@ import { useConnected } from '../binding/useConnected.ts';
 const RewardDetails = lazy(withDialogsCatalog(() => import('./details/RewardDetails.tsx')));
 
 export interface RewardsListProps {
-  sUUID: string;
-  profileUUID: string;
   language: string;
   /** The guest's points (stay.greenMiles). */
   balance: number;
@@ -27,12 +26,12 @@ export interface RewardsListProps {
 }
 
 /** The rewards page content: the root's rewards list, fed by the stay session values. */
-export function RewardsList({ sUUID, profileUUID, language, balance, pointsName, hotelName = '' }: RewardsListProps) {
+export function RewardsList({ language, balance, pointsName, hotelName = '' }: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
   const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
-    useConnected(list, connectRewardsList, balance);
+    useConnected(list, connectRewardsList, { balance, hotelName, canShare: browserCanShare() });
   const balanceTitleId = useId();
 
   return (
@@ -81,8 +80,6 @@ export function RewardsList({ sUUID, profileUUID, language, balance, pointsName,
             balance={balance}
             pointsName={pointsName}
             hotelName={hotelName}
-            sUUID={sUUID}
-            profileUUID={profileUUID}
             language={language}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}

@@ -29,12 +29,10 @@ export function RewardsPage({ sUUID, logic = NO_LOGIC }: { sUUID: string; logic?
 }
 
 function RewardsFromSession() {
-  const { sUUID, profileUUID, stay, hotel, language } = useStaySession();
+  const { stay, hotel, language } = useStaySession();
   return (
     <RewardsList
       hotelName={stay.hotelName}
-      sUUID={sUUID}
-      profileUUID={profileUUID}
       language={language}
       balance={stay.greenMiles}
       pointsName={pointsNameOf(hotel)}

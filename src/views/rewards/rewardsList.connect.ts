@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { Reward } from '../../../contract/schemas.ts';
-import type { RewardsListEvent, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import type { RewardOpening, RewardsListEvent, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
 import type { LanguageNoticeProps } from '../../components/LanguageNotice.tsx';
 import { dataStateOf } from '../binding/dataState.ts';
 
@@ -18,12 +18,12 @@ function languageNoticeOf(rewards: Reward[] | null, language: string): LanguageN
 
 /**
  * The rewards list's props: DOM contract, what to draw, the open reward with its claim flow (the list's child) and
- * the list's handlers; a card opens its reward with the guest's `balance`.
+ * the list's handlers; a card opens its reward with what the view knows for its claim (`opening`).
  */
 export function connectRewardsList(
   snapshot: RewardsSnapshot,
   send: (event: RewardsListEvent) => void,
-  balance: number,
+  opening: RewardOpening,
 ) {
   const { rewards, error, selectedRewardId, language } = snapshot.context;
   const shownRewards = snapshot.matches('loaded') || snapshot.matches('reloading') ? rewards : null;
@@ -43,7 +43,7 @@ export function connectRewardsList(
     selectedRewardId,
     openReward: rewards.find((reward: Reward) => reward.rwId === selectedRewardId) ?? null,
     claim: snapshot.children.rewardClaim,
-    onOpen: (rwId: number) => send({ type: 'reward.open', rwId, balance }),
+    onOpen: (rwId: number) => send({ type: 'reward.open', rwId, ...opening }),
     onClose: () => send({ type: 'reward.close' }),
   } as const;
 }

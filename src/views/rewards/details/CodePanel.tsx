@@ -1,25 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { copyCodeMachine } from '../../../../machines/copyCode.machine.ts';
+import { displayedCode } from '../../../../machines/rewardClaim.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { connectCopyCode } from '../../entry/copyCode.connect.ts';
-import { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import type { RewardClaimApi } from './rewardClaim.connect.ts';
-import { displayedCode, formatValidUntil } from './rewardDisplay.ts';
+import { formatValidUntil } from './rewardDisplay.ts';
 
 interface CodePanelProps {
   claim: RewardClaimApi;
   hotelName: string;
   language: string;
-  copyLogic: typeof copyCodeLogic | undefined;
 }
 
 /**
  * A claimed CODE reward: instructions, {hotel}-{code} with a copy button, and its validity when the reward has one
  * (no invented date otherwise; docs/behaviour.md#code-reward).
  */
-export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelProps) {
+export function CodePanel({ claim, hotelName, language }: CodePanelProps) {
   const { i18n } = useLingui();
-  const { codePanel, code } = claim;
+  const { codePanel, code, copy } = claim;
   const { validUntil } = claim.reward;
 
   return (
@@ -40,7 +40,7 @@ export function CodePanel({ claim, hotelName, language, copyLogic }: CodePanelPr
           </button>
         </div>
       )}
-      {code && <CopyableCode code={displayedCode(hotelName, code)} copyLogic={copyLogic ?? copyCodeLogic} />}
+      {code && copy && <CopyableCode code={displayedCode(hotelName, code)} flow={copy} />}
       {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
   );
@@ -54,11 +54,10 @@ function ValidUntil({ validDate }: { validDate: string }) {
   );
 }
 
-/** The code and its copy button, on the disabled-QR page's copy machine ('Copié !' for 2 s). */
-function CopyableCode({ code, copyLogic }: { code: string; copyLogic: typeof copyCodeLogic }) {
+/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
+function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof copyCodeMachine> }) {
   const { t } = useLingui();
-  const actor = useActorRef(copyLogic, { input: { code } });
-  const copy = useConnected(actor, connectCopyCode);
+  const copy = useConnected(flow, connectCopyCode);
   return (
     <div className="reward-details__code-line" {...copy.rootProps}>
       <code className="reward-details__code" data-part="code" dir="ltr">

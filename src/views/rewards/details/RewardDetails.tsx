@@ -3,22 +3,14 @@ import type { ActorRefFrom } from 'xstate';
 import type { Reward } from '../../../../contract/schemas.ts';
 import type { rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
-import type { copyCodeLogic } from '../../entry/copyCode.logic.ts';
 import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
-import type { rewardEmailLogic } from './rewardDetails.logic.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
 import { useConnected } from '../../binding/useConnected.ts';
-
-/** The machines the modal starts itself, with their effects; tests pass controlled ones. */
-export interface RewardDetailsLogic {
-  email?: typeof rewardEmailLogic;
-  copy?: typeof copyCodeLogic;
-}
 
 export interface RewardDetailsProps {
   /** The reward's claim flow, which the rewards list runs as its child while the reward is open. */
@@ -28,13 +20,10 @@ export interface RewardDetailsProps {
   pointsName: string;
   /** The stay's hotel name, the prefix of a shown code. */
   hotelName: string;
-  sUUID: string;
-  profileUUID: string;
   language: string;
   onClose(): void;
   /** The insufficient-points notice's way back to the stay page. */
   onEarnPoints(): void;
-  logic?: RewardDetailsLogic;
 }
 
 /** A reward's detail modal (docs/behaviour.md#reward-dialog); its own lazy chunk. */
@@ -128,17 +117,12 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyPr
 /** Claimed: by type, the code, the donation summary, the staff swipe, or the generic confirmation. */
 function ClaimedBody(props: BodyProps) {
   const { reward, claim } = props;
-  const share = <RewardShare {...props} code={claim.code} />;
+  const share = claim.share && <RewardShare flow={claim.share} />;
   switch (reward.rwType) {
     case 'CODE':
       return (
         <>
-          <CodePanel
-            claim={claim}
-            hotelName={props.hotelName}
-            language={props.language}
-            copyLogic={props.logic?.copy}
-          />
+          <CodePanel claim={claim} hotelName={props.hotelName} language={props.language} />
           {share}
         </>
       );

@@ -1,36 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef } from '@xstate/react';
 import { useId } from 'react';
-import type { Reward } from '../../../../contract/schemas.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { rewardEmailMachine } from '../../../../machines/rewardEmail.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
-import { browserCanShare, rewardEmailLogic } from './rewardDetails.logic.ts';
-import { displayedCode } from './rewardDisplay.ts';
 import { connectRewardEmail } from './rewardEmail.connect.ts';
 
-interface RewardShareProps {
-  reward: Reward;
-  /** The claimed reward's code, when it has one (shared with the name). */
-  code: string | null;
-  hotelName: string;
-  sUUID: string;
-  profileUUID: string;
-  language: string;
-  logic?: { email?: typeof rewardEmailLogic };
-}
-
 /**
- * A claimed reward sent by e-mail or shared through the browser's share sheet (docs/behaviour.md#e-mail-and-sharing).
+ * A claimed reward sent by e-mail or shared through the browser's share sheet (docs/behaviour.md#e-mail-and-sharing),
+ * on the claim's child `rewardEmail`.
  */
-export function RewardShare({ reward, code, hotelName, sUUID, profileUUID, language, logic }: RewardShareProps) {
+export function RewardShare({ flow }: { flow: ActorRefFrom<typeof rewardEmailMachine> }) {
   const { t, i18n } = useLingui();
-  const shareData = {
-    title: reward.radName,
-    text: code ? `${reward.radName} — ${displayedCode(hotelName, code)}` : reward.radName,
-  };
-  const actor = useActorRef(logic?.email ?? rewardEmailLogic, {
-    input: { sUUID, profileUUID, rwId: reward.rwId, language, canShare: browserCanShare(), shareData },
-  });
-  const share = useConnected(actor, connectRewardEmail);
+  const share = useConnected(flow, connectRewardEmail);
   const inputId = useId();
   const validationId = useId();
 

@@ -4,7 +4,10 @@ import { dataStateOf } from '../../binding/dataState.ts';
 
 type RewardClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
 
-/** A reward's detail modal as props: the body it draws, its unlock button, and the code part of a claimed code. */
+/**
+ * A reward's detail modal as props: the body it draws, its unlock button, the code part of a claimed code, and the
+ * claim's children the body draws (swipe, e-mail and share, code copy).
+ */
 export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: RewardClaimEvent) => void) {
   const { reward, code, error } = snapshot.context;
   const state = dataStateOf(snapshot);
@@ -23,6 +26,10 @@ export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: 
     claimError: snapshot.matches('failed') ? error : null,
     /** The staff swipe of a claimed, unused SLIDER (the claim's child). */
     slider: snapshot.children.slider,
+    /** The e-mail and share flow of a shown reward (the claim's child). */
+    share: snapshot.children.rewardEmail,
+    /** The copy of a shown code (the claim's child). */
+    copy: snapshot.children.copyCode,
     unlockButtonProps: {
       'data-part': 'unlock',
       'aria-disabled': claiming,

@@ -18,10 +18,6 @@ export function waterVolumeOf(reward: Reward): number {
 /** docs/behaviour.md#water-reward: impact months = max(1, round(volume / 10)). */
 export const waterAccessMonths = (volume: number): number => Math.max(1, Math.round(volume / LITRES_PER_MONTH));
 
-/** docs/behaviour.md#code-reward: a claimed code is shown as {hotel name in lowercase}-{code}. */
-export const displayedCode = (hotelName: string, code: string): string =>
-  hotelName ? `${hotelName.toLowerCase()}-${code}` : code;
-
 /** The validity date in the interface locale (the date is a calendar day: formatted in UTC so no zone shifts it). */
 export function formatValidUntil(validUntil: string, language: string): string {
   return new Intl.DateTimeFormat(interfaceLocaleFor(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
