@@ -90,10 +90,11 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|ky|@lingui|use-sync-external-store)[\\/]/,
             },
-            // The stay frame (session, header, menus, dialogs' shell, API client) that every stay screen shows.
+            // The stay frame (session, header, menus, dialogs' shell, app shell, card contrast, API client) that every
+            // stay screen shows. Helpers only a lazy flow needs (calendar dates) stay out: they load with that flow.
             {
               name: 'stay-frame',
-              test: /[\\/](src[\\/](components|api[\\/](http|stays)|views[\\/]stay)|contract[\\/](headers|action-types|calendar-days)|machines[\\/]staySession)/,
+              test: /[\\/](src[\\/](components|api[\\/](http|stays)|views[\\/](stay|shell[\\/](AppShell|useWideScreen))|styles[\\/]contrast)|contract[\\/](headers|action-types)|machines[\\/]staySession)/,
             },
           ],
         },

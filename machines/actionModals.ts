@@ -1,9 +1,10 @@
 import type { AnyStateMachine, InputFrom, PromiseActorLogic } from 'xstate';
 import { type ActionModal, rulesOf } from '../contract/action-types.ts';
+import { startingTemperature } from '../contract/answer-rules.ts';
 import type { Action, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
 import { claimActionMachine } from './claimAction.machine.ts';
 import { customMachine } from './custom.machine.ts';
-import { heatingMachine, startingTemperature } from './heating.machine.ts';
+import { heatingMachine } from './heating.machine.ts';
 import { lunicleanMachine } from './luniclean.machine.ts';
 import { lunishowerMachine } from './lunishower.machine.ts';
 import { quizMachine } from './quiz.machine.ts';

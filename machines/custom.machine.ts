@@ -1,11 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { CustomBody, CustomOption } from '../contract/schemas.ts';
+import type { CustomBody } from '../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
-
-/** The options in the hotel's order (their position; docs/behaviour.md#custom). */
-export function optionsInOrder(options: readonly CustomOption[]): CustomOption[] {
-  return [...options].sort((a, b) => a.position - b.position);
-}
 
 function customBody(input: SubmissionInput, caoId: number): CustomBody {
   return { ...identityOf(input), optionValue: caoId };

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
-import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from '../contract/action-types.ts';
+import { MAX_TEMPERATURE, MIN_TEMPERATURE } from '../contract/answer-rules.ts';
 import {
   failureReturnsTo,
   identityOf,
@@ -14,36 +14,6 @@ import {
   submittingState,
   waitingStates,
 } from './submission.ts';
-
-/** docs/behaviour.md#heating: default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
-export const DEFAULT_TEMPERATURE = 22;
-export const GAUGE_FULL_SCALE = 30;
-export const MIN_TEMPERATURE = 10;
-export const MAX_TEMPERATURE = GAUGE_FULL_SCALE;
-
-export type HeatingStatus = 'tooLow' | 'optimal' | 'tooHigh';
-export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
-
-/** docs/behaviour.md#heating: below 18 too low, above 22 too high, otherwise optimal. */
-export function heatingStatus(temperature: number): HeatingStatus {
-  if (temperature < HEATING_OPTIMAL_MIN) return 'tooLow';
-  if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
-  return 'optimal';
-}
-
-/** docs/behaviour.md#heating: colour bands below 18, 18–20, 21–23, 24 and over. */
-export function heatingBand(temperature: number): HeatingBand {
-  if (temperature < 18) return 'below18';
-  if (temperature < 21) return 'from18to20';
-  if (temperature < 24) return 'from21to23';
-  return 'from24';
-}
-
-/** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */
-export function startingTemperature(temperature: number | null): number {
-  if (temperature === null) return DEFAULT_TEMPERATURE;
-  return Math.min(MAX_TEMPERATURE, Math.max(MIN_TEMPERATURE, Math.round(temperature)));
-}
 
 export interface HeatingInput extends SubmissionInput {
   temperature: number;

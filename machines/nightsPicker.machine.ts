@@ -1,8 +1,5 @@
 import { assign, setup } from 'xstate';
-
-/** docs/behaviour.md#nights-choice: 1, 2, 3 or '4+'. */
-export type NightsChoice = 1 | 2 | 3 | '4+';
-export const NIGHTS_CHOICES: readonly NightsChoice[] = [1, 2, 3, '4+'];
+import type { NightsChoice } from '../contract/answer-rules.ts';
 
 export interface NightsPickerContext {
   choice: NightsChoice | null;

@@ -15,24 +15,6 @@ import {
   waitingStates,
 } from './submission.ts';
 
-/** docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition. */
-export function answerLetter(qaPosition: number): string {
-  return String.fromCharCode(64 + qaPosition);
-}
-
-export function answersInOrder(quiz: Quiz): Quiz['answers'] {
-  return [...quiz.answers].sort((a, b) => a.qaPosition - b.qaPosition);
-}
-
-/** docs/behaviour.md#quiz: correct if the chosen answer's qaIsCorrect equals 1. */
-export function isCorrectAnswer(quiz: Quiz, qaPosition: number): boolean {
-  return quiz.answers.some((answer) => answer.qaPosition === qaPosition && answer.qaIsCorrect === 1);
-}
-
-export function correctAnswerOf(quiz: Quiz): Quiz['answers'][number] | undefined {
-  return quiz.answers.find((answer) => answer.qaIsCorrect === 1);
-}
-
 export interface QuizInput extends SubmissionInput {
   quiz: Quiz;
 }

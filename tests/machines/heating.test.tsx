@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import { type HeatingInput, heatingMachine, startingTemperature } from '../../machines/heating.machine.ts';
+import { startingTemperature } from '../../contract/answer-rules.ts';
+import { type HeatingInput, heatingMachine } from '../../machines/heating.machine.ts';
 import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
 import {
   modalDialog,

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { answerLetter, isCorrectAnswer } from '../../contract/answer-rules.ts';
 import type { Quiz } from '../../contract/schemas.ts';
-import { answerLetter, isCorrectAnswer, type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
+import { type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import {
   modalDialog,

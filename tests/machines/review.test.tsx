@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { type ReviewRating, reviewMachine } from '../../machines/review.machine.ts';
+import type { ReviewRating } from '../../contract/answer-rules.ts';
+import { reviewMachine } from '../../machines/review.machine.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
 import ReviewModal from '../../src/views/actions/modals/ReviewModal.tsx';
 import { modalDialog } from '../app/action-modal-harness.tsx';

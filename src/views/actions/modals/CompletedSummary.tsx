@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { answerLetter, correctAnswerOf } from '../../../../machines/quiz.machine.ts';
+import { answerLetter, correctAnswerOf } from '../../../../contract/answer-rules.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { type customMachine, optionsInOrder } from '../../../../machines/custom.machine.ts';
+import { optionsInOrder } from '../../../../contract/answer-rules.ts';
+import type { customMachine } from '../../../../machines/custom.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';

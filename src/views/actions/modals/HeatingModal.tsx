@@ -1,10 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  GAUGE_FULL_SCALE,
-  type heatingMachine,
-  MAX_TEMPERATURE,
-  MIN_TEMPERATURE,
-} from '../../../../machines/heating.machine.ts';
+import { GAUGE_FULL_SCALE, MAX_TEMPERATURE, MIN_TEMPERATURE } from '../../../../contract/answer-rules.ts';
+import type { heatingMachine } from '../../../../machines/heating.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectHeating } from './heating.connect.ts';

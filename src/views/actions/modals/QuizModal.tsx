@@ -1,13 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { answerLetter, answersInOrder, correctAnswerOf, isCorrectAnswer } from '../../../../contract/answer-rules.ts';
 import type { Quiz } from '../../../../contract/schemas.ts';
-import {
-  answerLetter,
-  answersInOrder,
-  correctAnswerOf,
-  isCorrectAnswer,
-  type quizMachine,
-} from '../../../../machines/quiz.machine.ts';
+import type { quizMachine } from '../../../../machines/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';

@@ -1,14 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import {
   type HeatingBand,
-  type HeatingEvent,
   type HeatingStatus,
   heatingBand,
-  type heatingMachine,
   heatingStatus,
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,
-} from '../../../../machines/heating.machine.ts';
+} from '../../../../contract/answer-rules.ts';
+import type { HeatingEvent, heatingMachine } from '../../../../machines/heating.machine.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
 

@@ -1,11 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  NIGHTS_CHOICES,
-  type NightsChoice,
-  type nightsPickerMachine,
-} from '../../../../machines/nightsPicker.machine.ts';
+import { NIGHTS_CHOICES, type NightsChoice } from '../../../../contract/answer-rules.ts';
+import type { nightsPickerMachine } from '../../../../machines/nightsPicker.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';

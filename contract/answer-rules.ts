@@ -1,0 +1,68 @@
+import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from './action-types.ts';
+import type { CustomOption, Quiz } from './schemas.ts';
+
+/**
+ * Rules of the action modals' answers that both their machines (machines/) and their views read: kept out of the
+ * machine modules so a modal's view chunk does not pull its machine in (the machines load with the launch).
+ */
+
+/** docs/behaviour.md#heating: default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
+export const DEFAULT_TEMPERATURE = 22;
+export const GAUGE_FULL_SCALE = 30;
+export const MIN_TEMPERATURE = 10;
+export const MAX_TEMPERATURE = GAUGE_FULL_SCALE;
+
+export type HeatingStatus = 'tooLow' | 'optimal' | 'tooHigh';
+export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
+
+/** docs/behaviour.md#heating: below 18 too low, above 22 too high, otherwise optimal. */
+export function heatingStatus(temperature: number): HeatingStatus {
+  if (temperature < HEATING_OPTIMAL_MIN) return 'tooLow';
+  if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
+  return 'optimal';
+}
+
+/** docs/behaviour.md#heating: colour bands below 18, 18–20, 21–23, 24 and over. */
+export function heatingBand(temperature: number): HeatingBand {
+  if (temperature < 18) return 'below18';
+  if (temperature < 21) return 'from18to20';
+  if (temperature < 24) return 'from21to23';
+  return 'from24';
+}
+
+/** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */
+export function startingTemperature(temperature: number | null): number {
+  if (temperature === null) return DEFAULT_TEMPERATURE;
+  return Math.min(MAX_TEMPERATURE, Math.max(MIN_TEMPERATURE, Math.round(temperature)));
+}
+
+/** docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition. */
+export function answerLetter(qaPosition: number): string {
+  return String.fromCharCode(64 + qaPosition);
+}
+
+export function answersInOrder(quiz: Quiz): Quiz['answers'] {
+  return [...quiz.answers].sort((a, b) => a.qaPosition - b.qaPosition);
+}
+
+/** docs/behaviour.md#quiz: correct if the chosen answer's qaIsCorrect equals 1. */
+export function isCorrectAnswer(quiz: Quiz, qaPosition: number): boolean {
+  return quiz.answers.some((answer) => answer.qaPosition === qaPosition && answer.qaIsCorrect === 1);
+}
+
+export function correctAnswerOf(quiz: Quiz): Quiz['answers'][number] | undefined {
+  return quiz.answers.find((answer) => answer.qaIsCorrect === 1);
+}
+
+/** The options in the hotel's order (their position; docs/behaviour.md#custom). */
+export function optionsInOrder(options: readonly CustomOption[]): CustomOption[] {
+  return [...options].sort((a, b) => a.position - b.position);
+}
+
+/** docs/behaviour.md#review: the four emoji map, in order, to the ratings 1 to 4. */
+export const REVIEW_RATINGS = [1, 2, 3, 4] as const;
+export type ReviewRating = (typeof REVIEW_RATINGS)[number];
+
+/** docs/behaviour.md#nights-choice: 1, 2, 3 or '4+'. */
+export type NightsChoice = 1 | 2 | 3 | '4+';
+export const NIGHTS_CHOICES: readonly NightsChoice[] = [1, 2, 3, '4+'];
