@@ -24,10 +24,6 @@ export const getRewardCode = ({ sUUID, profileUUID }: StayRef, rwId: number): Pr
 
 const usedBody = ({ sUUID, profileUUID }: StayRef): UseRewardBody => ({ sUUID, uuid: profileUUID });
 
-/** POST /api/rewards/{rwId}/used — irreversible. */
-export const markRewardUsed = (stay: StayRef, rwId: number): Promise<UseRewardReply> =>
-  call(() => http.post(`rewards/${rwId}/used`, { json: usedBody(stay) }).json<UseRewardReply>());
-
 /** POST /api/rewards/{rwId}/useSlider — the staff swipe on a claimed SLIDER reward (same rule as `used`). */
 export const markSliderUsed = (stay: StayRef, rwId: number): Promise<UseRewardReply> =>
   call(() => http.post(`rewards/${rwId}/useSlider`, { json: usedBody(stay) }).json<UseRewardReply>());

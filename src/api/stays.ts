@@ -59,17 +59,6 @@ export const createRoomStay = (hId: number, rId: number, profileUUID: string): P
 export const getRoomInfo = (qrId: string): Promise<RoomInfoReply> =>
   call(() => http.get(`rooms/${encodeURIComponent(qrId)}/info`).json<RoomInfoReply>());
 
-export const terminateStay = ({ sUUID, profileUUID }: StayRef): Promise<Stay> =>
-  call(() =>
-    http
-      .put(`stays/${encodeURIComponent(sUUID)}/terminate`, {
-        json: { uuid: profileUUID },
-        headers: frontTokenHeaders(),
-      })
-      .json<StayReply>()
-      .then((reply) => reply.stay),
-  );
-
 export const setStayEndDate = ({ sUUID, profileUUID }: StayRef, endDate: string): Promise<Stay> =>
   call(() =>
     http
