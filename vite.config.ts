@@ -5,11 +5,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { FRONT_TOKEN_META } from './contract/headers.ts';
+import { frontTokenMetaPattern } from './contract/headers.ts';
 
 /** The API server `npm run dev` proxies /api to: one started with `npm start` (README, Development). */
 const apiServer = process.env.API_SERVER_URL || 'http://127.0.0.1:3000';
-const frontTokenMeta = new RegExp(`(<meta\\s+name=["']${FRONT_TOKEN_META}["']\\s+content=)["']([^"']*)["']`, 'i');
+const frontTokenMeta = frontTokenMetaPattern();
 
 /**
  * The dev server's index.html gets the front token the API server writes into its own page (server/app.ts):

@@ -19,7 +19,12 @@ import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
-import { startPostgresCluster } from '../tests/support/postgres-cluster.ts';
+import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
+
+/** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */
+function postgresVersion(): string {
+  return /postgresql\/(\d+)\//.exec(postgresBinDir())?.[1] ?? `(${postgresBinDir()})`;
+}
 
 const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
 const connections = 50;
@@ -255,7 +260,7 @@ try {
   url.pathname = '/greenmiles_bench';
   const postgres = openDatabase(url.toString());
   try {
-    await benchDatabase('PostgreSQL 15 (Unix socket, pool 10, fsync=off)', postgres);
+    await benchDatabase(`PostgreSQL ${postgresVersion()} (Unix socket, pool 10, fsync=off)`, postgres);
   } finally {
     await postgres.close();
   }

@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { FRONT_TOKEN_META } from '../contract/headers.ts';
+import { frontTokenMetaPattern } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
@@ -46,8 +46,7 @@ function escapeAttribute(value: string): string {
 
 /** Writes the front token into `<meta name="greenmiles-front-token" content="">` of index.html. */
 export function injectFrontToken(html: string, token: string): string {
-  const pattern = new RegExp(`(<meta\\s+name=["']${FRONT_TOKEN_META}["']\\s+content=)["'][^"']*["']`, 'i');
-  return html.replace(pattern, `$1"${escapeAttribute(token)}"`);
+  return html.replace(frontTokenMetaPattern(), `$1"${escapeAttribute(token)}"`);
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
