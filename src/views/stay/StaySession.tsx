@@ -58,43 +58,29 @@ function rememberStay(sUUID: string) {
   guestStorage.set('currentStayUUID', sUUID);
 }
 
+/** The children a page may replace (tests, demo tooling), in a fixed order: the memo compares them one by one. */
+const FLOW_NAMES = [
+  'actionsList',
+  'prepareLaunch',
+  'welcomePopup',
+  'actionLaunch',
+  'actionOutcome',
+  'submissionToast',
+  'proofToast',
+  'rewardsList',
+] as const satisfies ReadonlyArray<keyof StayFlows>;
+
 /** The root logic with the replaced children (only those given). */
 function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
-  const {
-    actionsList,
-    prepareLaunch,
-    welcomePopup,
-    actionLaunch,
-    actionOutcome,
-    submissionToast,
-    proofToast,
-    rewardsList,
-  } = flows;
-  return useMemo(() => {
-    const replaced = {
-      staySession: session,
-      actionsList,
-      prepareLaunch,
-      welcomePopup,
-      actionLaunch,
-      actionOutcome,
-      submissionToast,
-      proofToast,
-      rewardsList,
-    };
-    const given = Object.fromEntries(Object.entries(replaced).filter(([, logic]) => logic !== undefined));
-    return stayLogic.provide({ actors: given });
-  }, [
-    session,
-    actionsList,
-    prepareLaunch,
-    welcomePopup,
-    actionLaunch,
-    actionOutcome,
-    submissionToast,
-    proofToast,
-    rewardsList,
-  ]);
+  const replaced: Array<[string, unknown]> = [
+    ['staySession', session],
+    ...FLOW_NAMES.map((name): [string, unknown] => [name, flows[name]]),
+  ];
+  return useMemo(
+    () => stayLogic.provide({ actors: Object.fromEntries(replaced.filter(([, logic]) => logic !== undefined)) }),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass a new flows object on every render; the logic follows each child logic, compared one by one.
+    replaced.map(([, logic]) => logic),
+  );
 }
 
 /**
