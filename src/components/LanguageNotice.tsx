@@ -7,6 +7,11 @@ export interface LanguageNoticeProps {
   shown: string;
 }
 
+/** The notice's props when texts are shown in `shown` rather than the `requested` language, else null. */
+export function languageNoticeOf(requested: string, shown: string | null | undefined): LanguageNoticeProps | null {
+  return shown && shown !== requested ? { requested: requested.toUpperCase(), shown: shown.toUpperCase() } : null;
+}
+
 /** The notice of a list drawn in a fallback language (docs/behaviour.md#language-fallback): actions and rewards. */
 export function LanguageNotice({ requested: requestedCode, shown: shownCode }: LanguageNoticeProps) {
   const { t } = useLingui();

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { Action } from '../../../contract/schemas.ts';
 import type { ActionsListEvent, actionsListMachine } from '../../../machines/actionsList.machine.ts';
-import type { LanguageNoticeProps } from '../../components/LanguageNotice.tsx';
+import { type LanguageNoticeProps, languageNoticeOf } from '../../components/LanguageNotice.tsx';
 import { dataStateOf } from '../binding/dataState.ts';
 import { listedActions } from './actionCardRules.ts';
 
@@ -33,10 +33,7 @@ export function connectActionsList(
     cards: ready
       ? listedActions(actions).map((action) => ({ action, selected: action.actId === openedActionId }))
       : null,
-    languageNotice:
-      ready && shownLanguage && shownLanguage !== language
-        ? { requested: language.toUpperCase(), shown: shownLanguage.toUpperCase() }
-        : null,
+    languageNotice: ready ? languageNoticeOf(language, shownLanguage) : null,
     failure:
       snapshot.matches('failed') && error ? { message: error, onRetry: () => send({ type: 'actions.retry' }) } : null,
   };

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { Reward } from '../../../contract/schemas.ts';
 import type { RewardOpening, RewardsListEvent, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import type { LanguageNoticeProps } from '../../components/LanguageNotice.tsx';
+import { type LanguageNoticeProps, languageNoticeOf } from '../../components/LanguageNotice.tsx';
 import { dataStateOf } from '../binding/dataState.ts';
 
 type RewardsSnapshot = SnapshotFrom<typeof rewardsListMachine>;
@@ -11,9 +11,8 @@ type RewardsSnapshot = SnapshotFrom<typeof rewardsListMachine>;
  * The server falls back reward by reward (docs/behaviour.md#language-fallback): when a listed reward is shown in
  * another language than the guest's, the notice names the first such language.
  */
-function languageNoticeOf(rewards: Reward[] | null, language: string): LanguageNoticeProps | null {
-  const shown = rewards?.find((reward) => reward.textLanguage !== language)?.textLanguage;
-  return shown ? { requested: language.toUpperCase(), shown: shown.toUpperCase() } : null;
+function rewardsLanguageNotice(rewards: Reward[] | null, language: string): LanguageNoticeProps | null {
+  return languageNoticeOf(language, rewards?.find((reward) => reward.textLanguage !== language)?.textLanguage);
 }
 
 /**
@@ -39,7 +38,7 @@ export function connectRewardsList(
     failure,
     /** Shown while loaded, and kept on screen while a claim reloads them. */
     rewards: shownRewards,
-    languageNotice: languageNoticeOf(shownRewards, language),
+    languageNotice: rewardsLanguageNotice(shownRewards, language),
     selectedRewardId,
     openReward: rewards.find((reward: Reward) => reward.rwId === selectedRewardId) ?? null,
     claim: snapshot.children.rewardClaim,
