@@ -35,6 +35,13 @@ export const ERROR_CODES = [
   'mail_not_configured',
   'mail_send_failed',
   'too_many_emails',
+  // Staff access and the demo reset (docs/server.md#errors).
+  'staff_pin_invalid',
+  'staff_pin_rate_limited',
+  'staff_session_missing',
+  'staff_session_invalid',
+  'staff_session_wrong_hotel',
+  'not_a_demo_stay',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

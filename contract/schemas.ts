@@ -216,7 +216,7 @@ export type QrScanBody = Static<typeof QrScanBody>;
 export const QrScanReply = Type.Object({ scanId: Type.Integer() });
 export type QrScanReply = Static<typeof QrScanReply>;
 
-/** PUT /api/stays/{sUUID}/terminate (x-front-token) */
+/** PUT /api/stays/{sUUID}/terminate (x-front-token and a staff session's `Authorization: Bearer`) */
 export const TerminateBody = Type.Object({ uuid: Uuid });
 export type TerminateBody = Static<typeof TerminateBody>;
 
@@ -370,3 +370,24 @@ export const EmailRewardBody = Type.Object({
 export type EmailRewardBody = Static<typeof EmailRewardBody>;
 export const EmailRewardReply = Type.Object({ success: Type.Literal('OK') });
 export type EmailRewardReply = Static<typeof EmailRewardReply>;
+
+// ---------- staff access and the demo reset (docs/behaviour.md#staff-reset, docs/behaviour.md#demo-reset) ----------
+
+/** POST /api/staff/sessions — the hotel's staff PIN for a short-lived staff session. */
+export const StaffSessionBody = Type.Object({
+  hId: HotelId,
+  // Any PIN a hotel content file may hold (4–64 characters); a longer one is refused before hashing.
+  pin: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type StaffSessionBody = Static<typeof StaffSessionBody>;
+export const StaffSessionReply = Type.Object({
+  /** Sent as `Authorization: Bearer <token>` on staff calls. */
+  token: Type.String(),
+  /** ISO-8601 timestamp after which the token is refused. */
+  expiresAt: Type.String(),
+});
+export type StaffSessionReply = Static<typeof StaffSessionReply>;
+
+/** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
+export const DemoResetBody = Type.Object({ uuid: Uuid });
+export type DemoResetBody = Static<typeof DemoResetBody>;

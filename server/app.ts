@@ -20,6 +20,7 @@ import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/api.ts';
+import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -69,12 +70,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
+  const store = createStore(options.db, options.kind ?? 'sqlite');
+  const now = options.now ?? systemClock;
   const deps: AppDeps = {
-    store: createStore(options.db, options.kind ?? 'sqlite'),
-    now: options.now ?? systemClock,
+    store,
+    now,
     mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
     frontToken: frontTokenHooks(options.frontToken),
+    staffAuth: staffAuthHooks(store, now),
   };
+  decorateStaffSession(app);
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;
     app.addHook('onClose', async () => mailer.close());

@@ -1,8 +1,9 @@
-/** What every route plugin needs: the store, the clock, the mailer and the front-token hooks. */
+/** What every route plugin needs: the store, the clock, the mailer, the front-token and staff-session hooks. */
 import type { Store } from './db/store.ts';
 import type { Clock } from './domain/hotel-time.ts';
 import type { FrontTokenHooks } from './front-token.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { StaffAuthHooks } from './staff-auth.ts';
 
 export interface AppDeps {
   store: Store;
@@ -10,4 +11,6 @@ export interface AppDeps {
   /** Outgoing mail (SMTP_URL); null when not configured: the reward e-mail call answers 503. */
   mailer: Mailer | null;
   frontToken: FrontTokenHooks;
+  /** The staff-session check of staff calls (`Authorization: Bearer`). */
+  staffAuth: StaffAuthHooks;
 }

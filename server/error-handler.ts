@@ -37,6 +37,7 @@ export function replyToError(error: FastifyError | DomainError, request: Fastify
   if (error instanceof DomainError) {
     // A refusal caused by a service the server relies on (the SMTP server): worth a line in the log.
     if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(STATUS_OF_KIND[error.kind]).send({ error: error.code, message: error.message });
   }
   if ('validation' in error && error.validation) {

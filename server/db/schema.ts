@@ -218,6 +218,23 @@ export interface RewardEmailsTable {
   sent_at: string;
 }
 
+/** A staff session (0007_staff): the SHA-256 of its token, never the token. */
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  hotel_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A wrong staff PIN (0007_staff), counted per hotel and per client address over the rate-limit window. */
+export interface StaffPinFailuresTable {
+  id: Generated<number>;
+  hotel_id: number;
+  client_address: string;
+  failed_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotel_languages: HotelLanguagesTable;
@@ -239,4 +256,6 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_pin_failures: StaffPinFailuresTable;
 }

@@ -16,14 +16,22 @@ export type ErrorKind =
   /** The server is not configured for the call (no SMTP_URL). */
   | 'unavailable';
 
+export interface DomainErrorOptions {
+  cause?: unknown;
+  /** A `rate_limited` refusal: whole seconds until a new attempt can pass (the answer's Retry-After). */
+  retryAfterSeconds?: number;
+}
+
 export class DomainError extends Error {
   readonly kind: ErrorKind;
   readonly code: ErrorCode;
-  constructor(kind: ErrorKind, code: ErrorCode, message: string, options?: { cause: unknown }) {
-    super(message, options);
+  readonly retryAfterSeconds: number | undefined;
+  constructor(kind: ErrorKind, code: ErrorCode, message: string, options?: DomainErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
     this.kind = kind;
     this.code = code;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -12,6 +12,7 @@ import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
 import { balanceOf } from './ledger.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /**
  * The longest stay end date a guest may set, in days from hotel-local today (docs/behaviour.md#setting-the-end-date).
@@ -103,7 +104,7 @@ function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
   };
 }
 
-async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
+export async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
   return toStay(stay, await balanceOf(db, stay.id), now);
 }
 
@@ -186,9 +187,19 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
   });
 }
 
-/** Ends the stay (idempotent): status finished, remainingDays 0. */
-export async function terminateStay(store: Store, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+/**
+ * Ends the stay (idempotent): status finished, remainingDays 0. Staff only: 403 staff_session_wrong_hotel when
+ * the session is another hotel's (docs/behaviour.md#termination).
+ */
+export async function terminateStay(
+  store: Store,
+  sUUID: string,
+  profileUUID: string,
+  staff: StaffSession,
+  now: Date,
+): Promise<Stay> {
   const stay = await findOwnedStay(store.db, sUUID, profileUUID);
+  requireStaffOf(staff, stay.hotel_id);
   if (stay.status !== 'finished') {
     await store.db
       .updateTable('stays')

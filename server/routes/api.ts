@@ -2,10 +2,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.ts';
 import { actionsRoutes } from './actions.ts';
+import { demoRoutes } from './demo.ts';
 import { greenRoutes } from './green.ts';
 import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
+import { staffRoutes } from './staff.ts';
 import { staysRoutes } from './stays.ts';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (api, { deps }) => {
@@ -15,4 +17,6 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(greenRoutes, { prefix: '/green', deps });
   await api.register(rewardsRoutes, { prefix: '/rewards', deps });
   await api.register(actionsRoutes, { prefix: '/actions', deps });
+  await api.register(staffRoutes, { prefix: '/staff', deps });
+  await api.register(demoRoutes, { prefix: '/demo', deps });
 };

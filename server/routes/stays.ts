@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
 import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
+import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -81,10 +82,13 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   app.put(
     '/:sUUID/terminate',
     {
-      preHandler: deps.frontToken.required,
+      // The front token first, then the staff session (docs/behaviour.md#termination).
+      preHandler: [deps.frontToken.required, deps.staffAuth.required],
       schema: { params: StayParams, body: TerminateBody, response: { 200: StayReply, ...errors } },
     },
-    async (request) => ({ stay: await terminateStay(store, request.params.sUUID, request.body.uuid, deps.now()) }),
+    async (request) => ({
+      stay: await terminateStay(store, request.params.sUUID, request.body.uuid, staffSessionOf(request), deps.now()),
+    }),
   );
 
   app.put(

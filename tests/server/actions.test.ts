@@ -17,7 +17,7 @@ import {
   submissionCounts,
   submit,
 } from './actions-support.ts';
-import { describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
+import { describeEachDialect, TEST_FRONT_TOKEN, terminateAsStaff } from './harness.ts';
 
 const PARIS = 'Europe/Paris';
 
@@ -507,12 +507,7 @@ describeEachDialect('action submissions', (get) => {
       const { app, handle } = get();
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'YESNO');
-      const terminated = await app.inject({
-        method: 'PUT',
-        url: `/api/stays/${stay.sUUID}/terminate`,
-        payload: { uuid: stay.profileUUID },
-        headers: { 'x-front-token': TEST_FRONT_TOKEN },
-      });
+      const terminated = await terminateAsStaff(app, stay.sUUID, stay.profileUUID);
       expect(terminated.statusCode).toBe(200);
       const before = await submissionCounts(handle);
       const refused = await submit(app, stay, action.actId, 'yesno', { response: true });

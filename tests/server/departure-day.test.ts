@@ -8,7 +8,7 @@ import { parse, stringify } from 'yaml';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
-import { credit, describeEachDialect, type Harness, rewardIdOf, TEST_FRONT_TOKEN } from './harness.ts';
+import { credit, describeEachDialect, type Harness, rewardIdOf, terminateAsStaff } from './harness.ts';
 
 const BEFORE_DEPARTURE = new Date('2026-06-10T10:00:00Z');
 const DEPARTURE = '2026-06-12';
@@ -119,12 +119,7 @@ describeEachDialect('departure day', (get) => {
     const h = get();
     const stay = await stayLeavingOn(h, DEPARTURE);
     h.clock.current = EVE_OF_DEPARTURE;
-    const response = await h.app.inject({
-      method: 'PUT',
-      url: `/api/stays/${stay.sUUID}/terminate`,
-      payload: { uuid: stay.profileUUID },
-      headers: { 'x-front-token': TEST_FRONT_TOKEN },
-    });
+    const response = await terminateAsStaff(h.app, stay.sUUID, stay.profileUUID);
     expect(response.json().stay).toMatchObject({ status: 'finished', remainingDays: 0 });
   });
 

@@ -13,6 +13,7 @@ import { createStore } from '../../server/db/store.ts';
 import { systemClock } from '../../server/domain/hotel-time.ts';
 import { frontTokenHooks } from '../../server/front-token.ts';
 import { apiRoutes } from '../../server/routes/api.ts';
+import { staffAuthHooks } from '../../server/staff-auth.ts';
 
 interface DocumentedCall {
   row: string;
@@ -64,13 +65,15 @@ it('docs/server.md lists every /api call, with the body of every call that takes
         routes.push({ call: `${method} ${route.url}`, body: route.schema?.body as TObject | undefined });
     }
   });
+  const store = createStore(database.db, database.kind);
   await app.register(apiRoutes, {
     prefix: '/api',
     deps: {
-      store: createStore(database.db, database.kind),
+      store,
       now: systemClock,
       mailer: null,
       frontToken: frontTokenHooks('x'),
+      staffAuth: staffAuthHooks(store, systemClock),
     },
   });
   await app.ready();

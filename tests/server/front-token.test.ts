@@ -1,8 +1,20 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
+import { describeEachDialect, type Harness, newHotelStay, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
 
-type Request = Omit<InjectOptions, 'headers'>;
+/** A guarded call, and the headers it needs besides the front token (a staff session's). */
+type Request = Omit<InjectOptions, 'headers'> & { otherHeaders?: Record<string, string> };
+
+/** Sends the call with `headers` added to the ones it needs besides the front token. */
+function send(h: Harness, { otherHeaders, ...request }: Request, headers: Record<string, string | undefined> = {}) {
+  return h.app.inject({ ...request, headers: { ...otherHeaders, ...headers } });
+}
+
+/** The staff session of hotel 1, without the front token (each test sets that one). */
+async function staffOnly(app: Harness['app']) {
+  const { authorization = '' } = await staffHeaders(app);
+  return { authorization };
+}
 
 /** The calls that take x-front-token, each built for a fresh stay of hotel 1. */
 const GUARDED: Array<{ call: string; policy: 'required' | 'whenSent'; request: (h: Harness) => Promise<Request> }> = [
@@ -11,7 +23,20 @@ const GUARDED: Array<{ call: string; policy: 'required' | 'whenSent'; request: (
     policy: 'required',
     request: async ({ app }) => {
       const stay = await newHotelStay(app);
-      return { method: 'PUT', url: `/api/stays/${stay.sUUID}/terminate`, payload: { uuid: stay.profileUUID } };
+      return {
+        method: 'PUT',
+        url: `/api/stays/${stay.sUUID}/terminate`,
+        payload: { uuid: stay.profileUUID },
+        otherHeaders: await staffOnly(app),
+      };
+    },
+  },
+  {
+    call: 'POST /api/demo/stays/:sUUID/reset',
+    policy: 'required',
+    request: async ({ app }) => {
+      const stay = await newHotelStay(app, 2);
+      return { method: 'POST', url: `/api/demo/stays/${stay.sUUID}/reset`, payload: { uuid: stay.profileUUID } };
     },
   },
   {
@@ -36,13 +61,13 @@ describeEachDialect('the x-front-token hook', (get) => {
     describe(call, () => {
       it('answers with the right token', async () => {
         const h = get();
-        const response = await h.app.inject({ ...(await request(h)), headers: { 'x-front-token': TEST_FRONT_TOKEN } });
+        const response = await send(h, await request(h), { 'x-front-token': TEST_FRONT_TOKEN });
         expect(response.statusCode).toBe(200);
       });
 
       it('refuses a wrong token: 403 front_token_invalid', async () => {
         const h = get();
-        const response = await h.app.inject({ ...(await request(h)), headers: { 'x-front-token': 'wrong' } });
+        const response = await send(h, await request(h), { 'x-front-token': 'wrong' });
         expect(response.statusCode).toBe(403);
         expect(response.json().error).toBe('front_token_invalid');
       });
@@ -51,7 +76,7 @@ describeEachDialect('the x-front-token hook', (get) => {
         it('refuses a missing or empty token: 401 front_token_missing', async () => {
           const h = get();
           for (const headers of [{}, { 'x-front-token': '' }]) {
-            const response = await h.app.inject({ ...(await request(h)), headers });
+            const response = await send(h, await request(h), headers);
             expect(response.statusCode).toBe(401);
             expect(response.json().error).toBe('front_token_missing');
           }
@@ -59,7 +84,7 @@ describeEachDialect('the x-front-token hook', (get) => {
       } else {
         it('answers without a token (one of its callers does not send it)', async () => {
           const h = get();
-          expect((await h.app.inject(await request(h))).statusCode).toBe(200);
+          expect((await send(h, await request(h))).statusCode).toBe(200);
         });
       }
     });

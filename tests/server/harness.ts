@@ -170,3 +170,28 @@ export async function writableCounts(handle: DatabaseHandle): Promise<Record<str
   }
   return counts;
 }
+
+/** The staff PINs of the sample hotels (server/content/hotels/*.yaml), by hId. */
+export const SAMPLE_STAFF_PINS: Record<number, string> = { 1: '7319', 2: '2468' };
+
+/** Opens a staff session of the hotel with its sample PIN; the headers a staff call sends (front token included). */
+export async function staffHeaders(app: FastifyInstance, hotelId = 1): Promise<Record<string, string>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/staff/sessions',
+    payload: { hId: hotelId, pin: SAMPLE_STAFF_PINS[hotelId] },
+  });
+  if (response.statusCode !== 201) throw new Error(`staff session: ${response.body}`);
+  const { token } = response.json() as { token: string };
+  return { 'x-front-token': TEST_FRONT_TOKEN, authorization: `Bearer ${token}` };
+}
+
+/** Ends the stay as the hotel's staff would (front token and a staff session). */
+export async function terminateAsStaff(app: FastifyInstance, sUUID: string, profileUUID: string, hotelId = 1) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/stays/${sUUID}/terminate`,
+    payload: { uuid: profileUUID },
+    headers: await staffHeaders(app, hotelId),
+  });
+}

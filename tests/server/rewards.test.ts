@@ -13,7 +13,7 @@ import {
   rewardIdOf,
   stayIdOf,
   stayWith,
-  TEST_FRONT_TOKEN,
+  terminateAsStaff,
   writableCounts,
 } from './harness.ts';
 
@@ -193,12 +193,7 @@ describeEachDialect('rewards', (get) => {
     const h = get();
     const gift = await rewardIdOf(h.handle, 1, 'local-gift');
     const { sUUID, profileUUID } = await stayWith(h, 100);
-    const terminated = await h.app.inject({
-      method: 'PUT',
-      url: `/api/stays/${sUUID}/terminate`,
-      headers: { 'x-front-token': TEST_FRONT_TOKEN },
-      payload: { uuid: profileUUID },
-    });
+    const terminated = await terminateAsStaff(h.app, sUUID, profileUUID);
     expect(terminated.statusCode).toBe(200);
     const response = await claim(h, gift, { uuid: profileUUID, sUUID });
     expect(response.statusCode).toBe(409);

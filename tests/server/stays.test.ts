@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { CreatedStayReply, StayReply } from '../../contract/schemas.ts';
 import { addDays, localDate } from '../../server/domain/hotel-time.ts';
-import { describeEachDialect, type Harness, newHotelStay, TEST_FRONT_TOKEN } from './harness.ts';
+import { describeEachDialect, type Harness, newHotelStay, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
 
 describeEachDialect('stays', (get) => {
   describe('POST /api/stays/hotel/:hId/new', () => {
@@ -209,9 +209,18 @@ describeEachDialect('stays', (get) => {
   });
 
   describe('PUT /api/stays/:sUUID/terminate', () => {
-    /** Terminates the stay for profile `uuid`, with the front token `frontToken` (none when null). */
-    function terminate(app: Harness['app'], sUUID: string, uuid: string, frontToken: string | null = TEST_FRONT_TOKEN) {
-      const headers = frontToken === null ? {} : { 'x-front-token': frontToken };
+    /**
+     * Terminates the stay for profile `uuid` as hotel 1's staff, with the front token `frontToken` (none when null);
+     * tests/server/staff.test.ts covers the staff session itself.
+     */
+    async function terminate(
+      app: Harness['app'],
+      sUUID: string,
+      uuid: string,
+      frontToken: string | null = TEST_FRONT_TOKEN,
+    ) {
+      const { 'x-front-token': _, ...staff } = await staffHeaders(app);
+      const headers = frontToken === null ? staff : { ...staff, 'x-front-token': frontToken };
       return app.inject({ method: 'PUT', url: `/api/stays/${sUUID}/terminate`, payload: { uuid }, headers });
     }
 
@@ -246,7 +255,7 @@ describeEachDialect('stays', (get) => {
       expect(next.sUUID).not.toBe(sUUID);
     });
 
-    it('answers 404 to another profile, even with the right token', async () => {
+    it('answers 404 to another profile, even with the right tokens', async () => {
       const { app } = get();
       const { sUUID } = await newHotelStay(app);
       const response = await terminate(app, sUUID, 'intruder');

@@ -1,0 +1,42 @@
+/**
+ * The demo reset (docs/behaviour.md#demo-reset): presenters bring a demo hotel's stay back to how its first scan
+ * left it, to show the journey again. Demo stays only: the points ledger is append-only everywhere else, and a
+ * demo stay's ledger rows are the one thing ever deleted from it.
+ */
+import type { Stay } from '../../contract/schemas.ts';
+import type { Store } from '../db/store.ts';
+import { DomainError } from './errors.ts';
+import { lockOwnedStay, stayEntity } from './stays.ts';
+
+/**
+ * POST /api/demo/stays/:sUUID/reset: deletes the stay's answers (completions and their log), points (ledger rows),
+ * reward claims with their codes (a pool code goes back to the pool) and e-mail allowance, and makes it active again
+ * without an end date; its room, profile and scans stay. 404 for an unknown or another profile's stay, 403
+ * not_a_demo_stay outside demo hotels (nothing changes). One transaction holding the stay.
+ */
+export async function resetDemoStay(store: Store, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
+  return store.write(async (tx) => {
+    const stay = await lockOwnedStay(tx, sUUID, profileUUID);
+    const hotel = await tx.db
+      .selectFrom('hotels')
+      .select('is_demo')
+      .where('id', '=', stay.hotel_id)
+      .executeTakeFirstOrThrow();
+    if (hotel.is_demo !== 1)
+      throw new DomainError('forbidden', 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
+    for (const table of [
+      'action_answers',
+      'action_completions',
+      'ledger_entries',
+      'reward_emails',
+      'reward_claims',
+    ] as const)
+      await tx.db.deleteFrom(table).where('stay_id', '=', stay.id).execute();
+    await tx.db
+      .updateTable('stays')
+      .set({ status: 'active', finished_at: null, end_date: null })
+      .where('id', '=', stay.id)
+      .execute();
+    return stayEntity(tx.db, { ...stay, status: 'active', end_date: null }, now);
+  });
+}
