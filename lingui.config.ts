@@ -11,6 +11,8 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/actions/modals',
   '<rootDir>/src/views/actions/pickers',
   '<rootDir>/src/views/rewards/details',
+  '<rootDir>/src/views/staff/StaffResetDialog.tsx',
+  '<rootDir>/src/views/shell/DemoResetPanel.tsx',
   ...[
     'actionLaunch.machine.ts',
     'actionOutcome.machine.ts',

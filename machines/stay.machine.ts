@@ -3,7 +3,9 @@ import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
+import { demoResetMachine } from './demoReset.machine.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
+import { staffResetMachine } from './staffReset.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
 import { toastMachine } from './toast.machine.ts';
 import { viewProvidedAction, viewProvidedActor, viewProvidedMachine } from './viewProvided.ts';
@@ -57,6 +59,8 @@ export interface StayContext extends StayInput {
   hotel: HotelReply | null;
   /** Points of a validated proof (`?proof_success`), until the actions page shows their toast. */
   proofSuccessPoints: number | null;
+  /** The stay's hotel id once the session has the stay: whose staff PIN the staff reset asks for. */
+  stayHotelId: number | null;
 }
 
 export type StayEvent =
@@ -130,6 +134,8 @@ export const stayMachine = setup({
       submissionToast: 'submissionToast';
       proofToast: 'proofToast';
       rewardsList: 'rewardsList';
+      staffReset: 'staffReset';
+      demoReset: 'demoReset';
     },
   },
   actors: {
@@ -143,6 +149,8 @@ export const stayMachine = setup({
     submissionToast: toastMachine,
     proofToast: toastMachine,
     rewardsList: viewProvidedMachine<typeof rewardsListMachine>('rewardsList'),
+    staffReset: staffResetMachine,
+    demoReset: demoResetMachine,
   },
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
@@ -196,10 +204,23 @@ export const stayMachine = setup({
     rememberWelcomeShown: viewProvidedAction('rememberWelcomeShown'),
     leaveProofSuccessAddress: viewProvidedAction('leaveProofSuccessAddress'),
     goToActionsPage: viewProvidedAction('goToActionsPage'),
+    // The staff reset and the demo reset (docs/behaviour.md#staff-reset, docs/behaviour.md#demo-reset).
+    storeStayHotelId: assign({
+      stayHotelId: (_, session: SessionSnapshot) => session.context.stay?.hId ?? null,
+    }),
+    forgetStay: viewProvidedAction('forgetStay'),
+    unmarkWelcomeShown: assign({ welcomeShown: false }),
+    removeWelcomeShownFlag: viewProvidedAction('removeWelcomeShownFlag'),
   },
 }).createMachine({
   id: 'stay',
-  context: ({ input }) => ({ ...input, hotel: null, launchRequest: null, proofSuccessPoints: null }),
+  context: ({ input }) => ({
+    ...input,
+    hotel: null,
+    launchRequest: null,
+    proofSuccessPoints: null,
+    stayHotelId: null,
+  }),
   invoke: {
     id: 'session',
     systemId: 'session',
@@ -219,6 +240,7 @@ export const stayMachine = setup({
           enqueue({ type: 'followLanguage', params: ({ context }: { context: StayContext }) => context.language });
         }),
         'announceSessionReady',
+        { type: 'storeStayHotelId', params: ({ event }) => event.snapshot },
       ],
     },
     // The session ends only when the stay belongs to another address.
@@ -253,6 +275,30 @@ export const stayMachine = setup({
       on: {
         'stay.refresh': { actions: 'refreshSession' },
       },
+      // On both pages: the header title's staff reset, and the demo layout's reset panel (drawn under /demo only).
+      invoke: [
+        {
+          id: 'staffReset',
+          src: 'staffReset',
+          input: ({ context }) => ({
+            sUUID: context.sUUID,
+            profileUUID: context.profileUUID ?? '',
+            hId: context.stayHotelId ?? 0,
+          }),
+          onDone: { target: '#stay.leaving', actions: ['forgetStay', 'redirectToFinished'] },
+        },
+        {
+          id: 'demoReset',
+          src: 'demoReset',
+          input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' }),
+          // The page starts again on the reset stay: its flows restart, the welcome popup included.
+          onDone: {
+            target: '#stay.ready',
+            reenter: true,
+            actions: ['unmarkWelcomeShown', 'removeWelcomeShownFlag', 'refreshSession', 'goToActionsPage'],
+          },
+        },
+      ],
       initial: 'choosingPage',
       states: {
         choosingPage: {

@@ -9,11 +9,14 @@ export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** A refusal that says when to try again (`Retry-After`, in seconds), else null. */
+  readonly retryAfterSeconds: number | null;
+  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -22,10 +25,12 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPError) {
     // ky 2 has already read the body into `data` (parsed when JSON).
     const body = typeof error.data === 'object' && error.data !== null ? (error.data as Partial<ErrorBody>) : null;
+    const retryAfter = Number.parseInt(error.response.headers.get('retry-after') ?? '', 10);
     return new ApiError(
       error.response.status,
       body?.error ?? 'http_error',
       body?.message ?? `${error.response.status} ${error.response.statusText}`,
+      Number.isFinite(retryAfter) ? retryAfter : null,
     );
   }
   if (error instanceof ApiError) return error;

@@ -33,3 +33,9 @@ export function ensureProfileUUID(): string {
   guestStorage.set('profileUUID', created);
   return created;
 }
+
+/** The stored stay is over (finished page, staff reset): the next QR scan starts a new one. */
+export function forgetStoredStay(): void {
+  guestStorage.remove('sUUID');
+  guestStorage.remove('currentStayUUID');
+}

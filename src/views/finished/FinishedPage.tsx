@@ -4,7 +4,7 @@ import { createActorContext } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { guestStorage } from '../../storage/guest-storage.ts';
+import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
 import './FinishedPage.css';
@@ -17,12 +17,6 @@ export interface FinishedPageProps {
   logic?: typeof finishedStayMachine;
 }
 
-/** The stored stay is over: the next QR scan starts a new one. */
-function forgetStay() {
-  guestStorage.remove('sUUID');
-  guestStorage.remove('currentStayUUID');
-}
-
 /** /stay/{sUUID}/finished: no header nor navigation, the stay is over (docs/behaviour.md#finished-stay). */
 export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageProps) {
   const navigate = useNavigate();
@@ -30,7 +24,7 @@ export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageP
     () =>
       logic.provide({
         actions: {
-          forgetStay,
+          forgetStay: forgetStoredStay,
           // Without `mode` in params the /demo prefix of the current address is kept.
           goToStay: () => {
             navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID }, replace: true });

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Stay } from '../../../contract/schemas.ts';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
+import { StaffResetTitle } from '../staff/StaffResetTitle.tsx';
 import { hotelLanguageChoices, nameStartsWithHotelWord, pointsNameOf } from './hotelLanguages.ts';
 import { useSelectLanguage, useStaySession } from './stayActor.ts';
 import './Header.css';
@@ -14,7 +15,7 @@ function guestFullName(stay: Stay): string {
     .trim();
 }
 
-/** The shared stay header (docs/behaviour.md#header-and-navigation): who the guest is, the language picker and the points badge. */
+/** The shared stay header (docs/behaviour.md#header-and-navigation): who the guest is (a long press opens the staff reset), the language picker and the points badge. */
 export function Header() {
   const { t } = useLingui();
   const { sUUID, stay, hotel } = useStaySession();
@@ -30,9 +31,7 @@ export function Header() {
 
   return (
     <header className="stay-header" data-scope="stay-header">
-      <p className="stay-header__title" data-part="title">
-        {title}
-      </p>
+      <StaffResetTitle title={title} />
       <div className="stay-header__tools">
         <LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={selectLanguage} />
         <Link

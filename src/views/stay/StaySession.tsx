@@ -6,7 +6,9 @@ import type { PromiseActorLogic } from 'xstate';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
 import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
+import type { staffResetMachine } from '../../../machines/staffReset.machine.ts';
 import type { StayPageName } from '../../../machines/stay.machine.ts';
 import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import type { toastMachine } from '../../../machines/toast.machine.ts';
@@ -14,8 +16,9 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { firstVisitCandidates } from '../../i18n/locales.ts';
-import { guestStorage } from '../../storage/guest-storage.ts';
+import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
+import { DemoResetSlot } from '../shell/DemoResetSlot.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
 import { connectStay } from './stay.connect.ts';
@@ -38,6 +41,8 @@ export interface StayFlows {
   submissionToast?: typeof toastMachine | undefined;
   proofToast?: typeof toastMachine | undefined;
   rewardsList?: typeof rewardsListMachine | undefined;
+  staffReset?: typeof staffResetMachine | undefined;
+  demoReset?: typeof demoResetMachine | undefined;
 }
 
 export interface StayPageProps {
@@ -68,6 +73,8 @@ const FLOW_NAMES = [
   'submissionToast',
   'proofToast',
   'rewardsList',
+  'staffReset',
+  'demoReset',
 ] as const satisfies ReadonlyArray<keyof StayFlows>;
 
 /** The root logic with the replaced children (only those given). */
@@ -112,6 +119,8 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
       navigate({ to: '/{-$mode}/stay/$sUUID', params: { sUUID } });
     },
     followLanguage: (_: unknown, settled: string) => followLanguage(settled),
+    forgetStay: forgetStoredStay,
+    removeWelcomeShownFlag: () => guestStorage.remove('welcomeShown'),
   });
   return (
     // A new address (demo prefix, other stay) starts a fresh root actor.
@@ -158,6 +167,7 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
         )}
       </main>
       <BottomNav sUUID={sUUID} active={active} />
+      {frame.showsPage && <DemoResetSlot />}
     </div>
   );
 }

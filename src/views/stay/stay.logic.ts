@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { stayMachine } from '../../../machines/stay.machine.ts';
 import { actionsListLogic } from '../actions/actionsList.logic.ts';
 import { lazyLogic } from '../binding/lazyLogic.ts';
+import { demoResetLogic } from '../shell/demoReset.logic.ts';
+import { staffResetLogic } from '../staff/staffReset.logic.ts';
 import { staySessionLogic } from './staySession.logic.ts';
 
 /** The launch flow loads with the action dialogs, when the guest first opens an action (guest bundle budget). */
@@ -17,5 +19,7 @@ export const stayLogic = stayMachine.provide({
     actionsList: actionsListLogic,
     prepareLaunch: fromPromise(actionLaunchFlow.load),
     actionLaunch: actionLaunchFlow.logic,
+    staffReset: staffResetLogic,
+    demoReset: demoResetLogic,
   },
 });

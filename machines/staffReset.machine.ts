@@ -1,0 +1,144 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
+import { errorCodeOf } from '../contract/errors.ts';
+import type { StaffSessionReply, Stay } from '../contract/schemas.ts';
+import { viewProvidedActor } from './viewProvided.ts';
+
+/**
+ * The hidden staff reset of a stay (docs/behaviour.md#staff-reset), a child of the stay page's root:
+ * idle ─title.pressStart▶ pressing ─(staffResetLongPress, 1 s)▶ askingPin; title.pressEnd before that ▶ idle.
+ * askingPin ─staffPin.submit▶ checkingPin (POST /api/staff/sessions) ▶ terminating (PUT …/terminate with the staff
+ * token) ▶ terminated (final: the root clears the stored stay and goes to the finished page). A refused PIN, too many
+ * attempts or any failure goes back to askingPin with its `failure`; staffReset.cancel closes the dialog.
+ */
+
+export interface StaffResetInput {
+  sUUID: string;
+  profileUUID: string;
+  /** The stay's hotel: its staff PIN opens the session. */
+  hId: number;
+}
+
+/** Why the last attempt failed: the view says it ('Mot de passe incorrect'…). */
+export type StaffResetFailure = 'wrongPin' | 'rateLimited' | 'failed';
+
+export interface StaffResetContext extends StaffResetInput {
+  /** The PIN being checked (only while checkingPin). */
+  pin: string;
+  /** The staff session's token, for the one terminate call. */
+  staffToken: string | null;
+  failure: StaffResetFailure | null;
+  /** With `rateLimited`: the seconds the server asked to wait, if it said. */
+  retryAfterSeconds: number | null;
+}
+
+export type StaffResetEvent =
+  | { type: 'title.pressStart' }
+  | { type: 'title.pressEnd' }
+  | { type: 'staffPin.submit'; pin: string }
+  | { type: 'staffReset.cancel' };
+
+export interface OpenStaffSessionInput {
+  hId: number;
+  pin: string;
+}
+
+export interface StaffTerminateInput {
+  sUUID: string;
+  profileUUID: string;
+  staffToken: string;
+}
+
+function failureOf(error: unknown): Pick<StaffResetContext, 'failure' | 'retryAfterSeconds'> {
+  const code = errorCodeOf(error);
+  if (code === 'staff_pin_invalid') return { failure: 'wrongPin', retryAfterSeconds: null };
+  if (code === 'staff_pin_rate_limited') {
+    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    return { failure: 'rateLimited', retryAfterSeconds: typeof seconds === 'number' ? seconds : null };
+  }
+  return { failure: 'failed', retryAfterSeconds: null };
+}
+
+export const staffResetMachine = setup({
+  types: {
+    input: {} as StaffResetInput,
+    context: {} as StaffResetContext,
+    events: {} as StaffResetEvent,
+  },
+  actors: {
+    openStaffSession: viewProvidedActor<StaffSessionReply, OpenStaffSessionInput>('openStaffSession'),
+    terminateStay: viewProvidedActor<Stay, StaffTerminateInput>('terminateStay'),
+  },
+  guards: {
+    hasPin: (_, pin: string) => pin.length > 0,
+  },
+  actions: {
+    holdPin: assign({ pin: (_, pin: string) => pin, failure: null, retryAfterSeconds: null }),
+    holdStaffToken: assign({ staffToken: (_, session: StaffSessionReply) => session.token, pin: '' }),
+    storeFailure: assign((_, error: unknown) => ({ ...failureOf(error), pin: '', staffToken: null })),
+    forgetFailure: assign({ failure: null, retryAfterSeconds: null }),
+  },
+  delays: {
+    // docs/behaviour.md#timings: the long press on the header title.
+    staffResetLongPress: 1000,
+  },
+}).createMachine({
+  id: 'staffReset',
+  context: ({ input }) => ({ ...input, pin: '', staffToken: null, failure: null, retryAfterSeconds: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'title.pressStart': 'pressing' },
+    },
+    pressing: {
+      after: { staffResetLongPress: 'askingPin' },
+      on: { 'title.pressEnd': 'idle' },
+    },
+    askingPin: {
+      on: {
+        'staffPin.submit': {
+          guard: { type: 'hasPin', params: ({ event }) => event.pin },
+          target: 'checkingPin',
+          actions: { type: 'holdPin', params: ({ event }) => event.pin },
+        },
+        'staffReset.cancel': { target: 'idle', actions: 'forgetFailure' },
+      },
+    },
+    checkingPin: {
+      tags: ['submitting'],
+      invoke: {
+        id: 'openStaffSession',
+        src: 'openStaffSession',
+        input: ({ context }) => ({ hId: context.hId, pin: context.pin }),
+        onDone: {
+          target: 'terminating',
+          actions: {
+            type: 'holdStaffToken',
+            params: ({ event }: { event: DoneActorEvent<StaffSessionReply> }) => event.output,
+          },
+        },
+        onError: {
+          target: 'askingPin',
+          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    terminating: {
+      tags: ['submitting'],
+      invoke: {
+        id: 'terminateStay',
+        src: 'terminateStay',
+        input: ({ context }) => ({
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID,
+          staffToken: context.staffToken ?? '',
+        }),
+        onDone: { target: 'terminated' },
+        onError: {
+          target: 'askingPin',
+          actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    terminated: { type: 'final' },
+  },
+});
