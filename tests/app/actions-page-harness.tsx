@@ -4,6 +4,7 @@ import type { HotelReply, Stay } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ActionsPage, type ActionsPageLogic } from '../../src/views/actions/ActionsPage.tsx';
+import { AppShell } from '../../src/views/shell/AppShell.tsx';
 import { controlledActors } from './controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
@@ -12,7 +13,12 @@ export interface ActionsPageSetup {
   url?: string;
   stay?: Stay;
   hotel?: HotelReply;
-  logic?: Pick<ActionsPageLogic, 'toast' | 'welcomePopup' | 'actionLaunch' | 'actionOutcome' | 'submissionToast'>;
+  logic?: Pick<
+    ActionsPageLogic,
+    'toast' | 'welcomePopup' | 'actionLaunch' | 'actionOutcome' | 'submissionToast' | 'staffReset' | 'demoReset'
+  >;
+  /** Inside the app's layout (AppShell: the demo bar and its reset panel). */
+  withShell?: boolean;
 }
 
 /**
@@ -24,6 +30,7 @@ export async function renderLoadedActionsPage({
   stay = makeStay(),
   hotel = makeHotel(),
   logic = {},
+  withShell = false,
 }: ActionsPageSetup = {}) {
   localStorage.setItem('profileUUID', PROFILE_ID);
   const session = controlledActors(['loadStay', 'loadHotel']);
@@ -34,6 +41,7 @@ export async function renderLoadedActionsPage({
     actionsList: actionsListMachine.provide({ actors: actions.actors as never }),
   };
   const rendered = renderStayRoutes(url, {
+    ...(withShell ? { shell: () => <AppShell /> } : {}),
     actions: ({ sUUID, proofSuccessPoints }) => (
       <ActionsPage sUUID={sUUID} proofSuccessPoints={proofSuccessPoints} logic={pageLogic} />
     ),

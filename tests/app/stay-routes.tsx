@@ -14,6 +14,8 @@ import { modeParams, validateActionsSearch } from '../../src/routes/-params.ts';
 
 /** The pages a test renders; any page left out is a stand-in paragraph (`welcome page`, `actions page`, …). */
 export interface StayRoutePages {
+  /** The layout of every page (the app's AppShell); none by default. */
+  shell?: () => ReactNode;
   /** /{-$mode}/ */
   home?: () => ReactNode;
   /** /{-$mode}/stay/$sUUID (search: proof_success). */
@@ -36,7 +38,12 @@ export function renderStayRoutes(url: string, pages: StayRoutePages) {
       </LanguageProvider>
     ),
   });
-  const modeRoute = createRoute({ getParentRoute: () => rootRoute, path: '{-$mode}', params: modeParams });
+  const modeRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '{-$mode}',
+    params: modeParams,
+    ...(pages.shell ? { component: pages.shell } : {}),
+  });
   const homeRoute = createRoute({
     getParentRoute: () => modeRoute,
     path: '/',

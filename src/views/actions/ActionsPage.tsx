@@ -4,6 +4,8 @@ import type { PromiseActorLogic } from 'xstate';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
+import type { staffResetMachine } from '../../../machines/staffReset.machine.ts';
 import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import type { toastMachine } from '../../../machines/toast.machine.ts';
 import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
@@ -30,6 +32,8 @@ export interface ActionsPageLogic {
   actionLaunch?: typeof actionLaunchMachine;
   actionOutcome?: typeof actionOutcomeMachine;
   submissionToast?: typeof toastMachine;
+  staffReset?: typeof staffResetMachine;
+  demoReset?: typeof demoResetMachine;
 }
 
 // Dialogs, pickers and the modal registry load when the guest first opens an action (guest bundle budget).

@@ -1,0 +1,159 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { type DemoResetInput, demoResetMachine } from '../../machines/demoReset.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
+
+type DemoResetSnapshot = SnapshotFrom<typeof demoResetMachine>;
+
+const SERVER_REFUSAL = new ApiError(403, 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
+const events: AnyEventObject[] = [
+  { type: 'demoReset.open' },
+  { type: 'demoReset.confirm' },
+  { type: 'demoReset.cancel' },
+  { type: 'xstate.done.actor.resetDemoStay', output: makeStay({ greenMiles: 0 }) },
+  { type: 'xstate.error.actor.resetDemoStay', error: SERVER_REFUSAL },
+  { type: 'xstate.error.actor.resetDemoStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+];
+
+const model = new TestModel(
+  demoResetMachine as unknown as ActorLogic<DemoResetSnapshot, AnyEventObject, DemoResetInput>,
+  {
+    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
+    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  },
+);
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+const panel = () => document.querySelector('[data-scope="demo-reset"]');
+const question = () => screen.queryByRole('dialog', { name: 'Réinitialiser la démo ?' });
+const DEMO_HOTEL = makeHotel({ isDemo: true });
+const ACTIONS = [makeAction({ actId: 1, aadName: 'Serviettes', actType: 'YESNO' })];
+
+// The layout asks for the window width (jsdom has no matchMedia): a phone, full screen with the demo bar on top.
+const originalMatchMedia = window.matchMedia;
+beforeEach(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      media: query,
+      matches: false,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+});
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+/** The loaded demo actions page inside the app's layout, whose demo reset call the test settles. */
+async function renderDemoPage() {
+  localStorage.setItem('welcomeShown', 'true');
+  const controlled = controlledActors(['resetDemoStay']);
+  const page = await renderLoadedActionsPage({
+    url: `/demo/stay/${STAY_ID}`,
+    hotel: DEMO_HOTEL,
+    withShell: true,
+    logic: { demoReset: demoResetMachine.provide({ actors: controlled.actors as never }) },
+  });
+  page.actions.resolve('loadActions', ACTIONS);
+  await screen.findByRole('article', { name: 'Serviettes' });
+  return { ...page, controlled };
+}
+
+describe('demo reset machine: model paths drive the demo layout’s reset panel', () => {
+  for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
+    it(modelPathTitle(path), async () => {
+      const { user, controlled, session, actions, router } = await renderDemoPage();
+      await path.test({
+        states: {
+          idle: async () => {
+            const bar = document.querySelector('[data-part="demo-bar"]') as HTMLElement;
+            expect(await within(bar).findByRole('button', { name: 'Réinitialiser la démo' })).toBeVisible();
+            expect(panel()).toHaveAttribute('data-state', 'idle');
+            expect(question()).toBeNull();
+          },
+          confirming: async (snapshot) => {
+            const shown = await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
+            expect(
+              within(shown).getByText(
+                'Les réponses, les points et les récompenses de ce séjour de démonstration seront effacés.',
+              ),
+            ).toBeVisible();
+            expect(within(shown).getByRole('button', { name: 'Réinitialiser' })).toBeEnabled();
+            const { failure } = snapshot.context;
+            if (failure === null) expect(within(shown).queryByRole('alert')).toBeNull();
+            else
+              expect(within(shown).getByRole('alert')).toHaveTextContent(
+                failure.kind === 'network'
+                  ? 'Erreur réseau lors du reset démo'
+                  : `Echec du reset: ${SERVER_REFUSAL.message}`,
+              );
+            expect(localStorage.getItem('welcomeShown')).toBe('true');
+          },
+          resetting: async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Réinitialisation…' })).toBeDisabled());
+            expect(screen.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+            expect(controlled.calls.at(-1)).toEqual({
+              name: 'resetDemoStay',
+              input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
+            });
+          },
+          done: async () => {
+            // The page starts again on the reset stay: the stay and the actions load again, the popup comes back.
+            await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
+            await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
+            expect(localStorage.getItem('welcomeShown')).toBeNull();
+            expect(router.state.location.pathname).toBe(`/demo/stay/${STAY_ID}`);
+            expect(question()).toBeNull();
+            await act(async () => actions.resolve('loadActions', ACTIONS));
+            expect(await screen.findByRole('dialog', { name: 'Bienvenue sur GreenMiles !' })).toBeInTheDocument();
+            expect(panel()).toHaveAttribute('data-state', 'idle');
+          },
+        },
+        events: {
+          'demoReset.open': async () => {
+            await user.click(await screen.findByRole('button', { name: 'Réinitialiser la démo' }));
+          },
+          'demoReset.confirm': async () => {
+            await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+          },
+          'demoReset.cancel': async () => {
+            await user.click(screen.getByRole('button', { name: 'Annuler' }));
+          },
+          'xstate.done.actor.resetDemoStay': async (step) => {
+            await act(async () => controlled.resolve('resetDemoStay', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.resetDemoStay': async (step) => {
+            await act(async () => controlled.reject('resetDemoStay', eventOf<{ error: unknown }>(step).error));
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('demo reset panel', () => {
+  it('is not drawn outside /demo', async () => {
+    const page = await renderLoadedActionsPage({ withShell: true });
+    page.actions.resolve('loadActions', ACTIONS);
+    await screen.findByRole('article', { name: 'Serviettes' });
+    expect(document.querySelector('[data-part="demo-bar"]')).toBeNull();
+    expect(panel()).toBeNull();
+  });
+
+  it('Escape closes the question', async () => {
+    const { user } = await renderDemoPage();
+    await user.click(await screen.findByRole('button', { name: 'Réinitialiser la démo' }));
+    await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(question()).toBeNull());
+    expect(panel()).toHaveAttribute('data-state', 'idle');
+  });
+});

@@ -1,0 +1,216 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { type StaffResetInput, staffResetMachine } from '../../machines/staffReset.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
+
+type StaffResetSnapshot = SnapshotFrom<typeof staffResetMachine>;
+
+const LONG_PRESS = staffResetMachine.states.pressing?.after[0]?.eventType ?? '';
+const PIN = '7319';
+const SESSION = { token: 'staff-token', expiresAt: '2026-11-23T10:15:00.000Z' };
+
+const events: AnyEventObject[] = [
+  { type: 'title.pressStart' },
+  { type: 'title.pressEnd' },
+  { type: LONG_PRESS },
+  { type: 'staffPin.submit', pin: PIN },
+  { type: 'staffReset.cancel' },
+  { type: 'xstate.done.actor.openStaffSession', output: SESSION },
+  { type: 'xstate.error.actor.openStaffSession', error: new ApiError(403, 'staff_pin_invalid', 'Wrong staff PIN') },
+  {
+    type: 'xstate.error.actor.openStaffSession',
+    error: new ApiError(429, 'staff_pin_rate_limited', 'Too many wrong staff PINs', 250),
+  },
+  { type: 'xstate.error.actor.openStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'xstate.done.actor.terminateStay', output: makeStay({ status: 'finished', remainingDays: 0 }) },
+  { type: 'xstate.error.actor.terminateStay', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
+];
+
+const model = new TestModel(
+  staffResetMachine as unknown as ActorLogic<StaffResetSnapshot, AnyEventObject, StaffResetInput>,
+  {
+    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 },
+    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    // Told apart by the event that led there, so a path ends with every transition (cancel and early release too).
+    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  },
+);
+
+const FAILURE_TEXTS = {
+  wrongPin: 'Mot de passe incorrect',
+  // 250 s rounded up to minutes.
+  rateLimited: 'Trop de tentatives. Réessayez dans 5 min.',
+  failed: 'Une erreur est survenue',
+} as const;
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+const title = () => document.querySelector<HTMLElement>('[data-scope="stay-header"] [data-part="title"]');
+const dialog = () => screen.queryByRole('dialog', { name: 'Réinitialiser le séjour' });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The loaded actions page whose staff reset calls the test settles; the stay is remembered in storage. */
+async function renderPage() {
+  localStorage.setItem('welcomeShown', 'true');
+  localStorage.setItem('sUUID', STAY_ID);
+  localStorage.setItem('currentStayUUID', STAY_ID);
+  const controlled = controlledActors(['openStaffSession', 'terminateStay']);
+  const page = await renderLoadedActionsPage({
+    logic: { staffReset: staffResetMachine.provide({ actors: controlled.actors as never }) },
+  });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return { ...page, user, controlled };
+}
+
+describe('staff reset machine: model paths drive the header title and the PIN dialog', () => {
+  for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
+    it(modelPathTitle(path), async () => {
+      const { user, controlled, router } = await renderPage();
+      await path.test({
+        states: {
+          idle: async () => {
+            await waitFor(() => expect(title()).toHaveAttribute('data-state', 'idle'));
+            expect(dialog()).toBeNull();
+          },
+          pressing: async () => {
+            expect(title()).toHaveAttribute('data-state', 'pressing');
+            expect(dialog()).toBeNull();
+          },
+          askingPin: async (snapshot) => {
+            const shown = await screen.findByRole('dialog', { name: 'Réinitialiser le séjour' });
+            const field = within(shown).getByLabelText('Mot de passe');
+            expect(field).toHaveAttribute('type', 'password');
+            expect(field).toHaveValue('');
+            await waitFor(() => expect(field).toHaveFocus());
+            expect(within(shown).getByRole('button', { name: 'Valider' })).toBeDisabled();
+            const { failure } = snapshot.context;
+            if (failure === null) expect(within(shown).queryByRole('alert')).toBeNull();
+            else expect(within(shown).getByRole('alert')).toHaveTextContent(FAILURE_TEXTS[failure]);
+            expect(localStorage.getItem('sUUID')).toBe(STAY_ID);
+          },
+          checkingPin: async () => {
+            const shown = dialog();
+            expect(shown).not.toBeNull();
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Vérification…' })).toBeDisabled());
+            expect(screen.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+            expect(controlled.calls.at(-1)).toEqual({ name: 'openStaffSession', input: { hId: 1, pin: PIN } });
+          },
+          terminating: async () => {
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Fin du séjour…' })).toBeDisabled());
+            expect(controlled.calls.at(-1)).toEqual({
+              name: 'terminateStay',
+              input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, staffToken: SESSION.token },
+            });
+          },
+          terminated: async () => {
+            await waitFor(() => expect(router.state.location.pathname).toBe(`/stay/${STAY_ID}/finished`));
+            expect(localStorage.getItem('sUUID')).toBeNull();
+            expect(localStorage.getItem('currentStayUUID')).toBeNull();
+            expect(localStorage.getItem('profileUUID')).toBe(PROFILE_ID);
+          },
+        },
+        events: {
+          'title.pressStart': async () => {
+            fireEvent.pointerDown(title() as HTMLElement, { button: 0 });
+          },
+          'title.pressEnd': async () => {
+            fireEvent.pointerUp(title() as HTMLElement);
+          },
+          [LONG_PRESS]: async () => {
+            await act(() => vi.advanceTimersByTimeAsync(1000));
+          },
+          'staffPin.submit': async (step) => {
+            const shown = await screen.findByRole('dialog', { name: 'Réinitialiser le séjour' });
+            await user.type(within(shown).getByLabelText('Mot de passe'), eventOf<{ pin: string }>(step).pin);
+            await user.click(within(shown).getByRole('button', { name: 'Valider' }));
+          },
+          'staffReset.cancel': async () => {
+            await user.click(screen.getByRole('button', { name: 'Annuler' }));
+          },
+          'xstate.done.actor.openStaffSession': async (step) => {
+            await act(async () => controlled.resolve('openStaffSession', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.openStaffSession': async (step) => {
+            await act(async () => controlled.reject('openStaffSession', eventOf<{ error: unknown }>(step).error));
+          },
+          'xstate.done.actor.terminateStay': async (step) => {
+            await act(async () => controlled.resolve('terminateStay', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.terminateStay': async (step) => {
+            await act(async () => controlled.reject('terminateStay', eventOf<{ error: unknown }>(step).error));
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('staff reset gestures', () => {
+  it('a short press or click on the title opens nothing', async () => {
+    const { user } = await renderPage();
+    fireEvent.pointerDown(title() as HTMLElement, { button: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    fireEvent.pointerUp(title() as HTMLElement);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await user.click(title() as HTMLElement);
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(title()).toHaveAttribute('data-state', 'idle');
+    expect(dialog()).toBeNull();
+  });
+
+  it('leaving the title ends the press', async () => {
+    await renderPage();
+    fireEvent.pointerDown(title() as HTMLElement, { button: 0 });
+    fireEvent.pointerLeave(title() as HTMLElement);
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(dialog()).toBeNull();
+  });
+
+  it.each(['{Enter>}', '{ >}'])(
+    'the keyboard: the focusable title held with %s for 1 s opens the dialog',
+    async (hold) => {
+      const { user } = await renderPage();
+      const opener = title() as HTMLElement;
+      expect(opener).toHaveAttribute('role', 'button');
+      expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+      await user.tab();
+      expect(opener).toHaveFocus();
+      await user.keyboard(hold);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(await screen.findByRole('dialog', { name: 'Réinitialiser le séjour' })).toBeInTheDocument();
+    },
+  );
+
+  it('the keyboard: a short Enter press opens nothing', async () => {
+    const { user } = await renderPage();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(dialog()).toBeNull();
+  });
+
+  it('Escape closes the dialog and gives the focus back to the title', async () => {
+    const { user } = await renderPage();
+    await user.tab();
+    await user.keyboard('{Enter>}');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await user.keyboard('{/Enter}');
+    await screen.findByRole('dialog', { name: 'Réinitialiser le séjour' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(title()).toHaveFocus();
+  });
+});
