@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, text } from './support.ts';
+
+/** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
+const TILLEULS_PIN = '7319';
+
+/**
+ * Each journey comes from its own client address (the server trusts X-Forwarded-For), so its wrong PINs never count
+ * against another journey's: the limit is per address (docs/behaviour.md#staff-sessions).
+ */
+let address = 0;
+async function fromOwnAddress(page: Page) {
+  address += 1;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${address}.1` });
+}
+
+const title = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="title"]');
+
+/** A new stay at hotel 1, the welcome popup closed. */
+async function openStay(page: Page, code: (typeof LANGUAGES)[number]['code']) {
+  await chooseLanguage(page, code);
+  await fromOwnAddress(page);
+  await page.goto('/hotel/1');
+  await expect(page).toHaveURL(STAY_URL);
+  await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+}
+
+/** Holds the pointer on the header title for `ms`. */
+async function pressTitle(page: Page, ms: number) {
+  await title(page).hover();
+  await page.mouse.down();
+  await page.waitForTimeout(ms);
+  await page.mouse.up();
+}
+
+for (const { code } of LANGUAGES) {
+  test(`staff reset: long press → wrong PIN → right PIN → finished page, in ${code}`, async ({ page }) => {
+    await openStay(page, code);
+    const stayUrl = page.url();
+
+    // A short press opens nothing.
+    await pressTitle(page, 300);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await pressTitle(page, 1200);
+    const dialog = page.getByRole('dialog', { name: text(code, 'Réinitialiser le séjour') });
+    await expect(dialog).toBeVisible();
+    const pin = dialog.getByLabel(text(code, 'Mot de passe'));
+    await expect(pin).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+
+    await pin.fill('0000');
+    await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(text(code, 'Mot de passe incorrect'));
+    await expect(pin).toHaveValue('');
+    await expectNoAccessibilityViolations(page);
+
+    await pin.fill(TILLEULS_PIN);
+    await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
+    await expect(page).toHaveURL(`${stayUrl}/finished`);
+    expect(await page.evaluate(() => [localStorage.getItem('sUUID'), localStorage.getItem('currentStayUUID')])).toEqual(
+      [null, null],
+    );
+    // The stay is over for the server too: its page sends the guest to the finished page again.
+    await page.goto(stayUrl);
+    await expect(page).toHaveURL(`${stayUrl}/finished`);
+  });
+}
+
+test('staff reset from the keyboard: the title held with Enter for 1 s; Escape closes', async ({ page }) => {
+  await openStay(page, 'fr');
+  await title(page).focus();
+  await page.keyboard.down('Enter');
+  await page.waitForTimeout(1200);
+  await page.keyboard.up('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Réinitialiser le séjour' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(title(page)).toBeFocused();
+});
+
+test('staff reset: too many wrong PINs from one address are refused with a translated message', async ({ page }) => {
+  await openStay(page, 'en');
+  await pressTitle(page, 1200);
+  const dialog = page.getByRole('dialog', { name: text('en', 'Réinitialiser le séjour') });
+  const pin = dialog.getByLabel(text('en', 'Mot de passe'));
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await pin.fill('0000');
+    await dialog.getByRole('button', { name: text('en', 'Valider') }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(text('en', 'Mot de passe incorrect'));
+    await expect(pin).toBeEnabled();
+  }
+  // Even the right PIN waits now.
+  await pin.fill(TILLEULS_PIN);
+  await dialog.getByRole('button', { name: text('en', 'Valider') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in 1[45] min\.$/);
+  await expect(page).toHaveURL(STAY_URL);
+});
