@@ -4,10 +4,11 @@ import type { Stay } from '../contract/schemas.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The demo layout's reset panel (docs/behaviour.md#demo-reset), a child of the stay page's root:
- * idle ─demoReset.open▶ confirming ─demoReset.confirm▶ resetting (POST /api/demo/stays/{sUUID}/reset) ▶ done (final:
- * the root forgets welcomeShown and starts the page again at /demo/stay/{sUUID}); a failure goes back to confirming
- * with its `failure` (confirm again retries); demoReset.cancel closes the question.
+ * The question of the demo layout's reset panel (docs/behaviour.md#demo-reset), spawned by the stay page's root when
+ * the panel asks (`demoReset.open`): confirming ─demoReset.confirm▶ resetting (POST /api/demo/stays/{sUUID}/reset)
+ * ▶ reset (final, output `{ reset: true }`: the root forgets welcomeShown and starts the page again at
+ * /demo/stay/{sUUID}); a failure goes back to confirming with its `failure` (confirm again retries);
+ * demoReset.cancel ▶ cancelled (final, `{ reset: false }`).
  */
 
 export interface DemoResetInput {
@@ -22,7 +23,12 @@ export interface DemoResetContext extends DemoResetInput {
   failure: DemoResetFailure | null;
 }
 
-export type DemoResetEvent = { type: 'demoReset.open' } | { type: 'demoReset.confirm' } | { type: 'demoReset.cancel' };
+export type DemoResetEvent = { type: 'demoReset.confirm' } | { type: 'demoReset.cancel' };
+
+/** Whether the stay was reset (else the question was cancelled). */
+export interface DemoResetOutput {
+  reset: boolean;
+}
 
 function failureOf(error: unknown): DemoResetFailure {
   if (errorCodeOf(error) === 'network_error') return { kind: 'network' };
@@ -34,6 +40,7 @@ export const demoResetMachine = setup({
     input: {} as DemoResetInput,
     context: {} as DemoResetContext,
     events: {} as DemoResetEvent,
+    output: {} as DemoResetOutput,
   },
   actors: {
     resetDemoStay: viewProvidedActor<Stay, DemoResetInput>('resetDemoStay'),
@@ -45,15 +52,14 @@ export const demoResetMachine = setup({
 }).createMachine({
   id: 'demoReset',
   context: ({ input }) => ({ ...input, failure: null }),
-  initial: 'idle',
+  // The output of the final state it ended in.
+  output: ({ event }) => event.output as DemoResetOutput,
+  initial: 'confirming',
   states: {
-    idle: {
-      on: { 'demoReset.open': 'confirming' },
-    },
     confirming: {
       on: {
         'demoReset.confirm': { target: 'resetting', actions: 'forgetFailure' },
-        'demoReset.cancel': { target: 'idle', actions: 'forgetFailure' },
+        'demoReset.cancel': 'cancelled',
       },
     },
     resetting: {
@@ -62,13 +68,14 @@ export const demoResetMachine = setup({
         id: 'resetDemoStay',
         src: 'resetDemoStay',
         input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID }),
-        onDone: { target: 'done' },
+        onDone: { target: 'reset' },
         onError: {
           target: 'confirming',
           actions: { type: 'storeFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
         },
       },
     },
-    done: { type: 'final' },
+    reset: { type: 'final', output: { reset: true } },
+    cancelled: { type: 'final', output: { reset: false } },
   },
 });

@@ -1,9 +1,9 @@
-import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
-import { demoResetMachine } from './demoReset.machine.ts';
+import type { DemoResetOutput, demoResetMachine } from './demoReset.machine.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
 import { staffResetMachine } from './staffReset.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
@@ -79,7 +79,10 @@ export type StayEvent =
   /** From the action launch, once the stay's end date is saved. */
   | { type: 'stay.refresh' }
   /** Raised by this machine when the session has its stay (every time: only the first one counts). */
-  | { type: 'session.ready' };
+  | { type: 'session.ready' }
+  /** The demo layout's reset panel: ask whether to reset the demo stay (docs/behaviour.md#demo-reset). */
+  | { type: 'demoReset.open' }
+  | { type: 'xstate.done.actor.demoReset'; output: DemoResetOutput };
 
 type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
@@ -150,7 +153,8 @@ export const stayMachine = setup({
     proofToast: toastMachine,
     rewardsList: viewProvidedMachine<typeof rewardsListMachine>('rewardsList'),
     staffReset: staffResetMachine,
-    demoReset: demoResetMachine,
+    // Spawned when the panel asks, by then loaded with the panel's lazy chunk (presenters only).
+    demoReset: viewProvidedMachine<typeof demoResetMachine>('demoReset'),
   },
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
@@ -161,6 +165,7 @@ export const stayMachine = setup({
     isLeavingDemo: (_, output: StaySessionOutput) => output.destination === 'live',
     hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
     isFirstVisit: ({ context }) => (context.firstVisitLanguages ?? []).length > 0,
+    wasDemoReset: (_, output: DemoResetOutput) => output.reset,
   },
   actions: {
     announceSessionReady: raise({ type: 'session.ready' }),
@@ -209,6 +214,11 @@ export const stayMachine = setup({
       stayHotelId: (_, session: SessionSnapshot) => session.context.stay?.hId ?? null,
     }),
     forgetStay: viewProvidedAction('forgetStay'),
+    askDemoReset: spawnChild('demoReset', {
+      id: 'demoReset',
+      input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' }),
+    }),
+    endDemoReset: stopChild('demoReset'),
     unmarkWelcomeShown: assign({ welcomeShown: false }),
     removeWelcomeShownFlag: viewProvidedAction('removeWelcomeShownFlag'),
   },
@@ -274,31 +284,36 @@ export const stayMachine = setup({
     ready: {
       on: {
         'stay.refresh': { actions: 'refreshSession' },
-      },
-      // On both pages: the header title's staff reset, and the demo layout's reset panel (drawn under /demo only).
-      invoke: [
-        {
-          id: 'staffReset',
-          src: 'staffReset',
-          input: ({ context }) => ({
-            sUUID: context.sUUID,
-            profileUUID: context.profileUUID ?? '',
-            hId: context.stayHotelId ?? 0,
-          }),
-          onDone: { target: '#stay.leaving', actions: ['forgetStay', 'redirectToFinished'] },
-        },
-        {
-          id: 'demoReset',
-          src: 'demoReset',
-          input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' }),
-          // The page starts again on the reset stay: its flows restart, the welcome popup included.
-          onDone: {
+        // On both pages (the panel is drawn under /demo only); a second ask replaces the first.
+        'demoReset.open': { actions: ['endDemoReset', 'askDemoReset'] },
+        'xstate.done.actor.demoReset': [
+          {
+            // The page starts again on the reset stay: its flows restart, the welcome popup included.
+            guard: { type: 'wasDemoReset', params: ({ event }) => event.output },
             target: '#stay.ready',
             reenter: true,
-            actions: ['unmarkWelcomeShown', 'removeWelcomeShownFlag', 'refreshSession', 'goToActionsPage'],
+            actions: [
+              'endDemoReset',
+              'unmarkWelcomeShown',
+              'removeWelcomeShownFlag',
+              'refreshSession',
+              'goToActionsPage',
+            ],
           },
-        },
-      ],
+          { actions: 'endDemoReset' },
+        ],
+      },
+      // On both pages: the header title's staff reset.
+      invoke: {
+        id: 'staffReset',
+        src: 'staffReset',
+        input: ({ context }) => ({
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID ?? '',
+          hId: context.stayHotelId ?? 0,
+        }),
+        onDone: { target: '#stay.leaving', actions: ['forgetStay', 'redirectToFinished'] },
+      },
       initial: 'choosingPage',
       states: {
         choosingPage: {

@@ -13,7 +13,6 @@ type DemoResetSnapshot = SnapshotFrom<typeof demoResetMachine>;
 
 const SERVER_REFUSAL = new ApiError(403, 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
 const events: AnyEventObject[] = [
-  { type: 'demoReset.open' },
   { type: 'demoReset.confirm' },
   { type: 'demoReset.cancel' },
   { type: 'xstate.done.actor.resetDemoStay', output: makeStay({ greenMiles: 0 }) },
@@ -71,14 +70,14 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
   for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     it(modelPathTitle(path), async () => {
       const { user, controlled, session, actions, router } = await renderDemoPage();
+      // The panel's button asks the root, which spawns the question: the machine's start.
+      const bar = document.querySelector('[data-part="demo-bar"]') as HTMLElement;
+      const open = await within(bar).findByRole('button', { name: 'Réinitialiser la démo' });
+      expect(panel()).toHaveAttribute('data-state', 'idle');
+      expect(question()).toBeNull();
+      await user.click(open);
       await path.test({
         states: {
-          idle: async () => {
-            const bar = document.querySelector('[data-part="demo-bar"]') as HTMLElement;
-            expect(await within(bar).findByRole('button', { name: 'Réinitialiser la démo' })).toBeVisible();
-            expect(panel()).toHaveAttribute('data-state', 'idle');
-            expect(question()).toBeNull();
-          },
           confirming: async (snapshot) => {
             const shown = await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
             expect(
@@ -105,7 +104,16 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
               input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
             });
           },
-          done: async () => {
+          cancelled: async () => {
+            await waitFor(() => expect(question()).toBeNull());
+            expect(panel()).toHaveAttribute('data-state', 'idle');
+            expect(localStorage.getItem('welcomeShown')).toBe('true');
+            expect(actions.isPending('loadActions')).toBe(false);
+            // It can be asked again.
+            await user.click(screen.getByRole('button', { name: 'Réinitialiser la démo' }));
+            expect(await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' })).toBeInTheDocument();
+          },
+          reset: async () => {
             // The page starts again on the reset stay: the stay and the actions load again, the popup comes back.
             await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
             await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
@@ -118,9 +126,6 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
           },
         },
         events: {
-          'demoReset.open': async () => {
-            await user.click(await screen.findByRole('button', { name: 'Réinitialiser la démo' }));
-          },
           'demoReset.confirm': async () => {
             await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
           },

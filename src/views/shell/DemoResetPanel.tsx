@@ -1,42 +1,66 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useConnected } from '../binding/useConnected.ts';
-import { useStayChild } from '../stay/stayActor.ts';
+import { StayContext, useOptionalStayChild } from '../stay/stayActor.ts';
 import { connectDemoReset } from './demoReset.connect.ts';
 import './DemoResetPanel.css';
 
-/** The demo layout's reset panel and its question (docs/behaviour.md#demo-reset); a lazy chunk. */
+/**
+ * The demo layout's reset panel (docs/behaviour.md#demo-reset); a lazy chunk. Its button asks the stay page's root,
+ * which runs the question as its child `demoReset` until it ends.
+ */
 export default function DemoResetPanel() {
   const { t } = useLingui();
-  const reset = useConnected(useStayChild('demoReset'), connectDemoReset);
-  const { failure } = reset;
+  const stayActor = StayContext.useActorRef();
+  const demoReset = useOptionalStayChild('demoReset');
+
+  return (
+    <div className="demo-reset" data-scope="demo-reset" data-state={demoReset ? 'asking' : 'idle'}>
+      <button
+        type="button"
+        className="demo-reset__open"
+        data-part="open"
+        aria-haspopup="dialog"
+        onClick={() => stayActor.send({ type: 'demoReset.open' })}
+      >
+        {t`Réinitialiser la démo`}
+      </button>
+      {demoReset && <DemoResetQuestion actor={demoReset} />}
+    </div>
+  );
+}
+
+function DemoResetQuestion({ actor }: { actor: ActorRefFrom<typeof demoResetMachine> }) {
+  const { t } = useLingui();
+  const question = useConnected(actor, connectDemoReset);
+  const { failure } = question;
   const failedText = (message: string) => t`Echec du reset: ${message}`;
 
   return (
-    <div className="demo-reset" {...reset.root}>
-      <button type="button" className="demo-reset__open" aria-haspopup="dialog" {...reset.openButton}>
-        {t`Réinitialiser la démo`}
-      </button>
-      {reset.isDialogOpen && (
-        <Sheet title={<Trans>Réinitialiser la démo ?</Trans>} onClose={reset.onClose} scope="demo-reset-dialog">
-          <p>
-            <Trans>Les réponses, les points et les récompenses de ce séjour de démonstration seront effacés.</Trans>
-          </p>
-          {failure && (
-            <p className="demo-reset__error" role="alert" data-part="error">
-              {failure.kind === 'network' ? t`Erreur réseau lors du reset démo` : failedText(failure.message)}
-            </p>
-          )}
-          <div className="demo-reset__buttons">
-            <button type="button" className="button-primary" {...reset.confirmButton}>
-              {reset.resetting ? t`Réinitialisation…` : t`Réinitialiser`}
-            </button>
-            <button type="button" className="button-secondary" {...reset.cancelButton}>
-              {t`Annuler`}
-            </button>
-          </div>
-        </Sheet>
+    <Sheet
+      title={<Trans>Réinitialiser la démo ?</Trans>}
+      onClose={question.onClose}
+      scope="demo-reset-dialog"
+      state={question.state}
+    >
+      <p>
+        <Trans>Les réponses, les points et les récompenses de ce séjour de démonstration seront effacés.</Trans>
+      </p>
+      {failure && (
+        <p className="demo-reset__error" role="alert" data-part="error">
+          {failure.kind === 'network' ? t`Erreur réseau lors du reset démo` : failedText(failure.message)}
+        </p>
       )}
-    </div>
+      <div className="demo-reset__buttons">
+        <button type="button" className="button-primary" {...question.confirmButton}>
+          {question.resetting ? t`Réinitialisation…` : t`Réinitialiser`}
+        </button>
+        <button type="button" className="button-secondary" {...question.cancelButton}>
+          {t`Annuler`}
+        </button>
+      </div>
+    </Sheet>
   );
 }

@@ -4,13 +4,11 @@ import { dataStateOf } from '../binding/dataState.ts';
 
 type DemoResetSnapshot = SnapshotFrom<typeof demoResetMachine>;
 
-/** The demo reset panel's props: its button, the confirmation dialog and what failed. */
+/** The demo reset question's props (docs/behaviour.md#demo-reset): what failed, and what can be pressed. */
 export function connectDemoReset(snapshot: DemoResetSnapshot, send: (event: DemoResetEvent) => void) {
   const resetting = snapshot.hasTag('submitting');
   return {
-    root: { 'data-scope': 'demo-reset', 'data-state': dataStateOf(snapshot) },
-    openButton: { 'data-part': 'open', onClick: () => send({ type: 'demoReset.open' }) },
-    isDialogOpen: snapshot.matches('confirming') || resetting,
+    state: dataStateOf(snapshot),
     resetting,
     failure: snapshot.context.failure,
     confirmButton: { 'data-part': 'confirm', disabled: resetting, onClick: () => send({ type: 'demoReset.confirm' }) },

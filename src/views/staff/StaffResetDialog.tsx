@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useConnected } from '../binding/useConnected.ts';
 import { useStayChild } from '../stay/stayActor.ts';
-import { connectStaffDialog } from './staffReset.connect.ts';
+import { connectStaffDialog } from './staffResetDialog.connect.ts';
 import './StaffResetDialog.css';
 
 /** The staff reset's PIN dialog (docs/behaviour.md#staff-reset); a lazy chunk. */

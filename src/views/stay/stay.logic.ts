@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { stayMachine } from '../../../machines/stay.machine.ts';
 import { actionsListLogic } from '../actions/actionsList.logic.ts';
 import { lazyLogic } from '../binding/lazyLogic.ts';
-import { demoResetLogic } from '../shell/demoReset.logic.ts';
+import { demoResetFlow } from '../shell/demoResetFlow.ts';
 import { staffResetLogic } from '../staff/staffReset.logic.ts';
 import { staySessionLogic } from './staySession.logic.ts';
 
@@ -20,6 +20,6 @@ export const stayLogic = stayMachine.provide({
     prepareLaunch: fromPromise(actionLaunchFlow.load),
     actionLaunch: actionLaunchFlow.logic,
     staffReset: staffResetLogic,
-    demoReset: demoResetLogic,
+    demoReset: demoResetFlow.logic,
   },
 });
