@@ -4,11 +4,12 @@ import type { StaffSessionReply, Stay } from '../contract/schemas.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The hidden staff reset of a stay (docs/behaviour.md#staff-reset), a child of the stay page's root:
- * idle ─title.pressStart▶ pressing ─(staffResetLongPress, 1 s)▶ askingPin; title.pressEnd before that ▶ idle.
+ * The PIN dialog of the hidden staff reset of a stay (docs/behaviour.md#staff-reset), spawned by the stay page's root
+ * once the header title was pressed for 1 s (the root times the press, machines/stay.machine.ts):
  * askingPin ─staffPin.submit▶ checkingPin (POST /api/staff/sessions) ▶ terminating (PUT …/terminate with the staff
- * token) ▶ terminated (final: the root clears the stored stay and goes to the finished page). A refused PIN, too many
- * attempts or any failure goes back to askingPin with its `failure`; staffReset.cancel closes the dialog.
+ * token) ▶ terminated (final, `{ terminated: true }`: the root clears the stored stay and goes to the finished page).
+ * A refused PIN, too many attempts or any failure goes back to askingPin with its `failure`; staffReset.cancel ▶
+ * cancelled (final, `{ terminated: false }`).
  */
 
 export interface StaffResetInput {
@@ -31,11 +32,12 @@ export interface StaffResetContext extends StaffResetInput {
   retryAfterSeconds: number | null;
 }
 
-export type StaffResetEvent =
-  | { type: 'title.pressStart' }
-  | { type: 'title.pressEnd' }
-  | { type: 'staffPin.submit'; pin: string }
-  | { type: 'staffReset.cancel' };
+export type StaffResetEvent = { type: 'staffPin.submit'; pin: string } | { type: 'staffReset.cancel' };
+
+/** Whether the stay was ended (else the dialog was cancelled). */
+export interface StaffResetOutput {
+  terminated: boolean;
+}
 
 export interface OpenStaffSessionInput {
   hId: number;
@@ -63,6 +65,7 @@ export const staffResetMachine = setup({
     input: {} as StaffResetInput,
     context: {} as StaffResetContext,
     events: {} as StaffResetEvent,
+    output: {} as StaffResetOutput,
   },
   actors: {
     openStaffSession: viewProvidedActor<StaffSessionReply, OpenStaffSessionInput>('openStaffSession'),
@@ -75,24 +78,14 @@ export const staffResetMachine = setup({
     holdPin: assign({ pin: (_, pin: string) => pin, failure: null, retryAfterSeconds: null }),
     holdStaffToken: assign({ staffToken: (_, session: StaffSessionReply) => session.token, pin: '' }),
     storeFailure: assign((_, error: unknown) => ({ ...failureOf(error), pin: '', staffToken: null })),
-    forgetFailure: assign({ failure: null, retryAfterSeconds: null }),
-  },
-  delays: {
-    // docs/behaviour.md#timings: the long press on the header title.
-    staffResetLongPress: 1000,
   },
 }).createMachine({
   id: 'staffReset',
   context: ({ input }) => ({ ...input, pin: '', staffToken: null, failure: null, retryAfterSeconds: null }),
-  initial: 'idle',
+  // The output of the final state it ended in.
+  output: ({ event }) => event.output as StaffResetOutput,
+  initial: 'askingPin',
   states: {
-    idle: {
-      on: { 'title.pressStart': 'pressing' },
-    },
-    pressing: {
-      after: { staffResetLongPress: 'askingPin' },
-      on: { 'title.pressEnd': 'idle' },
-    },
     askingPin: {
       on: {
         'staffPin.submit': {
@@ -100,7 +93,7 @@ export const staffResetMachine = setup({
           target: 'checkingPin',
           actions: { type: 'holdPin', params: ({ event }) => event.pin },
         },
-        'staffReset.cancel': { target: 'idle', actions: 'forgetFailure' },
+        'staffReset.cancel': 'cancelled',
       },
     },
     checkingPin: {
@@ -139,6 +132,7 @@ export const staffResetMachine = setup({
         },
       },
     },
-    terminated: { type: 'final' },
+    terminated: { type: 'final', output: { terminated: true } },
+    cancelled: { type: 'final', output: { terminated: false } },
   },
 });

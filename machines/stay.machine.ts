@@ -1,11 +1,11 @@
-import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, cancel, enqueueActions, raise, type SnapshotFrom, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
 import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
 import type { DemoResetOutput, demoResetMachine } from './demoReset.machine.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
-import { staffResetMachine } from './staffReset.machine.ts';
+import type { StaffResetOutput, staffResetMachine } from './staffReset.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
 import { toastMachine } from './toast.machine.ts';
 import { viewProvidedAction, viewProvidedActor, viewProvidedMachine } from './viewProvided.ts';
@@ -82,7 +82,15 @@ export type StayEvent =
   | { type: 'session.ready' }
   /** The demo layout's reset panel: ask whether to reset the demo stay (docs/behaviour.md#demo-reset). */
   | { type: 'demoReset.open' }
-  | { type: 'xstate.done.actor.demoReset'; output: DemoResetOutput };
+  | { type: 'xstate.done.actor.demoReset'; output: DemoResetOutput }
+  /** The header title is pressed, then released (pointer, or Enter/Space held): 1 s opens the staff reset. */
+  | { type: 'title.pressStart' }
+  | { type: 'title.pressEnd' }
+  /** Raised by this machine once the title was pressed long enough. */
+  | { type: 'staffReset.open' }
+  | { type: 'xstate.done.actor.prepareStaffReset' }
+  | { type: 'xstate.error.actor.prepareStaffReset'; error: unknown }
+  | { type: 'xstate.done.actor.staffReset'; output: StaffResetOutput };
 
 type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
@@ -152,7 +160,9 @@ export const stayMachine = setup({
     submissionToast: toastMachine,
     proofToast: toastMachine,
     rewardsList: viewProvidedMachine<typeof rewardsListMachine>('rewardsList'),
-    staffReset: staffResetMachine,
+    // The PIN dialog's code loads once the title was pressed long enough (staff only): the view provides the loading.
+    prepareStaffReset: viewProvidedActor<void, void>('prepareStaffReset'),
+    staffReset: viewProvidedMachine<typeof staffResetMachine>('staffReset'),
     // Spawned when the panel asks, by then loaded with the panel's lazy chunk (presenters only).
     demoReset: viewProvidedMachine<typeof demoResetMachine>('demoReset'),
   },
@@ -166,6 +176,7 @@ export const stayMachine = setup({
     hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
     isFirstVisit: ({ context }) => (context.firstVisitLanguages ?? []).length > 0,
     wasDemoReset: (_, output: DemoResetOutput) => output.reset,
+    wasStayTerminated: (_, output: StaffResetOutput) => output.terminated,
   },
   actions: {
     announceSessionReady: raise({ type: 'session.ready' }),
@@ -213,6 +224,18 @@ export const stayMachine = setup({
     storeStayHotelId: assign({
       stayHotelId: (_, session: SessionSnapshot) => session.context.stay?.hId ?? null,
     }),
+    startStaffLongPress: raise({ type: 'staffReset.open' }, { id: 'staffLongPress', delay: 'staffResetLongPress' }),
+    cancelStaffLongPress: cancel('staffLongPress'),
+    prepareStaffReset: spawnChild('prepareStaffReset', { id: 'prepareStaffReset' }),
+    askStaffPin: spawnChild('staffReset', {
+      id: 'staffReset',
+      input: ({ context }) => ({
+        sUUID: context.sUUID,
+        profileUUID: context.profileUUID ?? '',
+        hId: context.stayHotelId ?? 0,
+      }),
+    }),
+    endStaffReset: stopChild('staffReset'),
     forgetStay: viewProvidedAction('forgetStay'),
     askDemoReset: spawnChild('demoReset', {
       id: 'demoReset',
@@ -221,6 +244,10 @@ export const stayMachine = setup({
     endDemoReset: stopChild('demoReset'),
     unmarkWelcomeShown: assign({ welcomeShown: false }),
     removeWelcomeShownFlag: viewProvidedAction('removeWelcomeShownFlag'),
+  },
+  delays: {
+    // docs/behaviour.md#timings: the long press on the header title that opens the staff reset.
+    staffResetLongPress: 1000,
   },
 }).createMachine({
   id: 'stay',
@@ -302,17 +329,20 @@ export const stayMachine = setup({
           },
           { actions: 'endDemoReset' },
         ],
-      },
-      // On both pages: the header title's staff reset.
-      invoke: {
-        id: 'staffReset',
-        src: 'staffReset',
-        input: ({ context }) => ({
-          sUUID: context.sUUID,
-          profileUUID: context.profileUUID ?? '',
-          hId: context.stayHotelId ?? 0,
-        }),
-        onDone: { target: '#stay.leaving', actions: ['forgetStay', 'redirectToFinished'] },
+        // On both pages, the header title's staff reset: timed here, its dialog spawned once its code has loaded.
+        'title.pressStart': { actions: ['cancelStaffLongPress', 'startStaffLongPress'] },
+        'title.pressEnd': { actions: 'cancelStaffLongPress' },
+        'staffReset.open': { actions: ['endStaffReset', 'prepareStaffReset'] },
+        'xstate.done.actor.prepareStaffReset': { actions: 'askStaffPin' },
+        'xstate.error.actor.prepareStaffReset': { actions: { type: 'logFlowFailure', params: errorOf } },
+        'xstate.done.actor.staffReset': [
+          {
+            guard: { type: 'wasStayTerminated', params: ({ event }) => event.output },
+            target: '#stay.leaving',
+            actions: ['endStaffReset', 'forgetStay', 'redirectToFinished'],
+          },
+          { actions: 'endStaffReset' },
+        ],
       },
       initial: 'choosingPage',
       states: {

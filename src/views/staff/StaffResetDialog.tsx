@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { staffResetMachine } from '../../../machines/staffReset.machine.ts';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useConnected } from '../binding/useConnected.ts';
-import { useStayChild } from '../stay/stayActor.ts';
 import { connectStaffDialog } from './staffResetDialog.connect.ts';
 import './StaffResetDialog.css';
 
 /** The staff reset's PIN dialog (docs/behaviour.md#staff-reset); a lazy chunk. */
-export default function StaffResetDialog() {
+export default function StaffResetDialog({ actor }: { actor: ActorRefFrom<typeof staffResetMachine> }) {
   const { t } = useLingui();
-  const dialog = useConnected(useStayChild('staffReset'), connectStaffDialog);
+  const dialog = useConnected(actor, connectStaffDialog);
   const [pin, setPin] = useState('');
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,25 +1,27 @@
 import { lazy, Suspense } from 'react';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
-import { useConnected } from '../binding/useConnected.ts';
-import { useStayChild } from '../stay/stayActor.ts';
+import { StayContext, useOptionalStayChild } from '../stay/stayActor.ts';
 import { connectStaffTitle } from './staffReset.connect.ts';
 import './StaffResetTitle.css';
 
 // Staff only: the PIN dialog loads when a long press opens it.
 const StaffResetDialog = lazy(withDialogsCatalog(() => import('./StaffResetDialog.tsx')));
 
-/** The header title, which a long press turns into the staff reset's PIN dialog (docs/behaviour.md#staff-reset). */
+/**
+ * The header title, whose long press opens the staff reset's PIN dialog (docs/behaviour.md#staff-reset): the root
+ * times the press and runs the dialog as its child `staffReset`.
+ */
 export function StaffResetTitle({ title }: { title: string }) {
-  const staffReset = useStayChild('staffReset');
-  const { title: titleProps, isDialogOpen } = useConnected(staffReset, connectStaffTitle);
+  const stayActor = StayContext.useActorRef();
+  const staffReset = useOptionalStayChild('staffReset');
   return (
     <>
-      <p className="stay-header__title staff-reset-title" {...titleProps}>
+      <p className="stay-header__title staff-reset-title" {...connectStaffTitle(stayActor.send)}>
         {title}
       </p>
-      {isDialogOpen && (
+      {staffReset && (
         <Suspense fallback={null}>
-          <StaffResetDialog />
+          <StaffResetDialog actor={staffReset} />
         </Suspense>
       )}
     </>

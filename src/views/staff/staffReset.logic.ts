@@ -4,18 +4,14 @@ import {
   type StaffTerminateInput,
   staffResetMachine,
 } from '../../../machines/staffReset.machine.ts';
+import { openStaffSession, terminateStay } from '../../api/staff.ts';
 
-// The calls load with their first use: the staff reset is rare, and stays out of the guest's first visit.
-const staffApi = () => import('../../api/staff.ts');
-
-/** The staff reset with its real calls (docs/behaviour.md#staff-reset). */
+/** The staff reset's PIN dialog with its real calls (docs/behaviour.md#staff-reset); a lazy chunk (staffResetFlow.ts). */
 export const staffResetLogic = staffResetMachine.provide({
   actors: {
-    openStaffSession: fromPromise(async ({ input }: { input: OpenStaffSessionInput }) =>
-      (await staffApi()).openStaffSession(input.hId, input.pin),
+    openStaffSession: fromPromise(({ input }: { input: OpenStaffSessionInput }) =>
+      openStaffSession(input.hId, input.pin),
     ),
-    terminateStay: fromPromise(async ({ input }: { input: StaffTerminateInput }) =>
-      (await staffApi()).terminateStay(input, input.staffToken),
-    ),
+    terminateStay: fromPromise(({ input }: { input: StaffTerminateInput }) => terminateStay(input, input.staffToken)),
   },
 });

@@ -3,7 +3,7 @@ import { stayMachine } from '../../../machines/stay.machine.ts';
 import { actionsListLogic } from '../actions/actionsList.logic.ts';
 import { lazyLogic } from '../binding/lazyLogic.ts';
 import { demoResetFlow } from '../shell/demoResetFlow.ts';
-import { staffResetLogic } from '../staff/staffReset.logic.ts';
+import { staffResetFlow } from '../staff/staffResetFlow.ts';
 import { staySessionLogic } from './staySession.logic.ts';
 
 /** The launch flow loads with the action dialogs, when the guest first opens an action (guest bundle budget). */
@@ -19,7 +19,8 @@ export const stayLogic = stayMachine.provide({
     actionsList: actionsListLogic,
     prepareLaunch: fromPromise(actionLaunchFlow.load),
     actionLaunch: actionLaunchFlow.logic,
-    staffReset: staffResetLogic,
+    prepareStaffReset: fromPromise(staffResetFlow.load),
+    staffReset: staffResetFlow.logic,
     demoReset: demoResetFlow.logic,
   },
 });
