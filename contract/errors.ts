@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'mail_not_configured',
   'mail_send_failed',
   'too_many_emails',
+  // Meal photo (LIMEAT).
+  'photo_not_jpeg',
+  'photo_too_large',
+  'dish_required',
+  'unknown_dish',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,6 +16,7 @@ import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
+import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   mailFrom?: string;
   /** A ready mailer (takes precedence over smtpUrl). */
   mailer?: Mailer;
+  /** The vision model of the meal photo; without it the guest picks the dish from the hotel menu. */
+  mealVision?: VisionConfig | null;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -74,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? systemClock,
     mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
     frontToken: frontTokenHooks(options.frontToken),
+    mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
   };
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;

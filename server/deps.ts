@@ -1,6 +1,7 @@
 /** What every route plugin needs: the store, the clock, the mailer and the front-token hooks. */
 import type { Store } from './db/store.ts';
 import type { Clock } from './domain/hotel-time.ts';
+import type { MealAnalyser } from './domain/meals/analysers.ts';
 import type { FrontTokenHooks } from './front-token.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -10,4 +11,6 @@ export interface AppDeps {
   /** Outgoing mail (SMTP_URL); null when not configured: the reward e-mail call answers 503. */
   mailer: Mailer | null;
   frontToken: FrontTokenHooks;
+  /** Reads a meal photo: the vision model when MEAL_VISION_URL is set, else the hotel menu. */
+  mealAnalyser: MealAnalyser;
 }

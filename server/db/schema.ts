@@ -218,6 +218,15 @@ export interface RewardEmailsTable {
   sent_at: string;
 }
 
+/** A dish of a hotel's restaurant menu (0005_meals): `names` {lang: name}, `ingredients` [{food, grams}] as JSON. */
+export interface MealDishesTable {
+  hotel_id: number;
+  key: string;
+  position: number;
+  names: string;
+  ingredients: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotel_languages: HotelLanguagesTable;
@@ -239,4 +248,5 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
+  meal_dishes: MealDishesTable;
 }
