@@ -299,10 +299,11 @@ describe.each(DIALECTS)('meal photo, vision analyser [%s]', (dialect) => {
     expect(reply.greenMilesAdded).toBeGreaterThan(0);
 
     const sent = vision.requests.at(-1);
-    expect(sent?.path).toBe('/v1/chat/completions');
-    expect(sent?.authorization).toBe('Bearer secret-key');
-    expect(sent?.body.model).toBe('test-vision');
-    const content = (sent?.body.messages as Array<{ content: unknown }>)[1]?.content as Array<{
+    if (!sent) throw new Error('the vision server was not called');
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer secret-key');
+    expect(sent.body.model).toBe('test-vision');
+    const content = (sent.body.messages as Array<{ content: unknown }>)[1]?.content as Array<{
       type: string;
       image_url?: { url: string };
     }>;
