@@ -373,13 +373,6 @@ export type EmailRewardReply = Static<typeof EmailRewardReply>;
 
 // ---------- meal photo, LIMEAT (docs/behaviour.md#meal-photo, docs/meal-scoring.md) ----------
 
-/** A photo's upper bounds, checked by the server after decoding (docs/behaviour.md#meal-photo). */
-export const MEAL_PHOTO_MAX_WIDTH = 640;
-export const MEAL_PHOTO_MAX_HEIGHT = 960;
-/** Decoded JPEG bytes; the request body may hold the photo's base64 text (4/3 of it) and the other fields. */
-export const MEAL_PHOTO_MAX_BYTES = 512 * 1024;
-export const MEAL_BODY_LIMIT = 1024 * 1024;
-
 const DishKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
 
 /** GET /api/actions/{actId}/limeat/menu?sUUID=&uuid=&lang= — how the meal is analysed, and the dishes to pick. */

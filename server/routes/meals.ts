@@ -1,11 +1,11 @@
 /** /api/actions/{actId}/limeat: the meal photo's menu and its analysis (docs/behaviour.md#meal-photo). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MEAL_BODY_LIMIT } from '../../contract/meal-photo.ts';
 import {
   ActionParams,
   ErrorBody,
   LimeatBody,
   LimeatReply,
-  MEAL_BODY_LIMIT,
   MealMenuQuery,
   MealMenuReply,
 } from '../../contract/schemas.ts';

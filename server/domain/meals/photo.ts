@@ -4,7 +4,7 @@
  * memory for the analysis only and is never written anywhere.
  */
 import { imageSize } from 'image-size';
-import { MEAL_PHOTO_MAX_BYTES, MEAL_PHOTO_MAX_HEIGHT, MEAL_PHOTO_MAX_WIDTH } from '../../../contract/schemas.ts';
+import { MEAL_PHOTO_MAX_BYTES, MEAL_PHOTO_MAX_HEIGHT, MEAL_PHOTO_MAX_WIDTH } from '../../../contract/meal-photo.ts';
 import { DomainError } from '../errors.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
