@@ -203,7 +203,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
             aria-label={t`Aperçu de la caméra`}
           />
           <span className="camera-page__square" aria-hidden="true" />
-          {!props.canTake && (
+          {props.starting && (
             <p className="camera-page__status" role="status">
               <Trans>Activation de la caméra…</Trans>
             </p>

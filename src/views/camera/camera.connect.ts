@@ -36,6 +36,8 @@ export interface CameraProps {
   loading: boolean;
   /** The live camera runs (starting or showing). */
   live: boolean;
+  /** The camera is being opened (the browser may be asking the guest's permission). */
+  starting: boolean;
   /** The preview shows the camera: the guest can take the photo. */
   canTake: boolean;
   /** A photo is being captured or read. */
@@ -72,6 +74,7 @@ export function connectCamera(snapshot: CameraSnapshot, send: (event: CameraEven
     error: PAGE_ERRORS.find((name) => snapshot.matches(name)) ?? null,
     loading: snapshot.hasTag('loading'),
     live: snapshot.matches('live'),
+    starting: snapshot.matches({ live: 'starting' }),
     canTake: snapshot.matches({ live: 'preview' }),
     processing: snapshot.hasTag('processing') && !snapshot.matches('analysing'),
     failure: snapshot.matches('cameraFailed') ? context.failure : null,
