@@ -11,6 +11,8 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/actions/modals',
   '<rootDir>/src/views/actions/pickers',
   '<rootDir>/src/views/rewards/details',
+  // The meal-photo page loads the dialogs catalog with its own chunk.
+  '<rootDir>/src/views/camera',
   ...[
     'actionLaunch.machine.ts',
     'actionOutcome.machine.ts',

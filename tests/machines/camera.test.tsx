@@ -220,6 +220,8 @@ function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMed
   return { router, user };
 }
 
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
 const page = () => document.querySelector('[data-scope="camera"]') as HTMLElement;
 const inPage = () => within(page());
 const pageState = (state: string) => waitFor(() => expect(page()).toHaveAttribute('data-state', state));
@@ -408,19 +410,19 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
         events: {
           'xstate.done.actor.loadStay': async (step) => {
             await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
-            controlled.resolve('loadStay', (step.event as { output: unknown }).output);
+            controlled.resolve('loadStay', eventOf<{ output: unknown }>(step).output);
           },
           'xstate.error.actor.loadStay': async (step) => {
             await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
-            controlled.reject('loadStay', (step.event as { error: unknown }).error);
+            controlled.reject('loadStay', eventOf<{ error: unknown }>(step).error);
           },
           'xstate.done.actor.loadMenu': async (step) => {
             await waitFor(() => expect(controlled.isPending('loadMenu')).toBe(true));
-            controlled.resolve('loadMenu', (step.event as { output: unknown }).output);
+            controlled.resolve('loadMenu', eventOf<{ output: unknown }>(step).output);
           },
           'xstate.error.actor.loadMenu': async (step) => {
             await waitFor(() => expect(controlled.isPending('loadMenu')).toBe(true));
-            controlled.reject('loadMenu', (step.event as { error: unknown }).error);
+            controlled.reject('loadMenu', eventOf<{ error: unknown }>(step).error);
           },
           'xstate.done.actor.startCamera': async () => {
             await waitFor(() => expect(media.isPending('open')).toBe(true));
@@ -428,18 +430,18 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
           },
           'xstate.error.actor.startCamera': async (step) => {
             await waitFor(() => expect(media.isPending('open')).toBe(true));
-            media.reject('open', (step.event as { error: unknown }).error);
+            media.reject('open', eventOf<{ error: unknown }>(step).error);
           },
           'camera.take': async () => {
             await user.click(inPage().getByRole('button', { name: 'Prendre la photo' }));
           },
           'xstate.done.actor.capturePhoto': async (step) => {
             await waitFor(() => expect(media.isPending('capture')).toBe(true));
-            media.resolve('capture', (step.event as { output: unknown }).output);
+            media.resolve('capture', eventOf<{ output: unknown }>(step).output);
           },
           'xstate.error.actor.capturePhoto': async (step) => {
             await waitFor(() => expect(media.isPending('capture')).toBe(true));
-            media.reject('capture', (step.event as { error: unknown }).error);
+            media.reject('capture', eventOf<{ error: unknown }>(step).error);
           },
           'photo.picked': async () => {
             const input = pickerInput();
@@ -448,11 +450,11 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
           },
           'xstate.done.actor.preparePhoto': async (step) => {
             await waitFor(() => expect(media.isPending('prepare')).toBe(true));
-            media.resolve('prepare', (step.event as { output: unknown }).output);
+            media.resolve('prepare', eventOf<{ output: unknown }>(step).output);
           },
           'xstate.error.actor.preparePhoto': async (step) => {
             await waitFor(() => expect(media.isPending('prepare')).toBe(true));
-            media.reject('prepare', (step.event as { error: unknown }).error);
+            media.reject('prepare', eventOf<{ error: unknown }>(step).error);
           },
           'camera.retry': async () => {
             await user.click(inPage().getByRole('button', { name: 'Réessayer' }));
@@ -468,11 +470,11 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
           },
           'xstate.done.actor.analyseMeal': async (step) => {
             await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
-            controlled.resolve('analyseMeal', (step.event as { output: unknown }).output);
+            controlled.resolve('analyseMeal', eventOf<{ output: unknown }>(step).output);
           },
           'xstate.error.actor.analyseMeal': async (step) => {
             await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
-            controlled.reject('analyseMeal', (step.event as { error: unknown }).error);
+            controlled.reject('analyseMeal', eventOf<{ error: unknown }>(step).error);
           },
         },
       });
@@ -495,7 +497,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       // Leaving the page releases a camera that was running.
       if (media.isPending('open')) media.resolve('open', media.stream);
       await waitFor(() => {
-        if (state.matches('live.preview') || state.matches('live.capturing'))
+        if (state.matches({ live: 'preview' }) || state.matches({ live: 'capturing' }))
           expect(media.track.stop).toHaveBeenCalled();
       });
     });

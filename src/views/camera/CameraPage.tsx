@@ -190,6 +190,7 @@ function PageError({ error, onBack }: { error: NonNullable<CameraProps['error']>
 function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: VideoRef }) {
   const { t } = useLingui();
   const failure = props.failure;
+  const failureMessage = failure?.message ?? '';
   return (
     <section className="camera-page__panel" data-part="camera">
       {props.live && (
@@ -242,7 +243,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
           )}
           {failure.kind === 'generic' && (
             <p>
-              <Trans>Erreur de la caméra : {failure.message}</Trans>
+              <Trans>Erreur de la caméra : {failureMessage}</Trans>
             </p>
           )}
           <p>
