@@ -373,7 +373,9 @@ function AnalysisOverlay() {
 function MealResultCard({ result, onContinue }: { result: MealResult; onContinue: () => void }) {
   const { t, i18n } = useLingui();
   const titleId = useId();
-  const number = (value: number) => i18n.number(value, { maximumFractionDigits: 1 });
+  // Latin digits in every language, as the rest of the app writes numbers (docs/behaviour.md#meal-photo).
+  const format = new Intl.NumberFormat(`${i18n.locale || 'fr'}-u-nu-latn`, { maximumFractionDigits: 1 });
+  const number = (value: number) => format.format(value);
   const { points, pointsName } = result;
   const score = number(result.score);
   const others = result.otherIngredients;
