@@ -3,6 +3,7 @@
  * with the worked examples of the docs, the photo checks, both analysers (the hotel menu, and a vision model
  * spoken to over HTTP by a local server of the OpenAI protocol) and the points, on SQLite and PostgreSQL.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -49,6 +50,24 @@ describe('meal scoring (docs/meal-scoring.md worked examples)', () => {
     }
     expect(FOOD_FACTORS.beef.ghgKgPerKg).toBeCloseTo(99.5);
     expect(FOOD_FACTORS.potatoes.ghgKgPerKg).toBeCloseTo(0.46);
+  });
+
+  it('docs/meal-scoring.md lists every row of the factor table with its figures', () => {
+    const text = readFileSync(new URL('../../docs/meal-scoring.md', import.meta.url), 'utf8');
+    const rows = new Map(
+      [...text.matchAll(/^\| `(\w+)` \| [^|]+ \| ([\d.]+) \| (\d+) \| (\d+) \| (yes|no) \|$/gm)].map((match) => [
+        match[1],
+        [Number(match[2]), Number(match[3]), Number(match[4]), match[5] === 'yes'],
+      ]),
+    );
+    expect(
+      new Map(
+        FOOD_KEYS.map((key) => {
+          const row = FOOD_FACTORS[key];
+          return [key, [row.ghgKgPerKg, row.waterLitresPerKg, row.energyMjPerKg, row.vegetarian]];
+        }),
+      ),
+    ).toEqual(rows);
   });
 
   it('lentil curry: 1002 g CO2e, 406.7 L, 758 Wh, score 7.5, vegetarian, 15 of 20 points', () => {
