@@ -41,10 +41,10 @@ async function openCameraPage(page: Page, code: Language) {
 async function analyseCurry(page: Page, code: Language) {
   const camera = cameraPage(page);
   await expect(camera).toHaveAttribute('data-state', 'photoTaken');
-  await expect(camera.getByRole('img', { name: text(code, 'Votre photo') })).toBeVisible();
+  await expect(camera.getByRole('img', { name: text(code, 'Votre repas') })).toBeVisible();
   // The photo is the centre square, at most 640 pixels wide.
   const size = await camera
-    .getByRole('img', { name: text(code, 'Votre photo') })
+    .getByRole('img', { name: text(code, 'Votre repas') })
     .evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
   expect(size[0]).toBe(size[1]);
   expect(size[0]).toBeLessThanOrEqual(640);

@@ -337,7 +337,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
           },
           photoTaken: async (snapshot) => {
             await pageState('photoTaken');
-            expect(inPage().getByRole('img', { name: 'Votre photo' })).toHaveAttribute(
+            expect(inPage().getByRole('img', { name: 'Votre repas' })).toHaveAttribute(
               'src',
               `data:image/jpeg;base64,${snapshot.context.photo}`,
             );
@@ -382,10 +382,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             const result = within(page().querySelector('[data-part="result"]') as HTMLElement);
             expect(result.getByRole('heading', { name: 'Résultat de votre repas' })).toBeVisible();
             expect(result.getByText('+15 Miles verts')).toBeVisible();
-            expect(result.getByRole('meter', { name: 'Score environnemental' })).toHaveAttribute(
-              'aria-valuenow',
-              '7.5',
-            );
+            expect(result.getByRole('meter', { name: 'Score environnemental' })).toHaveProperty('value', 7.5);
             expect(page().querySelector('[data-part="score"]')).toHaveTextContent('7,5/10');
             expect(result.getByText('Repas végétarien')).toBeVisible();
             expect(page().querySelector('[data-part="water"]')).toHaveTextContent('406,7 L');

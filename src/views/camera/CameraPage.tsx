@@ -301,7 +301,7 @@ function TakenPhoto({ props }: { props: CameraProps }) {
   const { t } = useLingui();
   return (
     <section className="camera-page__panel" data-part="photo">
-      <img className="camera-page__photo" src={`data:image/jpeg;base64,${props.photo}`} alt={t`Votre photo`} />
+      <img className="camera-page__photo" src={`data:image/jpeg;base64,${props.photo}`} alt={t`Votre repas`} />
       {props.dishes.length > 0 && (
         <fieldset className="camera-page__dishes" data-part="dishes">
           <legend className="camera-page__legend">
@@ -398,17 +398,9 @@ function MealResultCard({ result, onContinue }: { result: MealResult; onContinue
         <p className="camera-page__score-label">
           <Trans>Score environnemental</Trans> <bdi>{score}/10</bdi>
         </p>
-        <div
-          className="camera-page__bar"
-          role="meter"
-          aria-label={t`Score environnemental`}
-          aria-valuemin={0}
-          aria-valuemax={10}
-          aria-valuenow={result.score}
-          aria-valuetext={`${score}/10`}
-        >
-          <span className="camera-page__bar-fill" style={{ inlineSize: `${result.score * 10}%` }} />
-        </div>
+        <meter className="camera-page__bar" aria-label={t`Score environnemental`} min={0} max={10} value={result.score}>
+          {score}/10
+        </meter>
       </div>
       <p className="camera-page__veggie-line" data-part="vegetarian" data-vegetarian={result.vegetarian}>
         {result.vegetarian ? <Trans>Repas végétarien</Trans> : <Trans>Repas non végétarien</Trans>}
