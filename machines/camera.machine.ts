@@ -53,6 +53,11 @@ export interface PickedPhoto {
   file: Blob;
 }
 
+/** What the photo processing gets: the file kept on entering `preparing`. */
+export interface PreparePhotoInput {
+  file: Blob | null;
+}
+
 /** What the page tells the guest before a submission can go (docs/behaviour.md#meal-photo). */
 export type CameraNotice = 'photoFirst' | 'pickDish';
 
@@ -62,6 +67,8 @@ export interface CameraContext extends CameraInput {
   menu: MealMenuReply | null;
   permission: CameraPermission;
   failure: CameraFailure | null;
+  /** The photo the guest picked from the device, while it is processed. */
+  picked: Blob | null;
   /** The processed photo: base64 JPEG without the data prefix. */
   photo: string | null;
   dishKey: string | null;
@@ -111,7 +118,7 @@ export const cameraMachine = setup({
     /** The preview's centre square, processed (docs/behaviour.md#meal-photo constants). */
     capturePhoto: viewProvidedActor<string, void>('capturePhoto'),
     /** A photo picked from the device, processed the same way. */
-    preparePhoto: viewProvidedActor<string, PickedPhoto>('preparePhoto'),
+    preparePhoto: viewProvidedActor<string, PreparePhotoInput>('preparePhoto'),
     analyseMeal: viewProvidedActor<LimeatReply, AnalyseMealInput>('analyseMeal'),
   },
   guards: {
@@ -128,7 +135,8 @@ export const cameraMachine = setup({
       failure,
       permission: failure.kind === 'denied' ? ('denied' as const) : ('prompt' as const),
     })),
-    storePhoto: assign({ photo: (_, photo: string) => photo, notice: null }),
+    keepPicked: assign({ picked: (_, file: Blob) => file, photo: null, reply: null, notice: null }),
+    storePhoto: assign({ photo: (_, photo: string) => photo, picked: null, notice: null }),
     forgetPhoto: assign({ photo: null, reply: null, notice: null }),
     pickDish: assign({ dishKey: (_, key: string) => key, notice: null }),
     tell: assign({ notice: (_, notice: CameraNotice) => notice }),
@@ -147,6 +155,7 @@ export const cameraMachine = setup({
     menu: null,
     permission: 'prompt',
     failure: null,
+    picked: null,
     photo: null,
     dishKey: null,
     notice: null,
@@ -197,7 +206,7 @@ export const cameraMachine = setup({
       exit: 'stopCamera',
       initial: 'starting',
       on: {
-        'photo.picked': { target: 'preparing', actions: 'forgetPhoto' },
+        'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
         'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
       states: {
@@ -235,7 +244,7 @@ export const cameraMachine = setup({
     cameraFailed: {
       on: {
         'camera.retry': { target: 'live', actions: 'forgetPhoto' },
-        'photo.picked': { target: 'preparing', actions: 'forgetPhoto' },
+        'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
         'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
     },
@@ -244,7 +253,7 @@ export const cameraMachine = setup({
       invoke: {
         id: 'preparePhoto',
         src: 'preparePhoto',
-        input: ({ event }) => ({ file: event.type === 'photo.picked' ? event.file : new Blob() }),
+        input: ({ context }) => ({ file: context.picked }),
         onDone: { target: 'photoTaken', actions: { type: 'storePhoto', params: ({ event }) => event.output } },
         onError: {
           target: 'cameraFailed',
@@ -258,7 +267,7 @@ export const cameraMachine = setup({
     photoTaken: {
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },
-        'photo.picked': { target: 'preparing', actions: 'forgetPhoto' },
+        'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
         'dish.pick': { actions: { type: 'pickDish', params: ({ event }) => event.key } },
         'photo.submit': [
           { guard: 'needsDish', actions: { type: 'tell', params: 'pickDish' } },
@@ -304,7 +313,7 @@ export const cameraMachine = setup({
     noFood: {
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },
-        'photo.picked': { target: 'preparing', actions: 'forgetPhoto' },
+        'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
       },
     },
   },

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { cameraMachine, type PickedPhoto } from '../../../machines/camera.machine.ts';
+import { cameraMachine, type PreparePhotoInput } from '../../../machines/camera.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
@@ -76,7 +76,9 @@ export function CameraPage({ sUUID, actId, endDate, logic = cameraLogic, media =
             const video = videoRef.current;
             return video ? media.capture(video) : Promise.reject(new Error('The preview is not on screen'));
           }),
-          preparePhoto: fromPromise<string, PickedPhoto>(({ input }) => media.prepare(input.file)),
+          preparePhoto: fromPromise<string, PreparePhotoInput>(({ input }) =>
+            input.file ? media.prepare(input.file) : Promise.reject(new Error('No photo was picked')),
+          ),
         },
         actions: {
           stopCamera: () => {
