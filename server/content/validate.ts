@@ -223,10 +223,9 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   });
 
   const menu = file.menu ?? [];
-  const primary = primaries[0]?.code;
   for (const i of repeats(menu.map((dish) => dish.key))) problem(['menu', i, 'key'], 'key appears twice');
   menu.forEach((dish, i) => {
-    checkLangs(['menu', i, 'names'], dish.names, primary ? new Set([primary]) : undefined);
+    checkLangs(['menu', i, 'names'], dish.names);
     dish.ingredients.forEach((ingredient, j) => {
       if (!isFoodKey(ingredient.food))
         problem(

@@ -12,7 +12,9 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
 import { buildApp } from '../../server/app.ts';
-import { seedSampleHotels } from '../../server/content/seed.ts';
+import { parseContent } from '../../server/content/import.ts';
+import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.ts';
+import { ContentError } from '../../server/content/validate.ts';
 import { FOOD_FACTORS, FOOD_KEYS, matchFood } from '../../server/domain/meals/factors.ts';
 import { analysisOf, environmentalScore, impactOf, mealPoints } from '../../server/domain/meals/scoring.ts';
 import { actionOfType, expectConsistentBalance, newStay, submissionCounts, type TestStay } from './actions-support.ts';
@@ -115,6 +117,26 @@ describe('meal scoring (docs/meal-scoring.md worked examples)', () => {
     expect(environmentalScore(8000, 1)).toBe(0);
     expect(environmentalScore(0, 0)).toBe(0);
     expect(analysisOf([], 'ar').environmentalAnalysis.isVegetarian).toBe(false);
+  });
+
+  it("a content file's menu is checked: foods of the factor table, unique keys, declared languages", () => {
+    const sample = readFileSync(SAMPLE_HOTEL_FILES[0] ?? '', 'utf8');
+    expect(parseContent(sample).menu?.length).toBe(7);
+    const broken = sample
+      .replace('{ food: beef, grams: 180 }', '{ food: wagyu, grams: 180 }')
+      .replace('key: roast-chicken', 'key: beef-bourguignon')
+      .replace('names: { fr: Poulet rôti', 'names: { es: Pollo, fr: Poulet rôti');
+    expect(() => parseContent(broken)).toThrow(ContentError);
+    try {
+      parseContent(broken);
+    } catch (error) {
+      const problems = (error as ContentError).problems.join('\n');
+      expect(problems).toMatch(
+        /menu\[0\]\.ingredients\[0\]\.food: "wagyu" is not a food of the factor table; allowed: beef, /,
+      );
+      expect(problems).toMatch(/menu\[1\]\.key: key appears twice/);
+      expect(problems).toMatch(/menu\[1\]\.names\.es: language es is not declared/);
+    }
   });
 
   it('an English name finds its row: names, synonyms, words inside a longer name', () => {
