@@ -223,6 +223,10 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   });
 
   const menu = file.menu ?? [];
+  // The menu is how meals are analysed when the server has no vision model: a meal action without one is a dead end.
+  const mealAction = actions.findIndex((action) => action.type === 'LIMEAT');
+  if (mealAction >= 0 && menu.length === 0)
+    problem(['actions', mealAction, 'type'], 'a LIMEAT action needs a menu (the dishes guests pick after their photo)');
   for (const i of repeats(menu.map((dish) => dish.key))) problem(['menu', i, 'key'], 'key appears twice');
   menu.forEach((dish, i) => {
     checkLangs(['menu', i, 'names'], dish.names);

@@ -137,6 +137,8 @@ describe('meal scoring (docs/meal-scoring.md worked examples)', () => {
       expect(problems).toMatch(/menu\[1\]\.key: key appears twice/);
       expect(problems).toMatch(/menu\[1\]\.names\.es: language es is not declared/);
     }
+    const withoutMenu = sample.slice(0, sample.indexOf('\nmenu:'));
+    expect(() => parseContent(withoutMenu)).toThrow(/a LIMEAT action needs a menu/);
   });
 
   it('an English name finds its row: names, synonyms, words inside a longer name', () => {
