@@ -13,6 +13,8 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/rewards/details',
   '<rootDir>/src/views/staff/StaffResetDialog.tsx',
   '<rootDir>/src/views/shell/DemoResetPanel.tsx',
+  // The meal-photo page loads the dialogs catalog with its own chunk.
+  '<rootDir>/src/views/camera',
   ...[
     'actionLaunch.machine.ts',
     'actionOutcome.machine.ts',

@@ -17,6 +17,13 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Chromium's synthetic camera (a moving test pattern) for the meal photo (e2e/meal-photo.spec.ts). */
+const fakeCamera = (ui: 'accept' | 'deny') => [
+  '--use-fake-device-for-media-stream',
+  ui === 'accept' ? '--use-fake-ui-for-media-stream' : '--use-fake-ui-for-media-stream=deny',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: true,
@@ -25,7 +32,23 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: 'dev-server.spec.ts' },
+    { name: 'journeys', testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts'] },
+    // The meal photo with a camera that answers, then with one the guest refuses.
+    {
+      name: 'meal-camera',
+      testMatch: 'meal-photo.spec.ts',
+      grepInvert: /@camera-refused/,
+      use: {
+        permissions: ['camera'],
+        launchOptions: { executablePath, args: [...chromiumArgs, ...fakeCamera('accept')] },
+      },
+    },
+    {
+      name: 'meal-camera-refused',
+      testMatch: 'meal-photo.spec.ts',
+      grep: /@camera-refused/,
+      use: { launchOptions: { executablePath, args: [...chromiumArgs, ...fakeCamera('deny')] } },
+    },
     // `npm run dev` as a maintainer runs it, against the same API server.
     { name: 'dev-server', testMatch: 'dev-server.spec.ts', use: { baseURL: `http://127.0.0.1:${devServerPort}` } },
   ],
@@ -33,7 +56,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Pixel 7'],
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
     trace: 'off',
   },
   webServer: [

@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'staff_session_invalid',
   'staff_session_wrong_hotel',
   'not_a_demo_stay',
+  // Meal photo (LIMEAT).
+  'photo_not_jpeg',
+  'photo_too_large',
+  'dish_required',
+  'unknown_dish',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -391,3 +391,57 @@ export type StaffSessionReply = Static<typeof StaffSessionReply>;
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
 export const DemoResetBody = Type.Object({ uuid: Uuid });
 export type DemoResetBody = Static<typeof DemoResetBody>;
+// ---------- meal photo, LIMEAT (docs/behaviour.md#meal-photo, docs/meal-scoring.md) ----------
+
+const DishKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
+
+/** GET /api/actions/{actId}/limeat/menu?sUUID=&uuid=&lang= — how the meal is analysed, and the dishes to pick. */
+export const MealMenuQuery = Type.Object({ sUUID: Uuid, uuid: Uuid, lang: LangCode });
+export const MealDish = Type.Object({
+  key: DishKey,
+  name: Type.String(),
+  vegetarian: Type.Boolean(),
+});
+export type MealDish = Static<typeof MealDish>;
+export const MealMenuReply = Type.Object({
+  /** `vision`: a model reads the photo; `menu`: the guest picks the dish after the photo. */
+  analyser: Type.Union([Type.Literal('vision'), Type.Literal('menu')]),
+  /** The hotel restaurant's dishes (empty with the vision analyser). */
+  dishes: Type.Array(MealDish),
+});
+export type MealMenuReply = Static<typeof MealMenuReply>;
+
+/** POST /api/actions/{actId}/limeat (SPEC §7), plus the picked dish (menu analyser) and the guest's language. */
+export const LimeatBody = Type.Object({
+  ...SubmissionBase,
+  /** Base64 JPEG, without the `data:` prefix. */
+  photoData: Type.String({ minLength: 1 }),
+  endDate: Type.Union([IsoDate, Type.Null()]),
+  dishKey: Type.Optional(DishKey),
+});
+export type LimeatBody = Static<typeof LimeatBody>;
+
+const Measure = <Unit extends string>(unity: Unit) =>
+  Type.Object({ value: Type.Number({ minimum: 0 }), unity: Type.Literal(unity) });
+
+/** The meal analysis, shaped as SPEC §3 says. */
+export const LimeatAnalysis = Type.Object({
+  scores: Type.Object({ environmental: Type.Number({ minimum: 0, maximum: 10 }) }),
+  environmentalAnalysis: Type.Object({
+    isVegetarian: Type.Boolean(),
+    impact: Type.Object({
+      waterConsumption: Measure('L'),
+      energyConsumption: Measure('Wh'),
+      GESEmissions: Measure('gCO2'),
+    }),
+  }),
+  ingredients: Type.Array(Type.Object({ name: Type.String(), quantity: Type.Number({ minimum: 0 }) })),
+});
+export type LimeatAnalysis = Static<typeof LimeatAnalysis>;
+
+export const LimeatReply = Type.Object({
+  /** Points this photo credited (docs/meal-scoring.md#points). */
+  greenMilesAdded: Type.Integer({ minimum: 0 }),
+  limeatAnalysis: LimeatAnalysis,
+});
+export type LimeatReply = Static<typeof LimeatReply>;

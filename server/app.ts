@@ -16,6 +16,7 @@ import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
+import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   mailFrom?: string;
   /** A ready mailer (takes precedence over smtpUrl). */
   mailer?: Mailer;
+  /** The vision model of the meal photo; without it the guest picks the dish from the hotel menu. */
+  mealVision?: VisionConfig | null;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
     frontToken: frontTokenHooks(options.frontToken),
     staffAuth: staffAuthHooks(store, now),
+    mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
   };
   decorateStaffSession(app);
   if (deps.mailer && !options.mailer) {

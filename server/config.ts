@@ -1,5 +1,6 @@
 /** Server configuration from the environment (see docs/server.md). */
 import { DEFAULT_DATABASE_URL } from './db/connection.ts';
+import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
@@ -16,6 +17,8 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The From address of the reward e-mails. */
   mailFrom: string;
+  /** The meal photo's vision model (MEAL_VISION_URL…); null: the guest picks the dish from the hotel menu. */
+  mealVision: VisionConfig | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -31,5 +34,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    mealVision: readMealVision(env),
   };
+}
+
+function readMealVision(env: NodeJS.ProcessEnv): VisionConfig | null {
+  if (!env.MEAL_VISION_URL) return null;
+  if (!env.MEAL_VISION_MODEL) throw new Error('MEAL_VISION_MODEL must name the model when MEAL_VISION_URL is set');
+  const timeoutMs = Number(env.MEAL_VISION_TIMEOUT_MS || DEFAULT_VISION_TIMEOUT_MS);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`MEAL_VISION_TIMEOUT_MS must be a number of milliseconds (got ${env.MEAL_VISION_TIMEOUT_MS})`);
+  return { url: env.MEAL_VISION_URL, model: env.MEAL_VISION_MODEL, key: env.MEAL_VISION_KEY || null, timeoutMs };
 }

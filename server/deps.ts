@@ -1,6 +1,7 @@
 /** What every route plugin needs: the store, the clock, the mailer, the front-token and staff-session hooks. */
 import type { Store } from './db/store.ts';
 import type { Clock } from './domain/hotel-time.ts';
+import type { MealAnalyser } from './domain/meals/analysers.ts';
 import type { FrontTokenHooks } from './front-token.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { StaffAuthHooks } from './staff-auth.ts';
@@ -13,4 +14,6 @@ export interface AppDeps {
   frontToken: FrontTokenHooks;
   /** The staff-session check of staff calls (`Authorization: Bearer`). */
   staffAuth: StaffAuthHooks;
+  /** Reads a meal photo: the vision model when MEAL_VISION_URL is set, else the hotel menu. */
+  mealAnalyser: MealAnalyser;
 }

@@ -13,6 +13,8 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   upstream_failed: 502,
   unavailable: 503,
 };

@@ -64,6 +64,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     frontToken: config.frontToken,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    mealVision: config.mealVision,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
   });

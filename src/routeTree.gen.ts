@@ -16,6 +16,7 @@ import { Route as Char123ModeChar125QrIdIndexRouteImport } from './routes/{-$mod
 import { Route as Char123ModeChar125QrIdDisabledRouteImport } from './routes/{-$mode}/$qrId/disabled'
 import { Route as Char123ModeChar125HotelHIdRouteImport } from './routes/{-$mode}/hotel/$hId'
 import { Route as Char123ModeChar125RewardsSUUIDRouteImport } from './routes/{-$mode}/rewards/$sUUID'
+import { Route as Char123ModeChar125CameraSUUIDActIdRouteImport } from './routes/{-$mode}/camera/$sUUID/$actId'
 import { Route as Char123ModeChar125StaySUUIDIndexRouteImport } from './routes/{-$mode}/stay/$sUUID/index'
 import { Route as Char123ModeChar125StaySUUIDFinishedRouteImport } from './routes/{-$mode}/stay/$sUUID/finished'
 
@@ -59,6 +60,12 @@ const Char123ModeChar125RewardsSUUIDRoute =
     path: '/rewards/$sUUID',
     getParentRoute: () => Char123ModeChar125RouteRoute,
   } as any)
+const Char123ModeChar125CameraSUUIDActIdRoute =
+  Char123ModeChar125CameraSUUIDActIdRouteImport.update({
+    id: '/camera/$sUUID/$actId',
+    path: '/camera/$sUUID/$actId',
+    getParentRoute: () => Char123ModeChar125RouteRoute,
+  } as any)
 const Char123ModeChar125StaySUUIDIndexRoute =
   Char123ModeChar125StaySUUIDIndexRouteImport.update({
     id: '/stay/$sUUID/',
@@ -80,6 +87,7 @@ export interface FileRoutesByFullPath {
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
+  '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
 }
@@ -89,6 +97,7 @@ export interface FileRoutesByTo {
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdIndexRoute
+  '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID': typeof Char123ModeChar125StaySUUIDIndexRoute
 }
@@ -101,6 +110,7 @@ export interface FileRoutesById {
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
+  '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
 }
@@ -114,6 +124,7 @@ export interface FileRouteTypes {
     | '/{-$mode}/hotel/$hId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
+    | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
   fileRoutesByTo: FileRoutesByTo
@@ -123,6 +134,7 @@ export interface FileRouteTypes {
     | '/{-$mode}/hotel/$hId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId'
+    | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID'
   id:
@@ -134,6 +146,7 @@ export interface FileRouteTypes {
     | '/{-$mode}/hotel/$hId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
+    | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
   fileRoutesById: FileRoutesById
@@ -193,6 +206,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ModeChar125RewardsSUUIDRouteImport
       parentRoute: typeof Char123ModeChar125RouteRoute
     }
+    '/{-$mode}/camera/$sUUID/$actId': {
+      id: '/{-$mode}/camera/$sUUID/$actId'
+      path: '/camera/$sUUID/$actId'
+      fullPath: '/{-$mode}/camera/$sUUID/$actId'
+      preLoaderRoute: typeof Char123ModeChar125CameraSUUIDActIdRouteImport
+      parentRoute: typeof Char123ModeChar125RouteRoute
+    }
     '/{-$mode}/stay/$sUUID/': {
       id: '/{-$mode}/stay/$sUUID/'
       path: '/stay/$sUUID'
@@ -231,6 +251,7 @@ interface Char123ModeChar125RouteRouteChildren {
   Char123ModeChar125IndexRoute: typeof Char123ModeChar125IndexRoute
   Char123ModeChar125HotelHIdRoute: typeof Char123ModeChar125HotelHIdRoute
   Char123ModeChar125RewardsSUUIDRoute: typeof Char123ModeChar125RewardsSUUIDRoute
+  Char123ModeChar125CameraSUUIDActIdRoute: typeof Char123ModeChar125CameraSUUIDActIdRoute
   Char123ModeChar125StaySUUIDFinishedRoute: typeof Char123ModeChar125StaySUUIDFinishedRoute
   Char123ModeChar125StaySUUIDIndexRoute: typeof Char123ModeChar125StaySUUIDIndexRoute
 }
@@ -242,6 +263,8 @@ const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren
     Char123ModeChar125IndexRoute: Char123ModeChar125IndexRoute,
     Char123ModeChar125HotelHIdRoute: Char123ModeChar125HotelHIdRoute,
     Char123ModeChar125RewardsSUUIDRoute: Char123ModeChar125RewardsSUUIDRoute,
+    Char123ModeChar125CameraSUUIDActIdRoute:
+      Char123ModeChar125CameraSUUIDActIdRoute,
     Char123ModeChar125StaySUUIDFinishedRoute:
       Char123ModeChar125StaySUUIDFinishedRoute,
     Char123ModeChar125StaySUUIDIndexRoute:

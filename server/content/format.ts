@@ -117,6 +117,26 @@ export const RewardEntry = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A dish of the hotel restaurant (the meal photo's menu analyser, docs/meal-scoring.md#hotel-menu): its names per
+ * language and its recipe, each ingredient a row of the factor table (server/domain/meals/factors.ts) and grams.
+ */
+export const MenuDish = Type.Object(
+  {
+    key: Key,
+    names: PerLanguage(NonEmpty(200)),
+    ingredients: Type.Array(
+      Type.Object(
+        { food: NonEmpty(40), grams: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 30 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MenuDish = Static<typeof MenuDish>;
+
 export const HotelContentFile = Type.Object(
   {
     hotel: HotelSection,
@@ -126,6 +146,8 @@ export const HotelContentFile = Type.Object(
     unassignedQrIds: Type.Optional(Type.Array(QrId)),
     actions: Type.Optional(Type.Array(ActionEntry)),
     rewards: Type.Optional(Type.Array(RewardEntry)),
+    /** The restaurant's dishes, for the meal photo when no vision model is configured. */
+    menu: Type.Optional(Type.Array(MenuDish, { maxItems: 200 })),
   },
   { additionalProperties: false },
 );

@@ -9,7 +9,13 @@ import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Database } from '../db/schema.ts';
-import { type ActionEntry, DEFAULT_CHECKOUT_TIME, type HotelContentFile, type RewardEntry } from './format.ts';
+import {
+  type ActionEntry,
+  DEFAULT_CHECKOUT_TIME,
+  type HotelContentFile,
+  type MenuDish,
+  type RewardEntry,
+} from './format.ts';
 import { hashPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
@@ -110,6 +116,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
     await importRooms(tx, file);
     const actionIds = await importActions(tx, h.id, file.actions ?? []);
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
+    await importMenu(tx, h.id, file.menu ?? []);
     return {
       hotelId: h.id,
       name: h.name,
@@ -282,4 +289,22 @@ async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): P
     }
   }
   return ids;
+}
+
+/** The restaurant's dishes are replaced whole: nothing refers to a dish after its meal was scored. */
+async function importMenu(tx: Tx, hotelId: number, menu: MenuDish[]): Promise<void> {
+  await tx.deleteFrom('meal_dishes').where('hotel_id', '=', hotelId).execute();
+  if (menu.length === 0) return;
+  await tx
+    .insertInto('meal_dishes')
+    .values(
+      menu.map((dish, position) => ({
+        hotel_id: hotelId,
+        key: dish.key,
+        position,
+        names: JSON.stringify(dish.names),
+        ingredients: JSON.stringify(dish.ingredients),
+      })),
+    )
+    .execute();
 }

@@ -9,7 +9,8 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { RewardType } from '../../contract/schemas.ts';
-import { ActionEntry, HotelContentFile, LanguageEntry, RewardEntry, RoomEntry } from './format.ts';
+import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
+import { ActionEntry, HotelContentFile, LanguageEntry, MenuDish, RewardEntry, RoomEntry } from './format.ts';
 
 /** A content file that cannot be used: its message names the file, then lists the problems (if any). */
 export class ContentError extends Error {
@@ -83,11 +84,12 @@ const ITEM_LISTS: Record<string, TSchema> = {
   rooms: RoomEntry,
   actions: ActionEntry,
   rewards: RewardEntry,
+  menu: MenuDish,
 };
 
 function allErrors(value: unknown) {
   const errors = Value.Errors(HotelContentFile, value).filter(
-    (e) => !/^\/(languages|rooms|actions|rewards)\/\d+/.test(e.instancePath),
+    (e) => !/^\/(languages|rooms|actions|rewards|menu)\/\d+/.test(e.instancePath),
   );
   if (value !== null && typeof value === 'object') {
     for (const [list, schema] of Object.entries(ITEM_LISTS)) {
@@ -218,6 +220,23 @@ function ruleProblems(file: HotelContentFile): Problem[] {
       problem(['rewards', i, 'codePool'], 'only CODE rewards have a code pool');
     const pool = reward.codePool ?? [];
     for (const j of repeats(pool)) problem(['rewards', i, 'codePool', j], `code ${pool[j]} appears twice`);
+  });
+
+  const menu = file.menu ?? [];
+  // The menu is how meals are analysed when the server has no vision model: a meal action without one is a dead end.
+  const mealAction = actions.findIndex((action) => action.type === 'LIMEAT');
+  if (mealAction >= 0 && menu.length === 0)
+    problem(['actions', mealAction, 'type'], 'a LIMEAT action needs a menu (the dishes guests pick after their photo)');
+  for (const i of repeats(menu.map((dish) => dish.key))) problem(['menu', i, 'key'], 'key appears twice');
+  menu.forEach((dish, i) => {
+    checkLangs(['menu', i, 'names'], dish.names);
+    dish.ingredients.forEach((ingredient, j) => {
+      if (!isFoodKey(ingredient.food))
+        problem(
+          ['menu', i, 'ingredients', j, 'food'],
+          `${JSON.stringify(ingredient.food)} is not a food of the factor table; allowed: ${FOOD_KEYS.join(', ')}`,
+        );
+    });
   });
   return problems;
 }

@@ -264,12 +264,31 @@ const checkout: Migration = {
   },
 };
 
+/**
+ * The hotel restaurant's dishes for the meal photo's menu analyser (docs/meal-scoring.md#hotel-menu): names and
+ * recipe as JSON text, replaced whole at each content import.
+ */
+const meals: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('meal_dishes')
+      .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('names', 'text', (c) => c.notNull())
+      .addColumn('ingredients', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('meal_dishes_pk', ['hotel_id', 'key'])
+      .execute();
+  },
+};
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
   return {
     '0001_initial': initial(kind),
     '0002_actions': actionsMigration(kind),
     '0003_rewards': rewards(kind),
     '0004_checkout': checkout,
+    '0005_meals': meals,
     '0007_staff': staffMigration(kind),
   };
 }

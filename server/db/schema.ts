@@ -235,6 +235,15 @@ export interface StaffPinFailuresTable {
   failed_at: string;
 }
 
+/** A dish of a hotel's restaurant menu (0005_meals): `names` {lang: name}, `ingredients` [{food, grams}] as JSON. */
+export interface MealDishesTable {
+  hotel_id: number;
+  key: string;
+  position: number;
+  names: string;
+  ingredients: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotel_languages: HotelLanguagesTable;
@@ -258,4 +267,5 @@ export interface Database {
   reward_emails: RewardEmailsTable;
   staff_sessions: StaffSessionsTable;
   staff_pin_failures: StaffPinFailuresTable;
+  meal_dishes: MealDishesTable;
 }

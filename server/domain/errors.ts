@@ -11,6 +11,10 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  /** An upload larger than the rules allow (413). */
+  | 'payload_too_large'
+  /** An upload that is not of the required format (415). */
+  | 'unsupported_media_type'
   /** A service the server relies on (the SMTP server) refused or could not be reached. */
   | 'upstream_failed'
   /** The server is not configured for the call (no SMTP_URL). */

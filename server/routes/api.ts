@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { actionsRoutes } from './actions.ts';
 import { demoRoutes } from './demo.ts';
 import { greenRoutes } from './green.ts';
+import { mealsRoutes } from './meals.ts';
 import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(actionsRoutes, { prefix: '/actions', deps });
   await api.register(staffRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
+  await api.register(mealsRoutes, { prefix: '/actions', deps });
 };

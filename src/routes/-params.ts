@@ -24,3 +24,18 @@ export function validateActionsSearch(search: Record<string, unknown>): ActionsS
   const points = Number(search.proof_success);
   return Number.isInteger(points) && points >= 0 ? { proof_success: points } : {};
 }
+
+export interface CameraSearch {
+  /** The current night of the action (kept in the address as the modal wrote it). */
+  nId?: string;
+  endDate?: string;
+}
+
+/** The camera page's `?nId=&endDate=` (docs/behaviour.md#meal-photo): an end date is kept only when YYYY-MM-DD. */
+export function validateCameraSearch(search: Record<string, unknown>): CameraSearch {
+  const { nId, endDate } = search;
+  return {
+    ...(typeof nId === 'string' && nId !== '' ? { nId } : {}),
+    ...(typeof endDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? { endDate } : {}),
+  };
+}

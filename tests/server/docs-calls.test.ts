@@ -2,6 +2,7 @@
  * docs/server.md's calls table against the real routes: every /api route is listed, and every call that takes a
  * body shows it — its fields as `{a, b?}` (`?` for optional ones) or the name of its schema in contract/schemas.ts.
  */
+
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
@@ -11,6 +12,7 @@ import * as contract from '../../contract/schemas.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { createStore } from '../../server/db/store.ts';
 import { systemClock } from '../../server/domain/hotel-time.ts';
+import { menuAnalyser } from '../../server/domain/meals/analysers.ts';
 import { frontTokenHooks } from '../../server/front-token.ts';
 import { apiRoutes } from '../../server/routes/api.ts';
 import { staffAuthHooks } from '../../server/staff-auth.ts';
@@ -74,6 +76,7 @@ it('docs/server.md lists every /api call, with the body of every call that takes
       mailer: null,
       frontToken: frontTokenHooks('x'),
       staffAuth: staffAuthHooks(store, systemClock),
+      mealAnalyser: menuAnalyser,
     },
   });
   await app.ready();

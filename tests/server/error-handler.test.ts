@@ -15,6 +15,8 @@ const DOCUMENTED: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   upstream_failed: 502,
   unavailable: 503,
 };
@@ -26,6 +28,8 @@ const EXAMPLES: Array<[ErrorKind, ErrorCode]> = [
   ['not_found', 'code_not_available'],
   ['conflict', 'already_claimed'],
   ['rate_limited', 'too_many_emails'],
+  ['payload_too_large', 'photo_too_large'],
+  ['unsupported_media_type', 'photo_not_jpeg'],
   ['upstream_failed', 'mail_send_failed'],
   ['unavailable', 'mail_not_configured'],
 ];

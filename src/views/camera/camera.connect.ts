@@ -1,0 +1,110 @@
+import type { SnapshotFrom } from 'xstate';
+import type { LimeatAnalysis, MealDish } from '../../../contract/schemas.ts';
+import type {
+  CameraEvent,
+  CameraFailureKind,
+  CameraNotice,
+  CameraPermission,
+  cameraMachine,
+} from '../../../machines/camera.machine.ts';
+import { dataStateOf, type StatePath } from '../binding/dataState.ts';
+
+type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
+export type CameraState = StatePath<CameraSnapshot['value']>;
+
+/** The page's blocking errors (docs/behaviour.md#meal-photo). */
+export type CameraPageError = 'missingAction' | 'stayUnavailable' | 'actionNotFound';
+
+/** How many ingredients the result lists before 'and N other'. */
+export const SHOWN_INGREDIENTS = 5;
+
+export interface MealResult {
+  points: number;
+  pointsName: string;
+  /** 0–10. */
+  score: number;
+  vegetarian: boolean;
+  impact: LimeatAnalysis['environmentalAnalysis']['impact'];
+  ingredients: LimeatAnalysis['ingredients'];
+  otherIngredients: number;
+}
+
+export interface CameraProps {
+  state: CameraState;
+  permission: CameraPermission;
+  error: CameraPageError | null;
+  loading: boolean;
+  /** The live camera runs (starting or showing). */
+  live: boolean;
+  /** The camera is being opened (the browser may be asking the guest's permission). */
+  starting: boolean;
+  /** The preview shows the camera: the guest can take the photo. */
+  canTake: boolean;
+  /** A photo is being captured or read. */
+  processing: boolean;
+  failure: { kind: CameraFailureKind; message: string } | null;
+  /** base64 JPEG of the photo taken. */
+  photo: string | null;
+  notice: CameraNotice | null;
+  /** The dishes to pick from (menu analyser), once a photo is taken. */
+  dishes: Array<MealDish & { picked: boolean }>;
+  analysing: boolean;
+  result: MealResult | null;
+  noFood: boolean;
+  take(): void;
+  retake(): void;
+  retry(): void;
+  cancel(): void;
+  pick(file: Blob): void;
+  pickDish(key: string): void;
+  submit(): void;
+  continueToStay(): void;
+}
+
+const PAGE_ERRORS: readonly CameraPageError[] = ['missingAction', 'stayUnavailable', 'actionNotFound'];
+
+export function connectCamera(snapshot: CameraSnapshot, send: (event: CameraEvent) => void): CameraProps {
+  const state = dataStateOf(snapshot);
+  const { context } = snapshot;
+  const reply = context.reply;
+  const photoTaken = snapshot.matches('photoTaken');
+  return {
+    state,
+    permission: context.permission,
+    error: PAGE_ERRORS.find((name) => snapshot.matches(name)) ?? null,
+    loading: snapshot.hasTag('loading'),
+    live: snapshot.matches('live'),
+    starting: snapshot.matches({ live: 'starting' }),
+    canTake: snapshot.matches({ live: 'preview' }),
+    processing: snapshot.hasTag('processing') && !snapshot.matches('analysing'),
+    failure: snapshot.matches('cameraFailed') ? context.failure : null,
+    photo: context.photo,
+    notice: context.notice,
+    dishes:
+      photoTaken && context.menu?.analyser === 'menu'
+        ? context.menu.dishes.map((dish) => ({ ...dish, picked: dish.key === context.dishKey }))
+        : [],
+    analysing: snapshot.matches('analysing'),
+    result:
+      snapshot.matches('result') && reply
+        ? {
+            points: reply.greenMilesAdded,
+            pointsName: context.pointsName,
+            score: reply.limeatAnalysis.scores.environmental,
+            vegetarian: reply.limeatAnalysis.environmentalAnalysis.isVegetarian,
+            impact: reply.limeatAnalysis.environmentalAnalysis.impact,
+            ingredients: reply.limeatAnalysis.ingredients.slice(0, SHOWN_INGREDIENTS),
+            otherIngredients: Math.max(0, reply.limeatAnalysis.ingredients.length - SHOWN_INGREDIENTS),
+          }
+        : null,
+    noFood: snapshot.matches('noFood'),
+    take: () => send({ type: 'camera.take' }),
+    retake: () => send({ type: 'camera.retake' }),
+    retry: () => send({ type: 'camera.retry' }),
+    cancel: () => send({ type: 'camera.cancel' }),
+    pick: (file) => send({ type: 'photo.picked', file }),
+    pickDish: (key) => send({ type: 'dish.pick', key }),
+    submit: () => send({ type: 'photo.submit' }),
+    continueToStay: () => send({ type: 'result.continue' }),
+  };
+}

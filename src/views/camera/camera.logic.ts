@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate';
+import type { LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
+import {
+  type AnalyseMealInput,
+  type CameraStay,
+  cameraMachine,
+  type LoadMenuInput,
+} from '../../../machines/camera.machine.ts';
+import { analyseMealPhoto, getMealMenu } from '../../api/meals.ts';
+import { getHotel, getStay } from '../../api/stays.ts';
+
+/** The camera page's calls; the page adds the camera, the photo processing and the navigation. */
+export const cameraLogic = cameraMachine.provide({
+  actors: {
+    loadStay: fromPromise<CameraStay, { sUUID: string; profileUUID: string }>(async ({ input }) => {
+      const stay = await getStay(input);
+      // The points keep their default name when the hotel cannot be read: the page still works.
+      const hotel = await getHotel(stay.hId, input.profileUUID).catch(() => null);
+      return { stay, pointsName: hotel?.hotel.hGreenMilesName || 'GreenMiles' };
+    }),
+    loadMenu: fromPromise<MealMenuReply, LoadMenuInput>(({ input }) => getMealMenu(input)),
+    analyseMeal: fromPromise<LimeatReply, AnalyseMealInput>(({ input }) => analyseMealPhoto(input.actId, input.body)),
+  },
+});

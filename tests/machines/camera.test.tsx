@@ -1,0 +1,502 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TestModel } from '@xstate/graph';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import type { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
+import { type CameraInput, type CameraStay, cameraMachine } from '../../machines/camera.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { modeParams, validateActionsSearch, validateCameraSearch } from '../../src/routes/-params.ts';
+import { type CameraMedia, CameraPage } from '../../src/views/camera/CameraPage.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
+
+const ACT_ID = 11;
+const END_DATE = '2026-11-25';
+const LOADED: CameraStay = { stay: makeStay(), pointsName: 'Miles verts' };
+const MENU: MealMenuReply = {
+  analyser: 'menu',
+  dishes: [
+    { key: 'lentil-curry', name: 'Curry de lentilles', vegetarian: true },
+    { key: 'beef-bourguignon', name: 'Bœuf bourguignon', vegetarian: false },
+  ],
+};
+const VISION: MealMenuReply = { analyser: 'vision', dishes: [] };
+const FOOD: LimeatReply = {
+  greenMilesAdded: 15,
+  limeatAnalysis: {
+    scores: { environmental: 7.5 },
+    environmentalAnalysis: {
+      isVegetarian: true,
+      impact: {
+        waterConsumption: { value: 406.7, unity: 'L' },
+        energyConsumption: { value: 758, unity: 'Wh' },
+        GESEmissions: { value: 1002, unity: 'gCO2' },
+      },
+    },
+    ingredients: ['Légumineuses', 'Riz', 'Tomates', 'Oignons', 'Noix', 'Sel', 'Poivre'].map((name, i) => ({
+      name,
+      quantity: 150 - i * 20,
+    })),
+  },
+};
+const NO_FOOD: LimeatReply = {
+  greenMilesAdded: 0,
+  limeatAnalysis: { ...FOOD.limeatAnalysis, scores: { environmental: 0 }, ingredients: [] },
+};
+const CAPTURED = 'Q0FQVFVSRUQ=';
+const PICKED = 'UElDS0VE';
+const cameraError = (name: string) => new DOMException(`camera ${name}`, name);
+
+const FAILURE_TEXTS: Record<string, string> = {
+  denied: 'Camera access denied',
+  notFound: 'No camera found',
+  inUse: 'Your camera might be in use by another application',
+  generic: 'Erreur de la caméra :',
+};
+
+type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
+
+const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
+  [
+    'loadingStay',
+    [
+      { type: 'xstate.done.actor.loadStay', output: LOADED },
+      { type: 'xstate.error.actor.loadStay', error: new ApiError(404, 'not_found', 'Stay not found') },
+    ],
+  ],
+  [
+    'loadingMenu',
+    [
+      { type: 'xstate.done.actor.loadMenu', output: MENU },
+      { type: 'xstate.done.actor.loadMenu', output: VISION },
+      { type: 'xstate.error.actor.loadMenu', error: new ApiError(404, 'not_found', 'Action not found') },
+    ],
+  ],
+  [
+    'live.starting',
+    [
+      { type: 'xstate.done.actor.startCamera' },
+      ...['NotAllowedError', 'NotFoundError', 'NotReadableError', 'TypeError'].map((name) => ({
+        type: 'xstate.error.actor.startCamera',
+        error: cameraError(name),
+      })),
+    ],
+  ],
+  ['live.preview', [{ type: 'camera.take' }]],
+  [
+    'live.capturing',
+    [
+      { type: 'xstate.done.actor.capturePhoto', output: CAPTURED },
+      { type: 'xstate.error.actor.capturePhoto', error: new Error('The camera gave an empty frame') },
+    ],
+  ],
+  ['live', [{ type: 'photo.submit' }, { type: 'photo.picked' }]],
+  ['cameraFailed', [{ type: 'camera.retry' }, { type: 'photo.picked' }, { type: 'photo.submit' }]],
+  [
+    'preparing',
+    [
+      { type: 'xstate.done.actor.preparePhoto', output: PICKED },
+      { type: 'xstate.error.actor.preparePhoto', error: new Error('The photo cannot be read') },
+    ],
+  ],
+  ['photoTaken', [{ type: 'camera.retake' }, { type: 'dish.pick', key: 'lentil-curry' }, { type: 'photo.submit' }]],
+  [
+    'analysing',
+    [
+      { type: 'xstate.done.actor.analyseMeal', output: FOOD },
+      { type: 'xstate.done.actor.analyseMeal', output: NO_FOOD },
+      { type: 'xstate.error.actor.analyseMeal', error: new ApiError(500, 'internal_error', 'An error occurred') },
+    ],
+  ],
+  ['noFood', [{ type: 'camera.retake' }, { type: 'photo.picked' }]],
+];
+
+function modelOf(input: CameraInput) {
+  return new TestModel(cameraMachine as unknown as ActorLogic<CameraSnapshot, AnyEventObject, CameraInput>, {
+    input,
+    events: (snapshot) =>
+      EVENTS_BY_STATE.filter(([state]) => snapshot.matches(state as never))
+        .flatMap(([, events]) => events)
+        // A dish is picked once, where there is a menu.
+        .filter(
+          (event) => event.type !== 'dish.pick' || (snapshot.context.menu?.dishes.length && !snapshot.context.dishKey),
+        ),
+    // What the view shows beyond the state: the notice, the permission, the failure, the analyser, the dish.
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.notice,
+        snapshot.context.permission,
+        snapshot.context.failure?.kind,
+        snapshot.context.menu?.analyser,
+        snapshot.context.dishKey,
+        snapshot.context.photo,
+      ]),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+}
+
+/** A promise per call of the browser side (camera, capture, file), settled by the path's steps. */
+function controlledMedia() {
+  const pending = new Map<string, { resolve: (value: never) => void; reject: (error: unknown) => void }>();
+  const track = { stop: vi.fn() };
+  const deferred = <Value,>(name: string) =>
+    new Promise<Value>((resolve, reject) => {
+      pending.set(name, { resolve: resolve as (value: never) => void, reject });
+    });
+  const media: CameraMedia = {
+    open: () => deferred<MediaStream>('open'),
+    capture: () => deferred<string>('capture'),
+    prepare: () => deferred<string>('prepare'),
+  };
+  const settle = (name: string) => {
+    const call = pending.get(name);
+    if (!call) throw new Error(`No pending ${name}`);
+    pending.delete(name);
+    return call;
+  };
+  return {
+    media,
+    track,
+    isPending: (name: string) => pending.has(name),
+    resolve: (name: string, value: unknown) => settle(name).resolve(value as never),
+    reject: (name: string, error: unknown) => settle(name).reject(error),
+    stream: { getTracks: () => [track] } as unknown as MediaStream,
+  };
+}
+
+function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMedia) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <LanguageProvider>
+        <Outlet />
+      </LanguageProvider>
+    ),
+  });
+  const modeRoute = createRoute({ getParentRoute: () => rootRoute, path: '{-$mode}', params: modeParams });
+  const homeRoute = createRoute({ getParentRoute: () => modeRoute, path: '/', component: () => <p>welcome page</p> });
+  const actionsRoute = createRoute({
+    getParentRoute: () => modeRoute,
+    path: 'stay/$sUUID/',
+    validateSearch: validateActionsSearch,
+    component: () => <p>actions page</p>,
+  });
+  const cameraRoute = createRoute({
+    getParentRoute: () => modeRoute,
+    path: 'camera/$sUUID/$actId',
+    validateSearch: validateCameraSearch,
+    component: function Camera() {
+      const { sUUID, actId } = cameraRoute.useParams();
+      const { endDate } = cameraRoute.useSearch();
+      const id = Number(actId);
+      return (
+        <CameraPage
+          sUUID={sUUID}
+          actId={Number.isInteger(id) && id > 0 ? id : null}
+          endDate={endDate ?? null}
+          logic={logic}
+          media={media}
+        />
+      );
+    },
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([modeRoute.addChildren([homeRoute, actionsRoute, cameraRoute])]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  const user = userEvent.setup();
+  render(<RouterProvider router={router} />);
+  return { router, user };
+}
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+const page = () => document.querySelector('[data-scope="camera"]') as HTMLElement;
+const inPage = () => within(page());
+const pageState = (state: string) => waitFor(() => expect(page()).toHaveAttribute('data-state', state));
+
+const CASES = [
+  { name: 'camera page', prefix: '', actId: String(ACT_ID), profile: PROFILE_ID },
+  { name: 'demo camera page', prefix: '/demo', actId: String(ACT_ID), profile: PROFILE_ID },
+  { name: 'camera page without an action id', prefix: '', actId: 'none', profile: PROFILE_ID },
+  { name: 'camera page on a device without profile', prefix: '', actId: String(ACT_ID), profile: null },
+];
+
+beforeEach(() => {
+  // jsdom plays no video.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profile }) => {
+  const model = modelOf({
+    sUUID: STAY_ID,
+    actId: actId === 'none' ? null : ACT_ID,
+    profileUUID: profile,
+    endDate: END_DATE,
+    lang: 'fr',
+  });
+  const url = `${prefix}/camera/${STAY_ID}/${actId}?nId=2026-11-23&endDate=${END_DATE}`;
+
+  for (const path of model.getShortestPaths()) {
+    it(modelPathTitle(path), async () => {
+      if (profile) localStorage.setItem('profileUUID', profile);
+      const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
+      const media = controlledMedia();
+      const logic = cameraMachine.provide({ actors: controlled.actors as never });
+      const { router, user } = renderCamera(url, logic, media.media);
+      const pathname = () => router.state.location.pathname;
+      const pickerInput = () => page().querySelector<HTMLInputElement>('[data-part="picker"] input');
+
+      await path.test({
+        states: {
+          loadingStay: async () => {
+            await pageState('loadingStay');
+            expect(inPage().getByRole('status')).toHaveTextContent('Chargement…');
+            await waitFor(() =>
+              expect(controlled.calls[0]).toEqual({
+                name: 'loadStay',
+                input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
+              }),
+            );
+          },
+          loadingMenu: async () => {
+            await pageState('loadingMenu');
+            await waitFor(() =>
+              expect(controlled.calls.at(-1)).toEqual({
+                name: 'loadMenu',
+                input: { actId: ACT_ID, sUUID: STAY_ID, profileUUID: PROFILE_ID, lang: 'fr' },
+              }),
+            );
+          },
+          missingAction: async () => {
+            await pageState('missingAction');
+            expect(inPage().getByRole('alert')).toHaveTextContent('missing action ID');
+            expect(controlled.calls).toEqual([]);
+          },
+          stayUnavailable: async () => {
+            await pageState('stayUnavailable');
+            expect(inPage().getByRole('alert')).toHaveTextContent('stay info not available');
+          },
+          actionNotFound: async () => {
+            await pageState('actionNotFound');
+            expect(inPage().getByRole('alert')).toHaveTextContent('Action non trouvée');
+          },
+          'live.starting': async () => {
+            await pageState('live.starting');
+            expect(inPage().getByLabelText('Aperçu de la caméra')).toBeInTheDocument();
+            expect(inPage().getByRole('status')).toHaveTextContent('Activation de la caméra…');
+            expect(inPage().getByRole('button', { name: 'Prendre la photo' })).toBeDisabled();
+            expect(pickerInput()).toHaveAttribute('capture', 'environment');
+          },
+          'live.preview': async (snapshot) => {
+            await pageState('live.preview');
+            expect(page()).toHaveAttribute('data-permission', 'granted');
+            expect(inPage().getByRole('button', { name: 'Prendre la photo' })).toBeEnabled();
+            expect(inPage().getByLabelText('Aperçu de la caméra')).toHaveProperty('srcObject', media.stream);
+            if (snapshot.context.notice === 'photoFirst')
+              expect(inPage().getByRole('alert')).toHaveTextContent("Veuillez prendre une photo d'abord");
+            else expect(inPage().queryByRole('alert')).toBeNull();
+          },
+          'live.capturing': async () => {
+            await pageState('live.capturing');
+            expect(inPage().getByRole('status')).toHaveTextContent('Préparation de la photo…');
+          },
+          cameraFailed: async (snapshot) => {
+            await pageState('cameraFailed');
+            const kind = snapshot.context.failure?.kind ?? 'none';
+            const failure = page().querySelector('[data-part="failure"]');
+            expect(failure).toHaveAttribute('data-kind', kind);
+            expect(failure).toHaveTextContent(FAILURE_TEXTS[kind] ?? '');
+            expect(failure).toHaveTextContent('Vous pouvez aussi choisir une photo de votre repas.');
+            if (kind === 'denied') {
+              expect(failure).toHaveTextContent('Sur iPhone ou iPad : Réglages › Safari › Caméra › Autoriser');
+              expect(page()).toHaveAttribute('data-permission', 'denied');
+            }
+            // Never a dead end: the device's photos, and another try.
+            expect(inPage().getByText('Choisir une photo')).toBeVisible();
+            expect(inPage().getByRole('button', { name: 'Réessayer' })).toBeEnabled();
+            expect(inPage().queryByLabelText('Aperçu de la caméra')).toBeNull();
+            if (snapshot.context.notice === 'photoFirst')
+              expect(page()).toHaveTextContent("Veuillez prendre une photo d'abord");
+          },
+          preparing: async () => {
+            await pageState('preparing');
+            expect(inPage().getByRole('status')).toHaveTextContent('Préparation de la photo…');
+          },
+          photoTaken: async (snapshot) => {
+            await pageState('photoTaken');
+            expect(inPage().getByRole('img', { name: 'Votre repas' })).toHaveAttribute(
+              'src',
+              `data:image/jpeg;base64,${snapshot.context.photo}`,
+            );
+            // The camera is released once the photo is taken.
+            if (snapshot.context.photo === CAPTURED) expect(media.track.stop).toHaveBeenCalled();
+            const dishes = inPage().queryAllByRole('radio');
+            if (snapshot.context.menu?.analyser === 'menu') {
+              expect(dishes.map((radio) => radio.getAttribute('value'))).toEqual(['lentil-curry', 'beef-bourguignon']);
+              expect(inPage().getByRole('radio', { name: /Curry de lentilles/ })).toHaveProperty(
+                'checked',
+                snapshot.context.dishKey === 'lentil-curry',
+              );
+            } else expect(dishes).toEqual([]);
+            if (snapshot.context.notice === 'pickDish')
+              expect(inPage().getByRole('alert')).toHaveTextContent('Choisissez votre plat dans la liste.');
+            else expect(inPage().queryByRole('alert')).toBeNull();
+          },
+          analysing: async (snapshot) => {
+            await pageState('analysing');
+            const overlay = page().querySelector('[data-part="analysis"]');
+            expect(overlay).toHaveTextContent('Analyse en cours…');
+            expect(overlay?.querySelector('[data-part="tip"]')).toHaveTextContent(/^Le saviez-vous \? .{20,}/);
+            await waitFor(() =>
+              expect(controlled.calls.at(-1)).toEqual({
+                name: 'analyseMeal',
+                input: {
+                  actId: ACT_ID,
+                  body: {
+                    uuid: PROFILE_ID,
+                    sUUID: STAY_ID,
+                    photoData: snapshot.context.photo,
+                    endDate: END_DATE,
+                    lang: 'fr',
+                    ...(snapshot.context.dishKey ? { dishKey: snapshot.context.dishKey } : {}),
+                  },
+                },
+              }),
+            );
+          },
+          result: async () => {
+            await pageState('result');
+            const result = within(page().querySelector('[data-part="result"]') as HTMLElement);
+            expect(result.getByRole('heading', { name: 'Résultat de votre repas' })).toBeVisible();
+            expect(result.getByText('+15 Miles verts')).toBeVisible();
+            expect(result.getByRole('meter', { name: 'Score environnemental' })).toHaveProperty('value', 7.5);
+            expect(page().querySelector('[data-part="score"]')).toHaveTextContent('7,5/10');
+            expect(result.getByText('Repas végétarien')).toBeVisible();
+            expect(page().querySelector('[data-part="water"]')).toHaveTextContent('406,7 L');
+            expect(page().querySelector('[data-part="energy"]')).toHaveTextContent('758 Wh');
+            expect(page().querySelector('[data-part="ges"]')).toHaveTextContent('1 002 gCO2');
+            const ingredients = within(page().querySelector('[data-part="ingredients"]') as HTMLElement);
+            expect(ingredients.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+              'Légumineuses 150 g',
+              'Riz 130 g',
+              'Tomates 110 g',
+              'Oignons 90 g',
+              'Noix 70 g',
+            ]);
+            expect(result.getByText('et 2 autres')).toBeVisible();
+          },
+          noFood: async () => {
+            await pageState('noFood');
+            expect(inPage().getByRole('alert')).toHaveTextContent('Aucun aliment détecté. Veuillez réessayer.');
+            expect(inPage().getByText('Choisir une photo')).toBeVisible();
+          },
+        },
+        events: {
+          'xstate.done.actor.loadStay': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+            controlled.resolve('loadStay', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.loadStay': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+            controlled.reject('loadStay', eventOf<{ error: unknown }>(step).error);
+          },
+          'xstate.done.actor.loadMenu': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadMenu')).toBe(true));
+            controlled.resolve('loadMenu', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.loadMenu': async (step) => {
+            await waitFor(() => expect(controlled.isPending('loadMenu')).toBe(true));
+            controlled.reject('loadMenu', eventOf<{ error: unknown }>(step).error);
+          },
+          'xstate.done.actor.startCamera': async () => {
+            await waitFor(() => expect(media.isPending('open')).toBe(true));
+            media.resolve('open', media.stream);
+          },
+          'xstate.error.actor.startCamera': async (step) => {
+            await waitFor(() => expect(media.isPending('open')).toBe(true));
+            media.reject('open', eventOf<{ error: unknown }>(step).error);
+          },
+          'camera.take': async () => {
+            await user.click(inPage().getByRole('button', { name: 'Prendre la photo' }));
+          },
+          'xstate.done.actor.capturePhoto': async (step) => {
+            await waitFor(() => expect(media.isPending('capture')).toBe(true));
+            media.resolve('capture', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.capturePhoto': async (step) => {
+            await waitFor(() => expect(media.isPending('capture')).toBe(true));
+            media.reject('capture', eventOf<{ error: unknown }>(step).error);
+          },
+          'photo.picked': async () => {
+            const input = pickerInput();
+            if (!input) throw new Error('no photo picker on screen');
+            await user.upload(input, new File(['plate'], 'plate.jpg', { type: 'image/jpeg' }));
+          },
+          'xstate.done.actor.preparePhoto': async (step) => {
+            await waitFor(() => expect(media.isPending('prepare')).toBe(true));
+            media.resolve('prepare', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.preparePhoto': async (step) => {
+            await waitFor(() => expect(media.isPending('prepare')).toBe(true));
+            media.reject('prepare', eventOf<{ error: unknown }>(step).error);
+          },
+          'camera.retry': async () => {
+            await user.click(inPage().getByRole('button', { name: 'Réessayer' }));
+          },
+          'camera.retake': async () => {
+            await user.click(inPage().getByRole('button', { name: 'Reprendre la photo' }));
+          },
+          'dish.pick': async () => {
+            await user.click(inPage().getByRole('radio', { name: /Curry de lentilles/ }));
+          },
+          'photo.submit': async () => {
+            await user.click(inPage().getByRole('button', { name: 'Analyser mon repas' }));
+          },
+          'xstate.done.actor.analyseMeal': async (step) => {
+            await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
+            controlled.resolve('analyseMeal', eventOf<{ output: unknown }>(step).output);
+          },
+          'xstate.error.actor.analyseMeal': async (step) => {
+            await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
+            controlled.reject('analyseMeal', eventOf<{ error: unknown }>(step).error);
+          },
+        },
+      });
+
+      // Every state has one way back: 'Continuer' with the points gained, else 'Annuler' / 'Retour aux actions'.
+      const state = path.state;
+      const back = state.matches('result')
+        ? inPage().getByRole('button', { name: 'Continuer' })
+        : (inPage().queryByRole('button', { name: 'Retour aux actions' }) ??
+          inPage().getByRole('button', { name: 'Annuler' }));
+      await user.click(back);
+      if (!profile) {
+        expect(await screen.findByText('welcome page')).toBeInTheDocument();
+        expect(pathname()).toBe(prefix || '/');
+      } else {
+        expect(await screen.findByText('actions page')).toBeInTheDocument();
+        expect(pathname()).toBe(`${prefix}/stay/${STAY_ID}`);
+        expect(router.state.location.search).toEqual(state.matches('result') ? { proof_success: 15 } : {});
+      }
+      // Leaving the page releases a camera that was running.
+      if (media.isPending('open')) media.resolve('open', media.stream);
+      await waitFor(() => {
+        if (state.matches({ live: 'preview' }) || state.matches({ live: 'capturing' }))
+          expect(media.track.stop).toHaveBeenCalled();
+      });
+    });
+  }
+});
