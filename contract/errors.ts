@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'mail_not_configured',
   'mail_send_failed',
   'too_many_emails',
+  // On-site proofs (docs/behaviour.md#proof-page).
+  'unknown_proof_code',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,6 +6,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
+import { proofsMigration } from './migration-proofs.ts';
 import type { Database } from './schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on a schema that is still being built
@@ -269,6 +270,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0002_actions': actionsMigration(kind),
     '0003_rewards': rewards(kind),
     '0004_checkout': checkout,
+    '0006_proofs': proofsMigration,
   };
 }
 

@@ -239,4 +239,11 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
+  proof_codes: ProofCodesTable;
+}
+
+/** A printed QR code of a PROOF action (0006_proofs): a proof is accepted only with one of its action's codes. */
+export interface ProofCodesTable {
+  action_id: number;
+  qr_id: string;
 }

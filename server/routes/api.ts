@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.ts';
 import { actionsRoutes } from './actions.ts';
 import { greenRoutes } from './green.ts';
+import { proofsRoutes } from './proofs.ts';
 import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
@@ -15,4 +16,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(greenRoutes, { prefix: '/green', deps });
   await api.register(rewardsRoutes, { prefix: '/rewards', deps });
   await api.register(actionsRoutes, { prefix: '/actions', deps });
+  await api.register(proofsRoutes, { prefix: '/actions', deps });
 };
