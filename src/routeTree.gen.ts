@@ -15,9 +15,11 @@ import { Route as Char123ModeChar125QrIdRouteRouteImport } from './routes/{-$mod
 import { Route as Char123ModeChar125QrIdIndexRouteImport } from './routes/{-$mode}/$qrId/index'
 import { Route as Char123ModeChar125QrIdDisabledRouteImport } from './routes/{-$mode}/$qrId/disabled'
 import { Route as Char123ModeChar125HotelHIdRouteImport } from './routes/{-$mode}/hotel/$hId'
+import { Route as Char123ModeChar125ProofActionIdRouteImport } from './routes/{-$mode}/proof/$actionId'
 import { Route as Char123ModeChar125RewardsSUUIDRouteImport } from './routes/{-$mode}/rewards/$sUUID'
 import { Route as Char123ModeChar125StaySUUIDIndexRouteImport } from './routes/{-$mode}/stay/$sUUID/index'
 import { Route as Char123ModeChar125StaySUUIDFinishedRouteImport } from './routes/{-$mode}/stay/$sUUID/finished'
+import { Route as Char123ModeChar125StaySUUIDProofActionIdRouteImport } from './routes/{-$mode}/stay/$sUUID/proof/$actionId'
 
 const Char123ModeChar125RouteRoute = Char123ModeChar125RouteRouteImport.update({
   id: '/{-$mode}',
@@ -53,6 +55,12 @@ const Char123ModeChar125HotelHIdRoute =
     path: '/hotel/$hId',
     getParentRoute: () => Char123ModeChar125RouteRoute,
   } as any)
+const Char123ModeChar125ProofActionIdRoute =
+  Char123ModeChar125ProofActionIdRouteImport.update({
+    id: '/proof/$actionId',
+    path: '/proof/$actionId',
+    getParentRoute: () => Char123ModeChar125RouteRoute,
+  } as any)
 const Char123ModeChar125RewardsSUUIDRoute =
   Char123ModeChar125RewardsSUUIDRouteImport.update({
     id: '/rewards/$sUUID',
@@ -71,6 +79,12 @@ const Char123ModeChar125StaySUUIDFinishedRoute =
     path: '/stay/$sUUID/finished',
     getParentRoute: () => Char123ModeChar125RouteRoute,
   } as any)
+const Char123ModeChar125StaySUUIDProofActionIdRoute =
+  Char123ModeChar125StaySUUIDProofActionIdRouteImport.update({
+    id: '/stay/$sUUID/proof/$actionId',
+    path: '/stay/$sUUID/proof/$actionId',
+    getParentRoute: () => Char123ModeChar125RouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
@@ -78,19 +92,23 @@ export interface FileRoutesByFullPath {
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRoutesByTo {
   '/{-$mode}': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -99,10 +117,12 @@ export interface FileRoutesById {
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -112,19 +132,23 @@ export interface FileRouteTypes {
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$mode}'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   id:
     | '__root__'
     | '/{-$mode}'
@@ -132,10 +156,12 @@ export interface FileRouteTypes {
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -186,6 +212,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ModeChar125HotelHIdRouteImport
       parentRoute: typeof Char123ModeChar125RouteRoute
     }
+    '/{-$mode}/proof/$actionId': {
+      id: '/{-$mode}/proof/$actionId'
+      path: '/proof/$actionId'
+      fullPath: '/{-$mode}/proof/$actionId'
+      preLoaderRoute: typeof Char123ModeChar125ProofActionIdRouteImport
+      parentRoute: typeof Char123ModeChar125RouteRoute
+    }
     '/{-$mode}/rewards/$sUUID': {
       id: '/{-$mode}/rewards/$sUUID'
       path: '/rewards/$sUUID'
@@ -205,6 +238,13 @@ declare module '@tanstack/react-router' {
       path: '/stay/$sUUID/finished'
       fullPath: '/{-$mode}/stay/$sUUID/finished'
       preLoaderRoute: typeof Char123ModeChar125StaySUUIDFinishedRouteImport
+      parentRoute: typeof Char123ModeChar125RouteRoute
+    }
+    '/{-$mode}/stay/$sUUID/proof/$actionId': {
+      id: '/{-$mode}/stay/$sUUID/proof/$actionId'
+      path: '/stay/$sUUID/proof/$actionId'
+      fullPath: '/{-$mode}/stay/$sUUID/proof/$actionId'
+      preLoaderRoute: typeof Char123ModeChar125StaySUUIDProofActionIdRouteImport
       parentRoute: typeof Char123ModeChar125RouteRoute
     }
   }
@@ -230,9 +270,11 @@ interface Char123ModeChar125RouteRouteChildren {
   Char123ModeChar125QrIdRouteRoute: typeof Char123ModeChar125QrIdRouteRouteWithChildren
   Char123ModeChar125IndexRoute: typeof Char123ModeChar125IndexRoute
   Char123ModeChar125HotelHIdRoute: typeof Char123ModeChar125HotelHIdRoute
+  Char123ModeChar125ProofActionIdRoute: typeof Char123ModeChar125ProofActionIdRoute
   Char123ModeChar125RewardsSUUIDRoute: typeof Char123ModeChar125RewardsSUUIDRoute
   Char123ModeChar125StaySUUIDFinishedRoute: typeof Char123ModeChar125StaySUUIDFinishedRoute
   Char123ModeChar125StaySUUIDIndexRoute: typeof Char123ModeChar125StaySUUIDIndexRoute
+  Char123ModeChar125StaySUUIDProofActionIdRoute: typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 
 const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren =
@@ -241,11 +283,14 @@ const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren
       Char123ModeChar125QrIdRouteRouteWithChildren,
     Char123ModeChar125IndexRoute: Char123ModeChar125IndexRoute,
     Char123ModeChar125HotelHIdRoute: Char123ModeChar125HotelHIdRoute,
+    Char123ModeChar125ProofActionIdRoute: Char123ModeChar125ProofActionIdRoute,
     Char123ModeChar125RewardsSUUIDRoute: Char123ModeChar125RewardsSUUIDRoute,
     Char123ModeChar125StaySUUIDFinishedRoute:
       Char123ModeChar125StaySUUIDFinishedRoute,
     Char123ModeChar125StaySUUIDIndexRoute:
       Char123ModeChar125StaySUUIDIndexRoute,
+    Char123ModeChar125StaySUUIDProofActionIdRoute:
+      Char123ModeChar125StaySUUIDProofActionIdRoute,
   }
 
 const Char123ModeChar125RouteRouteWithChildren =
