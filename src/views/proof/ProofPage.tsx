@@ -30,10 +30,15 @@ export interface ProofPageProps {
  * /stay/{sUUID}/proof/{actionId} and /proof/{actionId}?hId&qrId (docs/behaviour.md#proof-page): validates the scanned
  * on-site code, then goes back to the stay (keeping /demo), replacing itself in history so Back does not scan again.
  */
-export function ProofPage({ actionId, sUUID, hId, qrId, logic = proofLogic }: ProofPageProps) {
+export function ProofPage(props: ProofPageProps) {
+  // Another scanned address is another proof: a new machine with its own inputs.
+  return <ProofSession key={`${props.sUUID}:${props.actionId}:${props.hId}:${props.qrId}`} {...props} />;
+}
+
+function ProofSession({ actionId, sUUID, hId, qrId, logic = proofLogic }: ProofPageProps) {
   const navigate = useNavigate();
   const { language } = useLanguage();
-  // Read once: the page's inputs, not state that follows the language menu.
+  // Read once: the proof's inputs, not state that follows the language menu or storage writes.
   const [input] = useState(() => ({
     actionId,
     sUUID,
@@ -60,7 +65,7 @@ export function ProofPage({ actionId, sUUID, hId, qrId, logic = proofLogic }: Pr
   });
 
   return (
-    <ProofContext.Provider key={`${sUUID}:${actionId}:${qrId}`} logic={providedLogic} options={{ input }}>
+    <ProofContext.Provider logic={providedLogic} options={{ input }}>
       <ProofScreenView />
     </ProofContext.Provider>
   );
