@@ -11,6 +11,9 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/actions/modals',
   '<rootDir>/src/views/actions/pickers',
   '<rootDir>/src/views/rewards/details',
+  // The proof page loads the dialogs catalog with its route (src/routes/{-$mode}/proof): not a first-visit text.
+  '<rootDir>/src/views/proof',
+  '<rootDir>/machines/proof.machine.ts',
   ...[
     'actionLaunch.machine.ts',
     'actionOutcome.machine.ts',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadDialogsCatalog } from '../../../i18n/activate.ts';
 import { ProofPage } from '../../../views/proof/ProofPage.tsx';
 import { proofActionIdOf, validateProofSearch } from '../../-params.ts';
 
@@ -19,5 +20,7 @@ export const Route = createFileRoute('/{-$mode}/proof/$actionId')({
     stringify: ({ actionId }) => ({ actionId: String(actionId) }),
   },
   validateSearch: validateProofSearch,
+  // Its texts live in the dialogs catalog, kept out of the first visit's.
+  loader: loadDialogsCatalog,
   component: PrintedProof,
 });
