@@ -119,3 +119,16 @@ for (const { code } of LANGUAGES) {
     await expect(pointsBadge(page, REWARD)).toBeVisible();
   });
 }
+
+test('a printed code of the demo hotel leads to its stay under /demo, with the toast', async ({ page }) => {
+  const created = await page.request.post('/api/stays/hotel/2/new', { data: {} });
+  const { sUUID, profileUUID } = (await created.json()) as { sUUID: string; profileUUID: string };
+  const actions = await page.request.get(`/api/stays/${sUUID}/actions?lang=fr&uuid=${profileUUID}`);
+  const garden = ((await actions.json()) as Array<{ actId: number; actType: string }>).find(
+    (action) => action.actType === 'PROOF',
+  );
+  await chooseLanguage(page, 'fr');
+  await page.goto(`/proof/${garden?.actId}?hId=2&qrId=demo-garden-gate`);
+  await expect(page).toHaveURL(/\/demo\/stay\/[0-9a-f-]{36}$/);
+  await expectProofToast(page, 'fr');
+});
