@@ -15,6 +15,9 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/shell/DemoResetPanel.tsx',
   // The meal-photo page loads the dialogs catalog with its own chunk.
   '<rootDir>/src/views/camera',
+  // The proof page loads the dialogs catalog with its route (src/routes/{-$mode}/proof): not a first-visit text.
+  '<rootDir>/src/views/proof',
+  '<rootDir>/machines/proof.machine.ts',
   ...[
     'actionLaunch.machine.ts',
     'actionOutcome.machine.ts',

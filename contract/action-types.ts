@@ -44,6 +44,8 @@ export interface ActionTypeRules {
   opensDirectly: boolean;
   cardLabel: CardLabel;
   modal: ActionModal;
+  /** Once completed (and not re-doable), its own modal shows it done, instead of the read-only summary. */
+  completedInModal?: true;
 }
 
 export const ACTION_TYPE_RULES = {
@@ -142,6 +144,7 @@ export const ACTION_TYPE_RULES = {
     opensDirectly: false,
     cardLabel: 'discoverAndCollect',
     modal: 'proofInstructions',
+    completedInModal: true,
   },
 } as const satisfies Record<string, ActionTypeRules>;
 

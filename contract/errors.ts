@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'photo_too_large',
   'dish_required',
   'unknown_dish',
+  // On-site proofs (docs/behaviour.md#proof-page).
+  'unknown_proof_code',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

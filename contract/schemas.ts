@@ -445,3 +445,30 @@ export const LimeatReply = Type.Object({
   limeatAnalysis: LimeatAnalysis,
 });
 export type LimeatReply = Static<typeof LimeatReply>;
+// ---------- on-site proof (docs/behaviour.md#proof-page, POST /api/actions/{actId}/proof) ----------
+
+/**
+ * The scanned proof: `qrId` names the printed code; `sUUID` (with its owner `uuid`) the stay of the address, else the
+ * server uses the profile's active stay at the action's hotel, created (with a profile when `uuid` is absent) if none.
+ * Empty keys are omitted.
+ */
+export const ProofBody = Type.Object({
+  uuid: Type.Optional(Uuid),
+  sUUID: Type.Optional(Uuid),
+  /** The hotel of the printed code; it must be the action's. */
+  hId: Type.Optional(HotelId),
+  qrId: Type.Optional(QrId),
+  /** The guest's language, for the translated success message. */
+  lang: Type.Optional(LangCode),
+});
+export type ProofBody = Static<typeof ProofBody>;
+export const ProofReply = Type.Object({
+  /** The stay credited and its owner: the app stores both (a new guest gets them here). */
+  profileUUID: Type.String(),
+  sUUID: Type.String(),
+  message: Type.String(),
+  /** The action's reward, credited by this validation. */
+  greenMilesChange: Type.Integer({ minimum: 0 }),
+  greenMiles: Type.Integer({ minimum: 0 }),
+});
+export type ProofReply = Static<typeof ProofReply>;

@@ -106,6 +106,9 @@ export const actionLaunchMachine = setup({
   },
   guards: {
     isCompletedForGood: ({ context }) => context.action.alreadyCompleted && !rulesOf(context.action.actType).redoable,
+    /** docs/behaviour.md#proof: a completed proof's modal shows the 'collected' banner. */
+    isCompletedInModal: ({ context }) =>
+      context.action.alreadyCompleted && rulesOf(context.action.actType).completedInModal === true,
     opensDirectly: ({ context }) => rulesOf(context.action.actType).opensDirectly,
     isNightPeriod: ({ context }) => context.action.actPeriod === 'NIGHT',
     isRoomScope: ({ context }) => context.action.actScope === 'ROOM',
@@ -166,6 +169,7 @@ export const actionLaunchMachine = setup({
       states: {
         deciding: {
           always: [
+            { guard: 'isCompletedInModal', target: 'modal', actions: 'passKnownEndDate' },
             { guard: 'isCompletedForGood', target: 'summary' },
             { guard: 'opensDirectly', target: 'modal', actions: 'passKnownEndDate' },
             { guard: and(['isNightPeriod', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },

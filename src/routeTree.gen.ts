@@ -15,10 +15,12 @@ import { Route as Char123ModeChar125QrIdRouteRouteImport } from './routes/{-$mod
 import { Route as Char123ModeChar125QrIdIndexRouteImport } from './routes/{-$mode}/$qrId/index'
 import { Route as Char123ModeChar125QrIdDisabledRouteImport } from './routes/{-$mode}/$qrId/disabled'
 import { Route as Char123ModeChar125HotelHIdRouteImport } from './routes/{-$mode}/hotel/$hId'
+import { Route as Char123ModeChar125ProofActionIdRouteImport } from './routes/{-$mode}/proof/$actionId'
 import { Route as Char123ModeChar125RewardsSUUIDRouteImport } from './routes/{-$mode}/rewards/$sUUID'
 import { Route as Char123ModeChar125CameraSUUIDActIdRouteImport } from './routes/{-$mode}/camera/$sUUID/$actId'
 import { Route as Char123ModeChar125StaySUUIDIndexRouteImport } from './routes/{-$mode}/stay/$sUUID/index'
 import { Route as Char123ModeChar125StaySUUIDFinishedRouteImport } from './routes/{-$mode}/stay/$sUUID/finished'
+import { Route as Char123ModeChar125StaySUUIDProofActionIdRouteImport } from './routes/{-$mode}/stay/$sUUID/proof/$actionId'
 
 const Char123ModeChar125RouteRoute = Char123ModeChar125RouteRouteImport.update({
   id: '/{-$mode}',
@@ -54,6 +56,12 @@ const Char123ModeChar125HotelHIdRoute =
     path: '/hotel/$hId',
     getParentRoute: () => Char123ModeChar125RouteRoute,
   } as any)
+const Char123ModeChar125ProofActionIdRoute =
+  Char123ModeChar125ProofActionIdRouteImport.update({
+    id: '/proof/$actionId',
+    path: '/proof/$actionId',
+    getParentRoute: () => Char123ModeChar125RouteRoute,
+  } as any)
 const Char123ModeChar125RewardsSUUIDRoute =
   Char123ModeChar125RewardsSUUIDRouteImport.update({
     id: '/rewards/$sUUID',
@@ -78,6 +86,12 @@ const Char123ModeChar125StaySUUIDFinishedRoute =
     path: '/stay/$sUUID/finished',
     getParentRoute: () => Char123ModeChar125RouteRoute,
   } as any)
+const Char123ModeChar125StaySUUIDProofActionIdRoute =
+  Char123ModeChar125StaySUUIDProofActionIdRouteImport.update({
+    id: '/stay/$sUUID/proof/$actionId',
+    path: '/stay/$sUUID/proof/$actionId',
+    getParentRoute: () => Char123ModeChar125RouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
@@ -85,21 +99,25 @@ export interface FileRoutesByFullPath {
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRoutesByTo {
   '/{-$mode}': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -108,11 +126,13 @@ export interface FileRoutesById {
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
+  '/{-$mode}/proof/$actionId': typeof Char123ModeChar125ProofActionIdRoute
   '/{-$mode}/rewards/$sUUID': typeof Char123ModeChar125RewardsSUUIDRoute
   '/{-$mode}/$qrId/': typeof Char123ModeChar125QrIdIndexRoute
   '/{-$mode}/camera/$sUUID/$actId': typeof Char123ModeChar125CameraSUUIDActIdRoute
   '/{-$mode}/stay/$sUUID/finished': typeof Char123ModeChar125StaySUUIDFinishedRoute
   '/{-$mode}/stay/$sUUID/': typeof Char123ModeChar125StaySUUIDIndexRoute
+  '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -122,21 +142,25 @@ export interface FileRouteTypes {
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
     | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/{-$mode}'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId'
     | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   id:
     | '__root__'
     | '/{-$mode}'
@@ -144,11 +168,13 @@ export interface FileRouteTypes {
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
+    | '/{-$mode}/proof/$actionId'
     | '/{-$mode}/rewards/$sUUID'
     | '/{-$mode}/$qrId/'
     | '/{-$mode}/camera/$sUUID/$actId'
     | '/{-$mode}/stay/$sUUID/finished'
     | '/{-$mode}/stay/$sUUID/'
+    | '/{-$mode}/stay/$sUUID/proof/$actionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -199,6 +225,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ModeChar125HotelHIdRouteImport
       parentRoute: typeof Char123ModeChar125RouteRoute
     }
+    '/{-$mode}/proof/$actionId': {
+      id: '/{-$mode}/proof/$actionId'
+      path: '/proof/$actionId'
+      fullPath: '/{-$mode}/proof/$actionId'
+      preLoaderRoute: typeof Char123ModeChar125ProofActionIdRouteImport
+      parentRoute: typeof Char123ModeChar125RouteRoute
+    }
     '/{-$mode}/rewards/$sUUID': {
       id: '/{-$mode}/rewards/$sUUID'
       path: '/rewards/$sUUID'
@@ -227,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123ModeChar125StaySUUIDFinishedRouteImport
       parentRoute: typeof Char123ModeChar125RouteRoute
     }
+    '/{-$mode}/stay/$sUUID/proof/$actionId': {
+      id: '/{-$mode}/stay/$sUUID/proof/$actionId'
+      path: '/stay/$sUUID/proof/$actionId'
+      fullPath: '/{-$mode}/stay/$sUUID/proof/$actionId'
+      preLoaderRoute: typeof Char123ModeChar125StaySUUIDProofActionIdRouteImport
+      parentRoute: typeof Char123ModeChar125RouteRoute
+    }
   }
 }
 
@@ -250,10 +290,12 @@ interface Char123ModeChar125RouteRouteChildren {
   Char123ModeChar125QrIdRouteRoute: typeof Char123ModeChar125QrIdRouteRouteWithChildren
   Char123ModeChar125IndexRoute: typeof Char123ModeChar125IndexRoute
   Char123ModeChar125HotelHIdRoute: typeof Char123ModeChar125HotelHIdRoute
+  Char123ModeChar125ProofActionIdRoute: typeof Char123ModeChar125ProofActionIdRoute
   Char123ModeChar125RewardsSUUIDRoute: typeof Char123ModeChar125RewardsSUUIDRoute
   Char123ModeChar125CameraSUUIDActIdRoute: typeof Char123ModeChar125CameraSUUIDActIdRoute
   Char123ModeChar125StaySUUIDFinishedRoute: typeof Char123ModeChar125StaySUUIDFinishedRoute
   Char123ModeChar125StaySUUIDIndexRoute: typeof Char123ModeChar125StaySUUIDIndexRoute
+  Char123ModeChar125StaySUUIDProofActionIdRoute: typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 
 const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren =
@@ -262,6 +304,7 @@ const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren
       Char123ModeChar125QrIdRouteRouteWithChildren,
     Char123ModeChar125IndexRoute: Char123ModeChar125IndexRoute,
     Char123ModeChar125HotelHIdRoute: Char123ModeChar125HotelHIdRoute,
+    Char123ModeChar125ProofActionIdRoute: Char123ModeChar125ProofActionIdRoute,
     Char123ModeChar125RewardsSUUIDRoute: Char123ModeChar125RewardsSUUIDRoute,
     Char123ModeChar125CameraSUUIDActIdRoute:
       Char123ModeChar125CameraSUUIDActIdRoute,
@@ -269,6 +312,8 @@ const Char123ModeChar125RouteRouteChildren: Char123ModeChar125RouteRouteChildren
       Char123ModeChar125StaySUUIDFinishedRoute,
     Char123ModeChar125StaySUUIDIndexRoute:
       Char123ModeChar125StaySUUIDIndexRoute,
+    Char123ModeChar125StaySUUIDProofActionIdRoute:
+      Char123ModeChar125StaySUUIDProofActionIdRoute,
   }
 
 const Char123ModeChar125RouteRouteWithChildren =

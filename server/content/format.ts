@@ -95,6 +95,8 @@ export const ActionEntry = Type.Object(
     texts: PerLanguage(ActionTexts),
     options: Type.Optional(Type.Array(OptionEntry, { maxItems: 20 })),
     quiz: Type.Optional(QuizSection),
+    /** PROOF only: the ids of its printed QR codes (`qrId` of the proof address), at least one. */
+    proofQrIds: Type.Optional(Type.Array(QrId, { minItems: 1, maxItems: 100 })),
   },
   { additionalProperties: false },
 );

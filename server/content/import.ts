@@ -248,8 +248,19 @@ async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): P
         .values(Object.entries(answer.texts).map(([lang, text]) => ({ action_id: id, position, lang, text })))
         .execute();
     }
+    await importProofCodes(tx, id, a.proofQrIds ?? []);
   }
   return ids;
+}
+
+/** A PROOF action's printed codes are its file's: codes that left the file no longer validate a proof. */
+async function importProofCodes(tx: Tx, actionId: number, qrIds: string[]): Promise<void> {
+  await tx.deleteFrom('proof_codes').where('action_id', '=', actionId).execute();
+  if (qrIds.length > 0)
+    await tx
+      .insertInto('proof_codes')
+      .values(qrIds.map((qrId) => ({ action_id: actionId, qr_id: qrId })))
+      .execute();
 }
 
 async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): Promise<number[]> {

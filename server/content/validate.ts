@@ -212,6 +212,8 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     }
   });
 
+  proofProblems(actions, problem);
+
   const rewards = file.rewards ?? [];
   for (const i of repeats(rewards.map((r) => r.key))) problem(['rewards', i, 'key'], 'key appears twice');
   rewards.forEach((reward, i) => {
@@ -239,6 +241,30 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     });
   });
   return problems;
+}
+
+/**
+ * docs/server.md#hotel-content-files: every PROOF action lists the ids of its printed QR codes (else no guest could
+ * ever complete it), only PROOF actions do, and an id names one code of the hotel.
+ */
+function proofProblems(
+  actions: HotelContentFile['actions'] & object,
+  problem: (path: FieldPath, message: string) => void,
+) {
+  const hotelCodes: Array<{ qrId: string; path: FieldPath }> = [];
+  actions.forEach((action, i) => {
+    const at = ['actions', i];
+    if (action.type === 'PROOF' && !action.proofQrIds)
+      problem(at, 'a PROOF action needs proofQrIds (the ids of its printed QR codes)');
+    if (action.type !== 'PROOF' && action.proofQrIds)
+      problem([...at, 'proofQrIds'], 'only PROOF actions have proofQrIds');
+    for (const [j, qrId] of (action.proofQrIds ?? []).entries())
+      hotelCodes.push({ qrId, path: [...at, 'proofQrIds', j] });
+  });
+  for (const i of repeats(hotelCodes.map((code) => code.qrId))) {
+    const code = hotelCodes[i];
+    if (code) problem(code.path, `proof QR id ${code.qrId} appears twice`);
+  }
 }
 
 /**

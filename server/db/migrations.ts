@@ -6,6 +6,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
+import { proofsMigration } from './migration-proofs.ts';
 import { staffMigration } from './migration-staff.ts';
 import type { Database } from './schema.ts';
 
@@ -289,6 +290,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0003_rewards': rewards(kind),
     '0004_checkout': checkout,
     '0005_meals': meals,
+    '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
   };
 }

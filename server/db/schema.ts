@@ -268,4 +268,11 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_pin_failures: StaffPinFailuresTable;
   meal_dishes: MealDishesTable;
+  proof_codes: ProofCodesTable;
+}
+
+/** A printed QR code of a PROOF action (0006_proofs): a proof is accepted only with one of its action's codes. */
+export interface ProofCodesTable {
+  action_id: number;
+  qr_id: string;
 }

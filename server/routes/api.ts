@@ -5,6 +5,7 @@ import { actionsRoutes } from './actions.ts';
 import { demoRoutes } from './demo.ts';
 import { greenRoutes } from './green.ts';
 import { mealsRoutes } from './meals.ts';
+import { proofsRoutes } from './proofs.ts';
 import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
@@ -21,4 +22,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(staffRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
+  await api.register(proofsRoutes, { prefix: '/actions', deps });
 };

@@ -39,3 +39,23 @@ export function validateCameraSearch(search: Record<string, unknown>): CameraSea
     ...(typeof endDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? { endDate } : {}),
   };
 }
+
+export interface ProofSearch {
+  hId?: number;
+  qrId?: string;
+}
+
+/**
+ * The proof page's `?hId&qrId` (docs/behaviour.md#proof-page): `hId` kept only when a positive whole number, `qrId`
+ * when not empty; the server checks the rest.
+ */
+export function validateProofSearch(search: Record<string, unknown>): ProofSearch {
+  const hId = Number(search.hId);
+  const qrId = typeof search.qrId === 'string' || typeof search.qrId === 'number' ? String(search.qrId).trim() : '';
+  return { ...(Number.isInteger(hId) && hId > 0 ? { hId } : {}), ...(qrId ? { qrId } : {}) };
+}
+
+/** A proof address's action id: a positive whole number, else null (the address then matches no page). */
+export function proofActionIdOf(actionId: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(actionId) ? Number(actionId) : null;
+}

@@ -39,3 +39,13 @@ export function forgetStoredStay(): void {
   guestStorage.remove('sUUID');
   guestStorage.remove('currentStayUUID');
 }
+
+/**
+ * docs/behaviour.md#browser-storage: the stay the server answered (a scanned code created or found it) and its
+ * profile become this device's.
+ */
+export function rememberGuestStay({ profileUUID, sUUID }: { profileUUID: string; sUUID: string }): void {
+  guestStorage.set('profileUUID', profileUUID);
+  guestStorage.set('currentStayUUID', sUUID);
+  guestStorage.set('sUUID', sUUID);
+}

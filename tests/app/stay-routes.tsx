@@ -10,7 +10,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
-import { modeParams, validateActionsSearch } from '../../src/routes/-params.ts';
+import { modeParams, proofActionIdOf, validateActionsSearch, validateProofSearch } from '../../src/routes/-params.ts';
 
 /** The pages a test renders; any page left out is a stand-in paragraph (`welcome page`, `actions page`, …). */
 export interface StayRoutePages {
@@ -24,6 +24,8 @@ export interface StayRoutePages {
   finished?: (params: { sUUID: string }) => ReactNode;
   /** /{-$mode}/rewards/$sUUID */
   rewards?: (params: { sUUID: string }) => ReactNode;
+  /** /{-$mode}/stay/$sUUID/proof/$actionId (sUUID given) and /{-$mode}/proof/$actionId (sUUID null); search hId, qrId. */
+  proof?: (params: { sUUID: string | null; actionId: number; hId: number | null; qrId: string | null }) => ReactNode;
 }
 
 /**
@@ -73,8 +75,46 @@ export function renderStayRoutes(url: string, pages: StayRoutePages) {
   };
   const finishedRoute = stayPageRoute('stay/$sUUID/finished', 'finished');
   const rewardsRoute = stayPageRoute('rewards/$sUUID', 'rewards');
+  /** The proof pages' action id rule (a malformed id matches no page). */
+  const parseActionId = (actionId: string) => proofActionIdOf(actionId) ?? false;
+  const proofPage = (sUUID: string | null, actionId: number, search: { hId?: number; qrId?: string }) =>
+    pages.proof?.({ sUUID, actionId, hId: search.hId ?? null, qrId: search.qrId ?? null }) ?? <p>proof page</p>;
+  const stayProofRoute = createRoute({
+    getParentRoute: () => modeRoute,
+    path: 'stay/$sUUID/proof/$actionId',
+    params: {
+      parse: ({ sUUID, actionId }) => {
+        const id = parseActionId(actionId);
+        return id === false ? false : { sUUID, actionId: id };
+      },
+      stringify: ({ sUUID, actionId }) => ({ sUUID, actionId: String(actionId) }),
+    },
+    validateSearch: validateProofSearch,
+    component: function StayProofRoute() {
+      const { sUUID, actionId } = stayProofRoute.useParams();
+      return proofPage(sUUID, actionId, stayProofRoute.useSearch());
+    },
+  });
+  const printedProofRoute = createRoute({
+    getParentRoute: () => modeRoute,
+    path: 'proof/$actionId',
+    params: {
+      parse: ({ actionId }) => {
+        const id = parseActionId(actionId);
+        return id === false ? false : { actionId: id };
+      },
+      stringify: ({ actionId }) => ({ actionId: String(actionId) }),
+    },
+    validateSearch: validateProofSearch,
+    component: function PrintedProofRoute() {
+      const { actionId } = printedProofRoute.useParams();
+      return proofPage(null, actionId, printedProofRoute.useSearch());
+    },
+  });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([modeRoute.addChildren([homeRoute, actionsRoute, finishedRoute, rewardsRoute])]),
+    routeTree: rootRoute.addChildren([
+      modeRoute.addChildren([homeRoute, actionsRoute, finishedRoute, rewardsRoute, stayProofRoute, printedProofRoute]),
+    ]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   const user = userEvent.setup();

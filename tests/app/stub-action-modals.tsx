@@ -66,7 +66,17 @@ function StubModal({ modalKey, action, endDate, nights, flow, onClose }: ActionM
   );
 }
 
-export const STUB_KEYS = ['COMPLETED', 'CLAIM', 'REVIEW', 'YESNO', 'LUNICLEAN', 'HEATING', 'QUIZ', 'LUNISHOWER'];
+export const STUB_KEYS = [
+  'COMPLETED',
+  'CLAIM',
+  'REVIEW',
+  'YESNO',
+  'LUNICLEAN',
+  'HEATING',
+  'QUIZ',
+  'LUNISHOWER',
+  'PROOF',
+];
 
 /** Replaces src/views/actions/modals/registry.ts (vi.mock), so host tests do not depend on the real modals. */
 export const stubRegistry = {

@@ -36,6 +36,8 @@ const launchable: Action[] = [
   makeAction({ actId: 16, aadName: 'Quiz', actType: 'QUIZ', actScope: 'HOTEL' }),
   makeAction({ actId: 17, aadName: 'Nouveau', actType: 'MYSTERY', actScope: 'HOTEL' }),
   makeAction({ actId: 18, aadName: 'Douche', actType: 'LUNISHOWER', actScope: 'HOTEL', alreadyCompleted: true }),
+  // A completed proof opens its own modal (the 'collected' banner), even for a night action, without a question.
+  makeAction({ actId: 19, aadName: 'Potager', actType: 'PROOF', actPeriod: 'NIGHT', alreadyCompleted: true }),
 ];
 
 const savedStay = makeStay({ endDate: CHOSEN_END, remainingDays: 6 });

@@ -2,16 +2,14 @@ import { fromPromise } from 'xstate';
 import { type CreatedStay, entryMachine, type QrScanRecord } from '../../../machines/entry.machine.ts';
 import { registerQrScan } from '../../api/qr-scans.ts';
 import { createHotelStay, createRoomStay, getRoomInfo } from '../../api/stays.ts';
-import { guestStorage } from '../../storage/guest-storage.ts';
+import { guestStorage, rememberGuestStay } from '../../storage/guest-storage.ts';
 
 /**
  * The storage keys (docs/behaviour.md#browser-storage) written once a stay exists; stayInfo only when the room number
  * is known.
  */
 export function rememberStay(stay: CreatedStay): void {
-  guestStorage.set('profileUUID', stay.profileUUID);
-  guestStorage.set('currentStayUUID', stay.sUUID);
-  guestStorage.set('sUUID', stay.sUUID);
+  rememberGuestStay(stay);
   if (stay.roomNumber) guestStorage.set('stayInfo', JSON.stringify({ roomNumber: stay.roomNumber }));
 }
 

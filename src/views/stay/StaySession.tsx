@@ -99,11 +99,12 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
   const navigate = useNavigate();
   const { language, followLanguage } = useLanguage();
   const rootLogic = useProvidedLogic(useStayLogic(logic, flows), {
+    // The address's query goes along (a proof's `?proof_success`, docs/behaviour.md#proof-page).
     redirectToDemo: () => {
-      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, replace: true });
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, search: true, replace: true });
     },
     redirectOutOfDemo: () => {
-      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: undefined, sUUID }, replace: true });
+      navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: undefined, sUUID }, search: true, replace: true });
     },
     redirectToFinished: () => {
       navigate({ to: '/{-$mode}/stay/$sUUID/finished', params: { sUUID }, replace: true });
