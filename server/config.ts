@@ -16,6 +16,8 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The From address of the reward e-mails. */
   mailFrom: string;
+  /** QA_INSPECTOR=1: the app serves the QA inspector at /inspector (docs/inspector.md); otherwise /inspector is 404. */
+  qaInspector: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -31,5 +33,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    qaInspector: env.QA_INSPECTOR === '1',
   };
 }

@@ -175,3 +175,29 @@ export function mermaidOf(chart: Statechart): string {
       );
   return `${lines.join('\n')}\n`;
 }
+
+/** The ids of the states a snapshot's value makes active (the machine itself included), found by state keys. */
+export function activeStateIds(chart: Statechart, value: unknown): string[] {
+  const walk = (state: StatechartState, part: unknown): string[] => {
+    if (typeof part === 'string') {
+      const child = state.children.find((candidate) => candidate.key === part);
+      return child ? [child.id] : [];
+    }
+    if (typeof part !== 'object' || part === null) return [];
+    return Object.entries(part).flatMap(([key, inner]) => {
+      const child = state.children.find((candidate) => candidate.key === key);
+      return child ? [child.id, ...walk(child, inner)] : [];
+    });
+  };
+  return [chart.root.id, ...walk(chart.root, value)];
+}
+
+/** A state value as the dotted paths of its active leaves (`ready.idle`; one per region of a parallel state). */
+export function statePaths(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const inside = statePaths(inner);
+    return inside.length > 0 ? inside.map((path) => `${key}.${path}`) : [key];
+  });
+}

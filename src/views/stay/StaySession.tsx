@@ -16,6 +16,7 @@ import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { guestStorage } from '../../storage/guest-storage.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
+import { stayInspection } from '../inspector/attach.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
 import { connectStay } from './stay.connect.ts';
@@ -119,6 +120,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
       key={`${sUUID}:${isDemoPath}`}
       logic={rootLogic}
       options={{
+        ...stayInspection(),
         input: {
           sUUID,
           profileUUID: guestStorage.get('profileUUID'),
