@@ -1,4 +1,4 @@
-import { type KeyboardEvent, StrictMode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, StrictMode, useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { subscribeToPage } from './guestFeed.ts';
 import { InspectorApp } from './InspectorApp.tsx';
@@ -12,6 +12,12 @@ function SidePanel() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+
+  // Opening moves the focus into the panel (Escape and its close button bring it back to the toggle).
+  useEffect(() => {
+    if (open) panelRef.current?.focus();
+  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -35,6 +41,8 @@ function SidePanel() {
       </button>
       {open && (
         <aside
+          ref={panelRef}
+          tabIndex={-1}
           id={panelId}
           className="inspector-dock__panel"
           aria-labelledby={`${panelId}-title`}
