@@ -20,7 +20,7 @@ export interface InspectorAppProps {
   subscribe: Subscribe;
   /** The level of the section headings (2 on the page, 3 in the side panel). */
   headingLevel?: 2 | 3;
-  /** Replaces the machine (tests); the real one by default. */
+  /** Replaces the machine's file reading (tests); the real one by default. */
   logic?: typeof inspectorMachine;
 }
 
@@ -38,7 +38,10 @@ function sessionFileName(): string {
   return `greenmiles-inspection-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
 }
 
-const readSessionFile = fromPromise<string, { file: Blob }>(({ input }) => input.file.text());
+/** The inspector machine with its real file reading; the view adds the feed and the file saving. */
+const inspectorLogic = inspectorMachine.provide({
+  actors: { readSessionFile: fromPromise<string, { file: Blob }>(({ input }) => input.file.text()) },
+});
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
@@ -56,7 +59,6 @@ export function InspectorApp({ subscribe, headingLevel = 2, logic = inspectorMac
           feed: fromCallback(({ sendBack }) =>
             subscribe((records) => sendBack({ type: 'inspection.record', records })),
           ),
-          readSessionFile,
         },
       }),
     [logic, subscribe],
