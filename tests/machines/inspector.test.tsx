@@ -180,7 +180,7 @@ describe('inspector machine: model paths drive the inspector view', () => {
           },
         },
         events: {
-          'inspection.record': async ({ event }) => feed.push((event as { records: InspectionRecord[] }).records),
+          'inspection.record': async ({ event }) => feed.push((event as unknown as { records: InspectionRecord[] }).records),
           'inspection.pause': async () => {
             const pause = screen.getByRole('button', { name: 'Pause' });
             expect(pause).toHaveAttribute('aria-pressed', 'false');
@@ -198,7 +198,7 @@ describe('inspector machine: model paths drive the inspector view', () => {
           'session.import': async () =>
             user.upload(screen.getByLabelText('Import session'), new File(['{}'], 'session.json')),
           'xstate.done.actor.readSessionFile': async ({ event }) =>
-            controlled.resolve('readSessionFile', (event as { output: string }).output),
+            controlled.resolve('readSessionFile', (event as unknown as { output: string }).output),
           'xstate.error.actor.readSessionFile': async () =>
             controlled.reject('readSessionFile', new Error('unreadable')),
           'replay.leave': async () => user.click(screen.getByRole('button', { name: 'Back to live' })),

@@ -51,7 +51,7 @@ function json(value: unknown): string {
  * The QA inspector (English only, a QA tool): controls, running actors, the chart of one machine with their active
  * states, the event list and the snapshot on screen. docs/inspector.md.
  */
-export function InspectorApp({ subscribe, headingLevel = 2, logic = inspectorMachine }: InspectorAppProps) {
+export function InspectorApp({ subscribe, headingLevel = 2, logic = inspectorLogic }: InspectorAppProps) {
   const withFeed = useMemo(
     () =>
       logic.provide({
