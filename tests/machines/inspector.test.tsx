@@ -180,7 +180,8 @@ describe('inspector machine: model paths drive the inspector view', () => {
           },
         },
         events: {
-          'inspection.record': async ({ event }) => feed.push((event as unknown as { records: InspectionRecord[] }).records),
+          'inspection.record': async ({ event }) =>
+            feed.push((event as unknown as { records: InspectionRecord[] }).records),
           'inspection.pause': async () => {
             const pause = screen.getByRole('button', { name: 'Pause' });
             expect(pause).toHaveAttribute('aria-pressed', 'false');
