@@ -85,7 +85,7 @@ export function connectInspector(
     current: records[context.position - 1] ?? null,
     actors,
     selectedMachine,
-    /** Ids of the states active in the running actors of the drawn machine. */
+    /** The running actors of the drawn machine (their states are highlighted). */
     activeActors: actors.filter((actor) => actor.machineId !== null && actor.machineId === selectedMachine),
     pause: {
       pressed: !isLive,
