@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const devServerPort = Number(process.env.E2E_DEV_PORT ?? port + 1000);
+const inspectorPort = Number(process.env.E2E_INSPECTOR_PORT ?? port + 2000);
 const databaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-')), 'e2e.db');
+const inspectorDatabaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-inspector-')), 'e2e.db');
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -32,7 +34,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts'] },
+    { name: 'journeys', testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts', 'inspector.spec.ts'] },
     // The meal photo with a camera that answers, then with one the guest refuses.
     {
       name: 'meal-camera',
@@ -51,6 +53,8 @@ export default defineConfig({
     },
     // `npm run dev` as a maintainer runs it, against the same API server.
     { name: 'dev-server', testMatch: 'dev-server.spec.ts', use: { baseURL: `http://127.0.0.1:${devServerPort}` } },
+    // The QA inspector (docs/inspector.md): the same server started with QA_INSPECTOR=1.
+    { name: 'inspector', testMatch: 'inspector.spec.ts', use: { baseURL: `http://127.0.0.1:${inspectorPort}` } },
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -81,6 +85,21 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { API_SERVER_URL: `http://127.0.0.1:${port}` },
+    },
+    // The real server with the QA inspector on, on its own database.
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${inspectorPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(inspectorPort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${inspectorDatabaseFile}`,
+        FRONT_TOKEN: 'e2e-front-token',
+        LOG_LEVEL: 'warn',
+        QA_INSPECTOR: '1',
+      },
     },
   ],
 });

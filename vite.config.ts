@@ -5,7 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { frontTokenMetaPattern } from './contract/headers.ts';
+import { frontTokenMetaPattern, qaInspectorMetaPattern } from './contract/headers.ts';
 
 /** The API server `npm run dev` proxies /api to: one started with `npm start` (README, Development). */
 const apiServer = process.env.API_SERVER_URL || 'http://127.0.0.1:3000';
@@ -52,6 +52,15 @@ function devFrontToken(): Plugin {
   };
 }
 
+/** `npm run dev` turns the QA inspector on, as QA_INSPECTOR=1 does on the server (docs/inspector.md#enabling). */
+function devQaInspector(): Plugin {
+  return {
+    name: 'greenmiles:dev-qa-inspector',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(qaInspectorMetaPattern(), '$1"on"'),
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -64,6 +73,7 @@ export default defineConfig({
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     devFrontToken(),
+    devQaInspector(),
   ],
   resolve: {
     alias: [

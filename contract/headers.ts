@@ -13,3 +13,14 @@ export const FRONT_TOKEN_META = 'greenmiles-front-token';
 export function frontTokenMetaPattern(): RegExp {
   return new RegExp(`(<meta\\s+name=["']${FRONT_TOKEN_META}["']\\s+content=)["']([^"']*)["']`, 'i');
 }
+
+/**
+ * The `<meta name>` under which the server writes whether the QA inspector is on (docs/inspector.md#enabling):
+ * `content="on"` with QA_INSPECTOR=1 (and on the dev server), empty otherwise.
+ */
+export const QA_INSPECTOR_META = 'greenmiles-qa-inspector';
+
+/** The QA-inspector `<meta>` of an index.html: group 1 is the tag up to its `content=`. */
+export function qaInspectorMetaPattern(): RegExp {
+  return new RegExp(`(<meta\\s+name=["']${QA_INSPECTOR_META}["']\\s+content=)["'][^"']*["']`, 'i');
+}

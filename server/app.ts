@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { frontTokenMetaPattern } from '../contract/headers.ts';
+import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The vision model of the meal photo; without it the guest picks the dish from the hotel menu. */
   mealVision?: VisionConfig | null;
+  /** Serves the QA inspector page (/inspector) and tells the SPA it is on; without it /inspector is 404. */
+  qaInspector?: boolean;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -51,6 +53,16 @@ function escapeAttribute(value: string): string {
 /** Writes the front token into `<meta name="greenmiles-front-token" content="">` of index.html. */
 export function injectFrontToken(html: string, token: string): string {
   return html.replace(frontTokenMetaPattern(), `$1"${escapeAttribute(token)}"`);
+}
+
+/** Turns the QA inspector on in index.html (`<meta name="greenmiles-qa-inspector" content="on">`). */
+export function injectQaInspector(html: string): string {
+  return html.replace(qaInspectorMetaPattern(), '$1"on"');
+}
+
+/** The inspector page's addresses: answered 404 unless the server runs with QA_INSPECTOR=1. */
+function isInspectorPath(path: string): boolean {
+  return path === '/inspector' || path.startsWith('/inspector/');
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -94,7 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexHtml = async (): Promise<string | null> => {
     if (!options.staticDir) return null;
     try {
-      return injectFrontToken(await readFile(join(options.staticDir, 'index.html'), 'utf8'), options.frontToken);
+      const html = injectFrontToken(await readFile(join(options.staticDir, 'index.html'), 'utf8'), options.frontToken);
+      return options.qaInspector ? injectQaInspector(html) : html;
     } catch {
       return null;
     }
@@ -108,7 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const accept = request.headers.accept ?? '*/*';
     const namesFile = (path.split('/').pop() ?? '').includes('.');
     const wantsHtml = !namesFile && (accept.includes('text/html') || accept.includes('*/*'));
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    const absent = isInspectorPath(path) && !options.qaInspector;
+    if (!isApi && !absent && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
       const html = await indexHtml();
       if (html !== null)
         return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

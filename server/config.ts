@@ -19,6 +19,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** The meal photo's vision model (MEAL_VISION_URL…); null: the guest picks the dish from the hotel menu. */
   mealVision: VisionConfig | null;
+  /** QA_INSPECTOR=1: the app serves the QA inspector at /inspector (docs/inspector.md); otherwise /inspector is 404. */
+  qaInspector: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     mealVision: readMealVision(env),
+    qaInspector: env.QA_INSPECTOR === '1',
   };
 }
 

@@ -65,6 +65,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     mealVision: config.mealVision,
+    qaInspector: config.qaInspector,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
   });
@@ -76,6 +77,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
 
   if (!config.frontTokenFromEnv) log.warn('FRONT_TOKEN is not set: using the development front token');
+  if (config.qaInspector) log.warn('QA_INSPECTOR=1: the QA inspector is served at /inspector');
   if (!config.smtpUrl) log.warn('SMTP_URL is not set: sending a reward by e-mail answers 503 mail_not_configured');
 
   await server.listen({ port: config.port, host: config.host });

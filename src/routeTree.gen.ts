@@ -9,6 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as InspectorRouteImport } from './routes/inspector'
 import { Route as Char123ModeChar125RouteRouteImport } from './routes/{-$mode}/route'
 import { Route as Char123ModeChar125IndexRouteImport } from './routes/{-$mode}/index'
 import { Route as Char123ModeChar125QrIdRouteRouteImport } from './routes/{-$mode}/$qrId/route'
@@ -22,6 +23,11 @@ import { Route as Char123ModeChar125StaySUUIDIndexRouteImport } from './routes/{
 import { Route as Char123ModeChar125StaySUUIDFinishedRouteImport } from './routes/{-$mode}/stay/$sUUID/finished'
 import { Route as Char123ModeChar125StaySUUIDProofActionIdRouteImport } from './routes/{-$mode}/stay/$sUUID/proof/$actionId'
 
+const InspectorRoute = InspectorRouteImport.update({
+  id: '/inspector',
+  path: '/inspector',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char123ModeChar125RouteRoute = Char123ModeChar125RouteRouteImport.update({
   id: '/{-$mode}',
   path: '/{-$mode}',
@@ -95,6 +101,7 @@ const Char123ModeChar125StaySUUIDProofActionIdRoute =
 
 export interface FileRoutesByFullPath {
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
+  '/inspector': typeof InspectorRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdRouteRouteWithChildren
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
@@ -108,6 +115,7 @@ export interface FileRoutesByFullPath {
   '/{-$mode}/stay/$sUUID/proof/$actionId': typeof Char123ModeChar125StaySUUIDProofActionIdRoute
 }
 export interface FileRoutesByTo {
+  '/inspector': typeof InspectorRoute
   '/{-$mode}': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
@@ -122,6 +130,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
+  '/inspector': typeof InspectorRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdRouteRouteWithChildren
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$mode}'
+    | '/inspector'
     | '/{-$mode}/$qrId'
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
@@ -151,6 +161,7 @@ export interface FileRouteTypes {
     | '/{-$mode}/stay/$sUUID/proof/$actionId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/inspector'
     | '/{-$mode}'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$mode}'
+    | '/inspector'
     | '/{-$mode}/$qrId'
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
@@ -179,10 +191,18 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   Char123ModeChar125RouteRoute: typeof Char123ModeChar125RouteRouteWithChildren
+  InspectorRoute: typeof InspectorRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/inspector': {
+      id: '/inspector'
+      path: '/inspector'
+      fullPath: '/inspector'
+      preLoaderRoute: typeof InspectorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/{-$mode}': {
       id: '/{-$mode}'
       path: '/{-$mode}'
@@ -323,6 +343,7 @@ const Char123ModeChar125RouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   Char123ModeChar125RouteRoute: Char123ModeChar125RouteRouteWithChildren,
+  InspectorRoute: InspectorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

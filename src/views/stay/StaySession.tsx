@@ -18,6 +18,7 @@ import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
+import { stayInspection } from '../inspector/attach.ts';
 import { DemoResetSlot } from '../shell/DemoResetSlot.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
@@ -129,6 +130,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
       key={`${sUUID}:${isDemoPath}`}
       logic={rootLogic}
       options={{
+        ...stayInspection(),
         input: {
           sUUID,
           profileUUID: guestStorage.get('profileUUID'),
