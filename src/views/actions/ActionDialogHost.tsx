@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
-import { Sheet } from '../../components/Sheet.tsx';
+import { Sheet, SheetCloseButton } from '../../components/Sheet.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Toast } from '../../components/Toast.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
@@ -59,19 +59,37 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
       return <EndDatePicker actorRef={dialog.picker} onClose={onClose} />;
     case 'savingEndDate':
       return (
-        <Sheet title={t`Votre séjour`} onClose={onClose} scope="end-date-saving" state={dialog.kind}>
+        <Sheet
+          title={t`Votre séjour`}
+          onClose={onClose}
+          scope="end-date-saving"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <Spinner label={t`Enregistrement de la date de fin…`} />
         </Sheet>
       );
     case 'endDateNotSaved':
       return (
-        <Sheet title={t`Votre séjour`} onClose={onClose} scope="end-date-saving" state={dialog.kind}>
+        <Sheet
+          title={t`Votre séjour`}
+          onClose={onClose}
+          scope="end-date-saving"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
         </Sheet>
       );
     case 'oneNightUnavailable':
       return (
-        <Sheet title={t`Actions indisponibles`} onClose={onClose} scope="one-night" state={dialog.kind}>
+        <Sheet
+          title={t`Actions indisponibles`}
+          onClose={onClose}
+          scope="one-night"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <p className="action-dialog-host__text">{t`Ces actions ne sont pas disponibles pour un séjour d'une nuit.`}</p>
           <button type="button" className="button-primary action-dialog-host__button" onClick={onClose}>
             {t`Compris`}

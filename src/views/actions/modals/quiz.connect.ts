@@ -8,7 +8,7 @@ type QuizSnapshot = SnapshotFrom<typeof quizMachine>;
 export interface QuizProps extends SubmissionOutcomeProps<StatePath<QuizSnapshot['value']>> {
   /** The guest may pick an answer. */
   answering: boolean;
-  /** The correct answer and the explanation show, waiting for 'Continuer'. */
+  /** The answer is sent; the correct answer and the explanation show, waiting for 'Continuer' (or the ×). */
   revealed: boolean;
   /** The qaPosition of the picked answer. */
   selected: number | null;
