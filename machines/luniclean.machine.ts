@@ -92,7 +92,7 @@ export const lunicleanMachine = answerChangeSetup<
   }),
   initial: 'ready',
   states: {
-    ready: readyState({
+    ready: readyState('luniclean', {
       'cleaning.skip': choiceTransitions(skipped),
       'cleaning.maintain': choiceTransitions(maintained),
     }),

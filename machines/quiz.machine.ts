@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import type { Quiz } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import {
   answerSubmitted,
   failureReturnsTo,
@@ -13,7 +14,7 @@ import {
   submissionSetup,
   submittedReply,
   submittingState,
-  waitingStates,
+  waitingStatesOf,
 } from './submission.ts';
 
 export interface QuizInput extends SubmissionInput {
@@ -50,14 +51,14 @@ const revealingSubmission = {
 /**
  * Quiz (docs/behaviour.md#quiz): the tap of an answer sends it. With an explanation, the sent answer's verdict, the
  * correct answer and the explanation show until 'Continuer' (or the ×, which does the same: the answer is already
- * the server's); without one the reply ends the flow at once. A failed send waits for another tap of an answer.
+ * the server's); without one the reply ends the flow at once. A failed send waits for 'Réessayer' or another tap of an answer.
  * The server gives points for a right answer only.
  */
 export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
   .extend({
     actions: {
       selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
-      storeFailure: assign({ error: quizSubmitError }),
+      storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, quizSubmitError) }),
     },
     guards: {
       hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
@@ -70,7 +71,7 @@ export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
     initial: 'answering',
     states: {
       answering: {
-        ...waitingStates,
+        ...waitingStatesOf('quiz'),
         on: {
           'answer.pick': {
             target: 'submitting',

@@ -69,7 +69,7 @@ export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEv
   }),
   initial: 'ready',
   states: {
-    ready: readyState({ 'answer.choose': choiceTransitions(chosenAnswer) }),
+    ready: readyState('yesNo', { 'answer.choose': choiceTransitions(chosenAnswer) }),
     confirmingLoss,
     submitting: submittingChange(yesNoRequest),
     submitted: { type: 'final' },

@@ -5,19 +5,25 @@ import type { ErrorBody } from '../../contract/schemas.ts';
 /** The one HTTP client of the SPA: every call goes through `src/api`. */
 export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 1, methods: ['get'] } });
 
-/** A failed call, with the server's `{ error, message }` when it sent one. */
+/**
+ * A failed call, with the server's `{ error, message }` when it sent one. The message is for logs (the underlying
+ * failure is its `cause`); the guest app chooses its texts by `code` (contract/errors.ts).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
-    super(message);
+  constructor(status: number, code: string, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
   }
 }
 
-/** Turns ky's errors into ApiError (status 0 for network failures), so machines see one error shape. */
+/**
+ * Turns ky's errors into ApiError, so machines see one error shape: a server's reply keeps its status and code; a
+ * call that failed or timed out on the network is `network_error` with status 0, its library text only in `cause`.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPError) {
     // ky 2 has already read the body into `data` (parsed when JSON).
@@ -29,7 +35,7 @@ export function toApiError(error: unknown): ApiError {
     );
   }
   if (error instanceof ApiError) return error;
-  return new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+  return new ApiError(0, 'network_error', 'The call failed on the network', { cause: error });
 }
 
 export async function call<T>(request: () => Promise<T>): Promise<T> {

@@ -1,5 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import './Sheet.css';
 
 const FOCUSABLE =
@@ -58,6 +66,17 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
     if (closes && distance >= SWIPE_CLOSE_DISTANCE) onClose();
   }
 
+  // A focused button that is disabled or removed (an answer on its way, a failure's card replaced) drops the focus to
+  // the page: bring it back to the dialog, so the keyboard and screen readers stay in it.
+  function keepFocusInside(event: FocusEvent<HTMLDivElement>) {
+    if (event.relatedTarget !== null) return;
+    const dialog = dialogRef.current;
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (dialog?.isConnected && (active === null || active === document.body)) dialog.focus();
+    });
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // A nested widget (e.g. the language list) that handled Escape itself keeps the sheet open.
     if (event.defaultPrevented) return;
@@ -108,6 +127,7 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
         data-part="dialog"
         data-variant={variant}
         onKeyDown={onKeyDown}
+        onBlur={keepFocusInside}
       >
         <span
           className="sheet__handle"

@@ -7,10 +7,12 @@ import type { Quiz } from '../../contract/schemas.ts';
 import { type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import {
+  expectFailureAlert,
   modalDialog,
-  NOT_ENOUGH,
+  RETRY,
   renderActionModal,
-  SERVER_FAILURE,
+  retryStep,
+  SUBMISSION_FAILURES,
   startModalFlow,
   submitAnswerSteps,
 } from '../app/action-modal-harness.tsx';
@@ -45,8 +47,8 @@ const events: AnyEventObject[] = [
   // The × after the reveal is 'Continuer' (issue 15): the same event, sent by the dialog's close button.
   { type: 'answer.confirm', via: 'close' },
   { type: 'xstate.done.actor.submitAnswer', output: RIGHT },
-  { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
-  { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+  ...SUBMISSION_FAILURES,
+  RETRY,
 ];
 
 const answerButtons = () => ANSWER_NAMES.map((name) => within(modalDialog('quiz')).getByRole('button', { name }));
@@ -108,9 +110,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           },
           'answering.failed': async (snapshot) => {
             await dialogState('answering.failed');
-            expect(screen.getByRole('alert')).toHaveTextContent(
-              "Une erreur est survenue lors de l'envoi de votre réponse",
-            );
+            expectFailureAlert("Une erreur est survenue lors de l'envoi de votre réponse", snapshot.context.error);
             expectAnswers(snapshot, true);
             noResult();
           },
@@ -165,6 +165,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             await user.click(screen.getByRole('button', { name: via === 'continue' ? 'Continuer' : 'Fermer' }));
           },
           ...submitAnswerSteps(controlled),
+          ...retryStep(user),
         },
       });
     });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SWIPE_CLOSE_DISTANCE, Sheet, SheetCloseButton } from '../../../src/components/Sheet.tsx';
+import { Sheet, SheetCloseButton, SWIPE_CLOSE_DISTANCE } from '../../../src/components/Sheet.tsx';
 import { I18nWrapper } from '../i18n-wrapper.tsx';
 
 function renderSheet() {
