@@ -94,6 +94,14 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
           <button type="button" className="button-primary action-dialog-host__button" onClick={onClose}>
             {t`Compris`}
           </button>
+          <button
+            type="button"
+            className="button-secondary action-dialog-host__button"
+            data-part="change-nights"
+            onClick={dialog.onChangeNights}
+          >
+            {t`Modifier mes nuits`}
+          </button>
         </Sheet>
       );
     case 'modal': {
