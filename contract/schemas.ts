@@ -175,6 +175,8 @@ export const HotelReply = Type.Object({
   hotel: Hotel,
   languagesSupported: Type.Array(Language),
   primaryLanguage: Type.String(),
+  /** Rewards can be sent by e-mail (the server has a mailer): the app offers 'Envoyer par e-mail' only then. */
+  emailEnabled: Type.Boolean(),
 });
 export type HotelReply = Static<typeof HotelReply>;
 

@@ -47,6 +47,17 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
     return () => previous?.focus();
   }, []);
 
+  // A focused button that is disabled or removed (an answer on its way, a failure's card replaced) drops the focus
+  // to the page, without an event: after each render, bring it back to the dialog, so the keyboard and screen
+  // readers stay in it.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) dialogRef.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+
   // A press that starts inside the sheet and ends on the backdrop (a text selection) is not a backdrop tap.
   const pressedOnBackdrop = useRef(false);
   const swipeStart = useRef<number | null>(null);
@@ -64,17 +75,6 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
     swipeStart.current = null;
     followSwipe(0);
     if (closes && distance >= SWIPE_CLOSE_DISTANCE) onClose();
-  }
-
-  // A focused button that is disabled or removed (an answer on its way, a failure's card replaced) drops the focus to
-  // the page: bring it back to the dialog, so the keyboard and screen readers stay in it.
-  function keepFocusInside(event: FocusEvent<HTMLDivElement>) {
-    if (event.relatedTarget !== null) return;
-    const dialog = dialogRef.current;
-    setTimeout(() => {
-      const active = document.activeElement;
-      if (dialog?.isConnected && (active === null || active === document.body)) dialog.focus();
-    });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -127,7 +127,6 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
         data-part="dialog"
         data-variant={variant}
         onKeyDown={onKeyDown}
-        onBlur={keepFocusInside}
       >
         <span
           className="sheet__handle"

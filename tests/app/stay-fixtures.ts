@@ -41,6 +41,7 @@ export function makeHotel(
     },
     languagesSupported: [],
     primaryLanguage: 'fr',
+    emailEnabled: true,
     ...languages,
   };
 }

@@ -99,7 +99,7 @@ const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', a
 const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
 const spaCode = reward({ rwId: 2, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: null });
 /** What a rewards card sends with its reward besides its id. */
-const OPENING = { balance: 100, hotelName: 'Les Tilleuls', canShare: false };
+const OPENING = { balance: 100, hotelName: 'Les Tilleuls', canShare: false, canEmail: true };
 const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange: 15, greenMiles: 55 };
 
 /** What a card's button sends the root. */

@@ -134,6 +134,13 @@ function modalOf(key: string): ComponentType<ActionModalProps> | undefined {
   return ACTION_MODALS[FALLBACK_ACTION_TYPE];
 }
 
+/** A change of points, signed ('+15 GreenMiles', '−15 GreenMiles' with the minus sign); none when unchanged. */
+function signedPoints(points: number, pointsName: string): string | undefined {
+  if (points > 0) return `+${points} ${pointsName}`;
+  if (points < 0) return `\u2212${-points} ${pointsName}`;
+  return undefined;
+}
+
 function SubmissionToast() {
   const { hotel } = useStaySession();
   const toast = useStayChild('submissionToast');
@@ -142,11 +149,7 @@ function SubmissionToast() {
   return (
     <div {...root}>
       {content?.kind === 'submission' && (
-        <Toast
-          message={content.message}
-          badge={content.points > 0 ? `+${content.points} ${pointsName}` : undefined}
-          onDismiss={onDismiss}
-        />
+        <Toast message={content.message} badge={signedPoints(content.points, pointsName)} onDismiss={onDismiss} />
       )}
     </div>
   );
@@ -155,11 +158,16 @@ function SubmissionToast() {
 function Celebration() {
   const { hotel } = useStaySession();
   const outcome = useStayChild('actionOutcome');
-  const { root, celebratedPoints, onClose } = useConnected(outcome, connectCelebration);
+  const { root, celebratedPoints, message, onClose } = useConnected(outcome, connectCelebration);
   return (
     <div {...root}>
       {celebratedPoints !== null && (
-        <CelebrationModal points={celebratedPoints} pointsName={pointsNameOf(hotel)} onClose={onClose} />
+        <CelebrationModal
+          points={celebratedPoints}
+          pointsName={pointsNameOf(hotel)}
+          message={message}
+          onClose={onClose}
+        />
       )}
     </div>
   );
