@@ -18,6 +18,7 @@ export function makeStay(overrides: Partial<Stay> = {}): Stay {
     status: 'active',
     remainingDays: null,
     endDate: null,
+    earnedGreenMiles: 40,
     ...overrides,
   };
 }

@@ -10,7 +10,8 @@ import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
 
-const baseStay = makeStay({ greenMiles: 140, remainingDays: 2, endDate: '2026-11-23' });
+// Rewards spent part of what the stay earned: the page tells the earned total (issue 15).
+const baseStay = makeStay({ greenMiles: 40, earnedGreenMiles: 140, remainingDays: 2, endDate: '2026-11-23' });
 const STAYS = new Map<Stay, string>([
   [baseStay, 'ends in 2 days'],
   [{ ...baseStay, remainingDays: null, endDate: null }, 'no end date'],
@@ -93,7 +94,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
             expect(root()).toHaveAttribute('data-state', 'finished');
             const badges = within(screen.getByRole('list', { name: 'Vos badges' })).getAllByRole('listitem');
-            expect(badges[0]).toHaveTextContent(`${stay.greenMiles} points gagnés`);
+            expect(badges[0]).toHaveTextContent(`${stay.earnedGreenMiles} points gagnés`);
             expect(badges).toHaveLength(4);
             expect(screen.queryByRole('status')).not.toBeInTheDocument();
             expect(screen.queryByRole('navigation')).not.toBeInTheDocument();

@@ -61,7 +61,8 @@ function FinishedStayView() {
   return (
     <main className="finished-page" data-scope="finished-stay" data-state={state}>
       {state === 'finished' && stay ? (
-        <ThankYouCard points={stay.greenMiles} firstName={stay.profile.firstName} />
+        // The points earned over the stay, not the balance left after rewards (issue 15).
+        <ThankYouCard points={stay.earnedGreenMiles} firstName={stay.profile.firstName} />
       ) : (
         <Spinner label={t`Vérification de votre séjour…`} />
       )}
