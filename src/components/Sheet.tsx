@@ -1,13 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import './Sheet.css';
 
 const FOCUSABLE =

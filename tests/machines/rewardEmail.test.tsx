@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
