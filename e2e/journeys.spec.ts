@@ -217,3 +217,26 @@ for (const { code } of LANGUAGES) {
     await expectNoAccessibilityViolations(page);
   });
 }
+
+for (const { code } of LANGUAGES) {
+  test(`a finished stay thanks with the points earned and shows its rewards read-only, in ${code}`, async ({
+    page,
+  }) => {
+    await startStay(page, code);
+    // Ending the stay today: the end-date question of a per-room action, answered with today.
+    await openCard(page, CONTENT[code].cleaning);
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: text(code, '4 nuits ou plus') }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    const endDate = page.getByRole('dialog', { name: text(code, 'Quand se termine votre séjour ?') });
+    const field = endDate.getByLabel(text(code, 'Date de départ'));
+    await field.fill((await field.getAttribute('min')) ?? '');
+    await endDate.getByRole('button', { name: text(code, 'Confirmer') }).click();
+    await expect(page).toHaveURL(/\/finished$/);
+
+    await expect(page.locator('[data-part="badge"]').first()).toContainText('0');
+    const rewards = page.getByRole('region', { name: text(code, 'Vos récompenses') });
+    await expect(rewards).toContainText(text(code, 'Aucune récompense réclamée pendant ce séjour.'));
+    await expectNoAccessibilityViolations(page);
+  });
+}
