@@ -1,5 +1,5 @@
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from './action-types.ts';
-import type { Action, ActionResponse, CustomOption, Quiz } from './schemas.ts';
+import type { CustomOption, Quiz } from './schemas.ts';
 
 /**
  * Rules of the action modals' answers that both their machines (machines/) and their views read: kept out of the
@@ -66,28 +66,3 @@ export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 /** docs/behaviour.md#nights-choice: 1, 2, 3 or '4+'. */
 export type NightsChoice = 1 | 2 | 3 | '4+';
 export const NIGHTS_CHOICES: readonly NightsChoice[] = [1, 2, 3, '4+'];
-
-/** A yes/no action's answer (docs/behaviour.md "Yes/no types"). */
-export type YesNoAnswer = 'none' | 'yes' | 'no';
-
-/** The response is YES, NO, true, false or none. */
-export function yesNoAnswerOf(response: ActionResponse): YesNoAnswer {
-  if (response === 'YES' || response === true) return 'yes';
-  if (response === 'NO' || response === false) return 'no';
-  return 'none';
-}
-
-/** The yes/no answer that earns the action's points: its positive response. */
-export function rewardedYesNoAnswer(action: Pick<Action, 'actPositiveResponse'>): YesNoAnswer {
-  return action.actPositiveResponse === 'NO' ? 'no' : 'yes';
-}
-
-/** The skip-cleaning decision (docs/behaviour.md#skip-cleaning); `skipped` earns the points. */
-export type CleaningDecision = 'undecided' | 'skipped' | 'maintained';
-
-/** docs/behaviour.md#skip-cleaning: SKIP or true means skipped, CLEAN or false maintained. */
-export function cleaningDecisionOf(response: ActionResponse): CleaningDecision {
-  if (response === 'SKIP' || response === true) return 'skipped';
-  if (response === 'CLEAN' || response === false) return 'maintained';
-  return 'undecided';
-}

@@ -1,5 +1,5 @@
-import { type CleaningDecision, cleaningDecisionOf } from '../contract/answer-rules.ts';
 import { hourIn } from '../contract/calendar-days.ts';
+import { type CleaningDecision, cleaningDecisionOf } from '../contract/recorded-answers.ts';
 import type { Action } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,

@@ -1,4 +1,4 @@
-import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../contract/answer-rules.ts';
+import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../contract/recorded-answers.ts';
 import type { Action } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,

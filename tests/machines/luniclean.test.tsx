@@ -1,6 +1,6 @@
 import { type BoundFunctions, type queries, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { cleaningDecisionOf } from '../../contract/answer-rules.ts';
+import { cleaningDecisionOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
 import {
   cleaningDayAt,

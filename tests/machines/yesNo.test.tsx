@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { yesNoAnswerOf } from '../../contract/answer-rules.ts';
+import { yesNoAnswerOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
 import { type YesNoContext, type YesNoInput, yesNoMachine, yesNoTypeOf } from '../../machines/yesNo.machine.ts';
 import YesNoModal from '../../src/views/actions/modals/YesNoModal.tsx';

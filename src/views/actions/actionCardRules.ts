@@ -7,7 +7,7 @@ import {
   FALLBACK_ACTION_TYPE,
   isActionType,
 } from '../../../contract/action-types.ts';
-import { cleaningDecisionOf, rewardedYesNoAnswer, yesNoAnswerOf } from '../../../contract/answer-rules.ts';
+import { cleaningDecisionOf, rewardedYesNoAnswer, yesNoAnswerOf } from '../../../contract/recorded-answers.ts';
 import type { Action } from '../../../contract/schemas.ts';
 
 /** docs/behaviour.md#actions-list: a type this client does not know is drawn as a review card. */
