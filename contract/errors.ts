@@ -57,3 +57,21 @@ export function errorCodeOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   return typeof error.code === 'string' ? error.code : null;
 }
+
+/** The HTTP status a failed call carries (the client's ApiError: 0 when the network failed), or null. */
+export function errorStatusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
+
+/**
+ * The codes the guest app's client (src/api/http.ts) gives the failures the server did not answer with an
+ * `{ error }` body: the network failed or timed out (`network_error`, status 0), or the reply had no error body
+ * (`http_error`). Their messages are for logs; the guest reads texts chosen by code.
+ */
+export const CLIENT_ERROR_CODES = ['network_error', 'http_error'] as const;
+
+/** The call never reached the server, or its reply never came back (offline, timed out, connection cut). */
+export function isNetworkFailure(error: unknown): boolean {
+  return errorCodeOf(error) === 'network_error';
+}

@@ -34,6 +34,8 @@ export const Stay = Type.Object({
   /** Days from today to endDate in the hotel's time zone; null while no end date is known. */
   remainingDays: Type.Union([Type.Integer(), Type.Null()]),
   endDate: Type.Union([IsoDate, Type.Null()]),
+  /** The points the stay's actions earned in all (rewards spent not deducted): what the finished page tells. */
+  earnedGreenMiles: Type.Integer({ minimum: 0 }),
 });
 export type Stay = Static<typeof Stay>;
 
@@ -175,6 +177,8 @@ export const HotelReply = Type.Object({
   hotel: Hotel,
   languagesSupported: Type.Array(Language),
   primaryLanguage: Type.String(),
+  /** Rewards can be sent by e-mail (the server has a mailer): the app offers 'Envoyer par e-mail' only then. */
+  emailEnabled: Type.Boolean(),
 });
 export type HotelReply = Static<typeof HotelReply>;
 

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
 import { addDays, calendarDateIn, daysBetween } from '../contract/calendar-days.ts';
+import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
 import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
 import { MODAL_FLOW_KINDS, MODAL_MACHINES, type ModalFlowKind, modalInputOf, modalKindOf } from './actionModals.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
@@ -11,7 +12,7 @@ import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * What happens when the guest opens an action (docs/behaviour.md#launch-flow, #re-doing, #nights-choice):
- * the read-only summary, the claim dialog, the action's modal directly, or first the stay's end date
+ * the read-only summary, the claim dialog, the one-night explanation, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
  * In `modal` it runs the machine of the action's modal kind (machines/actionModals.ts) as its child `modal`; that
  * machine's output (the server's reply) goes to the root as `action.submitted`, and the launch ends.
@@ -52,7 +53,7 @@ export interface ActionLaunchContext extends ActionLaunchInput {
   error: MessageDescriptor | null;
 }
 
-export type ActionLaunchEvent = { type: 'launch.close' } | { type: 'endDate.retry' };
+export type ActionLaunchEvent = { type: 'launch.close' } | { type: 'endDate.retry' } | { type: 'nights.change' };
 
 export interface SaveEndDateInput {
   sUUID: string;
@@ -105,10 +106,11 @@ export const actionLaunchMachine = setup({
     ...MODAL_MACHINES,
   },
   guards: {
-    isCompletedForGood: ({ context }) => context.action.alreadyCompleted && !rulesOf(context.action.actType).redoable,
+    isCompletedForGood: ({ context }) => isCompletedForGood(context.action),
     /** docs/behaviour.md#proof: a completed proof's modal shows the 'collected' banner. */
     isCompletedInModal: ({ context }) =>
       context.action.alreadyCompleted && rulesOf(context.action.actType).completedInModal === true,
+    isNightUnavailable: ({ context }) => isNightActionUnavailable(context.action, context.today, context.stayEndDate),
     opensDirectly: ({ context }) => rulesOf(context.action.actType).opensDirectly,
     isNightPeriod: ({ context }) => context.action.actPeriod === 'NIGHT',
     isRoomScope: ({ context }) => context.action.actScope === 'ROOM',
@@ -133,7 +135,8 @@ export const actionLaunchMachine = setup({
       const nights = output.choice === '4+' ? 4 : output.choice;
       return { endDate: addDays(context.today, nights), oneNightStay: nights === 1 };
     }),
-    endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate }),
+    // A date picked after a one-night answer ('Modifier mes nuits', then '4 nuits ou plus') replaces that answer.
+    endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate, oneNightStay: false }),
     countNights: assign({
       nights: ({ context }) => (context.endDate ? nightsUntil(context.today, context.endDate) : null),
       error: null,
@@ -172,6 +175,7 @@ export const actionLaunchMachine = setup({
             { guard: 'isCompletedInModal', target: 'modal', actions: 'passKnownEndDate' },
             { guard: 'isCompletedForGood', target: 'summary' },
             { guard: 'opensDirectly', target: 'modal', actions: 'passKnownEndDate' },
+            { guard: 'isNightUnavailable', target: 'oneNightUnavailable' },
             { guard: and(['isNightPeriod', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },
             { guard: 'isNightPeriod', target: 'nightsPicker' },
             { guard: and(['isRoomScope', 'knowsStayEndDate']), target: 'modal', actions: 'useStayEndDate' },
@@ -232,7 +236,10 @@ export const actionLaunchMachine = setup({
             'endDate.retry': { target: 'savingEndDate' },
           },
         },
-        oneNightUnavailable: {},
+        // 'Modifier mes nuits' asks the nights again: a longer stay makes the action available.
+        oneNightUnavailable: {
+          on: { 'nights.change': { target: 'nightsPicker' } },
+        },
         modal: {
           initial: 'opening',
           states: {

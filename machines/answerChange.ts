@@ -1,25 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import type { SubmissionRequest } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import {
   type SubmissionContext,
   type SubmissionInput,
-  serverMessageOf,
   submissionErrorOf,
   submissionSetup,
   submittingState,
-  waitingStates,
+  waitingStatesOf,
 } from './submission.ts';
 
 /**
  * The change-with-rollback flows of the submission family (yes/no types, Luniclean): the guest may change the answer
  * either way; a change away from the rewarded answer waits for a confirmation (the points go); the new answer shows
  * while it is sent, and the previous one comes back when the server refuses, with the 'not enough points' notice or
- * the server's message. Each flow states its own answers, events, rewarded answer and request:
+ * a translated alert ('Réessayer' sends the change again). Each flow states its own answers, events, rewarded answer and request:
  *
  *   ready ─(choice)▶ confirmingLoss ─change.confirm▶ submitting ─▶ submitted
  *     ▲                    │change.cancel              │ refused: previous answer back
  *     └────────────────────┴───────────────────────────┘ (ready.notEnoughPoints / ready.failed)
  */
+
+/** docs/behaviour.md#error-texts: a change that failed for another reason than missing points or the network. */
+export const changeSubmitError = msg`Une erreur est survenue`;
 
 export type ChangeConfirmationEvent = { type: 'change.confirm' } | { type: 'change.cancel' };
 
@@ -32,8 +37,8 @@ export interface AnswerChangeContext<Answer> extends SubmissionContext {
   pendingAnswer: Answer;
   /** The answer that earns actReward. */
   rewardedAnswer: Answer;
-  /** The server's message of the last failed submission, when it sent one. */
-  errorMessage: string | null;
+  /** The red alert of the last failed submission. */
+  error: MessageDescriptor | null;
 }
 
 /** The starting context of a change flow whose answer on screen is `answer`. */
@@ -41,7 +46,7 @@ export function answerChangeContextOf<Answer>(
   answer: Answer,
   rewardedAnswer: Answer,
 ): Omit<AnswerChangeContext<Answer>, keyof SubmissionContext> {
-  return { answer, previousAnswer: answer, pendingAnswer: answer, rewardedAnswer, errorMessage: null };
+  return { answer, previousAnswer: answer, pendingAnswer: answer, rewardedAnswer, error: null };
 }
 
 /** The answer on screen earned the points and the guest picks another one. */
@@ -65,10 +70,12 @@ export function answerChangeSetup<
       holdAnswer: assign((_, answer: Answer) => ({ pendingAnswer: answer }) as Partial<Context>),
       showPendingAnswer: assign(
         ({ context }) =>
-          ({ previousAnswer: context.answer, answer: context.pendingAnswer, errorMessage: null }) as Partial<Context>,
+          ({ previousAnswer: context.answer, answer: context.pendingAnswer, error: null }) as Partial<Context>,
       ),
       restorePrevious: assign(({ context }) => ({ answer: context.previousAnswer }) as Partial<Context>),
-      storeErrorMessage: assign((_, error: unknown) => ({ errorMessage: serverMessageOf(error) }) as Partial<Context>),
+      storeFailure: assign(
+        (_, error: unknown) => ({ error: failureTextOf(error, changeSubmitError) }) as Partial<Context>,
+      ),
     },
   });
 }
@@ -89,9 +96,9 @@ export function choiceTransitions<Params, Answer>(answerOf: (args: Params) => An
   ] as const;
 }
 
-/** `ready`, where the guest chooses; `on` holds the flow's choice events. */
-export function readyState<On>(on: On) {
-  return { on, ...waitingStates } as const;
+/** `ready`, where the guest chooses; `on` holds the flow's choice events; `machineId` is the flow's id. */
+export function readyState<const MachineId extends string, On>(machineId: MachineId, on: On) {
+  return { on, ...waitingStatesOf(machineId) } as const;
 }
 
 /** The state that waits for the guest to confirm a change that loses the points. */
@@ -109,7 +116,7 @@ export function submittingChange<Params>(requestOf: (args: Params) => Submission
       { guard: 'isNotEnoughGreenMiles', target: 'ready.notEnoughPoints', actions: 'restorePrevious' },
       {
         target: 'ready.failed',
-        actions: ['restorePrevious', { type: 'storeErrorMessage', params: submissionErrorOf }],
+        actions: ['restorePrevious', { type: 'storeFailure', params: submissionErrorOf }],
       },
     ]),
     entry: 'showPendingAnswer',

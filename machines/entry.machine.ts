@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
+import { errorCodeOf } from '../contract/errors.ts';
 import type { QrScanBody, RoomInfoReply } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -9,10 +11,11 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  *
  * checking ─ hotel QR ─▶ creatingHotelStay ─┐
  *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ registeringScan ─▶ redirected
- *          ─ invalid ──▶ failed                 └ 404 / hId null ▶ disabled
+ *          ─ invalid ──▶ refused                └ not found / hId null ▶ disabled
  *
- * The error card's 'Réessayer' button (`entry.retry`) re-runs the whole flow from `checking`: what a reload would
- * do, without losing the page (and without re-downloading the app on weak Wi-Fi).
+ * `failed` offers 'Réessayer' (`entry.retry`), which re-runs the whole flow from `checking`: what a reload would do,
+ * without losing the page (and without re-downloading the app on weak Wi-Fi). `refused` (an invalid code, an
+ * unknown hotel) offers none: retrying cannot help. Texts are chosen by error code, never taken from a reply.
  * Storage writes and navigation are actions the view provides; the machine only decides when they happen.
  */
 
@@ -47,8 +50,8 @@ export interface EntryContext {
   profileUUID: string;
   room: { hId: number; rId: number } | null;
   stay: CreatedStay | null;
-  /** A translatable descriptor of ours, or the server's own text (shown as is, docs/behaviour.md#entry). */
-  error: MessageDescriptor | string | null;
+  /** The failure's text (docs/behaviour.md#error-texts). */
+  error: MessageDescriptor | null;
 }
 
 const MAX_HOTEL_ID = 2147483647;
@@ -70,19 +73,18 @@ export function createdStayId(reply: StayCreationReply | null | undefined): stri
   return reply?.sUUID || reply?.stay?.sUUID || null;
 }
 
-/** The HTTP status of a failed call (ApiError carries one; 0 means the network failed), else null. */
-export function failureStatus(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return typeof error.status === 'number' ? error.status : null;
-}
+/** docs/behaviour.md#error-texts: the hotel of a hotel QR code does not exist (retrying cannot help). */
+export const UNKNOWN_HOTEL = msg`Cet hôtel est introuvable. Vérifiez le QR code ou demandez à la réception.`;
 
-/**
- * docs/behaviour.md#entry: a call failing with a status shows the error's own text; anything else a generic message.
- */
-export function failureMessage(error: unknown): MessageDescriptor | string {
-  const status = failureStatus(error);
-  if (status !== null && status > 0 && error instanceof Error && error.message) return error.message;
-  return msg`Une erreur est survenue`;
+/** docs/behaviour.md#error-texts: the server created no stay (its reply had no stay id; SPEC §5's text). */
+export const STAY_NOT_CREATED = msg`Stay creation failed - no sUUID returned`;
+
+/** docs/behaviour.md#error-texts: any other failure of the entry's calls. */
+export const ENTRY_FAILED = msg`Une erreur est survenue`;
+
+/** The call failed because what it names does not exist (by code, never by message). */
+function isNotFound(error: unknown): boolean {
+  return errorCodeOf(error) === 'not_found';
 }
 
 function hotelStayInput({ context }: { context: EntryContext }) {
@@ -125,7 +127,6 @@ const stayCreation = {
     { guard: 'replyHasStayId', target: 'registeringScan', actions: ['assignStay', 'rememberStay'] },
     { target: 'failed', actions: 'assignMissingStayId' },
   ],
-  onError: { target: 'failed', actions: 'assignFailure' },
 } as const;
 
 export const entryMachine = setup({
@@ -145,8 +146,9 @@ export const entryMachine = setup({
   actions: {
     resetProgress: assign({ error: null, room: null, stay: null }),
     assignInvalidQr: assign({ error: () => msg`QR code invalide` }),
-    assignMissingStayId: assign({ error: () => msg`Stay creation failed - no sUUID returned` }),
-    assignFailure: assign({ error: ({ event }) => failureMessage(errorOf(event)) }),
+    assignMissingStayId: assign({ error: STAY_NOT_CREATED }),
+    assignUnknownHotel: assign({ error: UNKNOWN_HOTEL }),
+    assignFailure: assign({ error: ({ event }) => failureTextOf(errorOf(event), ENTRY_FAILED) }),
     assignRoom: assign({
       room: ({ event }) => {
         const { hId, rId } = outputOf<RoomInfoReply>(event);
@@ -173,7 +175,7 @@ export const entryMachine = setup({
     isValidHotelQr: ({ context }) => hotelIdOf(context.qr) !== null,
     isValidRoomQr: ({ context }) => isValidRoomQr(context.qr),
     roomHasHotel: ({ event }) => outputOf<RoomInfoReply>(event).hId !== null,
-    isRoomUnknown: ({ event }) => failureStatus(errorOf(event)) === 404,
+    isNotFound: ({ event }) => isNotFound(errorOf(event)),
     replyHasStayId: ({ event }) => createdStayId(outputOf<StayCreationReply>(event)) !== null,
   },
 }).createMachine({
@@ -186,7 +188,7 @@ export const entryMachine = setup({
       always: [
         { guard: 'isValidHotelQr', target: 'creatingHotelStay' },
         { guard: 'isValidRoomQr', target: 'loadingRoomInfo' },
-        { target: 'failed', actions: 'assignInvalidQr' },
+        { target: 'refused', actions: 'assignInvalidQr' },
       ],
     },
     creatingHotelStay: {
@@ -196,6 +198,10 @@ export const entryMachine = setup({
         src: 'createHotelStay',
         input: hotelStayInput,
         ...stayCreation,
+        onError: [
+          { guard: 'isNotFound', target: 'refused', actions: 'assignUnknownHotel' },
+          { target: 'failed', actions: 'assignFailure' },
+        ],
       },
     },
     loadingRoomInfo: {
@@ -206,7 +212,7 @@ export const entryMachine = setup({
         input: roomInfoInput,
         onDone: [{ guard: 'roomHasHotel', target: 'creatingRoomStay', actions: 'assignRoom' }, { target: 'disabled' }],
         onError: [
-          { guard: 'isRoomUnknown', target: 'disabled' },
+          { guard: 'isNotFound', target: 'disabled' },
           { target: 'failed', actions: 'assignFailure' },
         ],
       },
@@ -218,6 +224,11 @@ export const entryMachine = setup({
         src: 'createRoomStay',
         input: roomStayInput,
         ...stayCreation,
+        // The room or its hotel is gone since its QR code was read: the code is disabled.
+        onError: [
+          { guard: 'isNotFound', target: 'disabled' },
+          { target: 'failed', actions: 'assignFailure' },
+        ],
       },
     },
     registeringScan: {
@@ -234,6 +245,7 @@ export const entryMachine = setup({
     failed: {
       on: { 'entry.retry': { target: 'checking', actions: 'resetProgress' } },
     },
+    refused: { type: 'final' },
     // Final states keep the spinner up while the router leaves the page.
     redirected: { type: 'final', tags: ['loading'], entry: 'navigateToStay' },
     disabled: { type: 'final', tags: ['loading'], entry: 'navigateToDisabled' },

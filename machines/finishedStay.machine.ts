@@ -1,30 +1,43 @@
 import { assign, setup } from 'xstate';
-import type { Stay } from '../contract/schemas.ts';
+import type { Reward, Stay } from '../contract/schemas.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The stay-finished page (docs/behaviour.md#finished-stay): checks that the stay has really ended, then thanks the
- * guest and forgets the stored stay; an active stay goes back to its page, a failed check goes to the welcome page.
+ * guest, forgets the stored stay and shows the rewards the stay claimed, read-only (a code may stay valid for a year:
+ * issue 15); an active stay goes back to its page, a failed check goes to the welcome page.
  */
 
 export interface FinishedStayInput {
   sUUID: string;
   /** The guest identity from browser storage; null when this device never created a profile. */
   profileUUID: string | null;
+  /** The interface language: the rewards' names come in it. */
+  language: string;
 }
 
 export interface FinishedStayContext extends FinishedStayInput {
   stay: Stay | null;
+  /** The rewards the stay claimed, once loaded. */
+  claimedRewards: Reward[];
 }
+
+export interface LoadClaimedRewardsInput extends LoadStayInput {
+  language: string;
+}
+
+export type FinishedStayEvent = { type: 'rewards.retry' };
 
 export const finishedStayMachine = setup({
   types: {
     input: {} as FinishedStayInput,
     context: {} as FinishedStayContext,
+    events: {} as FinishedStayEvent,
   },
   actors: {
     loadStay: viewProvidedActor<Stay, LoadStayInput>('loadStay'),
+    loadRewards: viewProvidedActor<Reward[], LoadClaimedRewardsInput>('loadRewards'),
   },
   guards: {
     hasProfile: ({ context }) => context.profileUUID !== null && context.profileUUID !== '',
@@ -32,6 +45,9 @@ export const finishedStayMachine = setup({
   },
   actions: {
     storeStay: assign({ stay: (_, stay: Stay) => stay }),
+    storeClaimedRewards: assign({
+      claimedRewards: (_, rewards: Reward[]) => rewards.filter((reward) => reward.isClaimed === 1),
+    }),
     // Browser effects, provided by the view (navigation, storage).
     forgetStay: viewProvidedAction('forgetStay'),
     goToStay: viewProvidedAction('goToStay'),
@@ -39,7 +55,7 @@ export const finishedStayMachine = setup({
   },
 }).createMachine({
   id: 'finishedStay',
-  context: ({ input }) => ({ ...input, stay: null }),
+  context: ({ input }) => ({ ...input, stay: null, claimedRewards: [] }),
   initial: 'checkingProfile',
   states: {
     checkingProfile: {
@@ -64,7 +80,34 @@ export const finishedStayMachine = setup({
         onError: 'redirectingHome',
       },
     },
-    finished: { entry: 'forgetStay', type: 'final' },
+    // Read-only: a finished stay can be read, not changed.
+    finished: {
+      entry: 'forgetStay',
+      initial: 'loadingRewards',
+      states: {
+        loadingRewards: {
+          tags: 'loadingRewards',
+          invoke: {
+            id: 'loadRewards',
+            src: 'loadRewards',
+            input: ({ context }) => ({
+              sUUID: context.sUUID,
+              profileUUID: context.profileUUID ?? '',
+              language: context.language,
+            }),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'storeClaimedRewards', params: ({ event }) => event.output },
+            },
+            onError: 'rewardsFailed',
+          },
+        },
+        shown: { type: 'final' },
+        rewardsFailed: {
+          on: { 'rewards.retry': 'loadingRewards' },
+        },
+      },
+    },
     redirectingToStay: { tags: 'loading', entry: 'goToStay', type: 'final' },
     redirectingHome: { tags: 'loading', entry: 'goHome', type: 'final' },
   },

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import { MAX_TEMPERATURE, MIN_TEMPERATURE } from '../contract/answer-rules.ts';
+import { failureTextOf } from './failureTexts.ts';
 import {
   failureReturnsTo,
   identityOf,
@@ -12,7 +13,7 @@ import {
   submissionSetup,
   submittedReply,
   submittingState,
-  waitingStates,
+  waitingStatesOf,
 } from './submission.ts';
 
 export interface HeatingInput extends SubmissionInput {
@@ -48,7 +49,7 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
       raise: assign({ temperature: ({ context }) => context.temperature + 1 }),
       lower: assign({ temperature: ({ context }) => context.temperature - 1 }),
       clearError: assign({ error: null }),
-      storeFailure: assign({ error: heatingSubmitError }),
+      storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, heatingSubmitError) }),
     },
     guards: {
       belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
@@ -62,7 +63,7 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
     initial: 'adjusting',
     states: {
       adjusting: {
-        ...waitingStates,
+        ...waitingStatesOf('heating'),
         on: {
           'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
           'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },

@@ -1,5 +1,6 @@
 import { hourIn } from '../contract/calendar-days.ts';
-import type { Action, ActionResponse } from '../contract/schemas.ts';
+import { type CleaningDecision, cleaningDecisionOf } from '../contract/recorded-answers.ts';
+import type { Action } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,
   answerChangeContextOf,
@@ -23,7 +24,7 @@ import {
  * the server is called; a change equal to the current answer is blocked (docs/behaviour.md#change-with-rollback).
  */
 
-export type CleaningDecision = 'undecided' | 'skipped' | 'maintained';
+export type { CleaningDecision };
 
 /**
  * docs/behaviour.md#skip-cleaning: the title speaks of today before 11:00 hotel-local time, of tomorrow from then on.
@@ -45,13 +46,6 @@ export interface LunicleanContext extends AnswerChangeContext<CleaningDecision> 
 }
 
 export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' };
-
-/** docs/behaviour.md#skip-cleaning: SKIP or true means skipped, CLEAN or false maintained. */
-export function decisionOf(response: ActionResponse): CleaningDecision {
-  if (response === 'SKIP' || response === true) return 'skipped';
-  if (response === 'CLEAN' || response === false) return 'maintained';
-  return 'undecided';
-}
 
 export function cleaningDayAt(now: Date, timeZone: string | undefined): 'today' | 'tomorrow' {
   return hourIn(timeZone, now) < CLEANING_TITLE_SWITCH_HOUR ? 'today' : 'tomorrow';
@@ -86,13 +80,13 @@ export const lunicleanMachine = answerChangeSetup<
   context: ({ input }) => ({
     ...submissionContextOf(input),
     // Skipping the cleaning is the rewarded decision.
-    ...answerChangeContextOf<CleaningDecision>(decisionOf(input.action.response), 'skipped'),
+    ...answerChangeContextOf<CleaningDecision>(cleaningDecisionOf(input.action.response), 'skipped'),
     roomNumber: input.roomNumber,
     day: cleaningDayAt(input.now, input.timeZone),
   }),
   initial: 'ready',
   states: {
-    ready: readyState({
+    ready: readyState('luniclean', {
       'cleaning.skip': choiceTransitions(skipped),
       'cleaning.maintain': choiceTransitions(maintained),
     }),

@@ -1,9 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
-import { errorCodeOf } from '../contract/errors.ts';
+import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { Action, ProofBody, ProofReply } from '../contract/schemas.ts';
-import { failureStatus } from './entry.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -94,7 +93,7 @@ export function proofFailureOf(error: unknown): MessageDescriptor {
 }
 
 function isRetryableFailure(error: unknown): boolean {
-  const status = failureStatus(error);
+  const status = errorStatusOf(error);
   return status === null || status === 0 || status >= 500;
 }
 

@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { and, assign } from 'xstate';
+import { assign } from 'xstate';
 import type { Quiz } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import {
+  answerSubmitted,
   failureReturnsTo,
   identityOf,
   type SubmissionContext,
@@ -12,7 +14,7 @@ import {
   submissionSetup,
   submittedReply,
   submittingState,
-  waitingStates,
+  waitingStatesOf,
 } from './submission.ts';
 
 export interface QuizInput extends SubmissionInput {
@@ -35,18 +37,28 @@ function quizRequest({ context }: { context: QuizContext }) {
   return submissionRequest(context.actId, 'QUIZ', body);
 }
 
+const sending = submittingState(quizRequest, failureReturnsTo('answering'));
+
+/** The family's sending state, whose reply first reveals the explanation when the quiz has one. */
+const revealingSubmission = {
+  ...sending,
+  invoke: {
+    ...sending.invoke,
+    onDone: [{ guard: 'hasExplanation', target: 'revealed', actions: answerSubmitted.actions }, answerSubmitted],
+  },
+} as const;
+
 /**
- * Quiz (docs/behaviour.md#quiz): pick an answer; with an explanation the machine reveals the correct answer and the
- * explanation and sends on `answer.confirm` ('Continuer'); without one it sends at once. A failed send waits where it
- * was sent from, and `answer.confirm` (without explanation: another pick) sends again. The server gives points for a
- * right answer only.
+ * Quiz (docs/behaviour.md#quiz): the tap of an answer sends it. With an explanation, the sent answer's verdict, the
+ * correct answer and the explanation show until 'Continuer' (or the ×, which does the same: the answer is already
+ * the server's); without one the reply ends the flow at once. A failed send waits for 'Réessayer' or another tap of an answer.
+ * The server gives points for a right answer only.
  */
 export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
   .extend({
     actions: {
       selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
-      clearError: assign({ error: null }),
-      storeFailure: assign({ error: quizSubmitError }),
+      storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, quizSubmitError) }),
     },
     guards: {
       hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
@@ -59,28 +71,19 @@ export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
     initial: 'answering',
     states: {
       answering: {
-        ...waitingStates,
+        ...waitingStatesOf('quiz'),
         on: {
-          'answer.pick': [
-            {
-              guard: 'hasExplanation',
-              target: 'revealed',
-              actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition },
-            },
-            { target: 'submitting', actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition } },
-          ],
+          'answer.pick': {
+            target: 'submitting',
+            actions: { type: 'selectAnswer', params: ({ event }) => event.qaPosition },
+          },
         },
       },
+      submitting: revealingSubmission,
+      // The answer is the server's: nothing but 'Continuer' (or the ×) is left to do.
       revealed: {
-        ...waitingStates,
-        on: { 'answer.confirm': { target: 'submitting', actions: 'clearError' } },
+        on: { 'answer.confirm': { target: 'submitted' } },
       },
-      // A failure waits where the answer was sent from.
-      submitting: submittingState(quizRequest, [
-        { guard: and(['hasExplanation', 'isNotEnoughGreenMiles']), target: 'revealed.notEnoughPoints' },
-        { guard: 'hasExplanation', target: 'revealed.failed', actions: 'storeFailure' },
-        ...failureReturnsTo('answering'),
-      ]),
       submitted: { type: 'final' },
     },
   });

@@ -36,6 +36,8 @@ export interface RewardClaimInput {
   hotelName: string;
   /** Whether the browser has the Web Share API (the view reads `navigator.share`). */
   canShare: boolean;
+  /** Whether rewards can be e-mailed here (the hotel reply's `emailEnabled`). */
+  canEmail: boolean;
 }
 
 export interface RewardClaimContext extends RewardClaimInput {
@@ -122,6 +124,7 @@ export const rewardClaimMachine = setup({
         rwId: context.reward.rwId,
         language: context.language,
         canShare: context.canShare,
+        canEmail: context.canEmail,
         shareData: shareContentOf(context.reward, context.code, context.hotelName),
       }),
     }),

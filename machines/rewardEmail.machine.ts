@@ -7,7 +7,8 @@ import { viewProvidedActor } from './viewProvided.ts';
 /**
  * Sending a claimed reward by e-mail and sharing it (docs/behaviour.md#e-mail-and-sharing), two independent regions:
  * email: closed ─email.open▶ editing ─email.submit (valid address)▶ sending ▶ sent | editing with an error;
- * share: idle ─reward.share▶ sharing (navigator.share) ▶ idle | unsupported (no Web Share in this browser).
+ * share: idle ─reward.share▶ sharing (navigator.share) ▶ idle, only where the browser has Web Share;
+ * e-mail is offered only where the hotel's server sends it (`canEmail`).
  */
 
 export interface RewardEmailInput {
@@ -15,8 +16,10 @@ export interface RewardEmailInput {
   profileUUID: string;
   rwId: number;
   language: string;
-  /** Whether the browser has the Web Share API (the view reads `navigator.share`). */
+  /** Whether the browser has the Web Share API (the view reads `navigator.share`): 'Partager' shows only then. */
   canShare: boolean;
+  /** Whether the hotel's server sends e-mail: 'Envoyer par e-mail' shows only then (issue 15). */
+  canEmail: boolean;
   /** What a share sends: the reward's name and, for a code, the code. */
   shareData: ShareContent;
 }
@@ -84,6 +87,7 @@ export const rewardEmailMachine = setup({
   guards: {
     validEmail: ({ context }) => isEmailAddress(context.email),
     canShare: ({ context }) => context.canShare,
+    canEmail: ({ context }) => context.canEmail,
   },
 }).createMachine({
   id: 'rewardEmail',
@@ -94,7 +98,7 @@ export const rewardEmailMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { 'email.open': 'editing' },
+          on: { 'email.open': { guard: 'canEmail', target: 'editing' } },
         },
         editing: {
           on: {
@@ -125,7 +129,7 @@ export const rewardEmailMachine = setup({
           },
         },
         sent: {
-          on: { 'email.open': 'editing' },
+          on: { 'email.open': { guard: 'canEmail', target: 'editing' } },
         },
       },
     },
@@ -133,7 +137,8 @@ export const rewardEmailMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'reward.share': [{ guard: 'canShare', target: 'sharing' }, { target: 'unsupported' }] },
+          // Offered only with Web Share (issue 15: 'Partager' said afterwards that sharing was not supported).
+          on: { 'reward.share': { guard: 'canShare', target: 'sharing' } },
         },
         sharing: {
           // A cancelled share sheet rejects too: nothing to report.
@@ -145,7 +150,6 @@ export const rewardEmailMachine = setup({
             onError: 'idle',
           },
         },
-        unsupported: {},
       },
     },
   },

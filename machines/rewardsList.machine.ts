@@ -19,13 +19,14 @@ export interface RewardsListContext extends RewardsListInput {
 }
 
 /**
- * What the view knows for an opened reward's claim: the guest's balance and the hotel name (the stay's), and whether
- * the browser can share.
+ * What the view knows for an opened reward's claim: the guest's balance and the hotel name (the stay's), whether
+ * the browser can share and whether the hotel's server sends e-mail.
  */
 export interface RewardOpening {
   balance: number;
   hotelName: string;
   canShare: boolean;
+  canEmail: boolean;
 }
 
 export type RewardsListEvent =
@@ -92,6 +93,7 @@ export const rewardsListMachine = setup({
           balance: event.balance,
           hotelName: event.hotelName,
           canShare: event.canShare,
+          canEmail: event.canEmail,
           sUUID: context.sUUID,
           profileUUID: context.profileUUID,
           language: context.language,

@@ -169,6 +169,8 @@ export const stayMachine = setup({
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
     isActionsPage: ({ context }) => context.page === 'actions',
+    /** The celebration says it, so the toast keeps quiet (issue 15: one success message at a time). */
+    gainedPoints: (_, reply: SubmissionReply) => reply.greenMilesChange > 0,
     areActionsListed: (_, snapshot: ListSnapshot) => snapshot.matches('ready'),
     isWelcomeOpen: (_, snapshot: WelcomeSnapshot) => snapshot.matches('open'),
     isLeavingForDemo: (_, output: StaySessionOutput) => output.destination === 'demo',
@@ -385,16 +387,24 @@ export const stayMachine = setup({
             },
             // Shown from `browsing` (at once, or when the open action closes).
             'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
-            // docs/behaviour.md#action-completion: toast, actions and stay refetched, celebration (actionOutcome).
-            'action.submitted': {
-              target: '.browsing',
-              actions: [
-                { type: 'showSubmissionToast', params: ({ event }) => event.reply },
-                'reloadActions',
-                'refreshSession',
-                { type: 'celebrate', params: ({ event }) => event.reply },
-              ],
-            },
+            // docs/behaviour.md#action-completion: one success message (the celebration when points were gained,
+            // else the toast), actions and stay refetched.
+            'action.submitted': [
+              {
+                guard: { type: 'gainedPoints', params: ({ event }) => event.reply },
+                target: '.browsing',
+                actions: ['reloadActions', 'refreshSession', { type: 'celebrate', params: ({ event }) => event.reply }],
+              },
+              {
+                target: '.browsing',
+                actions: [
+                  { type: 'showSubmissionToast', params: ({ event }) => event.reply },
+                  'reloadActions',
+                  'refreshSession',
+                  { type: 'celebrate', params: ({ event }) => event.reply },
+                ],
+              },
+            ],
           },
           initial: 'browsing',
           states: {

@@ -1,7 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
+import { errorCodeOf } from '../contract/errors.ts';
 import type { HotelReply, Stay } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -46,9 +48,20 @@ export type StaySessionEvent = { type: 'stay.retry' } | { type: 'stay.refresh' }
 
 export const STAY_INFO_MISSING = msg`Impossible de récupérer les informations de séjour.`;
 
+/**
+ * docs/behaviour.md#error-texts: the stay does not exist for this device (unknown address, or a device without the
+ * guest's profile); retrying cannot help, a new scan can.
+ */
+export const STAY_UNKNOWN = msg`Impossible de récupérer les informations de séjour. Scannez le QR code de votre chambre pour retrouver vos gestes.`;
+
 /** docs/behaviour.md#stay-redirects: remainingDays <= 0 means finished; null is an active stay without end date. */
 export function isStayFinished(stay: Stay): boolean {
   return stay.remainingDays !== null && stay.remainingDays <= 0;
+}
+
+/** The failure of the stay's load, for `params` of its guard and action. */
+function loadErrorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
 }
 
 export const staySessionMachine = setup({
@@ -67,13 +80,15 @@ export const staySessionMachine = setup({
     isDemoHotelOutsideDemo: ({ context }) => context.hotel?.hotel.isDemo === true && !context.isDemoPath,
     isLiveHotelInsideDemo: ({ context }) => context.hotel?.hotel.isDemo !== true && context.isDemoPath,
     isStayFinished: ({ context }) => context.stay !== null && isStayFinished(context.stay),
+    isNotFound: (_, error: unknown) => errorCodeOf(error) === 'not_found',
   },
   actions: {
     storeStay: assign({ stay: (_, stay: Stay) => stay }),
     storeHotel: assign({ hotel: (_, hotel: HotelReply) => hotel }),
     forgetHotel: assign({ hotel: null }),
     clearError: assign({ error: null }),
-    reportStayInfoMissing: assign({ error: STAY_INFO_MISSING }),
+    reportStayUnknown: assign({ error: STAY_UNKNOWN }),
+    reportLoadFailure: assign({ error: (_, error: unknown) => failureTextOf(error, STAY_INFO_MISSING) }),
   },
 }).createMachine({
   id: 'staySession',
@@ -83,7 +98,7 @@ export const staySessionMachine = setup({
     checkingProfile: {
       always: [
         { guard: 'hasProfile', target: 'loadingStay' },
-        { target: 'profileMissing', actions: 'reportStayInfoMissing' },
+        { target: 'profileMissing', actions: 'reportStayUnknown' },
       ],
     },
     // Nothing to retry: without a profile this device cannot read the stay (the error stays on screen).
@@ -96,7 +111,14 @@ export const staySessionMachine = setup({
         src: 'loadStay',
         input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' }),
         onDone: { target: 'loadingHotel', actions: { type: 'storeStay', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'reportStayInfoMissing' },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: loadErrorOf },
+            target: 'unknown',
+            actions: 'reportStayUnknown',
+          },
+          { target: 'failed', actions: { type: 'reportLoadFailure', params: loadErrorOf } },
+        ],
       },
     },
     loadingHotel: {
@@ -146,6 +168,8 @@ export const staySessionMachine = setup({
     failed: {
       on: { 'stay.retry': 'loadingStay' },
     },
+    // Nothing to retry either: no stay of this device has this address.
+    unknown: {},
   },
   output: ({ event }) => event.output as StaySessionOutput,
 });

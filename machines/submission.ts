@@ -3,6 +3,7 @@ import { type AnyEventObject, assign, setup } from 'xstate';
 import type { SubmittedActionType } from '../contract/action-types.ts';
 import { errorCodeOf } from '../contract/errors.ts';
 import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -40,6 +41,9 @@ export interface SubmissionContext extends SubmissionInput {
  */
 export type SubmissionTag = 'submitting' | 'notEnoughPoints' | 'failed';
 
+/** 'Réessayer' after a failure: the same answer is sent again (issue 15: every failure offers it). */
+export type SubmissionRetryEvent = { type: 'submission.retry' };
+
 /** The body fields every submission path takes. */
 export function identityOf(input: SubmissionInput): { uuid: string; sUUID: string; lang: string } {
   return { uuid: input.uuid, sUUID: input.sUUID, lang: input.lang };
@@ -75,11 +79,6 @@ export function submissionErrorOf({ event }: { event: { error: unknown } }): unk
   return event.error;
 }
 
-/** The server's own text of a failed call, when it sent one. */
-export function serverMessageOf(error: unknown): string | null {
-  return error instanceof Error && error.message ? error.message : null;
-}
-
 /** The done-event output of a submission actor, for `params` of `storeReply`. */
 export function replyOf({ event }: { event: { output: SubmissionReply } }): SubmissionReply {
   return event.output;
@@ -107,7 +106,7 @@ export function submissionSetup<
   return setup({
     types: {
       context: {} as Context,
-      events: {} as Event,
+      events: {} as Event | SubmissionRetryEvent,
       input: {} as Input,
       output: {} as SubmissionReply,
       tags: {} as SubmissionTag,
@@ -120,11 +119,20 @@ export function submissionSetup<
   });
 }
 
-/** The states a flow waits in for the guest: first, after a refusal for missing points, after another failure. */
-export const waitingStates = {
-  initial: 'idle',
-  states: { idle: {}, notEnoughPoints: { tags: 'notEnoughPoints' }, failed: { tags: 'failed' } },
-} as const;
+/**
+ * The states a flow waits in for the guest: first, after a refusal for missing points, after another failure (whose
+ * 'Réessayer' goes back to the flow's `submitting`; `machineId` is the flow's id).
+ */
+export function waitingStatesOf<const MachineId extends string>(machineId: MachineId) {
+  return {
+    initial: 'idle',
+    states: {
+      idle: {},
+      notEnoughPoints: { tags: 'notEnoughPoints' },
+      failed: { tags: 'failed', on: { 'submission.retry': { target: `#${machineId}.submitting` } } },
+    },
+  } as const;
+}
 
 /** A sent answer: its reply is kept (the view shows its message; the flow's output). */
 export const answerSubmitted = {
@@ -132,11 +140,14 @@ export const answerSubmitted = {
   actions: { type: 'storeReply', params: replyOf },
 } as const;
 
-/** A failed send goes back to `waiting`: its notice for missing points, else its red alert (`storeFailure`). */
+/**
+ * A failed send goes back to `waiting`: its notice for missing points, else its red alert (`storeFailure`, given the
+ * error: its text is chosen by code with machines/failureTexts.ts).
+ */
 export function failureReturnsTo<const Waiting extends string>(waiting: Waiting) {
   return [
     { guard: 'isNotEnoughGreenMiles', target: `${waiting}.notEnoughPoints` },
-    { target: `${waiting}.failed`, actions: 'storeFailure' },
+    { target: `${waiting}.failed`, actions: { type: 'storeFailure', params: submissionErrorOf } },
   ] as const;
 }
 
@@ -189,7 +200,7 @@ export function createAnswerSubmissionMachine<Answer, Type extends SubmittedActi
     .extend({
       actions: {
         storeAnswer: assign({ answer: (_, answer: Answer) => answer, error: null }),
-        storeFailure: assign({ error: failure }),
+        storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, failure) }),
       },
     })
     .createMachine({
@@ -199,7 +210,7 @@ export function createAnswerSubmissionMachine<Answer, Type extends SubmittedActi
       initial: 'choosing',
       states: {
         choosing: {
-          ...waitingStates,
+          ...waitingStatesOf(id),
           on: {
             'answer.submit': {
               target: 'submitting',

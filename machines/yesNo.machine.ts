@@ -1,4 +1,5 @@
-import type { Action, ActionResponse } from '../contract/schemas.ts';
+import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../contract/recorded-answers.ts';
+import type { Action } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,
   answerChangeContextOf,
@@ -22,7 +23,7 @@ import {
  * action's positive response; each type sends to its own path.
  */
 
-export type YesNoAnswer = 'none' | 'yes' | 'no';
+export type { YesNoAnswer };
 export type YesNoType = 'YESNO' | 'YESNOSTAY' | 'YESNOMAIL';
 
 export interface YesNoInput extends SubmissionInput {
@@ -34,13 +35,6 @@ export interface YesNoContext extends AnswerChangeContext<YesNoAnswer> {
 }
 
 export type YesNoEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
-
-/** The response is YES, NO, true, false or none. */
-export function answerOf(response: ActionResponse): YesNoAnswer {
-  if (response === 'YES' || response === true) return 'yes';
-  if (response === 'NO' || response === false) return 'no';
-  return 'none';
-}
 
 /** The type whose path the answer goes to; a type drawn by this modal that is not a yes/no type sends as YESNO. */
 export function yesNoTypeOf(action: Action): YesNoType {
@@ -61,15 +55,12 @@ export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEv
   output: submittedReply,
   context: ({ input }) => ({
     ...submissionContextOf(input),
-    ...answerChangeContextOf<YesNoAnswer>(
-      answerOf(input.action.response),
-      input.action.actPositiveResponse === 'NO' ? 'no' : 'yes',
-    ),
+    ...answerChangeContextOf<YesNoAnswer>(yesNoAnswerOf(input.action.response), rewardedYesNoAnswer(input.action)),
     type: yesNoTypeOf(input.action),
   }),
   initial: 'ready',
   states: {
-    ready: readyState({ 'answer.choose': choiceTransitions(chosenAnswer) }),
+    ready: readyState('yesNo', { 'answer.choose': choiceTransitions(chosenAnswer) }),
     confirmingLoss,
     submitting: submittingChange(yesNoRequest),
     submitted: { type: 'final' },

@@ -40,8 +40,11 @@ export function hotelPrimaryLanguage(
   );
 }
 
-/** GET /api/green/hotels/:hId: the hotel, its languages in display order and its primary language. */
-export async function hotelInfo(store: Store, hotelId: number): Promise<HotelReply> {
+/**
+ * GET /api/green/hotels/:hId: the hotel, its languages in display order, its primary language, and whether rewards
+ * can be e-mailed (`emailEnabled`: the server has a mailer).
+ */
+export async function hotelInfo(store: Store, hotelId: number, emailEnabled: boolean): Promise<HotelReply> {
   const hotel = await store.db.selectFrom('hotels').selectAll().where('id', '=', hotelId).executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
   const languages = await languagesQuery(store.db, hotel.id).execute();
@@ -63,5 +66,6 @@ export async function hotelInfo(store: Store, hotelId: number): Promise<HotelRep
       position: language.position,
     })),
     primaryLanguage: primaryLanguageOf(languages),
+    emailEnabled,
   };
 }

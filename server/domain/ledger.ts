@@ -33,6 +33,20 @@ export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<n
 }
 
 /**
+ * The points the stay's actions earned in all: the sum of its entries that are not reward claims (a changed
+ * answer's reversal counts against them), never below zero. The balance is this minus the rewards claimed.
+ */
+export async function earnedOf(db: Kysely<Database>, stayId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('stay_id', '=', stayId)
+    .where('reward_id', 'is', null)
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.total ?? 0));
+}
+
+/**
  * Appends one entry. Call it inside the transaction that holds the stay's lock (stays.ts `lockOwnedStay`).
  * Returns `false` without writing when the idempotency key is already in the ledger; throws
  * InsufficientGreenMiles when a debit would take the balance below zero.

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
-import { balanceOf } from './ledger.ts';
+import { balanceOf, earnedOf } from './ledger.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /**
@@ -88,7 +88,7 @@ export function remainingDays(stay: StayTiming, now: Date): number | null {
   return daysBetween(localDate(now, stay.time_zone), stay.end_date) + 1;
 }
 
-function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
+function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date): Stay {
   return {
     sUUID: stay.s_uuid,
     hId: stay.hotel_id,
@@ -101,11 +101,12 @@ function toStay(stay: StayRecord, greenMiles: number, now: Date): Stay {
     status: isFinished(stay, now) ? 'finished' : 'active',
     remainingDays: remainingDays(stay, now),
     endDate: stay.end_date,
+    earnedGreenMiles: earned,
   };
 }
 
 export async function stayEntity(db: Kysely<Database>, stay: StayRecord, now: Date): Promise<Stay> {
-  return toStay(stay, await balanceOf(db, stay.id), now);
+  return toStay(stay, await balanceOf(db, stay.id), await earnedOf(db, stay.id), now);
 }
 
 /** GET /api/stays/:sUUID: the caller's stay with its balance. */
@@ -183,7 +184,7 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
       })
       .execute();
     const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-    return createdStay(toStay(row, 0, now), true);
+    return createdStay(toStay(row, 0, 0, now), true);
   });
 }
 

@@ -16,6 +16,6 @@ export const greenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
         response: { 200: HotelReply, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => hotelInfo(deps.store, request.params.hId),
+    async (request) => hotelInfo(deps.store, request.params.hId, deps.mailer !== null),
   );
 };

@@ -5,14 +5,22 @@ import type { ErrorBody } from '../../contract/schemas.ts';
 /** The one HTTP client of the SPA: every call goes through `src/api`. */
 export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 1, methods: ['get'] } });
 
-/** A failed call, with the server's `{ error, message }` when it sent one. */
+/**
+ * A failed call, with the server's `{ error, message }` when it sent one. The message is for logs (the underlying
+ * failure is its `cause`); the guest app chooses its texts by `code` (contract/errors.ts).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   /** A refusal that says when to try again (`Retry-After`, in seconds), else null. */
   readonly retryAfterSeconds: number | null;
-  constructor(status: number, code: string, message: string, retryAfterSeconds: number | null = null) {
-    super(message);
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    { retryAfterSeconds = null, ...options }: ErrorOptions & { retryAfterSeconds?: number | null } = {},
+  ) {
+    super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
@@ -20,7 +28,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns ky's errors into ApiError (status 0 for network failures), so machines see one error shape. */
+/**
+ * Turns ky's errors into ApiError, so machines see one error shape: a server's reply keeps its status and code; a
+ * call that failed or timed out on the network is `network_error` with status 0, its library text only in `cause`.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPError) {
     // ky 2 has already read the body into `data` (parsed when JSON).
@@ -30,11 +41,11 @@ export function toApiError(error: unknown): ApiError {
       error.response.status,
       body?.error ?? 'http_error',
       body?.message ?? `${error.response.status} ${error.response.statusText}`,
-      Number.isFinite(retryAfter) ? retryAfter : null,
+      { retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null },
     );
   }
   if (error instanceof ApiError) return error;
-  return new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+  return new ApiError(0, 'network_error', 'The call failed on the network', { cause: error });
 }
 
 export async function call<T>(request: () => Promise<T>): Promise<T> {

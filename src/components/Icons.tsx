@@ -38,6 +38,14 @@ export function PencilIcon() {
   );
 }
 
+export function CheckIcon() {
+  return (
+    <LineIcon name="check" size={16}>
+      <path d="m5 12 5 5 9-10" />
+    </LineIcon>
+  );
+}
+
 export function LeafIcon() {
   return (
     <LineIcon name="leaf" size={24}>

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import './Sheet.css';
 
 const FOCUSABLE =
@@ -7,7 +8,7 @@ const FOCUSABLE =
 export interface SheetProps {
   /** The visible title, also the dialog's accessible name. */
   title: ReactNode;
-  /** Escape and the backdrop close the sheet through this. */
+  /** Escape, a tap on the backdrop and a swipe down from the handle close the sheet through this. */
   onClose(): void;
   /** `fullscreen` for action details (docs/behaviour.md#modal-frame); `sheet` for shorter dialogs. */
   variant?: 'sheet' | 'fullscreen';
@@ -20,9 +21,13 @@ export interface SheetProps {
   children: ReactNode;
 }
 
+/** How far (px) the handle must be dragged down to close the sheet; a shorter drag springs back. */
+export const SWIPE_CLOSE_DISTANCE = 64;
+
 /**
  * The modal bottom sheet of every dialog of the guest app (bottom sheets on phones, centred dialogs above
- * 768 px): focus moves in and is trapped, Escape closes, and focus returns to the opener.
+ * 768 px): focus moves in and is trapped, Escape, a backdrop tap and a swipe down from the handle close, and focus
+ * returns to the opener.
  */
 export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, children }: SheetProps) {
   const titleId = useId();
@@ -33,6 +38,36 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
     dialogRef.current?.focus();
     return () => previous?.focus();
   }, []);
+
+  // A focused button that is disabled or removed (an answer on its way, a failure's card replaced) drops the focus
+  // to the page, without an event: after each render, bring it back to the dialog, so the keyboard and screen
+  // readers stay in it.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) dialogRef.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+
+  // A press that starts inside the sheet and ends on the backdrop (a text selection) is not a backdrop tap.
+  const pressedOnBackdrop = useRef(false);
+  const swipeStart = useRef<number | null>(null);
+
+  function swipeDistance(event: PointerEvent<HTMLElement>): number {
+    return swipeStart.current === null ? 0 : Math.max(0, event.clientY - swipeStart.current);
+  }
+
+  function followSwipe(distance: number) {
+    if (dialogRef.current) dialogRef.current.style.transform = distance > 0 ? `translateY(${distance}px)` : '';
+  }
+
+  function endSwipe(event: PointerEvent<HTMLElement>, closes: boolean) {
+    const distance = swipeDistance(event);
+    swipeStart.current = null;
+    followSwipe(0);
+    if (closes && distance >= SWIPE_CLOSE_DISTANCE) onClose();
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // A nested widget (e.g. the language list) that handled Escape itself keeps the sheet open.
@@ -58,7 +93,20 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
   }
 
   return (
-    <div className="sheet__backdrop" data-part="backdrop" data-variant={variant}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop tap is the pointer's Escape, which the dialog handles.
+    // biome-ignore lint/a11y/noStaticElementInteractions: same; the dialog inside is the interactive element.
+    <div
+      className="sheet__backdrop"
+      data-part="backdrop"
+      data-variant={variant}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
+        pressedOnBackdrop.current = false;
+      }}
+    >
       <div
         ref={dialogRef}
         className="sheet"
@@ -72,7 +120,18 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
         data-variant={variant}
         onKeyDown={onKeyDown}
       >
-        <span className="sheet__handle" aria-hidden="true" />
+        <span
+          className="sheet__handle"
+          data-part="handle"
+          aria-hidden="true"
+          onPointerDown={(event) => {
+            swipeStart.current = event.clientY;
+            event.currentTarget.setPointerCapture?.(event.pointerId);
+          }}
+          onPointerMove={(event) => followSwipe(swipeDistance(event))}
+          onPointerUp={(event) => endSwipe(event, true)}
+          onPointerCancel={(event) => endSwipe(event, false)}
+        />
         {corner && (
           <div className="sheet__corner" data-part="corner">
             {corner}
@@ -84,5 +143,15 @@ export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state,
         {children}
       </div>
     </div>
+  );
+}
+
+/** The × of a sheet's corner: closes it like Escape, the backdrop and the handle do. */
+export function SheetCloseButton({ onClose }: { onClose(): void }) {
+  const { t } = useLingui();
+  return (
+    <button type="button" className="sheet__close" data-part="close" onClick={onClose} aria-label={t`Fermer`}>
+      <span aria-hidden="true">×</span>
+    </button>
   );
 }

@@ -9,7 +9,7 @@ export interface ToastProps {
   onDismiss(): void;
 }
 
-/** A success message at the top of the screen, announced politely to assistive technology. */
+/** A success message across the screen above the bottom navigation, announced politely to assistive technology. */
 export function Toast({ message, badge, onDismiss }: ToastProps) {
   const { t } = useLingui();
   return (

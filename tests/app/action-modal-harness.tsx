@@ -1,8 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { type ActorRefFrom, type AnyStateMachine, createActor, fromPromise, type InputFrom } from 'xstate';
 import type { HotelReply, Stay, SubmissionReply } from '../../contract/schemas.ts';
+import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage } from '../../src/views/stay/StaySession.tsx';
@@ -90,3 +92,38 @@ export const SUBMITTED: SubmissionReply = {
 };
 export const SERVER_FAILURE = new ApiError(500, 'internal', 'Database unavailable');
 export const NOT_ENOUGH = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles to change this answer');
+/** A call that never reached the server: the client's `network_error` (src/api/http.ts), the library's text aside. */
+export const NETWORK_DOWN = new ApiError(0, 'network_error', 'Request failed due to a network error', {
+  cause: new TypeError('Failed to fetch'),
+});
+
+/** The failure events every submission model tries: a server fault, a network failure, missing points. */
+export const SUBMISSION_FAILURES = [
+  { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
+  { type: 'xstate.error.actor.submitAnswer', error: NETWORK_DOWN },
+  { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+] as const;
+
+/** 'Réessayer' of a failed submission (machines/submission.ts `submission.retry`). */
+export const RETRY = { type: 'submission.retry' } as const;
+
+/**
+ * The red alert of a failed send: the flow's own text (`flowText`), or the network text after a network failure,
+ * never a server's or library's text, with its 'Réessayer'.
+ */
+export function expectFailureAlert(flowText: string, error: { id?: string } | null) {
+  const alert = screen.getByRole('alert');
+  const expected = error?.id === NETWORK_FAILURE.id ? 'Connexion impossible' : flowText;
+  expect(alert).toHaveTextContent(expected);
+  expect(alert).not.toHaveTextContent(/Database unavailable|network error|Failed to fetch/);
+  expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeEnabled();
+}
+
+/** The model's step of 'Réessayer'. */
+export function retryStep(user: UserEvent) {
+  return {
+    'submission.retry': async () => {
+      await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Réessayer' }));
+    },
+  };
+}

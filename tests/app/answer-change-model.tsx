@@ -16,10 +16,12 @@ import type { AnswerChangeContext } from '../../machines/answerChange.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
+  expectFailureAlert,
   modalDialog,
-  NOT_ENOUGH,
+  RETRY,
   renderActionModal,
-  SERVER_FAILURE,
+  retryStep,
+  SUBMISSION_FAILURES,
   SUBMITTED,
   startModalFlow,
   submitAnswerSteps,
@@ -69,8 +71,8 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
     { type: 'change.confirm' },
     { type: 'change.cancel' },
     { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
-    { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
-    { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
+    ...SUBMISSION_FAILURES,
+    RETRY,
   ];
   const model = new TestModel(modal.machine as unknown as ActorLogic<Snapshot<Context>, AnyEventObject, Input>, {
     input: modal.input,
@@ -110,7 +112,7 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
             'ready.failed': async ({ context }) => {
               await dialogState('ready.failed');
               modal.expectChoices(context, inDialog(), true);
-              expect(inDialog().getByRole('alert')).toHaveTextContent('Database unavailable');
+              expectFailureAlert('Une erreur est survenue', context.error);
             },
             confirmingLoss: async ({ context }) => {
               await dialogState('confirmingLoss');
@@ -143,6 +145,7 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
               await user.click(inDialog().getByRole('button', { name: 'Annuler' }));
             },
             ...submitAnswerSteps(controlled),
+            ...retryStep(user),
           },
         });
       });

@@ -8,10 +8,12 @@ import type { SubmittedActionType } from '../../contract/action-types.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
+  expectFailureAlert,
   modalDialog,
-  NOT_ENOUGH,
+  RETRY,
   renderActionModal,
-  SERVER_FAILURE,
+  retryStep,
+  SUBMISSION_FAILURES,
   SUBMITTED,
   startModalFlow,
   submitAnswerSteps,
@@ -55,8 +57,8 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
   const events: AnyEventObject[] = [
     ...modal.answers.map((answer) => ({ type: 'answer.submit', answer })),
     { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
-    { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
-    { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+    ...SUBMISSION_FAILURES,
+    RETRY,
   ];
   const model = new TestModel(
     modal.machine as unknown as ActorLogic<Snapshot<Answer>, AnyEventObject, SubmissionInput>,
@@ -86,7 +88,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
             },
             'choosing.failed': async (snapshot) => {
               await dialogState('choosing.failed');
-              expect(screen.getByRole('alert')).toHaveTextContent(modal.failureText);
+              expectFailureAlert(modal.failureText, snapshot.context.error);
               modal.expectChoosing(snapshot);
             },
             'choosing.notEnoughPoints': async (snapshot) => {
@@ -120,6 +122,7 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
               await modal.submit(user, eventOf<{ answer: Answer }>(step).answer);
             },
             ...submitAnswerSteps(controlled),
+            ...retryStep(user),
           },
         });
       });

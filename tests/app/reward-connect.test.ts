@@ -161,7 +161,7 @@ describe('connectRewardEmail', () => {
     const controlled = controlledActors(['emailReward', 'shareReward']);
     const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
     const shareData = { title: 'Café', text: 'Café' };
-    const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: false, shareData };
+    const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: false, canEmail: true, shareData };
     const actor = createActor(logic, { input }).start();
     return { actor, ...observed(actor), controlled };
   };
@@ -197,10 +197,27 @@ describe('connectRewardEmail', () => {
     expect(sending.inputProps.readOnly).toBe(true);
     expect(sending.sendButtonProps['aria-disabled']).toBe(true);
 
+    // Without Web Share, 'Partager' is not offered, and a share request does nothing (issue 15).
     actor.send({ type: 'reward.share' });
     expect(connectRewardEmail(snapshot(), send)).toMatchObject({
-      shareUnsupported: true,
-      rootProps: { 'data-state': 'sending', 'data-share-state': 'unsupported' },
+      offersShare: false,
+      offersEmail: true,
+      rootProps: { 'data-state': 'sending', 'data-share-state': 'idle' },
+    });
+  });
+
+  it('offers no e-mail where the hotel has none, and refuses to open its form', () => {
+    const controlled = controlledActors(['emailReward', 'shareReward']);
+    const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
+    const shareData = { title: 'Café', text: 'Café' };
+    const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: true, canEmail: false, shareData };
+    const actor = createActor(logic, { input }).start();
+    const { snapshot, send } = observed(actor);
+    expect(connectRewardEmail(snapshot(), send)).toMatchObject({ offersEmail: false, offersShare: true });
+    actor.send({ type: 'email.open' });
+    expect(connectRewardEmail(snapshot(), send)).toMatchObject({
+      editing: false,
+      rootProps: { 'data-state': 'closed' },
     });
   });
 });

@@ -17,7 +17,13 @@ export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
 export const HOTEL_NAME = 'Les Tilleuls';
 export const POINTS_NAME = 'Feuilles';
 /** A claim's input besides its reward and balance: the session, the guest's language, the hotel, no Web Share. */
-export const CLAIM_SETTINGS = { ...DETAILS_SESSION, language: 'fr', hotelName: HOTEL_NAME, canShare: false };
+export const CLAIM_SETTINGS = {
+  ...DETAILS_SESSION,
+  language: 'fr',
+  hotelName: HOTEL_NAME,
+  canShare: false,
+  canEmail: true,
+};
 
 /**
  * The modal's machines in a test: its claim flow (the real one by default) with the children it runs: the swipe
@@ -54,7 +60,7 @@ function startClaim(
     invoke: {
       id: 'rewardClaim',
       src: 'claim',
-      input: { ...DETAILS_SESSION, hotelName: HOTEL_NAME, canShare: browserCanShare(), ...input },
+      input: { ...DETAILS_SESSION, hotelName: HOTEL_NAME, canShare: browserCanShare(), canEmail: true, ...input },
     },
     on: { 'claim.changed': { actions: 'recordChange' }, 'reward.close': { actions: 'recordClose' } },
   });

@@ -18,6 +18,7 @@ export function makeStay(overrides: Partial<Stay> = {}): Stay {
     status: 'active',
     remainingDays: null,
     endDate: null,
+    earnedGreenMiles: 40,
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ export function makeHotel(
     },
     languagesSupported: [],
     primaryLanguage: 'fr',
+    emailEnabled: true,
     ...languages,
   };
 }

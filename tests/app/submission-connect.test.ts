@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
 import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
 import { MODAL_FLOW_KINDS } from '../../machines/actionModals.ts';
+import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { heatingMachine } from '../../machines/heating.machine.ts';
 import { lunicleanMachine } from '../../machines/luniclean.machine.ts';
 import { reviewMachine } from '../../machines/review.machine.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
 import { yesNoMachine } from '../../machines/yesNo.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
 import { connectHeating } from '../../src/views/actions/modals/heating.connect.ts';
 import { connectLuniclean } from '../../src/views/actions/modals/luniclean.connect.ts';
 import { ACTION_MODALS } from '../../src/views/actions/modals/registry.ts';
@@ -114,11 +116,18 @@ describe('the connect layer turns a submission flow into props', () => {
     props = connectLuniclean(flow.snapshot(), flow.actor.send);
     expect(props).toMatchObject({ state: 'submitting', answer: 'skipped', showsDecision: false });
 
-    flow.controlled.reject('submitAnswer', new Error('Database unavailable'));
+    flow.controlled.reject('submitAnswer', new ApiError(0, 'network_error', 'Failed to fetch'));
     await flow.settled();
     props = connectLuniclean(flow.snapshot(), flow.actor.send);
     expect(props).toMatchObject({ state: 'ready.failed', answer: 'undecided', failed: true });
-    expect(props.errorMessage).toBe('Database unavailable');
+    // Chosen by code, never the library's text (issue 15).
+    expect(props.error).toBe(NETWORK_FAILURE);
+
+    // 'Réessayer' sends the same decision again.
+    props.retry();
+    props = connectLuniclean(flow.snapshot(), flow.actor.send);
+    expect(props).toMatchObject({ state: 'submitting', answer: 'skipped', error: null });
+    expect(flow.controlled.calls.at(-1)?.input).toMatchObject({ type: 'LUNICLEAN' });
   });
 });
 

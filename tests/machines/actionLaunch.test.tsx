@@ -50,11 +50,15 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.saveEndDate', output: savedStay },
   { type: 'xstate.error.actor.saveEndDate', error: new ApiError(500, 'x', 'y') },
   { type: 'endDate.retry' },
+  { type: 'nights.change' },
   { type: 'launch.close' },
 ];
 
-/** The launch the root starts when the guest opens `action` (the stay has no end date yet). */
-function launchInput(action: Action): ActionLaunchInput {
+/** A stay that ends tomorrow: no night left for the per-night actions (issue 15). */
+const TOMORROW = addDays(TODAY, 1);
+
+/** The launch the root starts when the guest opens `action` (by default the stay has no end date yet). */
+function launchInput(action: Action, stayEndDate: string | null = null): ActionLaunchInput {
   return {
     sUUID: STAY_ID,
     profileUUID: PROFILE_ID,
@@ -62,17 +66,17 @@ function launchInput(action: Action): ActionLaunchInput {
     action,
     now: new Date(`${TODAY}T09:00:00Z`),
     timeZone: 'Europe/Paris',
-    stayEndDate: null,
+    stayEndDate,
     roomNumber: '101',
     parent: createEmptyActor(),
   };
 }
 
-function modelOf(action: Action) {
+function modelOf(action: Action, stayEndDate: string | null) {
   return new TestModel(
     actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
     {
-      input: launchInput(action),
+      input: launchInput(action, stayEndDate),
       events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
       stateMatcher: (snapshot, key) => snapshot.matches(key as never),
     },
@@ -89,17 +93,29 @@ const saveFails = byType('xstate.error.actor.saveEndDate');
 const saved = byType('xstate.done.actor.saveEndDate');
 const cleaning = launchable.find((action) => action.actType === 'LUNICLEAN') as Action;
 
-/** Per opened action: its shortest paths; for the cleaning, also a retry that fails again. */
-const launches = launchable.map((action) => {
-  const model = modelOf(action);
-  const fromState = createActor(actionLaunchMachine, { input: launchInput(action) }).getSnapshot() as LaunchSnapshot;
+/**
+ * Per opened action: its shortest paths; for the cleaning, also a retry that fails again, and the cleaning of a stay
+ * that ends tomorrow (unavailable until the guest gives more nights).
+ */
+const launches = [
+  ...launchable.map((action) => ({ action, stayEndDate: null })),
+  { action: cleaning, stayEndDate: TOMORROW },
+].map(({ action, stayEndDate }) => {
+  const model = modelOf(action, stayEndDate);
+  const input = launchInput(action, stayEndDate);
+  const fromState = createActor(actionLaunchMachine, { input }).getSnapshot() as LaunchSnapshot;
   const paths = [
     ...model.getShortestPaths(),
-    ...(action === cleaning
+    ...(action === cleaning && stayEndDate === null
       ? model.getPathsFromEvents([twoNights, saveFails, retry, saveFails, retry, saved], { fromState })
       : []),
   ];
-  return { action, paths };
+  return {
+    action,
+    stayEndDate,
+    paths,
+    title: stayEndDate ? `${action.aadName}, stay ending tomorrow` : action.aadName,
+  };
 });
 
 function expectedModalKey(snapshot: LaunchSnapshot): string {
@@ -130,7 +146,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe.each(launches)('actionLaunch of $action.aadName drives the action dialog host', ({ action, paths }) => {
+describe.each(launches)('actionLaunch of $title drives the action dialog host', ({ action, stayEndDate, paths }) => {
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       localStorage.setItem('welcomeShown', 'true');
@@ -138,6 +154,7 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const saving = controlledActors(['saveEndDate']);
       const { user, actions, session } = await renderLoadedActionsPage({
+        stay: makeStay({ endDate: stayEndDate }),
         logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
       });
       actions.resolve('loadActions', launchable);
@@ -205,7 +222,10 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
           'active.oneNightUnavailable': async () => {
             const dialog = await screen.findByRole('dialog', { name: 'Actions indisponibles' });
             expect(dialog).toHaveTextContent("Ces actions ne sont pas disponibles pour un séjour d'une nuit.");
-            expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: addDays(TODAY, 1) });
+            // Just saved as one night, or already known to end tomorrow: the question is not asked again.
+            if (saving.calls.length > 0) expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: TOMORROW });
+            else expect(stayEndDate).toBe(TOMORROW);
+            expect(within(dialog).getByRole('button', { name: 'Modifier mes nuits' })).toBeVisible();
           },
         },
         events: {
@@ -229,6 +249,10 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
           'xstate.error.actor.saveEndDate': async (step) => {
             await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
             act(() => saving.reject('saveEndDate', (step.event as AnyEventObject).error));
+          },
+          'nights.change': async () => {
+            const dialog = screen.getByRole('dialog', { name: 'Actions indisponibles' });
+            await user.click(within(dialog).getByRole('button', { name: 'Modifier mes nuits' }));
           },
           'endDate.retry': async () => {
             await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Réessayer' }));

@@ -33,13 +33,22 @@ const neutral = makeAction({
   aadDescription: '0',
   quiz: STUB_QUIZ,
 });
-const listed = [gaining, neutral];
+const losing = makeAction({
+  actId: 43,
+  aadName: 'Quiz perdant',
+  actType: 'QUIZ',
+  actScope: 'HOTEL',
+  aadDescription: '-15',
+  quiz: STUB_QUIZ,
+});
+const listed = [gaining, neutral, losing];
 
 const reply = (greenMilesChange: number) => ({ ...STUB_REPLY, greenMilesChange });
 
 const events: AnyEventObject[] = [
   { type: 'submission.succeed', reply: reply(10) },
   { type: 'submission.succeed', reply: reply(0) },
+  { type: 'submission.succeed', reply: reply(-15) },
   { type: 'xstate.after.celebration.actionOutcome.celebrationPending' },
   { type: 'celebration.close' },
 ];
@@ -49,7 +58,13 @@ const model = new TestModel(actionOutcomeMachine as unknown as ActorLogic<Outcom
   stateMatcher: (snapshot, key) => snapshot.matches(key as never),
 });
 
-const [gain, noGain, delay, close] = events as [AnyEventObject, AnyEventObject, AnyEventObject, AnyEventObject];
+const [gain, noGain, , delay, close] = events as [
+  AnyEventObject,
+  AnyEventObject,
+  AnyEventObject,
+  AnyEventObject,
+  AnyEventObject,
+];
 
 /** Journeys that come back to idle, which path generation merges away. */
 const paths = [
@@ -109,21 +124,31 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             const dialog = celebration() as HTMLElement;
             expect(dialog).toBeInTheDocument();
             expect(within(dialog).getByText('+10 Feuilles')).toBeInTheDocument();
+            // The server's message, said once, here.
+            expect(within(dialog).getByText(STUB_REPLY.message)).toBeInTheDocument();
+            expect(document.querySelector('[data-scope="submission-toast"] [role="status"]')).toBeNull();
           },
         },
         events: {
           'submission.succeed': async (step) => {
             const points = (step.event as AnyEventObject).reply.greenMilesChange as number;
-            const action = points > 0 ? gaining : neutral;
+            const action = points > 0 ? gaining : points < 0 ? losing : neutral;
             fireEvent.click(within(screen.getByRole('article', { name: action.aadName })).getByRole('button'));
             fireEvent.click(
               within(await screen.findByRole('dialog', { name: 'modal QUIZ' })).getByRole('button', { name: 'submit' }),
             );
-            // The modal closes; the toast shows the server's message, with the points when some were gained.
             await waitFor(() => expect(screen.queryByRole('dialog', { name: 'modal QUIZ' })).not.toBeInTheDocument());
-            const toast = screen.getByText(STUB_REPLY.message).closest('[role="status"]') as HTMLElement;
-            if (points > 0) expect(within(toast).getByText('+10 Feuilles')).toBeInTheDocument();
-            else expect(toast.querySelector('[data-part="badge"]')).toBeNull();
+            // One success message at a time (issue 15): points gained are the celebration's to say, no toast;
+            // otherwise the toast says the server's message, with the signed change when points went.
+            const toastRegion = document.querySelector('[data-scope="submission-toast"]') as HTMLElement;
+            if (points > 0) {
+              expect(within(toastRegion).queryByRole('status')).toBeNull();
+            } else {
+              const toast = within(toastRegion).getByRole('status');
+              expect(toast).toHaveTextContent(STUB_REPLY.message);
+              if (points < 0) expect(within(toast).getByText('\u221215 Feuilles')).toBeInTheDocument();
+              else expect(toast.querySelector('[data-part="badge"]')).toBeNull();
+            }
             // The actions list and the stay are fetched again.
             await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
             actions.resolve('loadActions', listed);

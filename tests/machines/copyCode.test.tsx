@@ -4,10 +4,10 @@ import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { copyCodeMachine } from '../../machines/copyCode.machine.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { copyCodeLogic } from '../../src/views/entry/copyCode.logic.ts';
 import { DisabledQrPage } from '../../src/views/entry/DisabledQrPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
-import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const CODE = 'unassigned-1';
@@ -55,6 +55,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The page as the app renders it, under the language provider (its language menu); waits for the catalog. */
+async function renderPage(logic?: typeof copyCodeLogic) {
+  render(
+    <LanguageProvider>
+      <DisabledQrPage qrId={CODE} logic={logic} />
+    </LanguageProvider>,
+  );
+  await screen.findByRole('main');
+}
+
 describe('copyCode machine: model paths drive DisabledQrPage', () => {
   const paths = model.getShortestPaths();
 
@@ -67,15 +77,15 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['writeClipboard']);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      render(<DisabledQrPage qrId={CODE} logic={copyCodeLogic.provide({ actors: controlled.actors as never })} />, {
-        wrapper: I18nWrapper,
-      });
+      await renderPage(copyCodeLogic.provide({ actors: controlled.actors as never }));
 
       await path.test({
         states: {
           idle: async () => {
             expect(pageRoot()).toHaveAttribute('data-state', 'idle');
             expect(screen.getByRole('heading', { level: 1, name: 'QR code non activé' })).toBeVisible();
+            // The language menu is on every entry page (issue 15).
+            expect(screen.getByRole('button', { name: /Langue/ })).toBeVisible();
             expect(screen.getByText(CODE)).toBeVisible();
             expect(copyButton()).toHaveAccessibleName('Copier le code');
             expect(copyButton()).toBeEnabled();
@@ -124,9 +134,7 @@ describe('disabled QR page', () => {
   it('reloads the page on Réessayer', async () => {
     const reloadPage = vi.fn();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<DisabledQrPage qrId={CODE} logic={copyCodeLogic.provide({ actions: { reloadPage } })} />, {
-      wrapper: I18nWrapper,
-    });
+    await renderPage(copyCodeLogic.provide({ actions: { reloadPage } }));
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
@@ -134,7 +142,7 @@ describe('disabled QR page', () => {
   it('writes the code to the real clipboard', async () => {
     // user-event installs a clipboard stub on navigator.
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<DisabledQrPage qrId={CODE} />, { wrapper: I18nWrapper });
+    await renderPage();
     await user.click(copyButton());
     expect(await screen.findByRole('button', { name: 'Copié !' })).toBeVisible();
     await expect(navigator.clipboard.readText()).resolves.toBe(CODE);

@@ -8,7 +8,6 @@ import {
   createdStayId,
   type EntryInput,
   entryMachine,
-  failureMessage,
   hotelIdOf,
   isValidRoomQr,
   type QrRef,
@@ -45,6 +44,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.createHotelStay', output: noStayId },
   { type: 'xstate.error.actor.createHotelStay', error: new ApiError(503, 'unavailable', 'Hôtel momentanément fermé') },
   { type: 'xstate.error.actor.createHotelStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'xstate.error.actor.createHotelStay', error: new ApiError(404, 'not_found', 'Hotel not found') },
   { type: 'xstate.done.actor.getRoomInfo', output: { hId: 1, rId: 7 } },
   { type: 'xstate.done.actor.getRoomInfo', output: { hId: null, rId: null } },
   { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(404, 'not_found', 'Unknown QR code') },
@@ -52,6 +52,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.createRoomStay', output: roomStay },
   { type: 'xstate.done.actor.createRoomStay', output: noStayId },
   { type: 'xstate.error.actor.createRoomStay', error: new ApiError(409, 'conflict', 'Séjour impossible') },
+  { type: 'xstate.error.actor.createRoomStay', error: new ApiError(404, 'not_found', 'Room not found') },
   { type: 'xstate.done.actor.registerQrScan', output: { scanId: 1 } },
   { type: 'xstate.error.actor.registerQrScan', error: new ApiError(500, 'server_error', 'scan failed') },
 ];
@@ -79,10 +80,13 @@ function entryRoot(): HTMLElement {
   return screen.getByRole('main');
 }
 
-function expectedErrorText(snapshot: EntrySnapshot): string {
+/** The failure's text: translated, chosen by code (never a server's or library's text: issue 15). */
+function expectErrorText(snapshot: EntrySnapshot) {
   const { error } = snapshot.context;
   if (error === null) throw new Error('failed state without an error');
-  return typeof error === 'string' ? error : i18n._(error);
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent(i18n._(error));
+  expect(alert).not.toHaveTextContent(/not found|Failed to fetch|fermé|indisponible|impossible$/);
 }
 
 async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['getShortestPaths']>[number]) {
@@ -152,8 +156,16 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       },
       failed: async (snapshot) => {
         await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', 'failed'));
-        expect(screen.getByRole('alert')).toHaveTextContent(expectedErrorText(snapshot));
+        expectErrorText(snapshot);
         expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+        expect(router.navigate).not.toHaveBeenCalled();
+      },
+      refused: async (snapshot) => {
+        await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', 'refused'));
+        expectErrorText(snapshot);
+        // An invalid code or an unknown hotel stays so: no retry is offered; the language menu stays.
+        expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+        expect(screen.getByRole('button', { name: /Langue/ })).toBeVisible();
         expect(router.navigate).not.toHaveBeenCalled();
       },
       redirected: async () => {
@@ -269,7 +281,7 @@ describe('entry page', () => {
     await user.click(screen.getByRole('option', { name: 'English' }));
     // The English catalog loads lazily; the error card then speaks English.
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid QR code'), { timeout: 3000 });
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(localStorage.getItem('langue')).toBe('en');
   });
 });
@@ -292,11 +304,5 @@ describe('entry rules', () => {
     expect(createdStayId({ sUUID: 'a', stay: { sUUID: 'b' } })).toBe('a');
     expect(createdStayId({ stay: { sUUID: 'b' } })).toBe('b');
     expect(createdStayId({ profileUUID: PROFILE })).toBeNull();
-  });
-
-  it("shows a failed call's own text when it has a status, else a generic message", () => {
-    expect(failureMessage(new ApiError(503, 'x', 'Hôtel fermé'))).toBe('Hôtel fermé');
-    const generic = failureMessage(new ApiError(0, 'network_error', 'Failed to fetch'));
-    expect(typeof generic === 'string' ? generic : i18n._(generic)).toBe('Une erreur est survenue');
   });
 });

@@ -6,10 +6,12 @@ import { startingTemperature } from '../../contract/answer-rules.ts';
 import { type HeatingInput, heatingMachine } from '../../machines/heating.machine.ts';
 import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
 import {
+  expectFailureAlert,
   modalDialog,
-  NOT_ENOUGH,
+  RETRY,
   renderActionModal,
-  SERVER_FAILURE,
+  retryStep,
+  SUBMISSION_FAILURES,
   SUBMITTED,
   startModalFlow,
   submitAnswerSteps,
@@ -48,8 +50,8 @@ const events: AnyEventObject[] = [
   { type: 'temperature.lower' },
   { type: 'temperature.submit' },
   { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
-  { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
-  { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+  ...SUBMISSION_FAILURES,
+  RETRY,
 ];
 
 // The model walks the temperatures of EXPECTED (every band and status); the scale's bounds have their own tests.
@@ -113,7 +115,7 @@ describe('heating machine drives the heating modal', () => {
           },
           'adjusting.failed': async (snapshot) => {
             await dialogState('adjusting.failed');
-            expect(screen.getByRole('alert')).toHaveTextContent('Une erreur est survenue');
+            expectFailureAlert('Une erreur est survenue', snapshot.context.error);
             expectDial(snapshot.context.temperature, true);
           },
           'adjusting.notEnoughPoints': async (snapshot) => {
@@ -159,6 +161,7 @@ describe('heating machine drives the heating modal', () => {
             await user.click(submitButton());
           },
           ...submitAnswerSteps(controlled),
+          ...retryStep(user),
         },
       });
     });

@@ -1,9 +1,9 @@
 import { type BoundFunctions, type queries, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { cleaningDecisionOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
 import {
   cleaningDayAt,
-  decisionOf,
   type LunicleanContext,
   type LunicleanInput,
   lunicleanMachine,
@@ -98,13 +98,13 @@ for (const [response, now] of cases) {
 
 describe('skip-cleaning rules', () => {
   it('reads SKIP/true as skipped, CLEAN/false as maintained, anything else as undecided', () => {
-    expect([decisionOf('SKIP'), decisionOf(true), decisionOf('CLEAN'), decisionOf(false), decisionOf(null)]).toEqual([
-      'skipped',
-      'skipped',
-      'maintained',
-      'maintained',
-      'undecided',
-    ]);
+    expect([
+      cleaningDecisionOf('SKIP'),
+      cleaningDecisionOf(true),
+      cleaningDecisionOf('CLEAN'),
+      cleaningDecisionOf(false),
+      cleaningDecisionOf(null),
+    ]).toEqual(['skipped', 'skipped', 'maintained', 'maintained', 'undecided']);
   });
 
   it('switches the wording at 11:00 hotel-local time', () => {

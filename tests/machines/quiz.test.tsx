@@ -7,10 +7,12 @@ import type { Quiz } from '../../contract/schemas.ts';
 import { type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import {
+  expectFailureAlert,
   modalDialog,
-  NOT_ENOUGH,
+  RETRY,
   renderActionModal,
-  SERVER_FAILURE,
+  retryStep,
+  SUBMISSION_FAILURES,
   startModalFlow,
   submitAnswerSteps,
 } from '../app/action-modal-harness.tsx';
@@ -41,10 +43,12 @@ const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 const events: AnyEventObject[] = [
   { type: 'answer.pick', qaPosition: 1 },
   { type: 'answer.pick', qaPosition: 2 },
-  { type: 'answer.confirm' },
+  { type: 'answer.confirm', via: 'continue' },
+  // The × after the reveal is 'Continuer' (issue 15): the same event, sent by the dialog's close button.
+  { type: 'answer.confirm', via: 'close' },
   { type: 'xstate.done.actor.submitAnswer', output: RIGHT },
-  { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
-  { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
+  ...SUBMISSION_FAILURES,
+  RETRY,
 ];
 
 const answerButtons = () => ANSWER_NAMES.map((name) => within(modalDialog('quiz')).getByRole('button', { name }));
@@ -91,7 +95,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
       const flow = startModalFlow(quizMachine, input, controlled.actors);
-      const { user } = await renderActionModal(<QuizModal action={action} flow={flow} onClose={vi.fn()} />);
+      const onClose = vi.fn();
+      const { user } = await renderActionModal(<QuizModal action={action} flow={flow} onClose={onClose} />);
       const noResult = () => expect(screen.queryByRole('button', { name: 'Continuer' })).toBeNull();
 
       await path.test({
@@ -105,9 +110,7 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           },
           'answering.failed': async (snapshot) => {
             await dialogState('answering.failed');
-            expect(screen.getByRole('alert')).toHaveTextContent(
-              "Une erreur est survenue lors de l'envoi de votre réponse",
-            );
+            expectFailureAlert("Une erreur est survenue lors de l'envoi de votre réponse", snapshot.context.error);
             expectAnswers(snapshot, true);
             noResult();
           },
@@ -117,25 +120,15 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
             expectAnswers(snapshot, true);
           },
-          'revealed.idle': async (snapshot) => {
-            await dialogState('revealed.idle');
+          revealed: async (snapshot) => {
+            await dialogState('revealed');
             expectAnswers(snapshot, false);
             expectResult(snapshot);
+            // The verdict is the message: the server's success text waits for the page's toast.
             expect(screen.queryByRole('alert')).toBeNull();
+            expect(screen.queryByText('Bonne réponse ! Bravo !')).toBeNull();
+            expect(flow.getSnapshot().context.reply).toEqual(RIGHT);
             expect(controlled.isPending('submitAnswer')).toBe(false);
-          },
-          'revealed.failed': async (snapshot) => {
-            await dialogState('revealed.failed');
-            expect(screen.getByRole('alert')).toHaveTextContent(
-              "Une erreur est survenue lors de l'envoi de votre réponse",
-            );
-            expectResult(snapshot);
-          },
-          'revealed.notEnoughPoints': async (snapshot) => {
-            await dialogState('revealed.notEnoughPoints');
-            expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
-            expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
-            expectResult(snapshot);
           },
           submitting: async (snapshot) => {
             await dialogState('submitting');
@@ -156,6 +149,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             await dialogState('submitted');
             // The reply is the flow's output: the launch reports it to the stay page's root.
             expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: RIGHT });
+            // The × ended the flow with its reply rather than dropping it with the launch.
+            expect(onClose).not.toHaveBeenCalled();
             expect(screen.getByRole('status')).toHaveTextContent('Bonne réponse ! Bravo !');
             expectAnswers(snapshot, false);
           },
@@ -165,10 +160,12 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             const { qaPosition } = eventOf<{ qaPosition: number }>(step);
             await user.click(answerButtons()[qaPosition - 1] as HTMLElement);
           },
-          'answer.confirm': async () => {
-            await user.click(screen.getByRole('button', { name: 'Continuer' }));
+          'answer.confirm': async (step) => {
+            const { via } = eventOf<{ via: 'continue' | 'close' }>(step);
+            await user.click(screen.getByRole('button', { name: via === 'continue' ? 'Continuer' : 'Fermer' }));
           },
           ...submitAnswerSteps(controlled),
+          ...retryStep(user),
         },
       });
     });

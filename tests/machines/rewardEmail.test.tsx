@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,14 @@ const logic = rewardEmailMachine as unknown as ActorLogic<EmailSnapshot, AnyEven
 
 const modelFor = (canShare: boolean) =>
   new TestModel(logic, {
-    input: { ...DETAILS_SESSION, rwId: CODE_REWARD.rwId, language: 'fr', canShare, shareData: SHARE_DATA },
+    input: {
+      ...DETAILS_SESSION,
+      rwId: CODE_REWARD.rwId,
+      language: 'fr',
+      canShare,
+      canEmail: true,
+      shareData: SHARE_DATA,
+    },
     events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
@@ -106,22 +113,14 @@ describe('rewardEmail machine: model paths drive the e-mail and share part of a 
             },
             'share.idle': async () => {
               await waitFor(() => expect(root()).toHaveAttribute('data-share-state', 'idle'));
-              expect(screen.queryByText(/Le partage n'est pas pris en charge/)).toBeNull();
-              expect(screen.getByRole('button', { name: 'Partager' })).toBeVisible();
+              // Offered only where it works (issue 15).
+              if (canShare) expect(screen.getByRole('button', { name: 'Partager' })).toBeVisible();
+              else expect(screen.queryByRole('button', { name: 'Partager' })).toBeNull();
             },
             'share.sharing': async () => {
               await waitFor(() => expect(root()).toHaveAttribute('data-share-state', 'sharing'));
               expect(callsOf('shareReward')).toHaveLength(shares);
               expect(callsOf('shareReward').at(-1)?.input).toEqual(SHARE_DATA);
-            },
-            'share.unsupported': async () => {
-              await waitFor(() => expect(root()).toHaveAttribute('data-share-state', 'unsupported'));
-              expect(
-                within(screen.getByRole('dialog')).getByText(
-                  "Le partage n'est pas pris en charge par votre navigateur",
-                ),
-              ).toBeVisible();
-              expect(callsOf('shareReward')).toHaveLength(0);
             },
           },
           events: {

@@ -22,7 +22,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.openStaffSession', error: new ApiError(403, 'staff_pin_invalid', 'Wrong staff PIN') },
   {
     type: 'xstate.error.actor.openStaffSession',
-    error: new ApiError(429, 'staff_pin_rate_limited', 'Too many wrong staff PINs', 250),
+    error: new ApiError(429, 'staff_pin_rate_limited', 'Too many wrong staff PINs', { retryAfterSeconds: 250 }),
   },
   { type: 'xstate.error.actor.openStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'xstate.done.actor.terminateStay', output: makeStay({ status: 'finished', remainingDays: 0 }) },

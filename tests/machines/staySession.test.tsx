@@ -3,6 +3,7 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { HotelReply } from '../../contract/schemas.ts';
+import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -30,12 +31,19 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadStay', output: namedStay },
   { type: 'xstate.done.actor.loadStay', output: finishedStay },
   { type: 'xstate.error.actor.loadStay', error: new ApiError(404, 'not_found', 'Stay not found') },
+  { type: 'xstate.error.actor.loadStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'xstate.error.actor.loadStay', error: new ApiError(500, 'internal_error', 'Database down') },
   { type: 'xstate.done.actor.loadHotel', output: hotelReply(false) },
   { type: 'xstate.done.actor.loadHotel', output: hotelReply(true) },
   { type: 'xstate.error.actor.loadHotel', error: new ApiError(500, 'x', 'y') },
   { type: 'stay.retry' },
   { type: 'stay.refresh' },
 ];
+
+/** Before the stay is known, the header still offers the language menu (issue 15). */
+function expectFrameHeader() {
+  expect(within(screen.getByRole('banner')).getByRole('button', { name: /Langue/ })).toBeVisible();
+}
 
 /** A page inside the stay frame: shows what useStaySession() gives and offers a refresh. */
 function SessionProbe() {
@@ -106,17 +114,34 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
               expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: 1, profileUUID: PROFILE } }),
             );
           },
-          failed: async () => {
+          failed: async (snapshot) => {
             const alert = await screen.findByRole('alert');
-            expect(alert).toHaveTextContent('Impossible de récupérer les informations de séjour.');
+            const { error } = (snapshot as StaySnapshot).context;
+            // By code: the network text, else the stay's; never the reply's or the library's text.
+            expect(alert).toHaveTextContent(
+              error === NETWORK_FAILURE
+                ? 'Connexion impossible'
+                : 'Impossible de récupérer les informations de séjour.',
+            );
+            expect(alert).not.toHaveTextContent(/Failed to fetch|Database down/);
             expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
             expect(root()).toHaveAttribute('data-state', 'failed');
+            expectFrameHeader();
+          },
+          unknown: async () => {
+            const alert = await screen.findByRole('alert');
+            expect(alert).toHaveTextContent('Scannez le QR code de votre chambre');
+            // Retrying cannot find it: no button.
+            expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+            expect(root()).toHaveAttribute('data-state', 'unknown');
+            expectFrameHeader();
           },
           profileMissing: async () => {
             const alert = await screen.findByRole('alert');
-            expect(alert).toHaveTextContent('Impossible de récupérer les informations de séjour.');
+            expect(alert).toHaveTextContent('Scannez le QR code de votre chambre');
             expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
             expect(controlled.calls).toEqual([]);
+            expectFrameHeader();
           },
           redirectingToDemo: async () => {
             await waitFor(() => expect(pathname()).toBe(`/demo/stay/${S}`));

@@ -1,13 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { yesNoAnswerOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import {
-  answerOf,
-  type YesNoContext,
-  type YesNoInput,
-  yesNoMachine,
-  yesNoTypeOf,
-} from '../../machines/yesNo.machine.ts';
+import { type YesNoContext, type YesNoInput, yesNoMachine, yesNoTypeOf } from '../../machines/yesNo.machine.ts';
 import YesNoModal from '../../src/views/actions/modals/YesNoModal.tsx';
 import { renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
@@ -84,13 +79,13 @@ for (const response of [null, 'YES', 'NO'] satisfies ActionResponse[]) {
 
 describe('yes/no answers', () => {
   it('reads YES/true as yes, NO/false as no, anything else as none', () => {
-    expect([answerOf('YES'), answerOf(true), answerOf('NO'), answerOf(false), answerOf(null)]).toEqual([
-      'yes',
-      'yes',
-      'no',
-      'no',
-      'none',
-    ]);
+    expect([
+      yesNoAnswerOf('YES'),
+      yesNoAnswerOf(true),
+      yesNoAnswerOf('NO'),
+      yesNoAnswerOf(false),
+      yesNoAnswerOf(null),
+    ]).toEqual(['yes', 'yes', 'no', 'no', 'none']);
   });
 
   it('sends each yes/no type to its own path, any other type drawn here as YESNO', () => {

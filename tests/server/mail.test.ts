@@ -245,6 +245,12 @@ describeEachDialect('reward e-mail', (get) => {
     expect((await send(second)).statusCode).toBe(200);
   });
 
+  it('tells the app through the hotel reply whether e-mail is on (issue 15: offer only what works)', async () => {
+    const withMail = await mailApp();
+    expect((await withMail.inject({ url: '/api/green/hotels/1' })).json().emailEnabled).toBe(true);
+    expect((await get().app.inject({ url: '/api/green/hotels/1' })).json().emailEnabled).toBe(false);
+  });
+
   it('answers 503 mail_not_configured without SMTP_URL', async () => {
     const h = get();
     const c = await claimed(h, 'local-gift');

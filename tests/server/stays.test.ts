@@ -2,7 +2,15 @@ import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { CreatedStayReply, StayReply } from '../../contract/schemas.ts';
 import { addDays, localDate } from '../../server/domain/hotel-time.ts';
-import { describeEachDialect, type Harness, newHotelStay, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
+import {
+  describeEachDialect,
+  type Harness,
+  newHotelStay,
+  rewardIdOf,
+  staffHeaders,
+  stayWith,
+  TEST_FRONT_TOKEN,
+} from './harness.ts';
 
 describeEachDialect('stays', (get) => {
   describe('POST /api/stays/hotel/:hId/new', () => {
@@ -120,6 +128,21 @@ describeEachDialect('stays', (get) => {
       const unknown = await app.inject({ url: `/api/stays/no-such-stay?uuid=${profileUUID}` });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toEqual(unknown.json());
+    });
+
+    it('tells the points earned over the stay apart from the balance: rewards spend the balance only', async () => {
+      const h = get();
+      const { sUUID, profileUUID } = await stayWith(h, 100);
+      const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
+      const claim = await h.app.inject({
+        method: 'POST',
+        url: `/api/rewards/${coffee}/claim`,
+        payload: { uuid: profileUUID, sUUID },
+      });
+      expect(claim.statusCode).toBe(200);
+      const { stay } = (await h.app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` })).json();
+      expect(stay.greenMiles).toBeLessThan(100);
+      expect(stay.earnedGreenMiles).toBe(100);
     });
 
     it('requires the uuid query', async () => {

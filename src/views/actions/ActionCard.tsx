@@ -1,27 +1,40 @@
 import { useLingui } from '@lingui/react/macro';
 import { type CSSProperties, useId } from 'react';
 import type { Action } from '../../../contract/schemas.ts';
-import { EyeIcon, PencilIcon } from '../../components/Icons.tsx';
+import { CheckIcon, EyeIcon, PencilIcon } from '../../components/Icons.tsx';
 import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
-import { actionButtonLabel, cardTypeOf, isEditableType } from './actionCardRules.ts';
+import { actionButtonLabel, cardStateOf, cardTypeOf, isEditableType } from './actionCardRules.ts';
 import './ActionCard.css';
 
 export interface ActionCardProps {
   action: Action;
+  /** A per-night action with no night left in the stay (machines/actionLaunch.machine.ts). */
+  unavailable?: boolean;
   pointsName: string;
   onOpen(actId: number): void;
 }
 
 /**
- * One action of the list (docs/behaviour.md#action-card): picture, title, reward, tags and one button. Title and tags
- * sit on a scrim band, so they stay readable on any picture.
+ * One action of the list (docs/behaviour.md#action-card): picture, title, reward or state, tags and one button. Title
+ * and tags sit on a scrim band, so they stay readable on any picture. Open, completed, declined and unavailable
+ * cards each look their own (`data-state`).
  */
-export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
+export function ActionCard({ action, unavailable = false, pointsName, onOpen }: ActionCardProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
+  const statusId = useId();
   const type = cardTypeOf(action);
-  const completed = action.alreadyCompleted;
+  const state = cardStateOf(action, unavailable);
+  const completed = state === 'completed';
+  const offersReward = state === 'open' || state === 'declined';
   const reward = action.actReward;
+  // Why a declined or unavailable card is so, on the card itself.
+  const reason =
+    state === 'declined'
+      ? t`Réponse enregistrée : ces points restent à gagner si vous changez d'avis.`
+      : state === 'unavailable'
+        ? t`Votre séjour se termine demain : ce geste ne s'applique plus.`
+        : null;
   const style: CSSProperties = action.actPictureURL
     ? { backgroundImage: `url(${JSON.stringify(action.actPictureURL)})` }
     : {};
@@ -30,14 +43,24 @@ export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
     <article
       className="action-card"
       data-scope="action-card"
-      data-state={completed ? 'completed' : 'open'}
+      data-state={state}
       data-type={type}
       aria-labelledby={titleId}
       style={style}
     >
       <div className="action-card__shade">
         <div className="action-card__top">
-          {!completed &&
+          {completed && (
+            <span className="action-card__done" data-part="status" id={statusId}>
+              <CheckIcon /> {t`Fait`}
+            </span>
+          )}
+          {state === 'unavailable' && (
+            <span className="action-card__bonus" data-part="unavailable">
+              {t`Indisponible`}
+            </span>
+          )}
+          {offersReward &&
             (reward > 0 ? (
               <span className="action-card__reward" data-part="reward">
                 {t`+${reward} ${pointsName}`}
@@ -57,6 +80,11 @@ export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
           >
             {action.aadName}
           </h2>
+          {reason && (
+            <p className="action-card__status" data-part="status" id={statusId}>
+              {reason}
+            </p>
+          )}
           {action.tags.length > 0 && (
             <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
               {action.tags.map((tag) => (
@@ -68,13 +96,14 @@ export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
           )}
           <button
             type="button"
-            className={completed ? 'action-card__button action-card__button--done' : 'action-card__button'}
+            className={state === 'open' ? 'action-card__button' : 'action-card__button action-card__button--done'}
             data-part="open"
-            aria-describedby={titleId}
+            aria-describedby={state === 'open' ? titleId : `${titleId} ${statusId}`}
             onClick={() => onOpen(action.actId)}
           >
             {completed && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
-            {i18n._(actionButtonLabel(type, completed))}
+            {state === 'declined' && <PencilIcon />}
+            {i18n._(actionButtonLabel(type, state))}
           </button>
         </div>
       </div>

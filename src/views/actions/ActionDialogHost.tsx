@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
-import { Sheet } from '../../components/Sheet.tsx';
+import { Sheet, SheetCloseButton } from '../../components/Sheet.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Toast } from '../../components/Toast.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
@@ -59,22 +59,48 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
       return <EndDatePicker actorRef={dialog.picker} onClose={onClose} />;
     case 'savingEndDate':
       return (
-        <Sheet title={t`Votre séjour`} onClose={onClose} scope="end-date-saving" state={dialog.kind}>
+        <Sheet
+          title={t`Votre séjour`}
+          onClose={onClose}
+          scope="end-date-saving"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <Spinner label={t`Enregistrement de la date de fin…`} />
         </Sheet>
       );
     case 'endDateNotSaved':
       return (
-        <Sheet title={t`Votre séjour`} onClose={onClose} scope="end-date-saving" state={dialog.kind}>
+        <Sheet
+          title={t`Votre séjour`}
+          onClose={onClose}
+          scope="end-date-saving"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
         </Sheet>
       );
     case 'oneNightUnavailable':
       return (
-        <Sheet title={t`Actions indisponibles`} onClose={onClose} scope="one-night" state={dialog.kind}>
+        <Sheet
+          title={t`Actions indisponibles`}
+          onClose={onClose}
+          scope="one-night"
+          state={dialog.kind}
+          corner={<SheetCloseButton onClose={onClose} />}
+        >
           <p className="action-dialog-host__text">{t`Ces actions ne sont pas disponibles pour un séjour d'une nuit.`}</p>
           <button type="button" className="button-primary action-dialog-host__button" onClick={onClose}>
             {t`Compris`}
+          </button>
+          <button
+            type="button"
+            className="button-secondary action-dialog-host__button"
+            data-part="change-nights"
+            onClick={dialog.onChangeNights}
+          >
+            {t`Modifier mes nuits`}
           </button>
         </Sheet>
       );
@@ -108,6 +134,13 @@ function modalOf(key: string): ComponentType<ActionModalProps> | undefined {
   return ACTION_MODALS[FALLBACK_ACTION_TYPE];
 }
 
+/** A change of points, signed ('+15 GreenMiles', '−15 GreenMiles' with the minus sign); none when unchanged. */
+function signedPoints(points: number, pointsName: string): string | undefined {
+  if (points > 0) return `+${points} ${pointsName}`;
+  if (points < 0) return `\u2212${-points} ${pointsName}`;
+  return undefined;
+}
+
 function SubmissionToast() {
   const { hotel } = useStaySession();
   const toast = useStayChild('submissionToast');
@@ -116,11 +149,7 @@ function SubmissionToast() {
   return (
     <div {...root}>
       {content?.kind === 'submission' && (
-        <Toast
-          message={content.message}
-          badge={content.points > 0 ? `+${content.points} ${pointsName}` : undefined}
-          onDismiss={onDismiss}
-        />
+        <Toast message={content.message} badge={signedPoints(content.points, pointsName)} onDismiss={onDismiss} />
       )}
     </div>
   );
@@ -129,11 +158,16 @@ function SubmissionToast() {
 function Celebration() {
   const { hotel } = useStaySession();
   const outcome = useStayChild('actionOutcome');
-  const { root, celebratedPoints, onClose } = useConnected(outcome, connectCelebration);
+  const { root, celebratedPoints, message, onClose } = useConnected(outcome, connectCelebration);
   return (
     <div {...root}>
       {celebratedPoints !== null && (
-        <CelebrationModal points={celebratedPoints} pointsName={pointsNameOf(hotel)} onClose={onClose} />
+        <CelebrationModal
+          points={celebratedPoints}
+          pointsName={pointsNameOf(hotel)}
+          message={message}
+          onClose={onClose}
+        />
       )}
     </div>
   );

@@ -1,5 +1,7 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { calendarDateIn } from '../../../contract/calendar-days.ts';
+import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
@@ -20,8 +22,14 @@ export function ActionsList() {
     useOptionalStayChild('actionLaunch'),
     (launch) => launch?.context.action.actId ?? null,
   );
-  const { root, isLoading, cards, languageNotice, failure } = useConnected(list, connectActionsList, openedActionId);
+  const { root, isLoading, cards, progress, languageNotice, failure } = useConnected(
+    list,
+    connectActionsList,
+    openedActionId,
+  );
   const pointsName = pointsNameOf(hotel);
+  // Today at the hotel, for the per-night actions a stay ending tomorrow leaves without a night.
+  const today = calendarDateIn(hotel?.hotel.timeZone, new Date());
   // The launch needs the stay's end date and room, and the time (the clock is read here, not in a machine).
   const open = (action: Action) =>
     stayActor.send({
@@ -43,13 +51,19 @@ export function ActionsList() {
           <span className="skeleton actions-list__skeleton-card" />
         </div>
       )}
+      {progress && <Progress done={progress.done} total={progress.total} />}
       {cards !== null &&
         (cards.length > 0 ? (
           <ul className="card-list" data-part="cards">
             {cards.map(({ action, selected }) => (
               // data-selected marks the action whose dialogs are open.
               <li key={action.actId} data-selected={selected || undefined}>
-                <ActionCard action={action} pointsName={pointsName} onOpen={() => open(action)} />
+                <ActionCard
+                  action={action}
+                  unavailable={isNightActionUnavailable(action, today, stay.endDate)}
+                  pointsName={pointsName}
+                  onOpen={() => open(action)}
+                />
               </li>
             ))}
           </ul>
@@ -59,5 +73,14 @@ export function ActionsList() {
           </p>
         ))}
     </div>
+  );
+}
+
+/** How many of the listed actions are done (issue 15), counted with the language's plural rules. */
+function Progress({ done, total }: { done: number; total: number }) {
+  return (
+    <p className="actions-list__progress" data-part="progress">
+      <Plural value={done} one={`# geste réalisé sur ${total}`} other={`# gestes réalisés sur ${total}`} />
+    </p>
   );
 }

@@ -17,7 +17,7 @@ export type LaunchDialog =
   | { kind: 'endDatePicker'; picker: ActorRefFrom<typeof endDatePickerMachine> }
   | { kind: 'savingEndDate' }
   | { kind: 'endDateNotSaved'; error: MessageDescriptor; onRetry(): void }
-  | { kind: 'oneNightUnavailable' }
+  | { kind: 'oneNightUnavailable'; onChangeNights(): void }
   /**
    * The action's modal (by `modalKey`: its actType, or the completed summary), with its machine's actor (`flow`, the
    * launch's child `modal`) when it has one.
@@ -54,7 +54,9 @@ function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEven
   if (snapshot.matches({ active: 'endDateNotSaved' }) && error) {
     return { kind: 'endDateNotSaved', error, onRetry: () => send({ type: 'endDate.retry' }) };
   }
-  if (snapshot.matches({ active: 'oneNightUnavailable' })) return { kind: 'oneNightUnavailable' };
+  if (snapshot.matches({ active: 'oneNightUnavailable' })) {
+    return { kind: 'oneNightUnavailable', onChangeNights: () => send({ type: 'nights.change' }) };
+  }
   if (snapshot.matches({ active: 'summary' })) {
     return { kind: 'modal', modalKey: COMPLETED_SUMMARY, action, endDate, nights, flow: undefined };
   }

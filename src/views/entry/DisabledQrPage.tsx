@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createActorContext } from '@xstate/react';
 import { copyCodeMachine } from '../../../machines/copyCode.machine.ts';
+import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu.tsx';
+import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { connectCopyCode } from './copyCode.connect.ts';
 import { copyCodeLogic } from './copyCode.logic.ts';
 import './DisabledQrPage.css';
@@ -26,9 +28,13 @@ export function DisabledQrPage({ qrId, logic = copyCodeLogic }: DisabledQrPagePr
 function DisabledQrScreen({ qrId }: { qrId: string }) {
   const { t } = useLingui();
   const copy = useConnected(CopyCodeContext.useActorRef(), connectCopyCode);
+  const { language, setLanguage } = useLanguage();
 
   return (
     <main className="disabled-qr" {...copy.rootProps}>
+      <div className="disabled-qr__toolbar" data-part="toolbar">
+        <LanguageMenu languages={INTERFACE_LANGUAGES} current={language} onSelect={setLanguage} />
+      </div>
       <div className="disabled-qr__card" data-part="card">
         <span className="disabled-qr__icon" aria-hidden="true">
           ⚠

@@ -74,7 +74,7 @@ function EntryScreen() {
         {isLoading ? (
           <Spinner label={t`Préparation de votre séjour…`} />
         ) : (
-          <ErrorCard message={typeof error === 'string' ? error : error ? i18n._(error) : ''} onRetry={onRetry} />
+          <ErrorCard message={error ? i18n._(error) : ''} onRetry={onRetry} />
         )}
       </div>
     </main>

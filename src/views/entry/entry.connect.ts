@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { entryMachine } from '../../../machines/entry.machine.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 
-/** The entry page's props: DOM contract, the wait, the failure (a translatable text or the server's) and its retry. */
+/** The entry page's props: DOM contract, the wait, the failure's text and its retry when retrying can help. */
 export function connectEntry(
   snapshot: SnapshotFrom<typeof entryMachine>,
   send: (event: { type: 'entry.retry' }) => void,
@@ -11,6 +11,6 @@ export function connectEntry(
     root: { 'data-scope': 'entry', 'data-state': dataStateOf(snapshot) },
     isLoading: snapshot.hasTag('loading'),
     error: snapshot.context.error,
-    onRetry: () => send({ type: 'entry.retry' }),
+    onRetry: snapshot.matches('failed') ? () => send({ type: 'entry.retry' }) : undefined,
   } as const;
 }

@@ -2,10 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import type { Reward } from '../../../contract/schemas.ts';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
+import { displayedCode } from '../../../machines/rewardClaim.machine.ts';
+import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { dataStateOf } from '../binding/dataState.ts';
+import { formatValidUntil, waterVolumeOf } from '../rewards/details/rewardDisplay.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
 import './FinishedPage.css';
 
@@ -20,6 +25,7 @@ export interface FinishedPageProps {
 /** /stay/{sUUID}/finished: no header nor navigation, the stay is over (docs/behaviour.md#finished-stay). */
 export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageProps) {
   const navigate = useNavigate();
+  const { language } = useLanguage();
   const providedLogic = useMemo(
     () =>
       logic.provide({
@@ -40,7 +46,7 @@ export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageP
     <FinishedStayContext.Provider
       key={sUUID}
       logic={providedLogic}
-      options={{ input: { sUUID, profileUUID: guestStorage.get('profileUUID') } }}
+      options={{ input: { sUUID, profileUUID: guestStorage.get('profileUUID'), language } }}
     >
       <FinishedStayView />
     </FinishedStayContext.Provider>
@@ -51,15 +57,92 @@ function FinishedStayView() {
   const { t } = useLingui();
   const state = FinishedStayContext.useSelector(dataStateOf);
   const stay = FinishedStayContext.useSelector((snapshot) => snapshot.context.stay);
+  const finished = FinishedStayContext.useSelector((snapshot) => snapshot.matches('finished'));
 
   return (
     <main className="finished-page" data-scope="finished-stay" data-state={state}>
-      {state === 'finished' && stay ? (
-        <ThankYouCard points={stay.greenMiles} firstName={stay.profile.firstName} />
+      {finished && stay ? (
+        <>
+          {/* The points earned over the stay, not the balance left after rewards (issue 15). */}
+          <ThankYouCard points={stay.earnedGreenMiles} firstName={stay.profile.firstName} />
+          <ClaimedRewards hotelName={stay.hotelName} />
+        </>
       ) : (
         <Spinner label={t`Vérification de votre séjour…`} />
       )}
     </main>
+  );
+}
+
+/**
+ * The rewards the stay claimed, read-only (issue 15: a code valid for another year could no longer be seen): its
+ * code and validity, the water donated, whether a discount was used.
+ */
+function ClaimedRewards({ hotelName }: { hotelName: string }) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const actor = FinishedStayContext.useActorRef();
+  const rewards = FinishedStayContext.useSelector((snapshot) => snapshot.context.claimedRewards);
+  const loading = FinishedStayContext.useSelector((snapshot) => snapshot.hasTag('loadingRewards'));
+  const failed = FinishedStayContext.useSelector((snapshot) => snapshot.matches({ finished: 'rewardsFailed' }));
+
+  return (
+    <section className="finished-page__rewards" data-part="rewards" aria-labelledby={titleId}>
+      <h2 id={titleId} className="finished-page__rewards-title">
+        <Trans>Vos récompenses</Trans>
+      </h2>
+      {loading && <Spinner label={t`Chargement des récompenses…`} />}
+      {failed && (
+        <ErrorCard
+          message={t`Impossible de récupérer les récompenses.`}
+          onRetry={() => actor.send({ type: 'rewards.retry' })}
+        />
+      )}
+      {!loading && !failed && rewards.length === 0 && (
+        <p className="finished-page__text">
+          <Trans>Aucune récompense réclamée pendant ce séjour.</Trans>
+        </p>
+      )}
+      {rewards.length > 0 && (
+        <ul className="finished-page__reward-list">
+          {rewards.map((reward) => (
+            <ClaimedReward key={reward.rwId} reward={reward} hotelName={hotelName} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One claimed reward, read-only. */
+function ClaimedReward({ reward, hotelName }: { reward: Reward; hotelName: string }) {
+  const { language } = useLanguage();
+  const validDate = reward.validUntil ? formatValidUntil(reward.validUntil, language) : null;
+  const litres = waterVolumeOf(reward);
+  return (
+    <li className="finished-page__reward" data-part="reward" data-type={reward.rwType}>
+      <p className="finished-page__reward-name">{reward.radName}</p>
+      {reward.rwType === 'CODE' && reward.code && (
+        <p className="finished-page__reward-code" data-part="code">
+          {displayedCode(hotelName, reward.code)}
+        </p>
+      )}
+      {validDate && (
+        <p className="finished-page__reward-detail">
+          <Trans>Valable jusqu'au {validDate}</Trans>
+        </p>
+      )}
+      {reward.rwType === 'EAU' && (
+        <p className="finished-page__reward-detail">
+          <Trans>{litres} litres d'eau donnés</Trans>
+        </p>
+      )}
+      {reward.isUsed === 1 && (
+        <p className="finished-page__reward-detail" data-part="used">
+          <Trans>Utilisée</Trans>
+        </p>
+      )}
+    </li>
   );
 }
 

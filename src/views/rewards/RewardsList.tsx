@@ -4,7 +4,7 @@ import type { Reward } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { LanguageNotice } from '../../components/LanguageNotice.tsx';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
-import { StayContext, useStayChild } from '../stay/stayActor.ts';
+import { StayContext, useStayChild, useStaySession } from '../stay/stayActor.ts';
 import { RewardCard } from './RewardCard.tsx';
 import { catalogueOf, type RewardSection, sectionSize } from './rewardGroups.ts';
 import { connectRewardsList } from './rewardsList.connect.ts';
@@ -29,9 +29,15 @@ export interface RewardsListProps {
 export function RewardsList({ language, balance, pointsName, hotelName = '' }: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
+  const { hotel } = useStaySession();
   const list = useStayChild('rewardsList');
   const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
-    useConnected(list, connectRewardsList, { balance, hotelName, canShare: browserCanShare() });
+    useConnected(list, connectRewardsList, {
+      balance,
+      hotelName,
+      canShare: browserCanShare(),
+      canEmail: hotel?.emailEnabled ?? false,
+    });
   const balanceTitleId = useId();
 
   return (

@@ -14,6 +14,7 @@ import type { staySessionMachine } from '../../../machines/staySession.machine.t
 import type { toastMachine } from '../../../machines/toast.machine.ts';
 import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
+import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
@@ -24,7 +25,7 @@ import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
 import { connectStay } from './stay.connect.ts';
 import { stayLogic } from './stay.logic.ts';
-import { StayContext } from './stayActor.ts';
+import { StayContext, useSelectLanguage } from './stayActor.ts';
 import { connectStayFrame } from './staySession.connect.ts';
 import './StaySession.css';
 import { useConnected, wholeSnapshot } from '../binding/useConnected.ts';
@@ -158,7 +159,7 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
 
   return (
     <div className="stay-page" {...frame.root}>
-      {frame.showsPage ? <Header /> : <div className="stay-page__header-placeholder" aria-hidden="true" />}
+      {frame.showsPage ? <Header /> : <FrameHeader />}
       {/* The content is the page's scroller (StaySession.css): the router keeps its scroll per address. */}
       <main className="stay-page__content" data-scroll-restoration-id="stay-content" {...stay.content}>
         {frame.showsPage ? (
@@ -172,6 +173,25 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
       <BottomNav sUUID={sUUID} active={active} />
       {frame.showsPage && <DemoResetSlot />}
     </div>
+  );
+}
+
+/**
+ * The header before the stay is known (loading, or a stay that cannot be read): the brand and the language menu, so
+ * a guest can read the wait or the failure in their language.
+ */
+function FrameHeader() {
+  const { language } = useLanguage();
+  const selectLanguage = useSelectLanguage();
+  return (
+    <header className="stay-header" data-scope="stay-header">
+      <p className="stay-header__title" data-part="title" aria-hidden="true">
+        GreenMiles
+      </p>
+      <div className="stay-header__tools">
+        <LanguageMenu languages={INTERFACE_LANGUAGES} current={language} onSelect={selectLanguage} />
+      </div>
+    </header>
   );
 }
 

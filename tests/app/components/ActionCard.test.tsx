@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ActionCard } from '../../../src/views/actions/ActionCard.tsx';
-import { listedActions } from '../../../src/views/actions/actionCardRules.ts';
+import { cardStateOf, listedActions, progressOf } from '../../../src/views/actions/actionCardRules.ts';
 import { I18nWrapper } from '../i18n-wrapper.tsx';
 import { makeAction } from '../stay-fixtures.ts';
 
@@ -16,9 +17,11 @@ function action(overrides: Partial<Action>): Action {
   });
 }
 
-function renderCard(overrides: Partial<Action>, pointsName = 'GreenMiles') {
+function renderCard(overrides: Partial<Action>, pointsName = 'GreenMiles', unavailable = false) {
   const onOpen = vi.fn();
-  render(<ActionCard action={action(overrides)} pointsName={pointsName} onOpen={onOpen} />, { wrapper: I18nWrapper });
+  render(<ActionCard action={action(overrides)} unavailable={unavailable} pointsName={pointsName} onOpen={onOpen} />, {
+    wrapper: I18nWrapper,
+  });
   const card = screen.getByRole('article', { name: overrides.aadName ?? 'Votre avis' });
   return { card, onOpen };
 }
@@ -90,6 +93,41 @@ describe('ActionCard', () => {
     expect(within(card).getAllByRole('button')).toHaveLength(1);
   });
 
+  it('a completed card says it is done', () => {
+    const { card } = renderCard({ actType: 'YESNO', alreadyCompleted: true, response: 'YES' });
+    expect(within(card).getByText('Fait')).toBeVisible();
+    expect(within(card).getByRole('button')).toHaveAccessibleDescription(/Votre avis.*Fait/);
+  });
+
+  // Issue 15: a guest who said 'Non' still sees the points on offer, and that the answer can change.
+  it.each([
+    ['YESNO', 'NO', null],
+    ['YESNOSTAY', false, null],
+    ['YESNO', 'YES', 'NO'],
+    ['LUNICLEAN', 'CLEAN', null],
+  ] as const)(
+    'a %s answered %s (rewarded answer %s) is declined, its points still on offer',
+    (actType, response, positive) => {
+      const { card } = renderCard({ actType, response, actPositiveResponse: positive, alreadyCompleted: true });
+      expect(card).toHaveAttribute('data-state', 'declined');
+      expect(within(card).getByText('+15 GreenMiles')).toBeVisible();
+      expect(within(card).queryByText('Fait')).toBeNull();
+      const button = within(card).getByRole('button', { name: 'Changer ma réponse' });
+      expect(button.querySelector('[data-icon="pencil"]')).not.toBeNull();
+      expect(button).toHaveAccessibleDescription(/ces points restent à gagner/);
+    },
+  );
+
+  it('an unavailable night action says so and why, without its points', () => {
+    const { card } = renderCard({ actType: 'LUNICLEAN', actPeriod: 'NIGHT' }, 'GreenMiles', true);
+    expect(card).toHaveAttribute('data-state', 'unavailable');
+    expect(within(card).getByText('Indisponible')).toBeVisible();
+    expect(within(card).queryByText('+15 GreenMiles')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Modifier mes nuits' })).toHaveAccessibleDescription(
+      /Votre séjour se termine demain/,
+    );
+  });
+
   it('the button asks to open the action', async () => {
     const { card, onOpen } = renderCard({ actId: 42 });
     await userEvent.setup().click(within(card).getByRole('button'));
@@ -101,5 +139,28 @@ describe('ActionCard', () => {
     expect(listedActions([typed, action({ actId: 2, actType: null }), action({ actId: 3, actType: '' })])).toEqual([
       typed,
     ]);
+  });
+});
+
+describe('action card rules', () => {
+  it('counts the completed actions among the listed ones; declined ones are not done', () => {
+    const actions = [
+      action({ actId: 1, alreadyCompleted: true }),
+      action({ actId: 2, actType: 'YESNO', alreadyCompleted: true, response: 'NO' }),
+      action({ actId: 3, actType: 'YESNO', alreadyCompleted: true, response: 'YES' }),
+      action({ actId: 4 }),
+    ];
+    expect(progressOf(actions)).toEqual({ done: 2, total: 4 });
+  });
+
+  it('a per-night action is unavailable while the stay ends tomorrow, not once it is longer', () => {
+    const cleaning = action({ actType: 'LUNICLEAN', actPeriod: 'NIGHT' });
+    expect(isNightActionUnavailable(cleaning, '2026-11-21', '2026-11-22')).toBe(true);
+    expect(isNightActionUnavailable(cleaning, '2026-11-21', '2026-11-23')).toBe(false);
+    expect(isNightActionUnavailable(cleaning, '2026-11-21', null)).toBe(false);
+    // Opening directly (YESNOSTAY) and stay-long actions keep their own rules.
+    expect(isNightActionUnavailable({ ...cleaning, actType: 'YESNOSTAY' }, '2026-11-21', '2026-11-22')).toBe(false);
+    expect(isNightActionUnavailable({ ...cleaning, actPeriod: 'STAY' }, '2026-11-21', '2026-11-22')).toBe(false);
+    expect(cardStateOf(cleaning, true)).toBe('unavailable');
   });
 });

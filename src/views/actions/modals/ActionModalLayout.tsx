@@ -80,7 +80,7 @@ export function ActionModalLayout({
 
 /**
  * The bottom of a submission modal: the sending state, then a failure (docs/behaviour.md#sending-an-answer: the red
- * alert, or the insufficient notice for a reply about missing GreenMiles), then the server's success message once the
+ * alert with 'Réessayer', or the insufficient notice for a reply about missing GreenMiles), then the server's success message once the
  * host has it (it also shows it in the toast).
  */
 export function SubmissionOutcome({
@@ -88,8 +88,9 @@ export function SubmissionOutcome({
   notEnoughPoints,
   error,
   reply,
+  retry,
   sendingLabel,
-}: Pick<SubmissionOutcomeProps<string>, 'submitting' | 'notEnoughPoints' | 'error' | 'reply'> & {
+}: Pick<SubmissionOutcomeProps<string>, 'submitting' | 'notEnoughPoints' | 'error' | 'reply' | 'retry'> & {
   sendingLabel?: string;
 }) {
   const { i18n } = useLingui();
@@ -100,7 +101,7 @@ export function SubmissionOutcome({
       {notEnoughPoints ? (
         <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />
       ) : (
-        error && <ErrorCard message={i18n._(error)} />
+        error && <ErrorCard message={i18n._(error)} onRetry={retry} />
       )}
       {reply?.message ? (
         <p className="note note--success action-modal__done" role="status" data-part="submitted">

@@ -5,11 +5,13 @@ import './CelebrationModal.css';
 export interface CelebrationModalProps {
   points: number;
   pointsName: string;
+  /** The server's message of the submission, said here rather than in a toast behind the sheet. */
+  message: string | null;
   onClose(): void;
 }
 
 /** The short, calm celebration of earned points (docs/behaviour.md#action-completion). */
-export function CelebrationModal({ points, pointsName, onClose }: CelebrationModalProps) {
+export function CelebrationModal({ points, pointsName, message, onClose }: CelebrationModalProps) {
   const { t } = useLingui();
   return (
     <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration">
@@ -28,6 +30,11 @@ export function CelebrationModal({ points, pointsName, onClose }: CelebrationMod
         <p className="celebration__points" data-part="points">
           +{points} {pointsName}
         </p>
+        {message && (
+          <p className="celebration__text" data-part="message">
+            {message}
+          </p>
+        )}
         <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
         <button type="button" className="button-primary celebration__close" data-part="close" onClick={onClose}>
           {t`Continuer`}

@@ -58,17 +58,17 @@ export function LossWarning({
 
 /**
  * A refused change (docs/behaviour.md#change-with-rollback): the insufficient notice (`notice` replaces it), or the
- * server's message.
+ * translated alert with 'Réessayer'.
  */
 export function ChangeProblem({
   change,
   notice,
 }: {
-  change: Pick<AnswerChangeProps<unknown, string>, 'notEnoughPoints' | 'failed' | 'errorMessage'>;
+  change: Pick<AnswerChangeProps<unknown, string>, 'notEnoughPoints' | 'error' | 'retry'>;
   notice?: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const { hotel } = useStaySession();
   if (change.notEnoughPoints) return notice ?? <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />;
-  return change.failed ? <ErrorCard message={change.errorMessage ?? t`Une erreur est survenue`} /> : null;
+  return change.error ? <ErrorCard message={i18n._(change.error)} onRetry={change.retry} /> : null;
 }

@@ -11,8 +11,8 @@ import type { FlowModalProps } from './types.ts';
 import './QuizModal.css';
 
 /**
- * QUIZ (docs/behaviour.md#quiz): the question, answers lettered A, B, C…; the explanation, when there is one, before
- * sending.
+ * QUIZ (docs/behaviour.md#quiz): the question, answers lettered A, B, C…; the tap of an answer sends it, then the
+ * explanation shows when there is one.
  */
 export default function QuizModal({ action, flow, onClose }: QuizModalProps) {
   const { t } = useLingui();
@@ -32,9 +32,11 @@ type QuizModalProps = Omit<FlowModalProps<typeof quizMachine>, 'flow'> & Partial
 function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMachine> & { quiz: Quiz }) {
   const api = useConnected(flow, connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
+  // After the reveal the answer is sent: closing is 'Continuer', which hands its points to the page.
+  const close = api.revealed ? api.confirm : onClose;
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="quiz" state={api.state}>
+    <ActionModalLayout action={action} onClose={close} scope="quiz" state={api.state}>
       <fieldset className="action-modal__choices quiz-modal__answers" data-part="answers" disabled={!api.answering}>
         <legend className="action-modal__question quiz-modal__question" data-part="question">
           {quiz.question.text}
@@ -56,12 +58,13 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
       {api.revealed && api.selected !== null && (
         <QuizResult quiz={quiz} selectedPosition={api.selected} onContinue={api.confirm} />
       )}
-      <SubmissionOutcome {...api} />
+      {/* The verdict says it while revealed; the page's toast says the server's message after. */}
+      <SubmissionOutcome {...api} reply={api.revealed ? null : api.reply} />
     </ActionModalLayout>
   );
 }
 
-/** Right or wrong, the correct answer's letter and the explanation, then 'Continuer' sends the answer. */
+/** Right or wrong, the correct answer's letter and the explanation of the sent answer, then 'Continuer'. */
 function QuizResult({
   quiz,
   selectedPosition,

@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { AnswerChangeContext, ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmission, type SubmissionProps, type SubmissionSnapshot } from './submission.connect.ts';
 
@@ -16,8 +18,8 @@ export interface AnswerChangeProps<Answer, State> extends SubmissionProps<State>
   confirming: boolean;
   /** No other choice while a change waits for confirmation or for the server. */
   choicesDisabled: boolean;
-  /** The server's message of the last failed submission, when it sent one. */
-  errorMessage: string | null;
+  /** The red alert's text while the last send has failed. */
+  error: MessageDescriptor | null;
   confirmChange(): void;
   cancelChange(): void;
 }
@@ -25,9 +27,9 @@ export interface AnswerChangeProps<Answer, State> extends SubmissionProps<State>
 /** The props every change-with-rollback modal renders (yes/no, Luniclean). */
 export function connectAnswerChange<Answer, Value>(
   snapshot: AnswerChangeSnapshot<Answer, Value>,
-  send: (event: ChangeConfirmationEvent) => void,
+  send: (event: ChangeConfirmationEvent | SubmissionRetryEvent) => void,
 ): AnswerChangeProps<Answer, StatePath<Value>> {
-  const submission = connectSubmission(snapshot);
+  const submission = connectSubmission(snapshot, send);
   const confirming = snapshot.matches('confirmingLoss');
   return {
     ...submission,
@@ -35,7 +37,7 @@ export function connectAnswerChange<Answer, Value>(
     rewardedAnswer: snapshot.context.rewardedAnswer,
     confirming,
     choicesDisabled: submission.submitting || confirming,
-    errorMessage: snapshot.context.errorMessage,
+    error: submission.failed ? snapshot.context.error : null,
     confirmChange: () => send({ type: 'change.confirm' }),
     cancelChange: () => send({ type: 'change.cancel' }),
   };

@@ -8,6 +8,7 @@ import {
   MIN_TEMPERATURE,
 } from '../../../../contract/answer-rules.ts';
 import type { HeatingEvent, heatingMachine } from '../../../../machines/heating.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
 
@@ -29,13 +30,16 @@ export interface HeatingProps extends SubmissionOutcomeProps<StatePath<HeatingSn
 }
 
 /** The props of the heating modal. */
-export function connectHeating(snapshot: HeatingSnapshot, send: (event: HeatingEvent) => void): HeatingProps {
+export function connectHeating(
+  snapshot: HeatingSnapshot,
+  send: (event: HeatingEvent | SubmissionRetryEvent) => void,
+): HeatingProps {
   const { temperature } = snapshot.context;
   const adjusting = snapshot.matches('adjusting');
   const raise = () => send({ type: 'temperature.raise' });
   const lower = () => send({ type: 'temperature.lower' });
   return {
-    ...connectSubmissionOutcome(snapshot),
+    ...connectSubmissionOutcome(snapshot, send),
     temperature,
     status: heatingStatus(temperature),
     band: heatingBand(temperature),

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
 import type { CleaningDecision, LunicleanEvent, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, connectAnswerChange } from './answerChange.connect.ts';
 
@@ -20,7 +21,7 @@ export interface LunicleanProps extends AnswerChangeProps<CleaningDecision, Stat
 /** The props of the skip-cleaning modal. */
 export function connectLuniclean(
   snapshot: LunicleanSnapshot,
-  send: (event: LunicleanEvent | ChangeConfirmationEvent) => void,
+  send: (event: LunicleanEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
 ): LunicleanProps {
   const change = connectAnswerChange(snapshot, send);
   const decided = change.answer !== 'undecided';

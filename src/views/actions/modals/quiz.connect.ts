@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { QuizEvent, quizMachine } from '../../../../machines/quiz.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
 
@@ -8,7 +9,7 @@ type QuizSnapshot = SnapshotFrom<typeof quizMachine>;
 export interface QuizProps extends SubmissionOutcomeProps<StatePath<QuizSnapshot['value']>> {
   /** The guest may pick an answer. */
   answering: boolean;
-  /** The correct answer and the explanation show, waiting for 'Continuer'. */
+  /** The answer is sent; the correct answer and the explanation show, waiting for 'Continuer' (or the ×). */
   revealed: boolean;
   /** The qaPosition of the picked answer. */
   selected: number | null;
@@ -17,9 +18,12 @@ export interface QuizProps extends SubmissionOutcomeProps<StatePath<QuizSnapshot
 }
 
 /** The props of the quiz modal. */
-export function connectQuiz(snapshot: QuizSnapshot, send: (event: QuizEvent) => void): QuizProps {
+export function connectQuiz(
+  snapshot: QuizSnapshot,
+  send: (event: QuizEvent | SubmissionRetryEvent) => void,
+): QuizProps {
   return {
-    ...connectSubmissionOutcome(snapshot),
+    ...connectSubmissionOutcome(snapshot, send),
     answering: snapshot.matches('answering'),
     revealed: snapshot.matches('revealed'),
     selected: snapshot.context.selectedPosition,

@@ -1,7 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { SubmissionReply } from '../../../../contract/schemas.ts';
-import type { AnswerSubmissionEvent, AnswerSubmissionMachine, SubmissionTag } from '../../../../machines/submission.ts';
+import type {
+  AnswerSubmissionEvent,
+  AnswerSubmissionMachine,
+  SubmissionRetryEvent,
+  SubmissionTag,
+} from '../../../../machines/submission.ts';
 import { dataStateOf, type StatePath } from '../../binding/dataState.ts';
 
 /** What the snapshot of every flow of the submission family (machines/submission.ts) offers its view. */
@@ -22,29 +27,37 @@ export interface SubmissionProps<State> {
   failed: boolean;
   /** The reply of the sent answer (its message shows until the host closes the modal). */
   reply: SubmissionReply | null;
+  /** 'Réessayer' of a failure: sends the same answer again. */
+  retry(): void;
 }
 
 /** The props every submission modal renders from its flow's snapshot. */
-export function connectSubmission<Value>(snapshot: SubmissionSnapshot<Value>): SubmissionProps<StatePath<Value>> {
+export function connectSubmission<Value>(
+  snapshot: SubmissionSnapshot<Value>,
+  send: (event: SubmissionRetryEvent) => void,
+): SubmissionProps<StatePath<Value>> {
   return {
     state: dataStateOf(snapshot),
     submitting: snapshot.hasTag('submitting'),
     notEnoughPoints: snapshot.hasTag('notEnoughPoints'),
     failed: snapshot.hasTag('failed'),
     reply: snapshot.context.reply,
+    retry: () => send({ type: 'submission.retry' }),
   };
 }
 
 /** The outcome of a flow whose failures show a red alert of their own (answer-once flows, heating, quiz). */
 export interface SubmissionOutcomeProps<State> extends SubmissionProps<State> {
-  /** The red alert's text of a failed submission, when there is one. */
+  /** The red alert's text while the last send has failed. */
   error: MessageDescriptor | null;
 }
 
 export function connectSubmissionOutcome<Value>(
   snapshot: SubmissionSnapshot<Value> & { context: { error: MessageDescriptor | null } },
+  send: (event: SubmissionRetryEvent) => void,
 ): SubmissionOutcomeProps<StatePath<Value>> {
-  return { ...connectSubmission(snapshot), error: snapshot.context.error };
+  const submission = connectSubmission(snapshot, send);
+  return { ...submission, error: submission.failed ? snapshot.context.error : null };
 }
 
 type AnswerSubmissionSnapshot<Answer> = SnapshotFrom<AnswerSubmissionMachine<Answer>>;
@@ -61,10 +74,10 @@ export interface AnswerSubmissionProps<Answer>
 /** The props of an answer-once modal (review, custom, Lunishower, claim). */
 export function connectAnswerSubmission<Answer>(
   snapshot: AnswerSubmissionSnapshot<Answer>,
-  send: (event: AnswerSubmissionEvent<Answer>) => void,
+  send: (event: AnswerSubmissionEvent<Answer> | SubmissionRetryEvent) => void,
 ): AnswerSubmissionProps<Answer> {
   return {
-    ...connectSubmissionOutcome(snapshot),
+    ...connectSubmissionOutcome(snapshot, send),
     chosen: snapshot.context.answer,
     canAnswer: snapshot.matches('choosing'),
     submit: (answer) => send({ type: 'answer.submit', answer }),

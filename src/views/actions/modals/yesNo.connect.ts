@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { YesNoAnswer, YesNoEvent, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, connectAnswerChange } from './answerChange.connect.ts';
@@ -17,7 +18,7 @@ export interface YesNoProps extends AnswerChangeProps<YesNoAnswer, StatePath<Yes
 /** The props of the yes/no modal. */
 export function connectYesNo(
   snapshot: YesNoSnapshot,
-  send: (event: YesNoEvent | ChangeConfirmationEvent) => void,
+  send: (event: YesNoEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
 ): YesNoProps {
   const change = connectAnswerChange(snapshot, send);
   return {

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { endDatePickerMachine } from '../../../../machines/endDatePicker.machine.ts';
-import { Sheet } from '../../../components/Sheet.tsx';
+import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
 import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';
 
@@ -31,7 +31,13 @@ export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
   const state = useSelector(actorRef, dataStateOf);
 
   return (
-    <Sheet title={t`Quand se termine votre séjour ?`} onClose={onClose} scope="end-date-picker" state={state}>
+    <Sheet
+      title={t`Quand se termine votre séjour ?`}
+      onClose={onClose}
+      scope="end-date-picker"
+      state={state}
+      corner={<SheetCloseButton onClose={onClose} />}
+    >
       <label className="pickers__label" htmlFor={inputId}>
         {t`Date de départ`}
       </label>

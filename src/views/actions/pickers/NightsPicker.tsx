@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { NIGHTS_CHOICES, type NightsChoice } from '../../../../contract/answer-rules.ts';
 import type { nightsPickerMachine } from '../../../../machines/nightsPicker.machine.ts';
-import { Sheet } from '../../../components/Sheet.tsx';
+import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
 import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';
 
@@ -24,7 +24,13 @@ export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
   }
 
   return (
-    <Sheet title={t`Combien de nuits restez-vous ?`} onClose={onClose} scope="nights-picker" state={state}>
+    <Sheet
+      title={t`Combien de nuits restez-vous ?`}
+      onClose={onClose}
+      scope="nights-picker"
+      state={state}
+      corner={<SheetCloseButton onClose={onClose} />}
+    >
       <p className="pickers__hint">{t`Nous adaptons les gestes proposés à la durée de votre séjour.`}</p>
       <div className="pickers__options" role="radiogroup" aria-label={t`Nombre de nuits`} data-part="options">
         {NIGHTS_CHOICES.map((option) => (

@@ -17,7 +17,7 @@ export function RewardShare({ flow }: { flow: ActorRefFrom<typeof rewardEmailMac
 
   return (
     <div className="reward-share" {...share.rootProps}>
-      {share.editing ? (
+      {!share.offersEmail ? null : share.editing ? (
         <form className="reward-share__form" {...share.formProps}>
           <label className="reward-share__label" htmlFor={inputId}>
             <Trans>Adresse e-mail</Trans>
@@ -54,12 +54,11 @@ export function RewardShare({ flow }: { flow: ActorRefFrom<typeof rewardEmailMac
       <p className="reward-share__status" role="status" data-part="email-status">
         {share.sent && <Trans>E-mail envoyé</Trans>}
       </p>
-      <p className="reward-share__status" role="status" data-part="share-status">
-        {share.shareUnsupported && <Trans>Le partage n'est pas pris en charge par votre navigateur</Trans>}
-      </p>
-      <button type="button" className="button-secondary reward-details__button" {...share.shareButtonProps}>
-        <Trans>Partager</Trans>
-      </button>
+      {share.offersShare && (
+        <button type="button" className="button-secondary reward-details__button" {...share.shareButtonProps}>
+          <Trans>Partager</Trans>
+        </button>
+      )}
     </div>
   );
 }

@@ -23,7 +23,9 @@ export function connectRewardEmail(snapshot: RewardEmailSnapshot, send: (event: 
     /** The address was submitted while invalid: the field shows its validation message. */
     invalid,
     error,
-    shareUnsupported: snapshot.matches({ share: 'unsupported' }),
+    /** Offered only where it works (issue 15): e-mail when the hotel's server sends it, sharing with Web Share. */
+    offersEmail: snapshot.context.canEmail,
+    offersShare: snapshot.context.canShare,
     openButtonProps: { 'data-part': 'email-open', onClick: () => send({ type: 'email.open' }) },
     formProps: {
       'data-part': 'form',
