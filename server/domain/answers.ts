@@ -5,6 +5,7 @@
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';
 import type { SubmissionBodies } from '../../contract/schemas.ts';
 import type { AnswerColumns } from '../db/schema.ts';
+import { NO_ANSWER } from './completions.ts';
 import type { SuccessMessageKey } from './submission-messages.ts';
 
 /** What each submission path's answer holds, after schema validation (one entry per path of the registry). */
@@ -52,15 +53,6 @@ export interface EvaluatedAnswer {
   isCorrect?: boolean;
 }
 
-const EMPTY: StoredAnswer = {
-  response: null,
-  option_id: null,
-  selected_position: null,
-  is_correct: null,
-  temperature: null,
-  rating: null,
-};
-
 export function isOptimalTemperature(temperature: number): boolean {
   return temperature >= HEATING_OPTIMAL_MIN && temperature <= HEATING_OPTIMAL_MAX;
 }
@@ -76,20 +68,20 @@ export function evaluateAnswer(
 ): EvaluatedAnswer {
   switch (answer.kind) {
     case 'review':
-      return { stored: { ...EMPTY, rating: answer.rating }, earns: true, message: 'review' };
+      return { stored: { ...NO_ANSWER, rating: answer.rating }, earns: true, message: 'review' };
     case 'custom':
-      return { stored: { ...EMPTY, option_id: answer.optionId }, earns: true, message: 'custom' };
+      return { stored: { ...NO_ANSWER, option_id: answer.optionId }, earns: true, message: 'custom' };
     case 'claim':
-      return { stored: EMPTY, earns: true, message: 'claim' };
+      return { stored: NO_ANSWER, earns: true, message: 'claim' };
     case 'lunishower':
       return {
-        stored: { ...EMPTY, response: String(answer.objectiveRespected) },
+        stored: { ...NO_ANSWER, response: String(answer.objectiveRespected) },
         earns: answer.objectiveRespected,
         message: answer.objectiveRespected ? 'lunishowerYes' : 'lunishowerNo',
       };
     case 'luniclean':
       return {
-        stored: { ...EMPTY, response: answer.skipCleaning ? 'SKIP' : 'CLEAN' },
+        stored: { ...NO_ANSWER, response: answer.skipCleaning ? 'SKIP' : 'CLEAN' },
         earns: answer.skipCleaning,
         message: answer.skipCleaning ? 'lunicleanSkip' : 'lunicleanClean',
       };
@@ -98,12 +90,12 @@ export function evaluateAnswer(
     case 'yesnomail': {
       const given = answer.response ? 'YES' : 'NO';
       const earns = given === (context.positiveResponse === 'NO' ? 'NO' : 'YES');
-      return { stored: { ...EMPTY, response: given }, earns, message: earns ? 'yesNoPositive' : 'yesNoOther' };
+      return { stored: { ...NO_ANSWER, response: given }, earns, message: earns ? 'yesNoPositive' : 'yesNoOther' };
     }
     case 'quiz': {
       const correct = context.quizCorrect === true;
       return {
-        stored: { ...EMPTY, selected_position: answer.selectedPosition, is_correct: correct ? 1 : 0 },
+        stored: { ...NO_ANSWER, selected_position: answer.selectedPosition, is_correct: correct ? 1 : 0 },
         earns: correct,
         message: correct ? 'quizRight' : 'quizWrong',
         isCorrect: correct,
@@ -112,7 +104,7 @@ export function evaluateAnswer(
     case 'heating': {
       const optimal = isOptimalTemperature(answer.temperature);
       return {
-        stored: { ...EMPTY, temperature: answer.temperature },
+        stored: { ...NO_ANSWER, temperature: answer.temperature },
         earns: optimal,
         message: optimal ? 'heatingOptimal' : 'heatingOther',
       };

@@ -10,25 +10,16 @@
 import type { ProofBody, ProofReply } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { completionNightId } from './catalogue.ts';
+import { type CompletionKey, findCompletion, logAnswer, movePoints, NO_ANSWER, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { currentNightId, localDate } from './hotel-time.ts';
+import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { appendEntry, balanceOf } from './ledger.ts';
+import { balanceOf } from './ledger.ts';
 import { createStay, isFinished, lockOwnedStay } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
-import { submissionKey } from './submissions.ts';
 
 /** A proof completes its action in one go: its completion is never replaced, so its points move is version 1. */
 const PROOF_COMPLETION_VERSION = 1;
-
-const NO_ANSWER = {
-  response: null,
-  option_id: null,
-  selected_position: null,
-  is_correct: null,
-  temperature: null,
-  rating: null,
-};
 
 export interface ProofInput {
   actionId: number;
@@ -81,51 +72,18 @@ export async function validateProof(store: Store, input: ProofInput, now: Date):
     if (stay.hotel_id !== action.hotel_id) throw notFound('Action');
     if (isFinished(stay, now)) throw stayFinished();
 
-    const nightId = completionNightId(action.period, currentNightId(now, stay.time_zone));
-    const existing = await tx
-      .selectFrom('action_completions')
-      .select('id')
-      .where('stay_id', '=', stay.id)
-      .where('action_id', '=', action.id)
-      .where('night_id', '=', nightId)
-      .executeTakeFirst();
-    if (existing) throw new DomainError('conflict', 'already_completed', 'This action is already completed');
-
-    const stamp = now.toISOString();
-    await tx
-      .insertInto('action_completions')
-      .values({
-        stay_id: stay.id,
-        action_id: action.id,
-        night_id: nightId,
-        ...NO_ANSWER,
-        points: action.reward,
-        version: PROOF_COMPLETION_VERSION,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    if (action.reward > 0) {
-      const key = submissionKey(stay.id, action.id, nightId, PROOF_COMPLETION_VERSION);
-      const entry = { stayId: stay.id, amount: action.reward, reason: 'action', actionId: action.id, nightId };
-      await appendEntry(tx, { ...entry, idempotencyKey: key }, now);
+    const completion: CompletionKey = {
+      stay,
+      action,
+      nightId: completionNightId(action.period, currentNightId(now, stay.time_zone)),
+    };
+    if (await findCompletion(tx, completion)) {
+      throw new DomainError('conflict', 'already_completed', 'This action is already completed');
     }
-    await tx
-      .insertInto('action_answers')
-      .values({
-        hotel_id: stay.hotel_id,
-        stay_id: stay.id,
-        action_id: action.id,
-        action_type: action.type,
-        night_id: nightId,
-        answered_on: localDate(now, stay.time_zone),
-        version: PROOF_COMPLETION_VERSION,
-        ...NO_ANSWER,
-        room_number: stay.room_number,
-        points_change: action.reward,
-        created_at: stamp,
-      })
-      .execute();
+    const version = PROOF_COMPLETION_VERSION;
+    await saveCompletion(tx, completion, undefined, { answer: NO_ANSWER, points: action.reward, version }, now);
+    if (action.reward > 0) await movePoints(tx, completion, { amount: action.reward, version, isChange: false }, now);
+    await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: action.reward }, now);
 
     const { lang } = input.body;
     const languages = hasMessagesFor(lang) ? [lang] : [lang, await hotelPrimaryLanguage(tx, stay)];

@@ -14,12 +14,13 @@ import type { SubmissionBodies, SubmissionReply } from '../../contract/schemas.t
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
-import { ANSWER_OF_BODY, evaluateAnswer, type StoredAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
+import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { completionNightId } from './catalogue.ts';
+import { type CompletionKey, findCompletion, logAnswer, movePoints, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { currentNightId, localDate } from './hotel-time.ts';
+import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { appendEntry, balanceOf } from './ledger.ts';
+import { balanceOf } from './ledger.ts';
 import { checkEndDate, isFinished, lockOwnedStay } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
@@ -36,11 +37,6 @@ interface SubmissionBase {
   sUUID: string;
   lang?: string | undefined;
   endDate?: string | null | undefined;
-}
-
-/** The ledger idempotency key of the points move made by a completion's `version`. */
-export function submissionKey(stayId: number, actionId: number, nightId: string, version: number): string {
-  return `action:${stayId}:${actionId}:${nightId}:${version}`;
 }
 
 interface ActionRules {
@@ -114,92 +110,33 @@ export async function submitAction<Path extends SubmissionPath>(
     const evaluated = evaluateAnswer(answer, { positiveResponse: action.positive_response, quizCorrect });
     const points = evaluated.earns ? action.reward : 0;
 
-    const nightId = completionNightId(action.period, currentNightId(now, stay.time_zone));
-    const existing = await tx
-      .selectFrom('action_completions')
-      .select([
-        'id',
-        'version',
-        'points',
-        'response',
-        'option_id',
-        'selected_position',
-        'is_correct',
-        'temperature',
-        'rating',
-      ])
-      .where('stay_id', '=', stay.id)
-      .where('action_id', '=', action.id)
-      .where('night_id', '=', nightId)
-      .executeTakeFirst();
+    const completion: CompletionKey = {
+      stay,
+      action,
+      nightId: completionNightId(action.period, currentNightId(now, stay.time_zone)),
+    };
+    const existing = await findCompletion(tx, completion);
 
-    const stamp = now.toISOString();
     let change = 0;
     let isCorrect = evaluated.isCorrect;
-    if (existing && sameAnswer(existing as StoredAnswer, evaluated.stored)) {
+    if (existing && sameAnswer(existing, evaluated.stored)) {
       // A repeat of the current answer: success, nothing moves.
       if (existing.is_correct !== null) isCorrect = existing.is_correct === 1;
     } else {
-      let version = 1;
-      if (existing) {
-        if (!rulesOf(action.type).redoable) {
-          throw new DomainError('conflict', 'already_completed', 'This action is already completed');
-        }
-        version = existing.version + 1;
-        change = points - existing.points;
-        await tx
-          .updateTable('action_completions')
-          .set({ ...evaluated.stored, points, version, updated_at: stamp })
-          .where('id', '=', existing.id)
-          .execute();
-      } else {
-        change = points;
-        await tx
-          .insertInto('action_completions')
-          .values({
-            stay_id: stay.id,
-            action_id: action.id,
-            night_id: nightId,
-            ...evaluated.stored,
-            points,
-            version,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .execute();
+      if (existing && !rulesOf(action.type).redoable) {
+        throw new DomainError('conflict', 'already_completed', 'This action is already completed');
       }
+      const version = existing ? existing.version + 1 : 1;
+      change = points - (existing?.points ?? 0);
+      await saveCompletion(tx, completion, existing, { answer: evaluated.stored, points, version }, now);
       if (change !== 0) {
-        // Refuses (InsufficientGreenMiles, 409) a reversal of points already spent; the transaction rolls back.
-        const written = await appendEntry(
-          tx,
-          {
-            stayId: stay.id,
-            amount: change,
-            reason: existing ? 'action_change' : 'action',
-            actionId: action.id,
-            nightId,
-            idempotencyKey: submissionKey(stay.id, action.id, nightId, version),
-          },
-          now,
-        );
-        if (!written) throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
+        const move = { amount: change, version, isChange: existing !== undefined };
+        if (!(await movePoints(tx, completion, move, now))) {
+          throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
+        }
       }
-      await tx
-        .insertInto('action_answers')
-        .values({
-          hotel_id: stay.hotel_id,
-          stay_id: stay.id,
-          action_id: action.id,
-          action_type: action.type,
-          night_id: nightId,
-          answered_on: localDate(now, stay.time_zone),
-          version,
-          ...evaluated.stored,
-          room_number: answer.kind === 'luniclean' ? (answer.roomNumber ?? stay.room_number) : stay.room_number,
-          points_change: change,
-          created_at: stamp,
-        })
-        .execute();
+      const roomNumber = answer.kind === 'luniclean' ? answer.roomNumber : null;
+      await logAnswer(tx, completion, { answer: evaluated.stored, version, pointsChange: change, roomNumber }, now);
     }
 
     if (endDate !== null && stay.end_date === null) {

@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_PATHS } from '../../contract/action-types.ts';
 import { SingleActionReply, SubmissionReply } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { submissionKey } from '../../server/domain/completions.ts';
 import { addDays, currentNightId, localDate } from '../../server/domain/hotel-time.ts';
 import { appendEntry } from '../../server/domain/ledger.ts';
-import { answersOfDay, submissionKey } from '../../server/domain/submissions.ts';
+import { answersOfDay } from '../../server/domain/submissions.ts';
 import {
   actionOfType,
   actionsOf,

@@ -12,12 +12,18 @@ import type { LimeatBody, LimeatReply, MealMenuReply } from '../../../contract/s
 import type { Database } from '../../db/schema.ts';
 import type { Store } from '../../db/store.ts';
 import { completionNightId } from '../catalogue.ts';
+import {
+  type CompletionKey,
+  findCompletion,
+  logAnswer,
+  movePoints,
+  NO_ANSWER,
+  saveCompletion,
+} from '../completions.ts';
 import { DomainError, notFound, stayFinished } from '../errors.ts';
-import { currentNightId, localDate } from '../hotel-time.ts';
+import { currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
-import { appendEntry } from '../ledger.ts';
 import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
-import { submissionKey } from '../submissions.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
 import { checkedPhoto } from './photo.ts';
@@ -148,78 +154,18 @@ async function creditMeal(
   now: Date,
   endDate: string | null,
 ): Promise<number> {
-  const nightId = completionNightId(action.period, currentNightId(now, stay.time_zone));
-  const existing = await tx
-    .selectFrom('action_completions')
-    .select(['id', 'version', 'points'])
-    .where('stay_id', '=', stay.id)
-    .where('action_id', '=', action.id)
-    .where('night_id', '=', nightId)
-    .executeTakeFirst();
-  const stamp = now.toISOString();
+  const completion: CompletionKey = {
+    stay,
+    action: { id: action.id, type: 'LIMEAT' },
+    nightId: completionNightId(action.period, currentNightId(now, stay.time_zone)),
+  };
+  const existing = await findCompletion(tx, completion);
   const credit = Math.max(0, points - (existing?.points ?? 0));
   const version = existing ? existing.version + (credit > 0 ? 1 : 0) : 1;
-  if (!existing) {
-    await tx
-      .insertInto('action_completions')
-      .values({
-        stay_id: stay.id,
-        action_id: action.id,
-        night_id: nightId,
-        response: null,
-        option_id: null,
-        selected_position: null,
-        is_correct: null,
-        temperature: null,
-        rating: null,
-        points,
-        version,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  } else if (credit > 0) {
-    await tx
-      .updateTable('action_completions')
-      .set({ points, version, updated_at: stamp })
-      .where('id', '=', existing.id)
-      .execute();
-  }
-  if (credit > 0) {
-    await appendEntry(
-      tx,
-      {
-        stayId: stay.id,
-        amount: credit,
-        reason: existing ? 'action_change' : 'action',
-        actionId: action.id,
-        nightId,
-        idempotencyKey: submissionKey(stay.id, action.id, nightId, version),
-      },
-      now,
-    );
-  }
-  await tx
-    .insertInto('action_answers')
-    .values({
-      hotel_id: stay.hotel_id,
-      stay_id: stay.id,
-      action_id: action.id,
-      action_type: 'LIMEAT',
-      night_id: nightId,
-      answered_on: localDate(now, stay.time_zone),
-      version,
-      response: null,
-      option_id: null,
-      selected_position: null,
-      is_correct: null,
-      temperature: null,
-      rating: null,
-      room_number: stay.room_number,
-      points_change: credit,
-      created_at: stamp,
-    })
-    .execute();
+  if (!existing || credit > 0)
+    await saveCompletion(tx, completion, existing, { answer: NO_ANSWER, points, version }, now);
+  if (credit > 0) await movePoints(tx, completion, { amount: credit, version, isChange: existing !== undefined }, now);
+  await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: credit }, now);
   if (endDate !== null && stay.end_date === null)
     await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
   return credit;
