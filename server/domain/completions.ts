@@ -4,7 +4,7 @@
  * - the completion row (unique stay, action, night) with its `version`, bumped on every change;
  * - the points move of that version, keyed `action:{stay}:{action}:{night}:{version}` so a repeat credits nothing;
  * - the answer log (`action_answers`, one row per accepted answer and hotel-local day) the hotel's reports read.
- * The rules deciding the points stay with each caller (docs/behaviour.md#points).
+ * The rules deciding the points stay with each caller (docs/behaviour.md#earning-points).
  */
 import type { Kysely } from 'kysely';
 import type { AnswerColumns, Database } from '../db/schema.ts';
