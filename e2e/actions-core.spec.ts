@@ -10,9 +10,9 @@ import {
 
 /** Hotel 1's content (server/content/hotels/les-tilleuls.yaml) in each language. */
 const CONTENT: Record<Language, { towels: string; cleaning: string; water: string }> = {
-  fr: { towels: 'Réutiliser mes serviettes', cleaning: "Pas de ménage aujourd'hui", water: "Don de 50 litres d'eau" },
-  en: { towels: 'Reuse my towels', cleaning: "Skip today's cleaning", water: 'Donate 50 litres of water' },
-  ar: { towels: 'إعادة استخدام المناشف', cleaning: 'بدون تنظيف اليوم', water: 'التبرّع بـ 50 لترًا من الماء' },
+  fr: { towels: 'Réutiliser mes serviettes', cleaning: 'Renoncer au ménage', water: "Don de 50 litres d'eau" },
+  en: { towels: 'Reuse my towels', cleaning: 'Skip the room cleaning', water: 'Donate 50 litres of water' },
+  ar: { towels: 'إعادة استخدام المناشف', cleaning: 'الاستغناء عن تنظيف الغرفة', water: 'التبرّع بـ 50 لترًا من الماء' },
 };
 
 function pointsBadge(page: Page, points: number) {

@@ -1,4 +1,4 @@
-import { hourIn } from '../contract/calendar-days.ts';
+import { type CleaningDay, cleaningDayAt } from '../contract/calendar-days.ts';
 import type { Action, ActionResponse } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,
@@ -25,11 +25,6 @@ import {
 
 export type CleaningDecision = 'undecided' | 'skipped' | 'maintained';
 
-/**
- * docs/behaviour.md#skip-cleaning: the title speaks of today before 11:00 hotel-local time, of tomorrow from then on.
- */
-export const CLEANING_TITLE_SWITCH_HOUR = 11;
-
 export interface LunicleanInput extends SubmissionInput {
   action: Action;
   roomNumber: string | null;
@@ -41,7 +36,7 @@ export interface LunicleanInput extends SubmissionInput {
 /** The answer of this change flow is the cleaning decision. */
 export interface LunicleanContext extends AnswerChangeContext<CleaningDecision> {
   roomNumber: string | null;
-  day: 'today' | 'tomorrow';
+  day: CleaningDay;
 }
 
 export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' };
@@ -51,10 +46,6 @@ export function decisionOf(response: ActionResponse): CleaningDecision {
   if (response === 'SKIP' || response === true) return 'skipped';
   if (response === 'CLEAN' || response === false) return 'maintained';
   return 'undecided';
-}
-
-export function cleaningDayAt(now: Date, timeZone: string | undefined): 'today' | 'tomorrow' {
-  return hourIn(timeZone, now) < CLEANING_TITLE_SWITCH_HOUR ? 'today' : 'tomorrow';
 }
 
 function skipped(): CleaningDecision {

@@ -214,7 +214,7 @@ describeEachDialect('action submissions', (get) => {
       expect(skip.json()).toMatchObject({
         greenMilesChange: 20,
         greenMiles: 20,
-        message: 'Thank you! Your room will not be cleaned.',
+        message: 'Thank you! No cleaning tomorrow.',
       });
       const listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ alreadyCompleted: true, response: 'SKIP', endDate });
@@ -226,7 +226,11 @@ describeEachDialect('action submissions', (get) => {
       });
       clock.current = new Date(NOON.getTime() + 86_400_000);
       const nextNight = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true });
-      expect(nextNight.json()).toMatchObject({ greenMilesChange: 20, greenMiles: 20 });
+      expect(nextNight.json()).toMatchObject({
+        greenMilesChange: 20,
+        greenMiles: 20,
+        message: 'Merci ! Pas de ménage demain.',
+      });
       const rows = await ledgerRows(handle, stay.id);
       expect(rows.map((r) => r.night_id)).toEqual([
         currentNightId(NOON, PARIS),
@@ -234,6 +238,21 @@ describeEachDialect('action submissions', (get) => {
         currentNightId(clock.current, PARIS),
       ]);
       expect(await expectConsistentBalance(app, handle, stay)).toBe(20);
+    });
+
+    it("luniclean: before 11:00 hotel-local time the thanks speak of today's cleaning, from 11:00 of tomorrow's", async () => {
+      const { app, handle, clock } = get();
+      // 10:59 and 11:00 in Paris (UTC+2 in June).
+      clock.current = new Date('2026-06-10T08:59:00Z');
+      const stay = await newStay(app, handle);
+      const action = await actionOfType(app, stay, 'LUNICLEAN');
+      const skip = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true, lang: 'en' });
+      expect(skip.json().message).toBe('Thank you! No cleaning today.');
+      const clean = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: false });
+      expect(clean.json().message).toBe("Votre chambre sera nettoyée aujourd'hui comme prévu");
+      clock.current = new Date('2026-06-10T09:00:00Z');
+      const later = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true, lang: 'ar' });
+      expect(later.json().message).toBe('شكرًا! لا تنظيف غدًا.');
     });
 
     it('lunishower: earns when the objective was respected', async () => {
