@@ -24,7 +24,7 @@ export interface RewardsListContext extends RewardsListInput {
  */
 export interface RewardOpening {
   balance: number;
-  hotelName: string;
+  codePrefix: string;
   canShare: boolean;
 }
 
@@ -90,7 +90,7 @@ export const rewardsListMachine = setup({
         return {
           reward: selectedRewardOf(context),
           balance: event.balance,
-          hotelName: event.hotelName,
+          codePrefix: event.codePrefix,
           canShare: event.canShare,
           sUUID: context.sUUID,
           profileUUID: context.profileUUID,

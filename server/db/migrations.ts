@@ -263,12 +263,20 @@ const checkout: Migration = {
   },
 };
 
+/** The hotel's short prefix of reward codes (docs/behaviour.md#code-reward); null keeps the name's initials. */
+const polish: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('hotels').addColumn('code_prefix', 'text').execute();
+  },
+};
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
   return {
     '0001_initial': initial(kind),
     '0002_actions': actionsMigration(kind),
     '0003_rewards': rewards(kind),
     '0004_checkout': checkout,
+    '0009_polish': polish,
   };
 }
 

@@ -20,7 +20,7 @@ import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** What a card sends with its reward: the guest's balance, the hotel name, the browser's share support. */
-const openingWith = (balance: number) => ({ balance, hotelName: 'Les Tilleuls', canShare: false });
+const openingWith = (balance: number) => ({ balance, codePrefix: 'TIL', canShare: false });
 
 describe('connect layers', () => {
   it('actions list: cards once loaded, the open one marked, the language notice, the retry', async () => {
@@ -105,7 +105,7 @@ describe('connect layers', () => {
     expect(opened.claim?.getSnapshot().context).toMatchObject({
       reward: coffee,
       balance: 100,
-      hotelName: 'Les Tilleuls',
+      codePrefix: 'TIL',
       language: 'fr',
     });
     opened.onClose();

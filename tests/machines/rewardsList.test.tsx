@@ -19,7 +19,7 @@ const SESSION = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
 const BALANCE = 120;
 const POINTS_NAME = 'Feuilles';
 /** What a card sends with its reward: the stay's balance and hotel name, the test browser's share support (none). */
-const OPENING = { balance: BALANCE, hotelName: makeStay().hotelName, canShare: false };
+const OPENING = { balance: BALANCE, codePrefix: makeStay().codePrefix, canShare: false };
 
 /** One reward of each kind the page draws differently, given out of order. */
 const MIXED: Reward[] = [

@@ -21,17 +21,19 @@ export interface RewardsListProps {
   balance: number;
   /** The hotel's name for the points (hGreenMilesName, default 'GreenMiles'). */
   pointsName: string;
-  /** The stay's hotel name: the prefix of a claimed code. */
-  hotelName?: string;
+  /** The hotel's reward-code prefix (stay.codePrefix). */
+  codePrefix?: string;
+  /** The stay's room, shown to staff on a reward they hand over on sight. */
+  roomNumber?: string | null;
 }
 
 /** The rewards page content: the root's rewards list, fed by the stay session values. */
-export function RewardsList({ language, balance, pointsName, hotelName = '' }: RewardsListProps) {
+export function RewardsList({ language, balance, pointsName, codePrefix = '', roomNumber = null }: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const list = useStayChild('rewardsList');
   const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
-    useConnected(list, connectRewardsList, { balance, hotelName, canShare: browserCanShare() });
+    useConnected(list, connectRewardsList, { balance, codePrefix, canShare: browserCanShare() });
   const balanceTitleId = useId();
 
   return (
@@ -79,7 +81,8 @@ export function RewardsList({ language, balance, pointsName, hotelName = '' }: R
             claim={claim}
             balance={balance}
             pointsName={pointsName}
-            hotelName={hotelName}
+            codePrefix={codePrefix}
+            roomNumber={roomNumber}
             language={language}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}

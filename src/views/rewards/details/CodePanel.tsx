@@ -9,7 +9,7 @@ import { formatValidUntil } from './rewardDisplay.ts';
 
 interface CodePanelProps {
   claim: RewardClaimApi;
-  hotelName: string;
+  codePrefix: string;
   language: string;
 }
 
@@ -17,7 +17,7 @@ interface CodePanelProps {
  * A claimed CODE reward: instructions, {hotel}-{code} with a copy button, and its validity when the reward has one
  * (no invented date otherwise; docs/behaviour.md#code-reward).
  */
-export function CodePanel({ claim, hotelName, language }: CodePanelProps) {
+export function CodePanel({ claim, codePrefix, language }: CodePanelProps) {
   const { i18n } = useLingui();
   const { codePanel, code, copy } = claim;
   const { validUntil } = claim.reward;
@@ -40,7 +40,7 @@ export function CodePanel({ claim, hotelName, language }: CodePanelProps) {
           </button>
         </div>
       )}
-      {code && copy && <CopyableCode code={displayedCode(hotelName, code)} flow={copy} />}
+      {code && copy && <CopyableCode code={displayedCode(codePrefix, code)} flow={copy} />}
       {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
   );
