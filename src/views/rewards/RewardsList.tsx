@@ -108,27 +108,35 @@ interface CatalogueProps extends CardsProps {
 
 /** docs/behaviour.md#rewards-list: unlocked (only if any), then available or the empty-state message. */
 function RewardsCatalogue({ rewards, ...cardProps }: CatalogueProps) {
-  const catalogue = catalogueOf(rewards);
+  const catalogue = catalogueOf(rewards, cardProps.balance);
   return (
     <>
+      {/* Where the guest looks first: above the sections, not under an empty one. */}
+      {catalogue.emptyState === 'allUnlocked' && (
+        <p className="note note--success rewards-list__empty" data-part="empty">
+          <Trans>Vous avez débloqué toutes les récompenses !</Trans>
+        </p>
+      )}
+      {catalogue.emptyState === 'noneAvailable' && (
+        <p className="rewards-list__empty" data-part="empty">
+          <Trans>Aucune récompense disponible pour le moment.</Trans>
+        </p>
+      )}
       {sectionSize(catalogue.unlocked) > 0 && (
         <RewardsSection part="unlocked" title={<Trans>Récompenses débloquées</Trans>}>
           <RewardGroups section={catalogue.unlocked} {...cardProps} />
         </RewardsSection>
       )}
-      <RewardsSection part="available" title={<Trans>Récompenses disponibles</Trans>}>
-        {catalogue.emptyState === 'allUnlocked' && (
-          <p className="rewards-list__empty" data-part="empty">
-            <Trans>Vous avez débloqué toutes les récompenses !</Trans>
-          </p>
-        )}
-        {catalogue.emptyState === 'noneAvailable' && (
-          <p className="rewards-list__empty" data-part="empty">
-            <Trans>Aucune récompense disponible pour le moment.</Trans>
-          </p>
-        )}
-        <RewardGroups section={catalogue.available} {...cardProps} />
-      </RewardsSection>
+      {sectionSize(catalogue.available) > 0 && (
+        <RewardsSection part="available" title={<Trans>Récompenses disponibles</Trans>}>
+          <RewardGroups section={catalogue.available} {...cardProps} />
+        </RewardsSection>
+      )}
+      {sectionSize(catalogue.locked) > 0 && (
+        <RewardsSection part="locked" title={<Trans>Bientôt à votre portée</Trans>}>
+          <RewardGroups section={catalogue.locked} {...cardProps} />
+        </RewardsSection>
+      )}
     </>
   );
 }
