@@ -151,7 +151,7 @@ function ClaimedBody(props: BodyProps) {
           </button>
         </>
       ) : (
-        claim.slider && <SliderPanel reward={reward} slider={claim.slider} />
+        claim.slider && <SliderPanel slider={claim.slider} />
       );
     default:
       return (
