@@ -33,8 +33,15 @@ export function startingTemperature(temperature: number | null): number {
   return Math.min(MAX_TEMPERATURE, Math.max(MIN_TEMPERATURE, Math.round(temperature)));
 }
 
-/** docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition. */
-export function answerLetter(qaPosition: number): string {
+/** docs/behaviour.md#quiz: Arabic numbers its choices in the abjad order: أ، ب، ج، د… */
+const ABJAD_LETTERS = [...'أبجدهوزحطيكلمنسعفصقرشتثخذضظغ'].map((letter) => (letter === 'ه' ? 'هـ' : letter));
+
+/**
+ * docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition, in the interface language's own
+ * letters (أ، ب، ج… in Arabic).
+ */
+export function answerLetter(qaPosition: number, language = 'fr'): string {
+  if (language.toLowerCase().startsWith('ar')) return ABJAD_LETTERS[qaPosition - 1] ?? String(qaPosition);
   return String.fromCharCode(64 + qaPosition);
 }
 

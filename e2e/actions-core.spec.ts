@@ -2,11 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
   text,
 } from './support.ts';
+
+const NIGHTS = '{option, plural, one {# nuit} other {# nuits}}';
 
 /** Hotel 1's content (server/content/hotels/les-tilleuls.yaml) in each language. */
 const CONTENT: Record<Language, { towels: string; cleaning: string; water: string }> = {
@@ -74,10 +77,14 @@ for (const { code } of LANGUAGES) {
     await openCard(page, content.cleaning);
     const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
     await expect(nights.getByRole('button', { name: text(code, 'Valider') })).toBeDisabled();
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
-    const cleaning = page.getByRole('dialog', { name: content.cleaning });
-    await expect(cleaning.getByText(text(code, "+100 L d'eau"))).toBeVisible();
+    const cleaning = page.locator('[role="dialog"][data-scope="luniclean"]');
+    await expect(
+      cleaning.getByText(
+        formatted(code, "Environ {CLEANING_WATER_LITRES} L d'eau économisés", { CLEANING_WATER_LITRES: 100 }),
+      ),
+    ).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await cleaning.getByRole('button', { name: text(code, 'Passer le ménage') }).click();
     await expectRewarded(page, code, 20);
@@ -142,7 +149,7 @@ for (const { code } of LANGUAGES) {
     // YESNOMAIL is a room action done per night: the nights question comes first.
     await openCard(page, YES_NO_CONTENT[code].reported);
     const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '3') }).click();
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 3 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     const reported = page.getByRole('dialog', { name: YES_NO_CONTENT[code].reported });
     await reported.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();

@@ -2,11 +2,14 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
   text,
 } from './support.ts';
+
+const NIGHTS = '{option, plural, one {# nuit} other {# nuits}}';
 
 /** The sample hotel's content (server/content/hotels/les-tilleuls.yaml) the journeys use, per language. */
 const CONTENT = {
@@ -106,7 +109,7 @@ for (const { code } of LANGUAGES) {
     // HEATING (room, per night): the stay has no end date yet, so the nights question comes first.
     await page.getByRole('article', { name: content.heating }).getByRole('button').click();
     const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     dialog = page.getByRole('dialog', { name: content.heating });
     const temperature = dialog.getByRole('spinbutton', { name: text(code, 'Température') });

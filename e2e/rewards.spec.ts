@@ -3,6 +3,7 @@ import type { Action, Reward } from '../contract/schemas.ts';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
@@ -157,7 +158,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     // CODE: unlock, the code with the lowercase hotel name, copy it.
     dialog = await unlockReward(page, lang, rewards.code);
     const shownCode = dialog.locator('[data-part="code"]');
-    await expect(shownCode).toHaveText(/^hôtel les tilleuls-\S+$/);
+    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{3}$/);
     await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
     await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
@@ -184,9 +185,21 @@ for (const { code: lang, dir } of LANGUAGES) {
       .click();
     dialog = page.getByRole('dialog', { name: rewards.water.radName });
     await dialog.getByRole('button', { name: text(lang, "Donner de l'eau") }).click();
-    await expect(dialog.getByText(say(lang, "{volume} litres d'eau potable offerts", { volume: 50 }))).toBeVisible();
     await expect(
-      dialog.getByText(say(lang, "Soit {months} mois d'accès à l'eau pour une personne.", { months: 5 })),
+      dialog.getByText(
+        formatted(lang, "{volume, plural, one {# litre d'eau potable offert} other {# litres d'eau potable offerts}}", {
+          volume: 50,
+        }),
+      ),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText(
+        formatted(
+          lang,
+          "{months, plural, one {Soit # mois d'accès à l'eau pour une personne.} other {Soit # mois d'accès à l'eau pour une personne.}}",
+          { months: 5 },
+        ),
+      ),
     ).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
 

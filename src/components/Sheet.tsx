@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import './Sheet.css';
 
 const FOCUSABLE =
@@ -17,6 +17,8 @@ export interface SheetProps {
   scope?: string;
   /** Mirrors the owning machine's state on the dialog element. */
   state?: string;
+  /** What takes the focus on opening when the sheet's one action should answer Enter (else the dialog itself). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -24,15 +26,15 @@ export interface SheetProps {
  * The modal bottom sheet of every dialog of the guest app (bottom sheets on phones, centred dialogs above
  * 768 px): focus moves in and is trapped, Escape closes, and focus returns to the opener.
  */
-export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, children }: SheetProps) {
+export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, initialFocus, children }: SheetProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
+    (initialFocus?.current ?? dialogRef.current)?.focus();
     return () => previous?.focus();
-  }, []);
+  }, [initialFocus]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     // A nested widget (e.g. the language list) that handled Escape itself keeps the sheet open.

@@ -42,7 +42,7 @@ describe('connect layers', () => {
     const props = connectActionsList(list.getSnapshot(), send, 1);
     expect(props.root['data-state']).toBe('ready.shown');
     expect(props.cards).toEqual([{ action: actions[0], selected: true }]);
-    expect(props.languageNotice).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(props.languageNotice).toEqual({ requested: 'Deutsch', shown: 'English' });
     expect(props.failure).toBeNull();
   });
 
@@ -124,7 +124,7 @@ describe('connect layers', () => {
       await settle();
       return connectRewardsList(list.getSnapshot(), list.send, openingWith(0)).languageNotice;
     };
-    expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'Deutsch', shown: 'English' });
     expect(await listIn([inGerman])).toBeNull();
   });
 

@@ -109,6 +109,8 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             const dialog = celebration() as HTMLElement;
             expect(dialog).toBeInTheDocument();
             expect(within(dialog).getByText('+10 Feuilles')).toBeInTheDocument();
+            // Its one button has the focus, so Enter continues.
+            expect(within(dialog).getByRole('button', { name: 'Continuer' })).toHaveFocus();
           },
         },
         events: {

@@ -10,6 +10,7 @@ import {
   rewardsListMachine,
 } from '../../machines/rewardsList.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { languageName } from '../../src/components/LanguageNotice.tsx';
 import { catalogueOf, rewardStateOf } from '../../src/views/rewards/rewardGroups.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
@@ -202,7 +203,7 @@ describe('rewardsList machine drives the rewards page', () => {
             const shown = rewards.find((item) => item.textLanguage !== language)?.textLanguage;
             if (shown)
               expect(screen.getByRole('status')).toHaveTextContent(
-                `Certaines traductions manquent pour '${language.toUpperCase()}'. Affichage en '${shown.toUpperCase()}'`,
+                `Certaines traductions manquent en ${languageName(language)}. Affichage en ${languageName(shown)}.`,
               );
             else expect(screen.queryByRole('status')).toBeNull();
             expectLoadedPage(snapshot.context);

@@ -20,7 +20,9 @@ export function AppShell() {
         </p>
       )}
       <div className="app-shell__frame" data-part="frame">
-        <Outlet />
+        <div className="app-shell__screen" data-part="screen">
+          <Outlet />
+        </div>
       </div>
     </div>
   );

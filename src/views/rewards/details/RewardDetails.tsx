@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { Reward } from '../../../../contract/schemas.ts';
 import { displayedCode, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
@@ -225,10 +225,14 @@ function WaterSummary({ reward }: { reward: Reward }) {
         <Trans>Merci pour votre don !</Trans>
       </p>
       <p className="reward-details__water-volume" data-part="volume">
-        <Trans>{volume} litres d'eau potable offerts</Trans>
+        <Plural value={volume} one="# litre d'eau potable offert" other="# litres d'eau potable offerts" />
       </p>
       <p className="reward-details__water-impact" data-part="impact">
-        <Trans>Soit {months} mois d'accès à l'eau pour une personne.</Trans>
+        <Plural
+          value={months}
+          one="Soit # mois d'accès à l'eau pour une personne."
+          other="Soit # mois d'accès à l'eau pour une personne."
+        />
       </p>
     </div>
   );
