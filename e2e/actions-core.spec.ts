@@ -37,7 +37,7 @@ async function expectRewarded(page: Page, code: Language, points: number) {
   const toast = page.locator('[data-scope="submission-toast"] [role="status"]');
   await expect(toast).toBeVisible();
   await expect(toast.locator('[data-part="badge"]')).toHaveText(`+${points} GreenMiles`);
-  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
+  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
   await expect(celebration).toBeVisible();
   await expect(celebration.getByText(`+${points} GreenMiles`)).toBeVisible();
   await celebration.getByRole('button', { name: text(code, 'Continuer') }).click();
@@ -52,7 +52,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(pointsBadge(page, 0)).toBeVisible();
 
     // YESNO opens directly; the rewarded answer earns the points.
@@ -75,7 +75,7 @@ for (const { code } of LANGUAGES) {
 
     // Skipping the cleaning (a NIGHT action): the stay has no end date yet, so the nights question comes first.
     await openCard(page, content.cleaning);
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
     await expect(nights.getByRole('button', { name: text(code, 'Valider') })).toBeDisabled();
     await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
@@ -137,7 +137,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
 
     // YESNOSTAY opens directly (docs/behaviour.md#action-types), even before the stay's end date is known.
     await openCard(page, YES_NO_CONTENT[code].stayLong);
@@ -148,7 +148,7 @@ for (const { code } of LANGUAGES) {
 
     // YESNOMAIL is a room action done per night: the nights question comes first.
     await openCard(page, YES_NO_CONTENT[code].reported);
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
     await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 3 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     const reported = page.getByRole('dialog', { name: YES_NO_CONTENT[code].reported });

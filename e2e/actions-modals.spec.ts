@@ -65,7 +65,7 @@ async function openAction(page: Page, title: string): Promise<Locator> {
 /** After a submission the dialog closes and the celebration shows the points; closing it leaves the new balance. */
 async function expectCelebrated(page: Page, code: Language, dialog: Locator, points: number, balance: number) {
   await expect(dialog).toBeHidden();
-  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
+  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
   await expect(celebration).toContainText(`+${points}`);
   await celebration.getByRole('button', { name: text(code, 'Continuer') }).click();
   await expect(celebration).toBeHidden();
@@ -80,7 +80,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(pointsBadge(page)).toContainText('0');
 
     // CLAIM: the claim dialog, then +10.
@@ -100,7 +100,7 @@ for (const { code } of LANGUAGES) {
     // QUIZ with an explanation: pick the right answer (B), read the explanation, continue, +15.
     dialog = await openAction(page, content.quiz);
     await dialog.getByRole('button', { name: `B ${content.rightAnswer}` }).click();
-    await expect(dialog.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
+    await expect(dialog.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
     await expect(dialog.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Continuer') }).click();
@@ -108,7 +108,7 @@ for (const { code } of LANGUAGES) {
 
     // HEATING (room, per night): the stay has no end date yet, so the nights question comes first.
     await page.getByRole('article', { name: content.heating }).getByRole('button').click();
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
     await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     dialog = page.getByRole('dialog', { name: content.heating });

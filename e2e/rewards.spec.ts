@@ -161,7 +161,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{3}$/);
     await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
-    await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await shownCode.textContent());
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(balance - rewards.code.rwCost));
     await expectAccessibleOnceSettled(page);
@@ -218,7 +218,7 @@ for (const { code: lang, dir } of LANGUAGES) {
       await page.mouse.move(start.x + start.width / 2 + direction * share * track.width, start.y + start.height / 2);
     }
     await page.mouse.up();
-    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
+    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 6000 });
     await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
     await card(page, rewards.slider.radName).getByRole('button').click();
@@ -231,7 +231,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     // GENERIC: the last one, still affordable; unlocked, it is shown to the staff.
     dialog = await unlockReward(page, lang, rewards.generic);
     await expect(
-      dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
+      dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
     ).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
     await expect(dialog).toBeHidden();
@@ -241,7 +241,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     for (const item of allRewards) {
       await expect(unlocked.getByRole('article', { name: item.radName })).toBeVisible();
     }
-    await expect(page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'))).toBeVisible();
+    await expect(page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'))).toBeVisible();
     // The app keeps the 'available' heading above that message (RewardsList.tsx): it holds no reward.
     await expect(
       page.getByRole('region', { name: text(lang, 'Récompenses disponibles') }).getByRole('article'),

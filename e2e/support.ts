@@ -14,7 +14,9 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 const catalogs = new Map<Language, Map<string, string>>();
 
 /** The text the guest sees for a French source message, read from the shipped catalog of `language`. */
-export function text(language: Language, source: string): string {
+export function text(language: Language, sourceText: string): string {
+  // French puts a non-breaking space before ! ? : and ; (the catalogs' sources do; the journeys may type a space).
+  const source = sourceText.replace(/(?<=\S) ([!?:;])/g, '\u00a0$1');
   if (language === 'fr') return source;
   let catalog = catalogs.get(language);
   if (!catalog) {

@@ -62,15 +62,15 @@ interface Texts {
 
 const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
-    subject: (reward, hotel) => `Votre récompense GreenMiles : ${reward} (${hotel})`,
+    subject: (reward, hotel) => `Votre récompense GreenMiles : ${reward} (${hotel})`,
     greeting: 'Bonjour,',
     intro: (hotel) => `Voici la récompense que vous avez débloquée pendant votre séjour à ${hotel}.`,
     codeLabel: 'Votre code',
     codeHint: "Présentez ce code au personnel de l'hôtel.",
     validUntil: (date) => `Valable jusqu'au ${date}.`,
     water: (litres, months) =>
-      `Votre don : ${litres} litres d'eau potable, soit ${months} mois d'accès à l'eau pour une personne.`,
-    closing: "Merci d'agir pour la planète avec GreenMiles !",
+      `Votre don : ${litres} litres d'eau potable, soit ${months} mois d'accès à l'eau pour une personne.`,
+    closing: "Merci d'agir pour la planète avec GreenMiles !",
   },
   en: {
     subject: (reward, hotel) => `Your GreenMiles reward: ${reward} (${hotel})`,

@@ -119,7 +119,7 @@ async function openCard(user: UserEvent, name: string) {
 
 async function chooseNights(user: UserEvent, choice: number | string) {
   const label = choice === '4+' ? '4 nuits ou plus' : choice === 1 ? '1 nuit' : `${choice} nuits`;
-  const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
   await user.click(within(dialog).getByRole('radio', { name: label }));
   await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
 }
@@ -170,7 +170,7 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
             if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
           },
           'active.nightsPicker': async () => {
-            const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
             expect(
               within(dialog)
                 .getAllByRole('radio')
@@ -179,7 +179,7 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
             expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
           },
           'active.endDatePicker': async () => {
-            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
             const input = within(dialog).getByLabelText('Date de départ');
             expect(input).toHaveAttribute('min', TODAY);
             expect(input).toHaveAttribute('max', addDays(TODAY, 14));
@@ -211,7 +211,7 @@ describe.each(launches)('actionLaunch of $action.aadName drives the action dialo
             await chooseNights(user, (step.event as AnyEventObject).output.choice);
           },
           'xstate.done.actor.endDatePicker': async (step) => {
-            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
             fireEvent.change(within(dialog).getByLabelText('Date de départ'), {
               target: { value: (step.event as AnyEventObject).output.endDate },
             });

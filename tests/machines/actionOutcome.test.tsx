@@ -91,7 +91,7 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       const { actions, session } = await renderPage();
-      const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
+      const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
       const outcomeState = () => document.querySelector('[data-scope="action-outcome"]')?.getAttribute('data-state');
 
       await path.test({

@@ -44,7 +44,7 @@ describe('nightsPicker drives the nights-of-stay sheet', () => {
   for (const path of model.getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const { actor, user } = renderPicker();
-      const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+      const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
 
       await path.test({
         states: {

@@ -228,7 +228,7 @@ describe('rewardsList machine drives the rewards page', () => {
             await user.click(screen.getByRole('button', { name: 'Réessayer' }));
           },
           'language.change': async () => {
-            await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
+            await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
             await user.click(screen.getByRole('option', { name: 'Français (Belgique)' }));
           },
           'reward.open': async (step) => {

@@ -106,7 +106,7 @@ describe('slider machine: model paths drive the staff swipe', () => {
               // The title once (the dialog's), the keyboard instructions as the thumb's description.
               expect(within(dialog).getAllByText('Départ tardif')).toHaveLength(1);
               expect(thumb()).toHaveAccessibleDescription(
-                "Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.",
+                "Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.",
               );
               expect(within(dialog).getByText("Réservé au personnel de l'hôtel")).toBeVisible();
               expect(within(dialog).getByText(/irréversible/)).toBeVisible();

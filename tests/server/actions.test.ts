@@ -67,7 +67,7 @@ describeEachDialect('action submissions', (get) => {
 
       const no = await submit(app, stay, action.actId, 'yesno', { response: false });
       expect(no.json()).toMatchObject({
-        message: 'Merci pour votre réponse !',
+        message: 'Merci pour votre réponse !',
         greenMilesChange: -action.actReward,
         greenMiles: 0,
       });
@@ -105,7 +105,7 @@ describeEachDialect('action submissions', (get) => {
       await renewContentVersion(handle, 2);
       try {
         const yes = await submit(app, stay, action.actId, 'yesno', { response: true });
-        expect(yes.json()).toMatchObject({ greenMilesChange: 0, greenMiles: 0, message: 'Merci pour votre réponse !' });
+        expect(yes.json()).toMatchObject({ greenMilesChange: 0, greenMiles: 0, message: 'Merci pour votre réponse !' });
         const no = await submit(app, stay, action.actId, 'yesno', { response: false });
         expect(no.json()).toMatchObject({
           greenMilesChange: action.actReward,
@@ -229,7 +229,7 @@ describeEachDialect('action submissions', (get) => {
       expect(nextNight.json()).toMatchObject({
         greenMilesChange: 20,
         greenMiles: 20,
-        message: 'Merci ! Pas de ménage demain.',
+        message: 'Merci ! Pas de ménage demain.',
       });
       const rows = await ledgerRows(handle, stay.id);
       expect(rows.map((r) => r.night_id)).toEqual([
@@ -260,13 +260,13 @@ describeEachDialect('action submissions', (get) => {
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'LUNISHOWER');
       const no = await submit(app, stay, action.actId, 'lunishower', { objectiveRespected: false, endDate: null });
-      expect(no.json()).toMatchObject({ greenMilesChange: 0, message: 'Merci pour votre sincérité !' });
+      expect(no.json()).toMatchObject({ greenMilesChange: 0, message: 'Merci pour votre sincérité !' });
       let listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ alreadyCompleted: true, response: false });
       const yes = await submit(app, stay, action.actId, 'lunishower', { objectiveRespected: true });
       expect(yes.json()).toMatchObject({
         greenMilesChange: action.actReward,
-        message: "Merci d'avoir réduit votre consommation d'eau !",
+        message: "Merci d'avoir réduit votre consommation d'eau !",
       });
       listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ response: true, earnedGreenMiles: action.actReward });
@@ -317,7 +317,7 @@ describeEachDialect('action submissions', (get) => {
 
       const miss = await submit(app, stay, action.actId, 'quiz', { selectedPosition: wrong.qaPosition });
       expect(miss.json()).toEqual({
-        message: "Mauvaise réponse, mais merci d'avoir participé !",
+        message: "Mauvaise réponse, mais merci d'avoir participé !",
         greenMilesChange: 0,
         greenMiles: 0,
         isCorrect: false,
@@ -352,7 +352,7 @@ describeEachDialect('action submissions', (get) => {
       const ratings = [0, 5, 2.5, '3'].map((rating) => ({ rating }));
       await expectRefusedWithoutWrites(app, handle, stay, action.actId, 'review', ratings);
       const ok = await submit(app, stay, action.actId, 'review', { rating: 3 });
-      expect(ok.json()).toMatchObject({ message: 'Merci pour votre avis !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Merci pour votre avis !', greenMilesChange: action.actReward });
       expect((await submit(app, stay, action.actId, 'review', { rating: 3 })).json().greenMilesChange).toBe(0);
       const changed = await submit(app, stay, action.actId, 'review', { rating: 4 });
       expect(changed.statusCode).toBe(409);
@@ -376,7 +376,7 @@ describeEachDialect('action submissions', (get) => {
       const chosen = action.options[1];
       if (!chosen) throw new Error('seed custom action needs two options');
       const ok = await submit(app, stay, action.actId, 'custom', { optionValue: chosen.caoId });
-      expect(ok.json()).toMatchObject({ message: 'Merci pour votre réponse !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Merci pour votre réponse !', greenMilesChange: action.actReward });
       expect((await actionsOf(app, stay, 'en')).find((a) => a.actId === action.actId)).toMatchObject({
         alreadyCompleted: true,
         selectedOption: { caodLabel: expect.any(String) },
@@ -392,7 +392,7 @@ describeEachDialect('action submissions', (get) => {
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'CLAIM');
       const ok = await submit(app, stay, action.actId, 'claim');
-      expect(ok.json()).toMatchObject({ message: 'Action validée, merci !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Action validée, merci !', greenMilesChange: action.actReward });
       const again = await submit(app, stay, action.actId, 'claim', { lang: 'en' });
       expect(again.json()).toEqual({
         message: 'Action confirmed, thank you!',
@@ -418,7 +418,7 @@ describeEachDialect('action submissions', (get) => {
         await setPrimaryLanguage(handle, 2, 'fr');
       }
       const plain = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
-      expect(plain.json().message).toBe('Action validée, merci !');
+      expect(plain.json().message).toBe('Action validée, merci !');
     });
 
     it('an endDate outside today … today + 14 is refused and nothing is written', async () => {

@@ -178,7 +178,7 @@ describeEachDialect('reward e-mail', (get) => {
     const fr = await emailReward(app, c, 'eau@example.org');
     expect(fr.statusCode, fr.body).toBe(200);
     const french = inbox.at(-1) as Received;
-    expect(french.subject).toMatch(/^Votre récompense GreenMiles : /);
+    expect(french.subject).toMatch(/^Votre récompense GreenMiles : /);
     expect(french.text).toContain("50 litres d'eau potable, soit 5 mois");
     const ar = await emailReward(app, c, 'eau@example.org', 'ar');
     expect(ar.statusCode).toBe(200);

@@ -39,7 +39,7 @@ export function ActionCard({ action, pointsName, onOpen }: ActionCardProps) {
         <div className="action-card__top">
           {!completed &&
             (reward > 0 ? (
-              <span className="action-card__reward" data-part="reward">
+              <span className="points action-card__reward" data-part="reward">
                 {t`+${reward} ${pointsName}`}
               </span>
             ) : (

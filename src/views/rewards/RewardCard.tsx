@@ -109,13 +109,13 @@ function RewardStatePill({ state, cost, pointsName }: { state: RewardState; cost
       return <span className="pill pill--success reward-card__pill">{t`Débloquée`}</span>;
     case 'affordable':
       return (
-        <span className="pill pill--accent reward-card__pill">
+        <span className="pill pill--accent points reward-card__pill">
           {cost} {pointsName}
         </span>
       );
     case 'locked':
       return (
-        <span className="pill reward-card__pill reward-card__pill--locked">
+        <span className="pill points reward-card__pill reward-card__pill--locked">
           <LockIcon />
           {cost} {pointsName}
         </span>

@@ -114,7 +114,7 @@ function RewardsCatalogue({ rewards, ...cardProps }: CatalogueProps) {
       {/* Where the guest looks first: above the sections, not under an empty one. */}
       {catalogue.emptyState === 'allUnlocked' && (
         <p className="note note--success rewards-list__empty" data-part="empty">
-          <Trans>Vous avez débloqué toutes les récompenses !</Trans>
+          <Trans>Vous avez débloqué toutes les récompenses !</Trans>
         </p>
       )}
       {catalogue.emptyState === 'noneAvailable' && (

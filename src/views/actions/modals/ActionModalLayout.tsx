@@ -67,7 +67,7 @@ export function ActionModalLayout({
         <img className="action-modal__picture" data-part="picture" src={action.actPictureURL} alt="" />
       )}
       {showReward && (
-        <p className="pill pill--success action-modal__reward" data-part="reward">
+        <p className="pill pill--success points action-modal__reward" data-part="reward">
           {reward > 0 ? t`+${reward} ${pointsName}` : t`Geste bonus`}
         </p>
       )}

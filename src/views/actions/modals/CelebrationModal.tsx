@@ -15,7 +15,7 @@ export function CelebrationModal({ points, pointsName, onClose }: CelebrationMod
   // Its one action takes the focus: Enter continues.
   const continueRef = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration" initialFocus={continueRef}>
+    <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration" initialFocus={continueRef}>
       <div className="celebration" data-part="body">
         <svg className="celebration__leaf" viewBox="0 0 64 64" aria-hidden="true" data-part="picture">
           <circle cx="32" cy="32" r="30" fill="var(--color-brand-surface)" />
@@ -28,7 +28,7 @@ export function CelebrationModal({ points, pointsName, onClose }: CelebrationMod
             strokeLinejoin="round"
           />
         </svg>
-        <p className="celebration__points" data-part="points">
+        <p className="points celebration__points" data-part="points">
           +{points} {pointsName}
         </p>
         <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>

@@ -66,7 +66,7 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
       </div>
       <ul className="heating-modal__advice" data-part="advice">
         <li data-part="ideal" data-state={api.status === 'ideal' ? 'reached' : 'advised'}>
-          <Trans>Idéal : entre 19 et 21 °C</Trans>
+          <Trans>Idéal : entre 19 et 21 °C</Trans>
         </li>
         <li>
           <Trans>1 °C de moins, c'est jusqu'à 7 % d'énergie économisée</Trans>

@@ -30,7 +30,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
   // docs/behaviour.md#skip-cleaning: the success message shows while the server is called.
   const successText: Record<CleaningDecision, string> = {
     undecided: '',
-    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
+    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
     maintained:
       day === 'today'
         ? t`Votre chambre sera nettoyée aujourd'hui comme prévu`
@@ -49,7 +49,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
       showReward={false}
     >
       <p className="choice-modal__question" data-part="question">
-        {action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)}
+        {action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)}
       </p>
       <CleaningSavings />
       {api.showsDecision && (
@@ -112,9 +112,9 @@ function CleaningSavings() {
         <li className="pill action-modal__pill">{t`Environ ${CLEANING_CO2E_GRAMS} g CO2e évités`}</li>
       </ul>
       <details className="choice-modal__source" data-part="savings-source">
-        <summary>{t`D'où viennent ces chiffres ?`}</summary>
+        <summary>{t`D'où viennent ces chiffres ?`}</summary>
         <p>
-          {t`Moyennes estimées pour le ménage d'une chambre d'hôtel : l'eau du nettoyage et du linge changé, l'électricité des appareils et la fabrication des produits d'entretien. Le gain réel dépend de l'hôtel.`}
+          {t`Moyennes estimées pour le ménage d'une chambre d'hôtel : l'eau du nettoyage et du linge changé, l'électricité des appareils et la fabrication des produits d'entretien. Le gain réel dépend de l'hôtel.`}
         </p>
       </details>
     </div>

@@ -81,12 +81,12 @@ function QuizResult({
   return (
     <section className="quiz-modal__result" data-part="result" data-correct={correct}>
       <p className="quiz-modal__verdict">
-        {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
+        {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
       </p>
       {correctAnswer && (
         <p>
           <Trans>
-            La bonne réponse : {letter}. {answerText}
+            La bonne réponse : {letter}. {answerText}
           </Trans>
         </p>
       )}

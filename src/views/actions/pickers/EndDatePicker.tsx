@@ -31,7 +31,7 @@ export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
   const state = useSelector(actorRef, dataStateOf);
 
   return (
-    <Sheet title={t`Quand se termine votre séjour ?`} onClose={onClose} scope="end-date-picker" state={state}>
+    <Sheet title={t`Quand se termine votre séjour ?`} onClose={onClose} scope="end-date-picker" state={state}>
       <label className="pickers__label" htmlFor={inputId}>
         {t`Date de départ`}
       </label>

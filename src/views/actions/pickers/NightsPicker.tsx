@@ -47,7 +47,7 @@ export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
   }
 
   return (
-    <Sheet title={t`Combien de nuits restez-vous ?`} onClose={onClose} scope="nights-picker" state={state}>
+    <Sheet title={t`Combien de nuits restez-vous ?`} onClose={onClose} scope="nights-picker" state={state}>
       <p className="pickers__hint">{t`Nous adaptons les gestes proposés à la durée de votre séjour.`}</p>
       <div className="pickers__options" role="radiogroup" aria-label={t`Nombre de nuits`} data-part="options">
         {NIGHTS_CHOICES.map((option) => (

@@ -54,7 +54,7 @@ function ValidUntil({ validDate }: { validDate: string }) {
   );
 }
 
-/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
+/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
 function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof copyCodeMachine> }) {
   const { t } = useLingui();
   const copy = useConnected(flow, connectCopyCode);
@@ -64,7 +64,7 @@ function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof 
         {code}
       </code>
       <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
-        {copy.copied ? t`Copié !` : t`Copier le code`}
+        {copy.copied ? t`Copié !` : t`Copier le code`}
       </button>
       <p className="visually-hidden" role="status">
         {copy.copied && <Trans>Code copié dans le presse-papiers.</Trans>}

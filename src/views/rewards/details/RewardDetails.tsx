@@ -100,7 +100,7 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyPr
       {reward.rwType === 'EAU' && (
         <p className="reward-details__cost" data-part="cost">
           <Trans>
-            Coût : {cost} {pointsName}
+            Coût : {cost} {pointsName}
           </Trans>
         </p>
       )}
@@ -158,7 +158,7 @@ function ClaimedBody(props: BodyProps) {
         <>
           <Description reward={reward} />
           <p className="note note--success" data-part="unlocked">
-            <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
+            <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
           </p>
           <StaffCheck
             reward={reward}
@@ -222,7 +222,7 @@ function WaterSummary({ reward }: { reward: Reward }) {
   return (
     <div className="note note--success" data-part="water">
       <p className="reward-details__water-thanks">
-        <Trans>Merci pour votre don !</Trans>
+        <Trans>Merci pour votre don !</Trans>
       </p>
       <p className="reward-details__water-volume" data-part="volume">
         <Plural value={volume} one="# litre d'eau potable offert" other="# litres d'eau potable offerts" />

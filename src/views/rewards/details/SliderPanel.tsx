@@ -85,7 +85,7 @@ export function SliderPanel(props: SliderPanelProps) {
         <Trans>Réservé au personnel de l'hôtel</Trans>
       </p>
       <p className="slider__warning" data-part="warning">
-        <Trans>Attention : cette validation est irréversible. La récompense sera marquée comme utilisée.</Trans>
+        <Trans>Attention : cette validation est irréversible. La récompense sera marquée comme utilisée.</Trans>
       </p>
       {slider.error && (
         <p className="slider__alert" role="alert" data-part="error">
@@ -94,7 +94,7 @@ export function SliderPanel(props: SliderPanelProps) {
       )}
       {slider.done ? (
         <p className="note note--success slider__success" role="status" data-part="success">
-          <Trans>Récompense validée !</Trans>
+          <Trans>Récompense validée !</Trans>
         </p>
       ) : (
         <>
@@ -130,7 +130,7 @@ export function SliderPanel(props: SliderPanelProps) {
           </div>
           {/* Shown while the thumb has keyboard focus; always its description for screen readers. */}
           <p className="slider__hint slider__keyboard-hint" id={hintId} data-part="keyboard-hint">
-            <Trans>Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.</Trans>
+            <Trans>Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.</Trans>
           </p>
           <button
             type="button"
