@@ -99,7 +99,9 @@ for (const { code } of LANGUAGES) {
 
     // QUIZ with an explanation: pick the right answer (B), read the explanation, continue, +15.
     dialog = await openAction(page, content.quiz);
-    await dialog.getByRole('button', { name: `B ${content.rightAnswer}` }).click();
+    // Arabic letters its choices أ، ب، ج (docs/behaviour.md#quiz).
+    const letterB = code === 'ar' ? 'ب' : 'B';
+    await dialog.getByRole('button', { name: `${letterB} ${content.rightAnswer}` }).click();
     await expect(dialog.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
     await expect(dialog.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
@@ -117,7 +119,7 @@ for (const { code } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(code, 'Baisser la température') }).click();
     await temperature.press('ArrowDown');
     await expect(temperature).toHaveAttribute('aria-valuenow', '20');
-    await expect(dialog.getByText(text(code, 'Optimal'), { exact: true })).toBeVisible();
+    await expect(dialog.getByText(text(code, 'Idéal'), { exact: true })).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
     await expectCelebrated(page, code, dialog, 15, 55);
@@ -140,7 +142,7 @@ for (const { code } of LANGUAGES) {
     await expect(summary).toHaveAttribute('data-scope', 'completed-summary');
     await expect(summary.getByText(text(code, 'Points gagnés'))).toBeVisible();
     await expect(summary.locator('[data-part="earned"]')).toContainText('15');
-    await expect(summary.locator('[data-part="correct-answer"]')).toHaveText(`B ${content.rightAnswer}`);
+    await expect(summary.locator('[data-part="correct-answer"]')).toHaveText(`${letterB} ${content.rightAnswer}`);
     await expect(summary.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await summary.getByRole('button', { name: text(code, 'Retour aux actions') }).click();

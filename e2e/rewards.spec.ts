@@ -134,7 +134,8 @@ for (const { code: lang, dir } of LANGUAGES) {
 
     // Insufficient points: 'missing N' and the way back to the stay page.
     await page.goto(stayUrl.replace('/stay/', '/rewards/'));
-    await expect(page.getByRole('heading', { name: text(lang, 'Récompenses disponibles') })).toBeVisible();
+    // With no points every reward is out of reach: its own section.
+    await expect(page.getByRole('heading', { name: text(lang, 'Bientôt à votre portée') })).toBeVisible();
     await expect(page.getByRole('heading', { name: text(lang, 'Récompenses débloquées') })).toHaveCount(0);
     await card(page, rewards.code.radName).getByRole('button').click();
     let dialog = page.getByRole('dialog', { name: rewards.code.radName });
@@ -236,16 +237,15 @@ for (const { code: lang, dir } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
     await expect(dialog).toBeHidden();
 
-    // Every reward is unlocked: the message replaces the available ones.
+    // Every reward is unlocked: the message heads the page, and only the unlocked section is left.
     const unlocked = page.getByRole('region', { name: text(lang, 'Récompenses débloquées') });
     for (const item of allRewards) {
       await expect(unlocked.getByRole('article', { name: item.radName })).toBeVisible();
     }
-    await expect(page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'))).toBeVisible();
-    // The app keeps the 'available' heading above that message (RewardsList.tsx): it holds no reward.
-    await expect(
-      page.getByRole('region', { name: text(lang, 'Récompenses disponibles') }).getByRole('article'),
-    ).toHaveCount(0);
+    const allUnlocked = page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'));
+    await expect(allUnlocked).toBeVisible();
+    expect((await allUnlocked.boundingBox())?.y ?? 0).toBeLessThan((await unlocked.boundingBox())?.y ?? 0);
+    await expect(page.getByRole('region', { name: text(lang, 'Récompenses disponibles') })).toHaveCount(0);
     const left = balance - allRewards.reduce((sum, item) => sum + item.rwCost, 0);
     await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(left));
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(left));
@@ -286,7 +286,7 @@ test('rewards: a guest in German, a language of the hotel with no translated rew
   await expect(page.getByText(text(ui, 'Aucune récompense disponible pour le moment.'))).toHaveCount(0);
   // The page says which language the rewards are shown in.
   await expect(page.locator('[data-scope="rewards-list"] [data-part="language-notice"]')).toHaveText(
-    "Some translations are missing for 'DE'. Showing 'EN'",
+    'Some translations are missing in Deutsch. Showing English.',
   );
   await expectNoAccessibilityViolations(page);
 });

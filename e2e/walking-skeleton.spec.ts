@@ -40,7 +40,7 @@ for (const { code, dir } of LANGUAGES) {
       .click();
     await expect(page).toHaveURL(/\/rewards\/[0-9a-f-]{36}$/);
     await expect(page.getByText(text(code, 'Mon solde'))).toBeVisible();
-    await expect(page.getByRole('heading', { name: text(code, 'Récompenses disponibles') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text(code, 'Bientôt à votre portée') })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     await page
