@@ -12,22 +12,19 @@ export const GAUGE_FULL_SCALE = 30;
 export const MIN_TEMPERATURE = 10;
 export const MAX_TEMPERATURE = GAUGE_FULL_SCALE;
 
-export type HeatingStatus = 'tooLow' | 'optimal' | 'tooHigh';
-export type HeatingBand = 'below18' | 'from18to20' | 'from21to23' | 'from24';
+/** docs/behaviour.md#heating: the advice's ideal, 19–21 °C, inside the optimal band that earns (18–22 °C). */
+export const HEATING_IDEAL_MIN = 19;
+export const HEATING_IDEAL_MAX = 21;
 
-/** docs/behaviour.md#heating: below 18 too low, above 22 too high, otherwise optimal. */
+/** The label, the colour and the advice of the dial all follow this one status. */
+export type HeatingStatus = 'tooLow' | 'optimal' | 'ideal' | 'tooHigh';
+
+/** docs/behaviour.md#heating: below 18 too low, above 22 too high, otherwise optimal, and ideal from 19 to 21. */
 export function heatingStatus(temperature: number): HeatingStatus {
   if (temperature < HEATING_OPTIMAL_MIN) return 'tooLow';
   if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
+  if (temperature >= HEATING_IDEAL_MIN && temperature <= HEATING_IDEAL_MAX) return 'ideal';
   return 'optimal';
-}
-
-/** docs/behaviour.md#heating: colour bands below 18, 18–20, 21–23, 24 and over. */
-export function heatingBand(temperature: number): HeatingBand {
-  if (temperature < 18) return 'below18';
-  if (temperature < 21) return 'from18to20';
-  if (temperature < 24) return 'from21to23';
-  return 'from24';
 }
 
 /** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */
@@ -36,8 +33,15 @@ export function startingTemperature(temperature: number | null): number {
   return Math.min(MAX_TEMPERATURE, Math.max(MIN_TEMPERATURE, Math.round(temperature)));
 }
 
-/** docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition. */
-export function answerLetter(qaPosition: number): string {
+/** docs/behaviour.md#quiz: Arabic numbers its choices in the abjad order: أ، ب، ج، د… */
+const ABJAD_LETTERS = [...'أبجدهوزحطيكلمنسعفصقرشتثخذضظغ'].map((letter) => (letter === 'ه' ? 'هـ' : letter));
+
+/**
+ * docs/behaviour.md#quiz: answers are shown as A, B, C… by their 1-based qaPosition, in the interface language's own
+ * letters (أ، ب، ج… in Arabic).
+ */
+export function answerLetter(qaPosition: number, language = 'fr'): string {
+  if (language.toLowerCase().startsWith('ar')) return ABJAD_LETTERS[qaPosition - 1] ?? String(qaPosition);
   return String.fromCharCode(64 + qaPosition);
 }
 

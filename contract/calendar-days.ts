@@ -29,3 +29,15 @@ export function hourIn(timeZone: string | undefined, now: Date): number {
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
   return Number(hour);
 }
+
+/**
+ * docs/behaviour.md#skip-cleaning: skipping the cleaning speaks of today's cleaning before 11:00 hotel-local time, of
+ * tomorrow's from then on; the modal and the server's thanks follow the same switch.
+ */
+export const CLEANING_DAY_SWITCH_HOUR = 11;
+
+export type CleaningDay = 'today' | 'tomorrow';
+
+export function cleaningDayAt(now: Date, timeZone: string | undefined): CleaningDay {
+  return hourIn(timeZone, now) < CLEANING_DAY_SWITCH_HOUR ? 'today' : 'tomorrow';
+}

@@ -24,6 +24,8 @@ export const Stay = Type.Object({
   rId: Type.Union([Type.Integer(), Type.Null()]),
   roomNb: Type.Union([Type.String(), Type.Null()]),
   hotelName: Type.String(),
+  /** The hotel's reward-code prefix (docs/behaviour.md#code-reward): codes read `{codePrefix}-{code}`. */
+  codePrefix: Type.String(),
   greenMiles: Type.Integer({ minimum: 0 }),
   profile: Type.Object({
     firstName: Type.Union([Type.String(), Type.Null()]),
@@ -149,6 +151,8 @@ export const Reward = Type.Object({
   isUsed: Type.Union([Type.Literal(0), Type.Literal(1)]),
   /** The claimed code, only for the stay that claimed it. */
   code: Type.Union([Type.String(), Type.Null()]),
+  /** When the stay claimed it (ISO timestamp), only for that stay: staff check it on a reward shown to them. */
+  claimedAt: Type.Union([Type.String(), Type.Null()]),
   validUntil: Type.Union([IsoDate, Type.Null()]),
   rwWaterVolume: Type.Union([Type.Integer(), Type.Null()]),
 });
@@ -346,10 +350,12 @@ export const ClaimRewardBody = Type.Object({
 });
 export type ClaimRewardBody = Static<typeof ClaimRewardBody>;
 export const ClaimRewardReply = Type.Object({
-  /** The claimed CODE reward's code, else null. */
+  /** The claim's code (a CODE reward, or another reward staff check on sight), else null. */
   code: Type.Union([Type.String(), Type.Null()]),
   /** The stay's balance after the debit. */
   greenMiles: Type.Integer({ minimum: 0 }),
+  /** When the claim was recorded (ISO timestamp), as the rewards list then gives it (`claimedAt`). */
+  claimedAt: Type.String(),
 });
 export type ClaimRewardReply = Static<typeof ClaimRewardReply>;
 

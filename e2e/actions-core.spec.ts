@@ -2,17 +2,20 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
   text,
 } from './support.ts';
 
+const NIGHTS = '{option, plural, one {# nuit} other {# nuits}}';
+
 /** Hotel 1's content (server/content/hotels/les-tilleuls.yaml) in each language. */
 const CONTENT: Record<Language, { towels: string; cleaning: string; water: string }> = {
-  fr: { towels: 'Réutiliser mes serviettes', cleaning: "Pas de ménage aujourd'hui", water: "Don de 50 litres d'eau" },
-  en: { towels: 'Reuse my towels', cleaning: "Skip today's cleaning", water: 'Donate 50 litres of water' },
-  ar: { towels: 'إعادة استخدام المناشف', cleaning: 'بدون تنظيف اليوم', water: 'التبرّع بـ 50 لترًا من الماء' },
+  fr: { towels: 'Réutiliser mes serviettes', cleaning: 'Renoncer au ménage', water: "Don de 50 litres d'eau" },
+  en: { towels: 'Reuse my towels', cleaning: 'Skip the room cleaning', water: 'Donate 50 litres of water' },
+  ar: { towels: 'إعادة استخدام المناشف', cleaning: 'الاستغناء عن تنظيف الغرفة', water: 'التبرّع بـ 50 لترًا من الماء' },
 };
 
 function pointsBadge(page: Page, points: number) {
@@ -47,7 +50,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(pointsBadge(page, 0)).toBeVisible();
 
     // YESNO opens directly; the rewarded answer earns the points.
@@ -71,12 +74,16 @@ for (const { code } of LANGUAGES) {
 
     // Skipping the cleaning (a NIGHT action): the stay has no end date yet, so the nights question comes first.
     await openCard(page, content.cleaning);
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
     await expect(nights.getByRole('button', { name: text(code, 'Valider') })).toBeDisabled();
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
-    const cleaning = page.getByRole('dialog', { name: content.cleaning });
-    await expect(cleaning.getByText(text(code, "+100 L d'eau"))).toBeVisible();
+    const cleaning = page.locator('[role="dialog"][data-scope="luniclean"]');
+    await expect(
+      cleaning.getByText(
+        formatted(code, "Environ {CLEANING_WATER_LITRES} L d'eau économisés", { CLEANING_WATER_LITRES: 100 }),
+      ),
+    ).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await cleaning.getByRole('button', { name: text(code, 'Passer le ménage') }).click();
     await expectRewarded(page, code, 20);
@@ -129,7 +136,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
 
     // YESNOSTAY opens directly (docs/behaviour.md#action-types), even before the stay's end date is known.
     await openCard(page, YES_NO_CONTENT[code].stayLong);
@@ -140,8 +147,8 @@ for (const { code } of LANGUAGES) {
 
     // YESNOMAIL is a room action done per night: the nights question comes first.
     await openCard(page, YES_NO_CONTENT[code].reported);
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '3') }).click();
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 3 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     const reported = page.getByRole('dialog', { name: YES_NO_CONTENT[code].reported });
     await reported.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();

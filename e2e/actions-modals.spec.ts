@@ -2,11 +2,14 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
   text,
 } from './support.ts';
+
+const NIGHTS = '{option, plural, one {# nuit} other {# nuits}}';
 
 /** The sample hotel's content (server/content/hotels/les-tilleuls.yaml) the journeys use, per language. */
 const CONTENT = {
@@ -62,7 +65,7 @@ async function openAction(page: Page, title: string): Promise<Locator> {
 /** After a submission the dialog closes and the celebration shows the points; closing it leaves the new balance. */
 async function expectCelebrated(page: Page, code: Language, dialog: Locator, points: number, balance: number) {
   await expect(dialog).toBeHidden();
-  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
+  const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
   await expect(celebration).toContainText(`+${points}`);
   await celebration.getByRole('button', { name: text(code, 'Continuer') }).click();
   await expect(celebration).toBeHidden();
@@ -77,7 +80,7 @@ for (const { code } of LANGUAGES) {
     await chooseLanguage(page, code);
     await page.goto('/hotel/1');
     await expect(page).toHaveURL(STAY_URL);
-    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(pointsBadge(page)).toContainText('0');
 
     // CLAIM: the claim dialog, then +10.
@@ -96,8 +99,10 @@ for (const { code } of LANGUAGES) {
 
     // QUIZ with an explanation: pick the right answer (B), read the explanation, continue, +15.
     dialog = await openAction(page, content.quiz);
-    await dialog.getByRole('button', { name: `B ${content.rightAnswer}` }).click();
-    await expect(dialog.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
+    // Arabic letters its choices أ، ب، ج (docs/behaviour.md#quiz).
+    const letterB = code === 'ar' ? 'ب' : 'B';
+    await dialog.getByRole('button', { name: `${letterB} ${content.rightAnswer}` }).click();
+    await expect(dialog.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
     await expect(dialog.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Continuer') }).click();
@@ -105,8 +110,8 @@ for (const { code } of LANGUAGES) {
 
     // HEATING (room, per night): the stay has no end date yet, so the nights question comes first.
     await page.getByRole('article', { name: content.heating }).getByRole('button').click();
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-    await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     dialog = page.getByRole('dialog', { name: content.heating });
     const temperature = dialog.getByRole('spinbutton', { name: text(code, 'Température') });
@@ -114,7 +119,7 @@ for (const { code } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(code, 'Baisser la température') }).click();
     await temperature.press('ArrowDown');
     await expect(temperature).toHaveAttribute('aria-valuenow', '20');
-    await expect(dialog.getByText(text(code, 'Optimal'), { exact: true })).toBeVisible();
+    await expect(dialog.getByText(text(code, 'Idéal'), { exact: true })).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
     await expectCelebrated(page, code, dialog, 15, 55);
@@ -137,7 +142,7 @@ for (const { code } of LANGUAGES) {
     await expect(summary).toHaveAttribute('data-scope', 'completed-summary');
     await expect(summary.getByText(text(code, 'Points gagnés'))).toBeVisible();
     await expect(summary.locator('[data-part="earned"]')).toContainText('15');
-    await expect(summary.locator('[data-part="correct-answer"]')).toHaveText(`B ${content.rightAnswer}`);
+    await expect(summary.locator('[data-part="correct-answer"]')).toHaveText(`${letterB} ${content.rightAnswer}`);
     await expect(summary.getByText(content.explanation)).toBeVisible();
     await expectAccessibleOnceSettled(page);
     await summary.getByRole('button', { name: text(code, 'Retour aux actions') }).click();

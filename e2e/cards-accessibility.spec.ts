@@ -7,7 +7,7 @@ import { chooseLanguage, LANGUAGES, type Language, text } from './support.ts';
 async function openActions(page: Page, code: Language) {
   await chooseLanguage(page, code);
   await page.goto('/hotel/1');
-  await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+  await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
   await expect(page.locator('[data-scope="action-card"]').first()).toBeVisible();
 }
 

@@ -40,7 +40,7 @@ for (const { code } of LANGUAGES) {
       .getByRole('button', { name: text(code, 'Réinitialiser la démo') });
     await expect(open).toBeVisible();
     await open.click();
-    const dialog = page.getByRole('dialog', { name: text(code, 'Réinitialiser la démo ?') });
+    const dialog = page.getByRole('dialog', { name: text(code, 'Réinitialiser la démo ?') });
     await expect(dialog).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
@@ -63,7 +63,7 @@ test('demo reset: a network failure is said, and trying again works', async ({ p
   await openDemoStay(page, 'fr');
   await page.route('**/api/demo/stays/*/reset', (route) => route.abort('internetdisconnected'));
   await page.locator('[data-part="demo-bar"]').getByRole('button', { name: 'Réinitialiser la démo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Réinitialiser la démo ?' });
+  const dialog = page.getByRole('dialog', { name: 'Réinitialiser la démo ?' });
   await dialog.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Erreur réseau lors du reset démo');
   await expectNoAccessibilityViolations(page);

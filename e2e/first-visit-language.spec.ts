@@ -19,7 +19,7 @@ for (const { locale, expected, dir } of FIRST_VISITS) {
       await expect(page).toHaveURL(STAY_URL);
       await expect(page.locator('html')).toHaveAttribute('lang', expected);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      await expect(page.getByRole('dialog', { name: text(expected, 'Bienvenue sur GreenMiles !') })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: text(expected, 'Bienvenue sur GreenMiles !') })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('langue'))).toBeNull();
     });
   });

@@ -3,6 +3,7 @@ import type { Action, Reward } from '../contract/schemas.ts';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
@@ -133,7 +134,8 @@ for (const { code: lang, dir } of LANGUAGES) {
 
     // Insufficient points: 'missing N' and the way back to the stay page.
     await page.goto(stayUrl.replace('/stay/', '/rewards/'));
-    await expect(page.getByRole('heading', { name: text(lang, 'Récompenses disponibles') })).toBeVisible();
+    // With no points every reward is out of reach: its own section.
+    await expect(page.getByRole('heading', { name: text(lang, 'Bientôt à votre portée') })).toBeVisible();
     await expect(page.getByRole('heading', { name: text(lang, 'Récompenses débloquées') })).toHaveCount(0);
     await card(page, rewards.code.radName).getByRole('button').click();
     let dialog = page.getByRole('dialog', { name: rewards.code.radName });
@@ -157,10 +159,10 @@ for (const { code: lang, dir } of LANGUAGES) {
     // CODE: unlock, the code with the lowercase hotel name, copy it.
     dialog = await unlockReward(page, lang, rewards.code);
     const shownCode = dialog.locator('[data-part="code"]');
-    await expect(shownCode).toHaveText(/^hôtel les tilleuls-\S+$/);
+    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{3}$/);
     await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
-    await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await shownCode.textContent());
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(balance - rewards.code.rwCost));
     await expectAccessibleOnceSettled(page);
@@ -178,9 +180,21 @@ for (const { code: lang, dir } of LANGUAGES) {
       .click();
     dialog = page.getByRole('dialog', { name: rewards.water.radName });
     await dialog.getByRole('button', { name: text(lang, "Donner de l'eau") }).click();
-    await expect(dialog.getByText(say(lang, "{volume} litres d'eau potable offerts", { volume: 50 }))).toBeVisible();
     await expect(
-      dialog.getByText(say(lang, "Soit {months} mois d'accès à l'eau pour une personne.", { months: 5 })),
+      dialog.getByText(
+        formatted(lang, "{volume, plural, one {# litre d'eau potable offert} other {# litres d'eau potable offerts}}", {
+          volume: 50,
+        }),
+      ),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText(
+        formatted(
+          lang,
+          "{months, plural, one {Soit # mois d'accès à l'eau pour une personne.} other {Soit # mois d'accès à l'eau pour une personne.}}",
+          { months: 5 },
+        ),
+      ),
     ).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
 
@@ -199,7 +213,7 @@ for (const { code: lang, dir } of LANGUAGES) {
       await page.mouse.move(start.x + start.width / 2 + direction * share * track.width, start.y + start.height / 2);
     }
     await page.mouse.up();
-    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
+    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 6000 });
     await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
     await card(page, rewards.slider.radName).getByRole('button').click();
@@ -212,21 +226,20 @@ for (const { code: lang, dir } of LANGUAGES) {
     // GENERIC: the last one, still affordable; unlocked, it is shown to the staff.
     dialog = await unlockReward(page, lang, rewards.generic);
     await expect(
-      dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
+      dialog.getByText(text(lang, "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.")),
     ).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
     await expect(dialog).toBeHidden();
 
-    // Every reward is unlocked: the message replaces the available ones.
+    // Every reward is unlocked: the message heads the page, and only the unlocked section is left.
     const unlocked = page.getByRole('region', { name: text(lang, 'Récompenses débloquées') });
     for (const item of allRewards) {
       await expect(unlocked.getByRole('article', { name: item.radName })).toBeVisible();
     }
-    await expect(page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'))).toBeVisible();
-    // The app keeps the 'available' heading above that message (RewardsList.tsx): it holds no reward.
-    await expect(
-      page.getByRole('region', { name: text(lang, 'Récompenses disponibles') }).getByRole('article'),
-    ).toHaveCount(0);
+    const allUnlocked = page.getByText(text(lang, 'Vous avez débloqué toutes les récompenses !'));
+    await expect(allUnlocked).toBeVisible();
+    expect((await allUnlocked.boundingBox())?.y ?? 0).toBeLessThan((await unlocked.boundingBox())?.y ?? 0);
+    await expect(page.getByRole('region', { name: text(lang, 'Récompenses disponibles') })).toHaveCount(0);
     const left = balance - allRewards.reduce((sum, item) => sum + item.rwCost, 0);
     await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(left));
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(left));
@@ -267,7 +280,7 @@ test('rewards: a guest in German, a language of the hotel with no translated rew
   await expect(page.getByText(text(ui, 'Aucune récompense disponible pour le moment.'))).toHaveCount(0);
   // The page says which language the rewards are shown in.
   await expect(page.locator('[data-scope="rewards-list"] [data-part="language-notice"]')).toHaveText(
-    "Some translations are missing for 'DE'. Showing 'EN'",
+    'Some translations are missing in Deutsch. Showing English.',
   );
   await expectNoAccessibilityViolations(page);
 });

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { expect, type Page } from '@playwright/test';
 import { readCatalog } from '../tests/support/po-catalog.ts';
 
@@ -12,7 +14,9 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 const catalogs = new Map<Language, Map<string, string>>();
 
 /** The text the guest sees for a French source message, read from the shipped catalog of `language`. */
-export function text(language: Language, source: string): string {
+export function text(language: Language, sourceText: string): string {
+  // French puts a non-breaking space before ! ? : and ; (the catalogs' sources do; the journeys may type a space).
+  const source = sourceText.replace(/(?<=\S) ([!?:;])/g, '\u00a0$1');
   if (language === 'fr') return source;
   let catalog = catalogs.get(language);
   if (!catalog) {
@@ -22,6 +26,18 @@ export function text(language: Language, source: string): string {
   const translated = catalog.get(source);
   if (!translated) throw new Error(`No ${language} translation for "${source}"`);
   return translated;
+}
+
+/**
+ * The text the guest sees for a French source message with its values, formatted by Lingui as the app does (ICU
+ * plurals included: `formatted('ar', '{option, plural, one {# nuit} other {# nuits}}', { option: 2 })`).
+ */
+export function formatted(language: Language, source: string, values: Record<string, string | number> = {}): string {
+  const i18n = setupI18n({
+    locale: language,
+    messages: { [language]: { [source]: compileMessage(text(language, source)) } },
+  });
+  return i18n._(source, values);
 }
 
 /** Opens the app with the guest's language already chosen on this device (browser key `langue`). */

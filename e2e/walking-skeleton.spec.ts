@@ -19,17 +19,17 @@ for (const { code, dir } of LANGUAGES) {
     // The hotel's name already starts with the word: 'Hôtel Les Tilleuls', never 'Hôtel Hôtel Les Tilleuls'.
     await expect(page.locator('[data-scope="stay-header"] [data-part="title"]')).toHaveText('Hôtel Les Tilleuls');
 
-    const welcome = page.getByRole('dialog', { name: text(code, 'Bienvenue sur GreenMiles !') });
+    const welcome = page.getByRole('dialog', { name: text(code, 'Bienvenue sur GreenMiles !') });
     await expect(welcome).toBeVisible();
     await expect(welcome.getByText('v3.2.1')).toBeVisible();
-    await welcome.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await welcome.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(welcome).toBeHidden();
 
     await expect(page.getByRole('heading', { name: text(code, 'Mes gestes éco-responsables') })).toBeVisible();
     const cards = page.locator('[data-scope="action-card"]');
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThanOrEqual(12);
-    await expect(page.getByRole('button', { name: text(code, 'Choisir & collecter') }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: text(code, 'Choisir et collecter') }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /0 GreenMiles/ })).toBeVisible();
     await expectNoAccessibilityViolations(page);
     const stayUrl = page.url();
@@ -40,7 +40,7 @@ for (const { code, dir } of LANGUAGES) {
       .click();
     await expect(page).toHaveURL(/\/rewards\/[0-9a-f-]{36}$/);
     await expect(page.getByText(text(code, 'Mon solde'))).toBeVisible();
-    await expect(page.getByRole('heading', { name: text(code, 'Récompenses disponibles') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text(code, 'Bientôt à votre portée') })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     await page
@@ -68,7 +68,7 @@ test('room QR creates a stay for the room; scanning again returns the same stay'
 test('the guest switches language from the header and the page turns right to left', async ({ page }) => {
   await chooseLanguage(page, 'fr');
   await page.goto('/hotel/1');
-  await page.getByRole('button', { name: "C'est parti !" }).click();
+  await page.getByRole('button', { name: "C'est parti !" }).click();
   await page.getByRole('button', { name: /Langue/ }).click();
   await page.getByRole('option', { name: /العربية/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -6,7 +6,7 @@ import { errorCodeOf, isNetworkFailure } from '../contract/errors.ts';
 export const NETWORK_FAILURE = msg`Connexion impossible. Vérifiez votre connexion, puis réessayez.`;
 
 /** docs/behaviour.md#error-texts: the stay ended since the page was opened; nothing can be sent to it any more. */
-export const STAY_FINISHED = msg`Votre séjour est terminé : il ne peut plus être modifié.`;
+export const STAY_FINISHED = msg`Votre séjour est terminé : il ne peut plus être modifié.`;
 
 /**
  * The guest's text of a failed call, chosen by its code (never its message: a library's or a server's text would

@@ -1,4 +1,4 @@
-import { hourIn } from '../contract/calendar-days.ts';
+import { type CleaningDay, cleaningDayAt } from '../contract/calendar-days.ts';
 import { type CleaningDecision, cleaningDecisionOf } from '../contract/recorded-answers.ts';
 import type { Action } from '../contract/schemas.ts';
 import {
@@ -26,11 +26,6 @@ import {
 
 export type { CleaningDecision };
 
-/**
- * docs/behaviour.md#skip-cleaning: the title speaks of today before 11:00 hotel-local time, of tomorrow from then on.
- */
-export const CLEANING_TITLE_SWITCH_HOUR = 11;
-
 export interface LunicleanInput extends SubmissionInput {
   action: Action;
   roomNumber: string | null;
@@ -42,14 +37,10 @@ export interface LunicleanInput extends SubmissionInput {
 /** The answer of this change flow is the cleaning decision. */
 export interface LunicleanContext extends AnswerChangeContext<CleaningDecision> {
   roomNumber: string | null;
-  day: 'today' | 'tomorrow';
+  day: CleaningDay;
 }
 
 export type LunicleanEvent = { type: 'cleaning.skip' } | { type: 'cleaning.maintain' };
-
-export function cleaningDayAt(now: Date, timeZone: string | undefined): 'today' | 'tomorrow' {
-  return hourIn(timeZone, now) < CLEANING_TITLE_SWITCH_HOUR ? 'today' : 'tomorrow';
-}
 
 function skipped(): CleaningDecision {
   return 'skipped';

@@ -23,7 +23,7 @@ export const STAY_MISSING = msg`Séjour introuvable après validation. Veuillez 
 export const PROOF_FAILED = msg`Erreur lors de la validation de l'action`;
 export const WRONG_CODE = msg`Ce QR code ne correspond pas à cette action.`;
 export const ACTION_NOT_FOUND = msg`Action introuvable. Rescannez le QR code ou demandez à la réception.`;
-export const STAY_FINISHED = msg`Votre séjour est terminé : cette action ne peut plus être validée.`;
+export const STAY_FINISHED = msg`Votre séjour est terminé : cette action ne peut plus être validée.`;
 
 export interface ProofInput {
   actionId: number;

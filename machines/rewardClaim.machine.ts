@@ -33,7 +33,7 @@ export interface RewardClaimInput {
   /** The guest's language (an e-mailed reward is written in it). */
   language: string;
   /** The stay's hotel name, the prefix of a shown code. */
-  hotelName: string;
+  codePrefix: string;
   /** Whether the browser has the Web Share API (the view reads `navigator.share`). */
   canShare: boolean;
   /** Whether rewards can be e-mailed here (the hotel reply's `emailEnabled`). */
@@ -67,15 +67,15 @@ export function isNotEnoughPoints(error: unknown): boolean {
 /** docs/behaviour.md#unlocking: unlocking is offered only when the balance covers rwCost. */
 export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
 
-/** docs/behaviour.md#code-reward: a claimed code is shown as {hotel name in lowercase}-{code}. */
-export const displayedCode = (hotelName: string, code: string): string =>
-  hotelName ? `${hotelName.toLowerCase()}-${code}` : code;
+/** docs/behaviour.md#code-reward: a claimed code is shown as {codePrefix}-{code} (the code alone without a prefix). */
+export const displayedCode = (codePrefix: string, code: string): string =>
+  codePrefix ? `${codePrefix}-${code}` : code;
 
 /** What a share sends: the reward's name and, for a code, the code as shown. */
-export function shareContentOf(reward: Reward, code: string | null, hotelName: string): ShareContent {
+export function shareContentOf(reward: Reward, code: string | null, codePrefix: string): ShareContent {
   return {
     title: reward.radName,
-    text: code ? `${reward.radName} — ${displayedCode(hotelName, code)}` : reward.radName,
+    text: code ? `${reward.radName} — ${displayedCode(codePrefix, code)}` : reward.radName,
   };
 }
 
@@ -101,7 +101,12 @@ export const rewardClaimMachine = setup({
   },
   actions: {
     storeClaim: assign(({ context }, reply: ClaimRewardReply) => ({
-      reward: { ...context.reward, isClaimed: 1 as const, code: reply.code ?? context.reward.code },
+      reward: {
+        ...context.reward,
+        isClaimed: 1 as const,
+        code: reply.code ?? context.reward.code,
+        claimedAt: reply.claimedAt,
+      },
       code: reply.code ?? context.code,
       balance: reply.greenMiles,
       error: null,
@@ -114,7 +119,7 @@ export const rewardClaimMachine = setup({
     closeReward: sendParent({ type: 'reward.close' } satisfies RewardClaimParentEvent),
     startCopy: spawnChild('copyCode', {
       id: 'copyCode',
-      input: ({ context }) => ({ code: displayedCode(context.hotelName, context.code ?? '') }),
+      input: ({ context }) => ({ code: displayedCode(context.codePrefix, context.code ?? '') }),
     }),
     startShare: spawnChild('rewardEmail', {
       id: 'rewardEmail',
@@ -125,7 +130,7 @@ export const rewardClaimMachine = setup({
         language: context.language,
         canShare: context.canShare,
         canEmail: context.canEmail,
-        shareData: shareContentOf(context.reward, context.code, context.hotelName),
+        shareData: shareContentOf(context.reward, context.code, context.codePrefix),
       }),
     }),
   },

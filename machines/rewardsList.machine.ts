@@ -24,7 +24,7 @@ export interface RewardsListContext extends RewardsListInput {
  */
 export interface RewardOpening {
   balance: number;
-  hotelName: string;
+  codePrefix: string;
   canShare: boolean;
   canEmail: boolean;
 }
@@ -91,7 +91,7 @@ export const rewardsListMachine = setup({
         return {
           reward: selectedRewardOf(context),
           balance: event.balance,
-          hotelName: event.hotelName,
+          codePrefix: event.codePrefix,
           canShare: event.canShare,
           canEmail: event.canEmail,
           sUUID: context.sUUID,

@@ -48,10 +48,10 @@ export interface SliderValidationInput {
 /** docs/behaviour.md#slider-reward: the swipe completes at 75 % of the track width. */
 export const SLIDER_COMPLETION_RATIO = 0.75;
 
-/** The progress (0–100) of a drag of `distance` px along a track `trackWidth` px wide. */
-export function dragProgress(distance: number, trackWidth: number): number {
-  if (trackWidth <= 0) return 0;
-  return clampProgress((distance / (SLIDER_COMPLETION_RATIO * trackWidth)) * 100);
+/** The progress (0–100) of a drag of `distance` px along a track `trackWidth` px wide, started at `from` %. */
+export function dragProgress(distance: number, trackWidth: number, from = 0): number {
+  if (trackWidth <= 0) return clampProgress(from);
+  return clampProgress(from + (distance / (SLIDER_COMPLETION_RATIO * trackWidth)) * 100);
 }
 
 export const clampProgress = (progress: number): number => Math.min(100, Math.max(0, Math.round(progress)));

@@ -28,6 +28,8 @@ export const HotelSection = Type.Object(
     checkoutTime: Type.Optional(LocalTime),
     reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
+    /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
+    codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
   },
   { additionalProperties: false },
 );

@@ -86,6 +86,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       time_zone: h.timeZone,
       checkout_time: h.checkoutTime ?? DEFAULT_CHECKOUT_TIME,
       report_email: h.reportEmail ?? null,
+      code_prefix: h.codePrefix ?? null,
       staff_pin_hash: pinHash,
       content_version: randomUUID(),
       updated_at: now,

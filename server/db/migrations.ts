@@ -283,6 +283,13 @@ const meals: Migration = {
   },
 };
 
+/** The hotel's short prefix of reward codes (docs/behaviour.md#code-reward); null keeps the name's initials. */
+const codePrefix: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('hotels').addColumn('code_prefix', 'text').execute();
+  },
+};
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
   return {
     '0001_initial': initial(kind),
@@ -292,6 +299,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0005_meals': meals,
     '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
+    '0008_code_prefix': codePrefix,
   };
 }
 

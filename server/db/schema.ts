@@ -13,6 +13,8 @@ export interface HotelsTable {
   /** Hotel-local HH:MM at which a stay ends on its end date (0004_checkout). */
   checkout_time: string;
   report_email: string | null;
+  /** The content's `codePrefix` for reward codes (0008_code_prefix); null: the name's initials. */
+  code_prefix: string | null;
   staff_pin_hash: string;
   /** A new random value at every import: caches of the hotel's content are keyed by it. */
   content_version: string;

@@ -3,6 +3,7 @@
  * on the completion, whether it earns the action's reward, and which success message it gets.
  */
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';
+import type { CleaningDay } from '../../contract/calendar-days.ts';
 import type { SubmissionBodies } from '../../contract/schemas.ts';
 import type { AnswerColumns } from '../db/schema.ts';
 import { NO_ANSWER } from './completions.ts';
@@ -53,6 +54,11 @@ export interface EvaluatedAnswer {
   isCorrect?: boolean;
 }
 
+const CLEANING_MESSAGES = {
+  skip: { today: 'lunicleanSkipToday', tomorrow: 'lunicleanSkipTomorrow' },
+  clean: { today: 'lunicleanCleanToday', tomorrow: 'lunicleanCleanTomorrow' },
+} as const satisfies Record<'skip' | 'clean', Record<CleaningDay, SuccessMessageKey>>;
+
 export function isOptimalTemperature(temperature: number): boolean {
   return temperature >= HEATING_OPTIMAL_MIN && temperature <= HEATING_OPTIMAL_MAX;
 }
@@ -60,11 +66,11 @@ export function isOptimalTemperature(temperature: number): boolean {
 /**
  * Evaluates a submission for its action. `positiveResponse` is the action's actPositiveResponse (YES when
  * unset); `quizCorrect` tells whether the chosen quiz position is a correct answer (the caller has checked
- * that the position exists).
+ * that the position exists); `cleaningDay` is the day a skip-cleaning answer speaks of (the 11:00 switch).
  */
 export function evaluateAnswer(
   answer: SubmittedAnswer,
-  context: { positiveResponse: string | null; quizCorrect?: boolean },
+  context: { positiveResponse: string | null; quizCorrect?: boolean; cleaningDay?: CleaningDay },
 ): EvaluatedAnswer {
   switch (answer.kind) {
     case 'review':
@@ -83,7 +89,7 @@ export function evaluateAnswer(
       return {
         stored: { ...NO_ANSWER, response: answer.skipCleaning ? 'SKIP' : 'CLEAN' },
         earns: answer.skipCleaning,
-        message: answer.skipCleaning ? 'lunicleanSkip' : 'lunicleanClean',
+        message: CLEANING_MESSAGES[answer.skipCleaning ? 'skip' : 'clean'][context.cleaningDay ?? 'tomorrow'],
       };
     case 'yesno':
     case 'yesnon':

@@ -237,6 +237,7 @@ export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<
       'rewards.valid_until',
       'c.id as claim_id',
       'c.code',
+      'c.claimed_at',
       'c.used_at',
     ])
     .where('rewards.hotel_id', '=', stay.hotel_id)
@@ -264,6 +265,7 @@ export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<
           isClaimed: r.claim_id !== null ? 1 : 0,
           isUsed: r.used_at !== null ? 1 : 0,
           code: r.claim_id !== null ? r.code : null,
+          claimedAt: r.claim_id !== null ? r.claimed_at : null,
           validUntil: r.valid_until,
           rwWaterVolume: r.water_volume,
         },

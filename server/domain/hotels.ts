@@ -69,3 +69,23 @@ export async function hotelInfo(store: Store, hotelId: number, emailEnabled: boo
     emailEnabled,
   };
 }
+
+/** docs/behaviour.md#code-reward: at most this many initials make the default prefix of reward codes. */
+const MAX_PREFIX_INITIALS = 4;
+
+/**
+ * The prefix of the hotel's reward codes: the content's `codePrefix`, else the upper-case initials of the name's words
+ * without accents ('Hôtel Les Tilleuls' → HLT), else H and the hotel id (a name with no Latin letter or digit).
+ */
+export function codePrefixOf(hotel: { hotel_id: number; hotel_name: string; code_prefix: string | null }): string {
+  if (hotel.code_prefix) return hotel.code_prefix;
+  const initials = hotel.hotel_name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word[0]?.toUpperCase())
+    .join('')
+    .slice(0, MAX_PREFIX_INITIALS);
+  return initials || `H${hotel.hotel_id}`;
+}

@@ -8,7 +8,7 @@ import type { Store } from '../db/store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { composeRewardMail, mailLanguage } from '../mail/reward-mail.ts';
 import { DomainError, notFound } from './errors.ts';
-import { hotelPrimaryLanguage } from './hotels.ts';
+import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { findClaimedReward, notClaimed } from './rewards.ts';
 import { lockOwnedStay } from './stays.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
@@ -91,6 +91,7 @@ export async function emailReward(
   const mail = composeRewardMail({
     lang: mailLang,
     hotelName: stay.hotel_name,
+    codePrefix: codePrefixOf(stay),
     rewardName: texts.name,
     description: texts.description,
     rwType: reward.type,

@@ -5,7 +5,7 @@
  *   (SQLite `BEGIN IMMEDIATE`, PostgreSQL `FOR UPDATE` on the stay row): concurrent claims are applied
  *   one after the other and can never overspend. `reward_claims` is unique per (stay, reward) and the
  *   debit's idempotency key is `reward-claim:{stayId}:{rewardId}`, so even a bypassed check cannot debit twice.
- * - CODE rewards get their code from the server: the first unused code of the hotel's pool for that
+ * - CODE rewards (and the other rewards staff hand over on sight, `carriesCode`) get their code from the server: the first unused code of the hotel's pool for that
  *   reward when the content file lists one (each pool code goes to one stay only), else a generated code
  *   of CODE_LENGTH characters from CODE_ALPHABET, unique per reward (`reward_claims` is unique per
  *   (reward, code)), one character longer whenever random draws keep colliding.
@@ -42,6 +42,15 @@ export interface ClaimRecord {
   id: number;
   code: string | null;
   used_at: string | null;
+}
+
+/**
+ * A claim gets a code staff can check when the guest shows it: CODE rewards, and the rewards of other types staff
+ * hand over on sight (docs/behaviour.md#other-rewards). A water donation needs nobody; a SLIDER is validated by the
+ * staff's swipe.
+ */
+export function carriesCode(rewardType: string): boolean {
+  return rewardType !== 'EAU' && rewardType !== 'SLIDER';
 }
 
 export function randomCode(length: number): string {
@@ -157,7 +166,7 @@ export async function claimReward(
     if (await findClaim(db, stay.id, reward.id)) throw alreadyClaimed();
 
     let code: string | null = null;
-    if (reward.type === 'CODE') {
+    if (carriesCode(reward.type)) {
       // Claims of one reward by different stays take its code one after the other.
       await tx.forUpdate(db.selectFrom('rewards').select('id').where('id', '=', reward.id), 'rewards').execute();
       code = await issueCode(db, reward.id);
@@ -180,17 +189,17 @@ export async function claimReward(
       .insertInto('reward_claims')
       .values({ stay_id: stay.id, reward_id: reward.id, code, claimed_at: now.toISOString(), used_at: null })
       .execute();
-    return { code, greenMiles: await balanceOf(db, stay.id) };
+    return { code, greenMiles: await balanceOf(db, stay.id), claimedAt: now.toISOString() };
   });
 }
 
-/** The caller's own code of a claimed CODE reward; 404 code_not_available otherwise. */
+/** The caller's own code of a claimed reward that carries one; 404 code_not_available otherwise. */
 export async function rewardCode(
   store: Store,
   input: { sUUID: string; profileUUID: string; rewardId: number },
 ): Promise<string> {
   const { reward, claim } = await findClaimedReward(store.db, input.sUUID, input.profileUUID, input.rewardId);
-  if (reward.type !== 'CODE' || !claim || claim.code === null)
+  if (!carriesCode(reward.type) || !claim || claim.code === null)
     throw new DomainError('not_found', 'code_not_available', 'No code is available for this reward');
   return claim.code;
 }

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
+import { codePrefixOf } from './hotels.ts';
 import { balanceOf, earnedOf } from './ledger.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
@@ -39,6 +40,7 @@ function stayQuery(db: Kysely<Database>) {
       'stays.last_name',
       'rooms.number as room_number',
       'hotels.name as hotel_name',
+      'hotels.code_prefix',
       'hotels.time_zone',
       'hotels.checkout_time',
       'hotels.content_version',
@@ -95,6 +97,7 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     rId: stay.room_id,
     roomNb: stay.room_number,
     hotelName: stay.hotel_name,
+    codePrefix: codePrefixOf(stay),
     greenMiles: Math.max(0, greenMiles),
     profile: { firstName: stay.first_name, lastName: stay.last_name },
     profileUUID: stay.profile_uuid,

@@ -12,8 +12,10 @@ export type SuccessMessageKey =
   | 'quizWrong'
   | 'lunishowerYes'
   | 'lunishowerNo'
-  | 'lunicleanSkip'
-  | 'lunicleanClean'
+  | 'lunicleanSkipToday'
+  | 'lunicleanSkipTomorrow'
+  | 'lunicleanCleanToday'
+  | 'lunicleanCleanTomorrow'
   | 'yesNoPositive'
   | 'yesNoOther'
   | 'heatingOptimal'
@@ -21,19 +23,21 @@ export type SuccessMessageKey =
 
 export const SUCCESS_MESSAGES: Record<string, Record<SuccessMessageKey, string>> = {
   fr: {
-    review: 'Merci pour votre avis !',
-    custom: 'Merci pour votre réponse !',
-    claim: 'Action validée, merci !',
-    quizRight: 'Bonne réponse ! Bravo !',
-    quizWrong: "Mauvaise réponse, mais merci d'avoir participé !",
-    lunishowerYes: "Merci d'avoir réduit votre consommation d'eau !",
-    lunishowerNo: 'Merci pour votre sincérité !',
-    lunicleanSkip: "Merci ! Le ménage de votre chambre n'aura pas lieu.",
-    lunicleanClean: 'Votre chambre sera nettoyée demain comme prévu',
+    review: 'Merci pour votre avis !',
+    custom: 'Merci pour votre réponse !',
+    claim: 'Action validée, merci !',
+    quizRight: 'Bonne réponse ! Bravo !',
+    quizWrong: "Mauvaise réponse, mais merci d'avoir participé !",
+    lunishowerYes: "Merci d'avoir réduit votre consommation d'eau !",
+    lunishowerNo: 'Merci pour votre sincérité !',
+    lunicleanSkipToday: "Merci ! Pas de ménage aujourd'hui.",
+    lunicleanSkipTomorrow: 'Merci ! Pas de ménage demain.',
+    lunicleanCleanToday: "Votre chambre sera nettoyée aujourd'hui comme prévu",
+    lunicleanCleanTomorrow: 'Votre chambre sera nettoyée demain comme prévu',
     yesNoPositive: 'Merci pour votre réponse positive!',
-    yesNoOther: 'Merci pour votre réponse !',
-    heatingOptimal: 'Merci ! Votre chauffage est réglé à une température idéale.',
-    heatingOther: "Merci ! Entre 19 et 21 °C, chaque degré de moins économise jusqu'à 7 % d'énergie.",
+    yesNoOther: 'Merci pour votre réponse !',
+    heatingOptimal: 'Merci ! Votre chauffage est réglé à une température idéale.',
+    heatingOther: "Merci ! Entre 19 et 21 °C, chaque degré de moins économise jusqu'à 7 % d'énergie.",
   },
   en: {
     review: 'Thank you for your review!',
@@ -43,8 +47,10 @@ export const SUCCESS_MESSAGES: Record<string, Record<SuccessMessageKey, string>>
     quizWrong: 'Wrong answer, but thank you for taking part!',
     lunishowerYes: 'Thank you for reducing your water use!',
     lunishowerNo: 'Thank you for your honesty!',
-    lunicleanSkip: 'Thank you! Your room will not be cleaned.',
-    lunicleanClean: 'Your room will be cleaned tomorrow as planned',
+    lunicleanSkipToday: 'Thank you! No cleaning today.',
+    lunicleanSkipTomorrow: 'Thank you! No cleaning tomorrow.',
+    lunicleanCleanToday: 'Your room will be cleaned today as planned',
+    lunicleanCleanTomorrow: 'Your room will be cleaned tomorrow as planned',
     yesNoPositive: 'Thank you for your positive answer!',
     yesNoOther: 'Thank you for your answer!',
     heatingOptimal: 'Thank you! Your heating is set to an ideal temperature.',
@@ -58,8 +64,10 @@ export const SUCCESS_MESSAGES: Record<string, Record<SuccessMessageKey, string>>
     quizWrong: 'إجابة خاطئة، لكن شكرًا على مشاركتك!',
     lunishowerYes: 'شكرًا على تقليل استهلاكك للماء!',
     lunishowerNo: 'شكرًا على صراحتك!',
-    lunicleanSkip: 'شكرًا! لن يتم تنظيف غرفتك.',
-    lunicleanClean: 'سيتم تنظيف غرفتك غدًا كما هو مقرر',
+    lunicleanSkipToday: 'شكرًا! لا تنظيف اليوم.',
+    lunicleanSkipTomorrow: 'شكرًا! لا تنظيف غدًا.',
+    lunicleanCleanToday: 'سيتم تنظيف غرفتك اليوم كما هو مقرر',
+    lunicleanCleanTomorrow: 'سيتم تنظيف غرفتك غدًا كما هو مقرر',
     yesNoPositive: 'شكرًا على إجابتك الإيجابية!',
     yesNoOther: 'شكرًا على إجابتك!',
     heatingOptimal: 'شكرًا! تم ضبط التدفئة على درجة حرارة مثالية.',

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
+import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import type { SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
@@ -107,7 +108,11 @@ export async function submitAction<Path extends SubmissionPath>(
         throw new DomainError('bad_request', 'unknown_quiz_answer', 'The quiz has no answer at this position');
       quizCorrect = choice.is_correct === 1;
     }
-    const evaluated = evaluateAnswer(answer, { positiveResponse: action.positive_response, quizCorrect });
+    const evaluated = evaluateAnswer(answer, {
+      positiveResponse: action.positive_response,
+      quizCorrect,
+      cleaningDay: cleaningDayAt(now, stay.time_zone),
+    });
     const points = evaluated.earns ? action.reward : 0;
 
     const completion: CompletionKey = {

@@ -18,10 +18,12 @@ export function mailLanguage(lang: string | null | undefined): MailLanguage {
 export interface RewardMailInput {
   lang: MailLanguage;
   hotelName: string;
+  /** The hotel's reward-code prefix (docs/behaviour.md#code-reward). */
+  codePrefix: string;
   rewardName: string;
   description: string;
   rwType: string;
-  /** The claimed CODE reward's code (without the hotel prefix). */
+  /** The claim's code (CODE and other rewards staff check), without the hotel prefix. */
   code: string | null;
   validUntil: string | null;
   rwWaterVolume: number | null;
@@ -42,9 +44,9 @@ export function impactMonths(volume: number): number {
   return Math.max(1, Math.round(volume / 10));
 }
 
-/** The code as the guest shows it: `{hotel name in lowercase}-{code}` (docs/behaviour.md#code-reward). */
-export function displayCode(hotelName: string, code: string): string {
-  return `${hotelName.toLowerCase()}-${code}`;
+/** The code as the guest shows it: `{codePrefix}-{code}` (docs/behaviour.md#code-reward). */
+export function displayCode(codePrefix: string, code: string): string {
+  return `${codePrefix}-${code}`;
 }
 
 interface Texts {
@@ -60,15 +62,15 @@ interface Texts {
 
 const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
-    subject: (reward, hotel) => `Votre récompense GreenMiles : ${reward} (${hotel})`,
+    subject: (reward, hotel) => `Votre récompense GreenMiles : ${reward} (${hotel})`,
     greeting: 'Bonjour,',
     intro: (hotel) => `Voici la récompense que vous avez débloquée pendant votre séjour à ${hotel}.`,
     codeLabel: 'Votre code',
     codeHint: "Présentez ce code au personnel de l'hôtel.",
     validUntil: (date) => `Valable jusqu'au ${date}.`,
     water: (litres, months) =>
-      `Votre don : ${litres} litres d'eau potable, soit ${months} mois d'accès à l'eau pour une personne.`,
-    closing: "Merci d'agir pour la planète avec GreenMiles !",
+      `Votre don : ${litres} litres d'eau potable, soit ${months} mois d'accès à l'eau pour une personne.`,
+    closing: "Merci d'agir pour la planète avec GreenMiles !",
   },
   en: {
     subject: (reward, hotel) => `Your GreenMiles reward: ${reward} (${hotel})`,
@@ -123,12 +125,12 @@ export function composeRewardMail(input: RewardMailInput): ComposedMail {
     `<h1 style="font-size:20px;margin:16px 0 8px">${escapeHtml(input.rewardName)}</h1>`,
     `<p>${escapeHtml(input.description)}</p>`,
   ];
-  if (input.rwType === 'CODE' && input.code !== null) {
-    const shown = displayCode(input.hotelName, input.code);
+  if (input.code !== null) {
+    const shown = displayCode(input.codePrefix, input.code);
     lines.push('', `${t.codeLabel}: ${shown}`, t.codeHint);
     blocks.push(
       `<p>${escapeHtml(t.codeLabel)}:</p>`,
-      `<p dir="ltr" style="font-family:monospace;font-size:22px;font-weight:bold;letter-spacing:1px">${escapeHtml(shown)}</p>`,
+      `<p dir="ltr" style="font-family:monospace;font-size:22px;font-weight:bold;letter-spacing:2px;white-space:nowrap">${escapeHtml(shown)}</p>`,
       `<p>${escapeHtml(t.codeHint)}</p>`,
     );
   }

@@ -104,7 +104,7 @@ export function LanguageMenu({ languages, current, onSelect }: LanguageMenuProps
       >
         {/* The visible code stays part of the accessible name (WCAG 2.5.3 label in name). */}
         <span>{current.toUpperCase()}</span>
-        <span className="visually-hidden"> {t`Langue : ${currentName}`}</span>
+        <span className="visually-hidden"> {t`Langue : ${currentName}`}</span>
       </button>
       {open && (
         <div

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import './Sheet.css';
 
 const FOCUSABLE =
@@ -18,6 +18,8 @@ export interface SheetProps {
   scope?: string;
   /** Mirrors the owning machine's state on the dialog element. */
   state?: string;
+  /** What takes the focus on opening when the sheet's one action should answer Enter (else the dialog itself). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -29,15 +31,15 @@ export const SWIPE_CLOSE_DISTANCE = 64;
  * 768 px): focus moves in and is trapped, Escape, a backdrop tap and a swipe down from the handle close, and focus
  * returns to the opener.
  */
-export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, children }: SheetProps) {
+export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, initialFocus, children }: SheetProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
+    (initialFocus?.current ?? dialogRef.current)?.focus();
     return () => previous?.focus();
-  }, []);
+  }, [initialFocus]);
 
   // A focused button that is disabled or removed (an answer on its way, a failure's card replaced) drops the focus
   // to the page, without an event: after each render, bring it back to the dialog, so the keyboard and screen

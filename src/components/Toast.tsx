@@ -18,7 +18,7 @@ export function Toast({ message, badge, onDismiss }: ToastProps) {
         {message}
       </p>
       {badge && (
-        <span className="pill pill--accent toast__badge" data-part="badge">
+        <span className="pill pill--accent points toast__badge" data-part="badge">
           {badge}
         </span>
       )}

@@ -20,7 +20,7 @@ import { makeAction, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** What a card sends with its reward: the guest's balance, the hotel name, the browser's share support. */
-const openingWith = (balance: number) => ({ balance, hotelName: 'Les Tilleuls', canShare: false, canEmail: true });
+const openingWith = (balance: number) => ({ balance, codePrefix: 'TIL', canShare: false, canEmail: true });
 
 describe('connect layers', () => {
   it('actions list: cards once loaded, the open one marked, the language notice, the retry', async () => {
@@ -42,7 +42,7 @@ describe('connect layers', () => {
     const props = connectActionsList(list.getSnapshot(), send, 1);
     expect(props.root['data-state']).toBe('ready.shown');
     expect(props.cards).toEqual([{ action: actions[0], selected: true }]);
-    expect(props.languageNotice).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(props.languageNotice).toEqual({ requested: 'Deutsch', shown: 'English' });
     expect(props.failure).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe('connect layers', () => {
     expect(opened.claim?.getSnapshot().context).toMatchObject({
       reward: coffee,
       balance: 100,
-      hotelName: 'Les Tilleuls',
+      codePrefix: 'TIL',
       language: 'fr',
     });
     opened.onClose();
@@ -124,7 +124,7 @@ describe('connect layers', () => {
       await settle();
       return connectRewardsList(list.getSnapshot(), list.send, openingWith(0)).languageNotice;
     };
-    expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'DE', shown: 'EN' });
+    expect(await listIn([inGerman, inEnglish])).toEqual({ requested: 'Deutsch', shown: 'English' });
     expect(await listIn([inGerman])).toBeNull();
   });
 

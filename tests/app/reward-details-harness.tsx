@@ -14,13 +14,14 @@ import {
 import { I18nWrapper } from './i18n-wrapper.tsx';
 
 export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
-export const HOTEL_NAME = 'Les Tilleuls';
+export const CODE_PREFIX = 'TIL';
+export const ROOM_NUMBER = '101';
 export const POINTS_NAME = 'Feuilles';
 /** A claim's input besides its reward and balance: the session, the guest's language, the hotel, no Web Share. */
 export const CLAIM_SETTINGS = {
   ...DETAILS_SESSION,
   language: 'fr',
-  hotelName: HOTEL_NAME,
+  codePrefix: CODE_PREFIX,
   canShare: false,
   canEmail: true,
 };
@@ -60,7 +61,7 @@ function startClaim(
     invoke: {
       id: 'rewardClaim',
       src: 'claim',
-      input: { ...DETAILS_SESSION, hotelName: HOTEL_NAME, canShare: browserCanShare(), canEmail: true, ...input },
+      input: { ...DETAILS_SESSION, codePrefix: CODE_PREFIX, canShare: browserCanShare(), canEmail: true, ...input },
     },
     on: { 'claim.changed': { actions: 'recordChange' }, 'reward.close': { actions: 'recordClose' } },
   });
@@ -90,7 +91,8 @@ export function renderRewardDetails(
     claim: startClaim(claimLogic, { reward, balance, profileUUID, language }, reports),
     balance,
     pointsName: POINTS_NAME,
-    hotelName: HOTEL_NAME,
+    codePrefix: CODE_PREFIX,
+    roomNumber: ROOM_NUMBER,
     language,
     ...callbacks,
   };

@@ -14,6 +14,7 @@ export function reward(overrides: Partial<Reward> & Pick<Reward, 'rwId'>): Rewar
     isClaimed: 0,
     isUsed: 0,
     code: null,
+    claimedAt: null,
     validUntil: null,
     rwWaterVolume: null,
     ...overrides,

@@ -5,6 +5,7 @@ import {
   catalogueOf,
   isAffordable,
   missingPoints,
+  rewardStateOf,
   sortByPosition,
 } from '../../src/views/rewards/rewardGroups.ts';
 import { reward } from './rewards-fixtures.ts';
@@ -31,37 +32,57 @@ describe('sortByPosition', () => {
 });
 
 describe('catalogueOf', () => {
-  it('splits claimed from available, keeps water rewards apart in each, each group sorted', () => {
-    const catalogue = catalogueOf([
-      reward({ rwId: 1, rwPosition: 5 }),
-      reward({ rwId: 2, rwPosition: 1, rwType: 'EAU' }),
-      reward({ rwId: 3, rwPosition: 3, isClaimed: 1 }),
-      reward({ rwId: 4, rwPosition: 2, rwType: 'SLIDER' }),
-      reward({ rwId: 5, rwType: 'EAU', isClaimed: 1 }),
-      reward({ rwId: 6, rwPosition: 0, rwType: 'EAU' }),
-      reward({ rwId: 7, rwPosition: 1, rwType: 'OTHER', isClaimed: 1 }),
-    ]);
+  it('splits claimed, affordable and locked rewards, keeps water rewards apart in each, each group sorted', () => {
+    const catalogue = catalogueOf(
+      [
+        reward({ rwId: 1, rwPosition: 5 }),
+        reward({ rwId: 2, rwPosition: 1, rwType: 'EAU' }),
+        reward({ rwId: 3, rwPosition: 3, isClaimed: 1 }),
+        reward({ rwId: 4, rwPosition: 2, rwType: 'SLIDER' }),
+        reward({ rwId: 5, rwType: 'EAU', isClaimed: 1 }),
+        reward({ rwId: 6, rwPosition: 0, rwType: 'EAU' }),
+        reward({ rwId: 7, rwPosition: 1, rwType: 'OTHER', isClaimed: 1 }),
+        reward({ rwId: 8, rwPosition: 4, rwCost: 500 }),
+        reward({ rwId: 9, rwPosition: 0, rwCost: 500, rwType: 'EAU' }),
+      ],
+      100,
+    );
     expect(ids(catalogue.unlocked.rewards)).toEqual([7, 3]);
     expect(ids(catalogue.unlocked.water)).toEqual([5]);
     expect(ids(catalogue.available.rewards)).toEqual([4, 1]);
     expect(ids(catalogue.available.water)).toEqual([6, 2]);
+    expect(ids(catalogue.locked.rewards)).toEqual([8]);
+    expect(ids(catalogue.locked.water)).toEqual([9]);
     expect(catalogue.emptyState).toBeNull();
   });
 
   it("says 'all unlocked' when nothing is left to unlock but something was claimed", () => {
-    const catalogue = catalogueOf([
-      reward({ rwId: 1, isClaimed: 1 }),
-      reward({ rwId: 2, isClaimed: 1, rwType: 'EAU' }),
-    ]);
+    const catalogue = catalogueOf(
+      [reward({ rwId: 1, isClaimed: 1 }), reward({ rwId: 2, isClaimed: 1, rwType: 'EAU' })],
+      0,
+    );
     expect(catalogue.emptyState).toBe('allUnlocked');
   });
 
   it("says 'no reward available' when the hotel offers nothing", () => {
-    expect(catalogueOf([]).emptyState).toBe('noneAvailable');
+    expect(catalogueOf([], 0).emptyState).toBe('noneAvailable');
   });
 
-  it('counts an unclaimed water reward as available', () => {
-    expect(catalogueOf([reward({ rwId: 1, rwType: 'EAU' })]).emptyState).toBeNull();
+  it('counts an unclaimed reward, even out of reach, as left to unlock', () => {
+    expect(catalogueOf([reward({ rwId: 1, rwType: 'EAU', rwCost: 100 })], 0).emptyState).toBeNull();
+  });
+});
+
+describe('rewardStateOf', () => {
+  it('tells used, claimed, affordable and locked apart', () => {
+    expect(
+      [
+        reward({ rwId: 1, isClaimed: 1, isUsed: 1, rwType: 'SLIDER' }),
+        reward({ rwId: 2, isClaimed: 1 }),
+        reward({ rwId: 3, rwCost: 100 }),
+        reward({ rwId: 4, rwCost: 101 }),
+      ].map((item) => rewardStateOf(item, 100)),
+    ).toEqual(['used', 'claimed', 'affordable', 'locked']);
   });
 });
 

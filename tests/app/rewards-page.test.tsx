@@ -63,7 +63,7 @@ describe('RewardsPage inside the stay frame', () => {
     await screen.findByRole('article', { name: 'Petit-déjeuner' });
 
     vi.mocked(getRewards).mockResolvedValue([reward({ rwId: 1, radName: 'Breakfast' })]);
-    await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
+    await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
     await user.click(screen.getByRole('option', { name: 'English' }));
 
     expect(await screen.findByRole('article', { name: 'Breakfast' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ export function makeStay(overrides: Partial<Stay> = {}): Stay {
     rId: 3,
     roomNb: '101',
     hotelName: 'Hôtel Les Tilleuls',
+    codePrefix: 'TIL',
     greenMiles: 40,
     profile: { firstName: null, lastName: null },
     profileUUID: PROFILE_ID,

@@ -64,7 +64,6 @@ describe('the connect layer turns a submission flow into props', () => {
     let props = connectHeating(flow.snapshot(), flow.actor.send);
     expect(props).toMatchObject({
       temperature: 30,
-      band: 'from24',
       status: 'tooHigh',
       canRaise: false,
       canLower: true,

@@ -137,7 +137,7 @@ async function openCard(user: UserEvent, name: string) {
 
 async function chooseNights(user: UserEvent, choice: number | string) {
   const label = choice === '4+' ? '4 nuits ou plus' : choice === 1 ? '1 nuit' : `${choice} nuits`;
-  const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
   await user.click(within(dialog).getByRole('radio', { name: label }));
   await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
 }
@@ -189,7 +189,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
           },
           'active.nightsPicker': async () => {
-            const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
             expect(
               within(dialog)
                 .getAllByRole('radio')
@@ -198,7 +198,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
           },
           'active.endDatePicker': async () => {
-            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
             const input = within(dialog).getByLabelText('Date de départ');
             expect(input).toHaveAttribute('min', TODAY);
             expect(input).toHaveAttribute('max', addDays(TODAY, 14));
@@ -233,7 +233,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             await chooseNights(user, (step.event as AnyEventObject).output.choice);
           },
           'xstate.done.actor.endDatePicker': async (step) => {
-            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+            const dialog = await screen.findByRole('dialog', { name: 'Quand se termine votre séjour ?' });
             fireEvent.change(within(dialog).getByLabelText('Date de départ'), {
               target: { value: (step.event as AnyEventObject).output.endDate },
             });

@@ -106,7 +106,7 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       const { actions, session } = await renderPage();
-      const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
+      const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
       const outcomeState = () => document.querySelector('[data-scope="action-outcome"]')?.getAttribute('data-state');
 
       await path.test({
@@ -127,6 +127,8 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             // The server's message, said once, here.
             expect(within(dialog).getByText(STUB_REPLY.message)).toBeInTheDocument();
             expect(document.querySelector('[data-scope="submission-toast"] [role="status"]')).toBeNull();
+            // Its one button has the focus, so Enter continues.
+            expect(within(dialog).getByRole('button', { name: 'Continuer' })).toHaveFocus();
           },
         },
         events: {

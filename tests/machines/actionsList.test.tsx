@@ -10,6 +10,7 @@ import {
   TRANSLATIONS_UNAVAILABLE,
 } from '../../machines/actionsList.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { languageName } from '../../src/components/LanguageNotice.tsx';
 import { dataStateOf } from '../../src/views/binding/dataState.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeLanguage, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -113,8 +114,9 @@ describe('actionsList drives the actions page', () => {
             const notice = document.querySelector('[data-part="language-notice"]');
             if (shownLanguage !== requested) {
               expect(notice).toHaveAttribute('role', 'status');
-              expect(notice?.textContent).toContain(`'${requested.toUpperCase()}'`);
-              expect(notice?.textContent).toContain(`'${shownLanguage?.toUpperCase()}'`);
+              // Languages by name, as their speakers write them ('it' → Italiano), in the interface's words.
+              expect(notice?.textContent).toContain(languageName(requested));
+              expect(notice?.textContent).toContain(languageName(shownLanguage ?? ''));
             } else {
               expect(notice).toBeNull();
             }

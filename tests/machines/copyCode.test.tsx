@@ -39,7 +39,7 @@ const model = new TestModel(logic, {
 });
 
 function copyButton(): HTMLElement {
-  return screen.getByRole('button', { name: /^(Copier le code|Copié !)$/ });
+  return screen.getByRole('button', { name: /^(Copier le code|Copié !)$/ });
 }
 
 function pageRoot(): HTMLElement {
@@ -99,7 +99,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
           },
           copied: async () => {
             expect(pageRoot()).toHaveAttribute('data-state', 'copied');
-            expect(copyButton()).toHaveAccessibleName('Copié !');
+            expect(copyButton()).toHaveAccessibleName('Copié !');
             expect(screen.getByRole('status')).toHaveTextContent('Code copié dans le presse-papiers.');
           },
           failed: async () => {
@@ -121,7 +121,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
           [confirmationEnded]: async () => {
             // 'Copié !' stays for the whole copyConfirmation delay (docs/behaviour.md#timings: 2 s), then goes.
             await act(async () => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 100));
-            expect(copyButton()).toHaveAccessibleName('Copié !');
+            expect(copyButton()).toHaveAccessibleName('Copié !');
             await act(async () => vi.advanceTimersByTime(100));
           },
         },
@@ -144,7 +144,7 @@ describe('disabled QR page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await renderPage();
     await user.click(copyButton());
-    expect(await screen.findByRole('button', { name: 'Copié !' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Copié !' })).toBeVisible();
     await expect(navigator.clipboard.readText()).resolves.toBe(CODE);
   });
 });

@@ -32,7 +32,7 @@ const model = new TestModel(
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 const panel = () => document.querySelector('[data-scope="demo-reset"]');
-const question = () => screen.queryByRole('dialog', { name: 'Réinitialiser la démo ?' });
+const question = () => screen.queryByRole('dialog', { name: 'Réinitialiser la démo ?' });
 const DEMO_HOTEL = makeHotel({ isDemo: true });
 const ACTIONS = [makeAction({ actId: 1, aadName: 'Serviettes', actType: 'YESNO' })];
 
@@ -79,7 +79,7 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
       await path.test({
         states: {
           confirming: async (snapshot) => {
-            const shown = await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
+            const shown = await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
             expect(
               within(shown).getByText(
                 'Les réponses, les points et les récompenses de ce séjour de démonstration seront effacés.',
@@ -111,7 +111,7 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
             expect(actions.isPending('loadActions')).toBe(false);
             // It can be asked again.
             await user.click(screen.getByRole('button', { name: 'Réinitialiser la démo' }));
-            expect(await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' })).toBeInTheDocument();
+            expect(await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' })).toBeInTheDocument();
           },
           reset: async () => {
             // The page starts again on the reset stay: the stay and the actions load again, the popup comes back.
@@ -156,7 +156,7 @@ describe('demo reset panel', () => {
   it('Escape closes the question', async () => {
     const { user } = await renderDemoPage();
     await user.click(await screen.findByRole('button', { name: 'Réinitialiser la démo' }));
-    await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
+    await screen.findByRole('dialog', { name: 'Réinitialiser la démo ?' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(question()).toBeNull());
     expect(panel()).toHaveAttribute('data-state', 'idle');

@@ -58,7 +58,7 @@ describe('endDatePicker drives the end-date sheet', () => {
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       const { actor, user } = renderPicker();
-      const dialog = () => screen.getByRole('dialog', { name: 'Quand se termine votre séjour ?' });
+      const dialog = () => screen.getByRole('dialog', { name: 'Quand se termine votre séjour ?' });
       const field = () => within(dialog()).getByLabelText('Date de départ');
 
       await path.test({

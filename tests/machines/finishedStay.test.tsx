@@ -117,7 +117,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           finished: async (snapshot) => {
             const { stay } = snapshot.context;
             if (!stay) throw new Error('finished without a stay');
-            const title = stay.profile.firstName ? `Merci ${stay.profile.firstName} !` : 'Merci pour votre séjour !';
+            const title = stay.profile.firstName ? `Merci ${stay.profile.firstName} !` : 'Merci pour votre séjour !';
             expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
             expect(root()?.getAttribute('data-state')).toMatch(/^finished/);
             const badges = within(screen.getByRole('list', { name: 'Vos badges' })).getAllByRole('listitem');

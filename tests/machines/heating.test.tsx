@@ -30,17 +30,20 @@ const INPUT: HeatingInput = {
   temperature: 22,
 };
 
-/** docs/behaviour.md#heating, written out: the colour band and the status of each temperature the model visits. */
-const EXPECTED: Record<number, { band: string; status: string }> = {
-  16: { band: 'below18', status: 'Trop bas' },
-  17: { band: 'below18', status: 'Trop bas' },
-  18: { band: 'from18to20', status: 'Optimal' },
-  19: { band: 'from18to20', status: 'Optimal' },
-  20: { band: 'from18to20', status: 'Optimal' },
-  21: { band: 'from21to23', status: 'Optimal' },
-  22: { band: 'from21to23', status: 'Optimal' },
-  23: { band: 'from21to23', status: 'Trop haut' },
-  24: { band: 'from24', status: 'Trop haut' },
+/**
+ * docs/behaviour.md#heating, written out: the status of each temperature the model visits, which the label, the dial's
+ * colour (data-status) and the advice (the ideal line marked reached) all follow.
+ */
+const EXPECTED: Record<number, { status: string; label: string }> = {
+  16: { status: 'tooLow', label: 'Trop bas' },
+  17: { status: 'tooLow', label: 'Trop bas' },
+  18: { status: 'optimal', label: 'Optimal' },
+  19: { status: 'ideal', label: 'Idéal' },
+  20: { status: 'ideal', label: 'Idéal' },
+  21: { status: 'ideal', label: 'Idéal' },
+  22: { status: 'optimal', label: 'Optimal' },
+  23: { status: 'tooHigh', label: 'Trop haut' },
+  24: { status: 'tooHigh', label: 'Trop haut' },
 };
 
 type HeatingSnapshot = SnapshotFrom<typeof heatingMachine>;
@@ -54,7 +57,7 @@ const events: AnyEventObject[] = [
   RETRY,
 ];
 
-// The model walks the temperatures of EXPECTED (every band and status); the scale's bounds have their own tests.
+// The model walks the temperatures of EXPECTED (every status); the scale's bounds have their own tests.
 const model = new TestModel(heatingMachine as unknown as ActorLogic<HeatingSnapshot, AnyEventObject, HeatingInput>, {
   input: INPUT,
   events: (snapshot) =>
@@ -80,8 +83,12 @@ function expectDial(temperature: number, adjusting: boolean) {
   expect(spinbutton()).toHaveAttribute('aria-valuenow', String(temperature));
   expect(spinbutton()).toHaveTextContent(`${temperature} °C`);
   const dialElement = modalDialog('heating').querySelector('[data-part="dial"]');
-  expect(dialElement).toHaveAttribute('data-band', expected?.band);
-  expect(dial().getByText(expected?.status ?? '')).toBeVisible();
+  expect(dialElement).toHaveAttribute('data-status', expected?.status);
+  expect(dial().getByText(expected?.label ?? '', { selector: '[data-part="status"]' })).toBeVisible();
+  expect(dial().getByText('Idéal : entre 19 et 21 °C').closest('li')).toHaveAttribute(
+    'data-state',
+    expected?.status === 'ideal' ? 'reached' : 'advised',
+  );
   // The gauge is drawn to the full scale of 30.
   const fill = modalDialog('heating').querySelector('[data-part="gauge-fill"]');
   expect(fill?.getAttribute('stroke-dasharray')).toBe(`${(temperature / 30) * 100} 100`);
@@ -100,7 +107,13 @@ describe('heating machine drives the heating modal', () => {
       const flow = startModalFlow(heatingMachine, INPUT, controlled.actors);
       const { user } = await renderActionModal(
         <HeatingModal
-          action={makeAction({ actId: 4, actType: 'HEATING', aadName: 'Chauffage', actReward: 30 })}
+          action={makeAction({
+            actId: 4,
+            actType: 'HEATING',
+            aadName: 'Chauffage',
+            aadQuestion: 'À quelle température avez-vous réglé votre chambre ?',
+            actReward: 30,
+          })}
           flow={flow}
           onClose={vi.fn()}
         />,
@@ -110,6 +123,8 @@ describe('heating machine drives the heating modal', () => {
         states: {
           'adjusting.idle': async (snapshot) => {
             await dialogState('adjusting.idle');
+            // The hotel's question heads the dial.
+            expect(dial().getByText('À quelle température avez-vous réglé votre chambre ?')).toBeVisible();
             expectDial(snapshot.context.temperature, true);
             expect(screen.queryByRole('alert')).toBeNull();
           },

@@ -1,13 +1,9 @@
 import { type BoundFunctions, type queries, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import { cleaningDecisionOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import {
-  cleaningDayAt,
-  type LunicleanContext,
-  type LunicleanInput,
-  lunicleanMachine,
-} from '../../machines/luniclean.machine.ts';
+import { type LunicleanContext, type LunicleanInput, lunicleanMachine } from '../../machines/luniclean.machine.ts';
 import LunicleanModal from '../../src/views/actions/modals/LunicleanModal.tsx';
 import { modalDialog, renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
@@ -59,11 +55,18 @@ for (const [response, now] of cases) {
         },
       }),
       expectChoices: ({ answer: decision, day }, inDialog, enabled) => {
+        // One day, said the same way in the title and the question (and the thanks, below).
         expect(
-          inDialog.getByText(day === 'today' ? "Pas de ménage aujourd'hui ?" : 'Pas de ménage demain ?'),
+          inDialog.getByRole('heading', {
+            name: day === 'today' ? "Pas de ménage aujourd'hui" : 'Pas de ménage demain',
+          }),
         ).toBeInTheDocument();
-        expect(inDialog.getByText("+100 L d'eau")).toBeInTheDocument();
-        expect(inDialog.getByText('+80 eCO2')).toBeInTheDocument();
+        expect(
+          inDialog.getByText(day === 'today' ? "Renoncer au ménage aujourd'hui ?" : 'Renoncer au ménage demain ?'),
+        ).toBeInTheDocument();
+        expect(inDialog.getByText("Environ 100 L d'eau économisés")).toBeInTheDocument();
+        expect(inDialog.getByText('Environ 80 g CO2e évités')).toBeInTheDocument();
+        expect(inDialog.getByText("D'où viennent ces chiffres ?")).toBeInTheDocument();
         for (const button of [skip(inDialog), maintain(inDialog)]) {
           if (enabled) expect(button).toBeEnabled();
           else expect(button).toBeDisabled();
@@ -86,7 +89,7 @@ for (const [response, now] of cases) {
       expectSubmitting: ({ answer: decision, day }, inDialog) => {
         const success =
           decision === 'maintained'
-            ? 'Votre chambre sera nettoyée demain comme prévu'
+            ? `Votre chambre sera nettoyée ${day === 'today' ? "aujourd'hui" : 'demain'} comme prévu`
             : day === 'today'
               ? "Merci ! Pas de ménage aujourd'hui."
               : 'Merci ! Pas de ménage demain.';

@@ -16,7 +16,7 @@ const answerButton = (respected: boolean) =>
 
 function expectAnswers(chosen: boolean | null, enabled: boolean) {
   const group = within(modalDialog('lunishower')).getByRole('group', {
-    name: "Avez-vous respecté l'objectif de douche courte ?",
+    name: "Avez-vous respecté l'objectif de douche courte ?",
   });
   expect(group).toBeInTheDocument();
   for (const respected of [true, false]) {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,7 @@ describe('nightsPicker drives the nights-of-stay sheet', () => {
   for (const path of model.getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const { actor, user } = renderPicker();
-      const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+      const dialog = () => screen.getByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
 
       await path.test({
         states: {
@@ -56,6 +56,12 @@ describe('nightsPicker drives the nights-of-stay sheet', () => {
               .filter((radio) => radio.getAttribute('aria-checked') === 'true')
               .map((radio) => radio.textContent);
             expect(checked).toEqual(choice === null ? [] : [LABELS[String(choice)]]);
+            // One Tab stop for the group: the chosen option, else the first.
+            const tabStops = within(dialog())
+              .getAllByRole('radio')
+              .filter((radio) => radio.tabIndex === 0)
+              .map((radio) => radio.textContent);
+            expect(tabStops).toEqual([LABELS[String(choice ?? 1)]]);
             const validate = within(dialog()).getByRole('button', { name: 'Valider' });
             if (choice === null) expect(validate).toBeDisabled();
             else expect(validate).toBeEnabled();
@@ -69,7 +75,17 @@ describe('nightsPicker drives the nights-of-stay sheet', () => {
         events: {
           'nights.choose': async (step) => {
             const label = LABELS[String((step.event as AnyEventObject).choice)] ?? '';
-            await user.click(within(dialog()).getByRole('radio', { name: label }));
+            if (path.steps.length % 2) {
+              await user.click(within(dialog()).getByRole('radio', { name: label }));
+              return;
+            }
+            // By keyboard: Tab reaches the group's one stop, the arrows move and choose.
+            const radios = within(dialog()).getAllByRole('radio');
+            const from = radios.findIndex((radio) => radio.tabIndex === 0);
+            const to = radios.findIndex((radio) => radio.textContent === label);
+            act(() => radios[from]?.focus());
+            await user.keyboard('{ArrowDown}'.repeat((to - from + radios.length) % radios.length));
+            expect(within(dialog()).getByRole('radio', { name: label })).toHaveFocus();
           },
           'nights.confirm': async () => {
             await user.click(within(dialog()).getByRole('button', { name: 'Valider' }));

@@ -174,7 +174,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
 
 describe('quiz helpers', () => {
   it('letters answers A, B, C… by qaPosition', () => {
-    expect([1, 2, 3, 26].map(answerLetter)).toEqual(['A', 'B', 'C', 'Z']);
+    expect([1, 2, 3, 26].map((position) => answerLetter(position))).toEqual(['A', 'B', 'C', 'Z']);
+    expect([1, 2, 3, 5].map((position) => answerLetter(position, 'ar'))).toEqual(['أ', 'ب', 'ج', 'هـ']);
   });
   it('is correct only for the answer whose qaIsCorrect is 1', () => {
     expect([1, 2, 3].map((position) => isCorrectAnswer(EXPLAINED, position))).toEqual([false, true, false]);

@@ -17,9 +17,10 @@ import { rewardClaimLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import {
   CLAIM_SETTINGS,
+  CODE_PREFIX,
   DETAILS_SESSION,
-  HOTEL_NAME,
   POINTS_NAME,
+  ROOM_NUMBER,
   renderRewardDetails,
 } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
@@ -29,7 +30,7 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 
 // The rewards page's modal uses the real claim logic: its call is replaced here, at the API boundary.
 vi.mock('../../src/api/rewards.ts', () => ({
-  claimReward: vi.fn(async () => ({ code: 'A7K', greenMiles: 70 })),
+  claimReward: vi.fn(async () => ({ code: 'A7K', greenMiles: 70, claimedAt: '2026-11-23T17:05:00.000Z' })),
   getRewardCode: vi.fn(),
   markSliderUsed: vi.fn(),
   emailReward: vi.fn(),
@@ -42,8 +43,14 @@ const WATER_REOPEN = rewardClaimMachine.states.waterReopening?.after[0]?.eventTy
 const notEnough = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles: balance 10, needed 30');
 const events: AnyEventObject[] = [
   { type: 'reward.unlock' },
-  { type: 'xstate.done.actor.claimReward', output: { code: 'A7K', greenMiles: 70 } },
-  { type: 'xstate.done.actor.claimReward', output: { code: null, greenMiles: 70 } },
+  {
+    type: 'xstate.done.actor.claimReward',
+    output: { code: 'A7K', greenMiles: 70, claimedAt: '2026-11-23T17:05:00.000Z' },
+  },
+  {
+    type: 'xstate.done.actor.claimReward',
+    output: { code: null, greenMiles: 70, claimedAt: '2026-11-23T17:05:00.000Z' },
+  },
   { type: 'xstate.error.actor.claimReward', error: notEnough },
   { type: 'xstate.error.actor.claimReward', error: new ApiError(500, 'internal', 'boom') },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: 'B2C' } },
@@ -192,7 +199,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               switch (item.rwType) {
                 case 'CODE': {
                   const code = snapshot.context.code ?? '';
-                  expect(body.getByText(`les tilleuls-${code}`)).toBeVisible();
+                  expect(body.getByText(`TIL-${code}`)).toBeVisible();
                   expect(body.getByRole('button', { name: 'Copier le code' })).toBeVisible();
                   // No validUntil: no expiry line rather than an invented date.
                   if (item.validUntil === null) expect(body.queryByText(/^Valable jusqu'au /)).toBeNull();
@@ -214,10 +221,19 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                   expect(body.getByRole('status')).toHaveTextContent('Récompense utilisée');
                   expect(body.queryByRole('slider')).toBeNull();
                   break;
-                default:
+                default: {
                   expect(
                     body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
                   ).toBeVisible();
+                  // What staff check: the claim's time, the room and the claim's code (the server's, if it gave one).
+                  const check = within(dialog().querySelector('[data-part="staff-check"]') as HTMLElement);
+                  expect(check.getByText('Chambre').nextSibling).toHaveTextContent(ROOM_NUMBER);
+                  const claimedAt = snapshot.context.reward.claimedAt;
+                  if (claimedAt) expect(check.getByText('Débloquée le')).toBeVisible();
+                  const code = snapshot.context.reward.code;
+                  if (code) expect(check.getByText(`${CODE_PREFIX}-${code}`)).toBeVisible();
+                  else expect(check.queryByText('Code')).toBeNull();
+                }
               }
             },
           },
@@ -272,7 +288,9 @@ describe('reward detail modal', () => {
     const item = reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 30 });
     const { onClaimChanged } = renderRewardDetails(item, 100, { claim });
     await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
-    await act(async () => controlled.resolve('claimReward', { code: null, greenMiles: 70 }));
+    await act(async () =>
+      controlled.resolve('claimReward', { code: null, greenMiles: 70, claimedAt: '2026-11-23T17:05:00.000Z' }),
+    );
     expect(onClaimChanged).toHaveBeenCalledTimes(1);
   });
 
@@ -292,7 +310,7 @@ describe('rewards page with the detail modal', () => {
       rewards: controlled,
       session,
     } = await renderLoadedRewardsPage({
-      stay: makeStay({ greenMiles: 100, hotelName: HOTEL_NAME }),
+      stay: makeStay({ greenMiles: 100, codePrefix: CODE_PREFIX }),
       hotel: makeHotel({ hGreenMilesName: POINTS_NAME }),
     });
     const coffee = reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 });
@@ -301,7 +319,7 @@ describe('rewards page with the detail modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Café offert' });
     await user.click(within(dialog).getByRole('button', { name: 'Débloquer pour 30 Feuilles' }));
 
-    expect(await within(dialog).findByText('les tilleuls-A7K')).toBeVisible();
+    expect(await within(dialog).findByText('TIL-A7K')).toBeVisible();
     // The root refreshes the stay (the header balance) while the list reloads.
     await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
     const list = document.querySelector('[data-scope="rewards-list"]');
@@ -338,7 +356,7 @@ describe('reward rules', () => {
   });
 
   it('shows codes with the lowercase hotel name and dates in the interface locale', () => {
-    expect(displayedCode(HOTEL_NAME, 'A7K')).toBe('les tilleuls-A7K');
+    expect(displayedCode(CODE_PREFIX, 'A7K')).toBe('TIL-A7K');
     expect(formatValidUntil('2027-12-31', 'fr')).toBe('31 décembre 2027');
     expect(formatValidUntil('2027-06-30', 'en')).toBe('June 30, 2027');
   });

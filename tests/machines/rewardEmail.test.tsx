@@ -20,7 +20,7 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 type EmailSnapshot = SnapshotFrom<typeof rewardEmailMachine>;
 
 const CODE_REWARD = reward({ rwId: 11, rwType: 'CODE', radName: 'Café offert', isClaimed: 1, code: 'A7K' });
-const SHARE_DATA = { title: 'Café offert', text: 'Café offert — les tilleuls-A7K' };
+const SHARE_DATA = { title: 'Café offert', text: 'Café offert — TIL-A7K' };
 
 const events: AnyEventObject[] = [
   { type: 'email.open' },

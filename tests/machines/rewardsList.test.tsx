@@ -10,7 +10,8 @@ import {
   rewardsListMachine,
 } from '../../machines/rewardsList.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { catalogueOf } from '../../src/views/rewards/rewardGroups.ts';
+import { languageName } from '../../src/components/LanguageNotice.tsx';
+import { catalogueOf, rewardStateOf } from '../../src/views/rewards/rewardGroups.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
 import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -19,7 +20,7 @@ const SESSION = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
 const BALANCE = 120;
 const POINTS_NAME = 'Feuilles';
 /** What a card sends with its reward: the stay's balance and hotel name, the test browser's share support (none). */
-const OPENING = { balance: BALANCE, hotelName: makeStay().hotelName, canShare: false, canEmail: true };
+const OPENING = { balance: BALANCE, codePrefix: makeStay().codePrefix, canShare: false, canEmail: true };
 
 /** One reward of each kind the page draws differently, given out of order. */
 const MIXED: Reward[] = [
@@ -28,6 +29,7 @@ const MIXED: Reward[] = [
   reward({ rwId: 3, rwType: 'SLIDER', radName: 'Réduction bar', rwCost: 300, rwPosition: null }),
   reward({ rwId: 4, rwType: 'EAU', radName: '10 litres', rwCost: 50, rwPosition: 3 }),
   reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', isClaimed: 1, rwPosition: 1 }),
+  reward({ rwId: 7, rwType: 'SLIDER', radName: 'Remise utilisée', isClaimed: 1, isUsed: 1, rwPosition: 4 }),
 ];
 const ALL_CLAIMED: Reward[] = [reward({ rwId: 6, radName: 'Code bar', isClaimed: 1 })];
 const NONE: Reward[] = [];
@@ -40,6 +42,7 @@ const EXPECTED_BUTTON: Record<number, string> = {
   4: "Donner de l'eau",
   5: 'Voir les détails',
   6: 'Voir le code',
+  7: 'Réduction utilisée',
 };
 
 type RewardsListSnapshot = SnapshotFrom<typeof rewardsListMachine>;
@@ -111,35 +114,48 @@ const cardTitles = (container: HTMLElement) =>
 
 /** Everything the loaded page must show for the machine's rewards. */
 function expectLoadedPage(context: RewardsListContext) {
-  const catalogue = catalogueOf(context.rewards);
-  const unlocked = screen.queryByRole('region', { name: 'Récompenses débloquées' });
-  const available = screen.getByRole('region', { name: 'Récompenses disponibles' });
-
-  if (catalogue.unlocked.rewards.length + catalogue.unlocked.water.length === 0) expect(unlocked).toBeNull();
-  else {
-    expect(unlocked).not.toBeNull();
-    expect(cardTitles(unlocked as HTMLElement)).toEqual(
-      [...catalogue.unlocked.rewards, ...catalogue.unlocked.water].map((item) => item.radName),
+  const catalogue = catalogueOf(context.rewards, BALANCE);
+  const sections = [
+    { name: 'Récompenses débloquées', section: catalogue.unlocked },
+    { name: 'Récompenses disponibles', section: catalogue.available },
+    { name: 'Bientôt à votre portée', section: catalogue.locked },
+  ];
+  for (const { name, section } of sections) {
+    const region = screen.queryByRole('region', { name });
+    if (section.rewards.length + section.water.length === 0) {
+      expect(region).toBeNull();
+      continue;
+    }
+    expect(cardTitles(region as HTMLElement)).toEqual(
+      [...section.rewards, ...section.water].map((item) => item.radName),
     );
+    const water = within(region as HTMLElement).queryByRole('region', { name: "Dons d'eau" });
+    if (section.water.length > 0) {
+      expect(cardTitles(water as HTMLElement)).toEqual(section.water.map((item) => item.radName));
+    } else expect(water).toBeNull();
   }
-  expect(cardTitles(available)).toEqual(
-    [...catalogue.available.rewards, ...catalogue.available.water].map((item) => item.radName),
-  );
-  const water = within(available).queryByRole('region', { name: "Dons d'eau" });
-  if (catalogue.available.water.length > 0) {
-    expect(cardTitles(water as HTMLElement)).toEqual(catalogue.available.water.map((item) => item.radName));
-  } else expect(water).toBeNull();
 
+  // The all-unlocked message heads the page, before any section.
   const allUnlocked = screen.queryByText('Vous avez débloqué toutes les récompenses !');
   const noneAvailable = screen.queryByText('Aucune récompense disponible pour le moment.');
   expect(allUnlocked !== null).toBe(catalogue.emptyState === 'allUnlocked');
   expect(noneAvailable !== null).toBe(catalogue.emptyState === 'noneAvailable');
+  const firstSection = root().querySelector('[data-part="unlocked"]');
+  if (allUnlocked && firstSection) {
+    expect(allUnlocked.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }
 
   for (const item of context.rewards) {
     const card = screen.getByRole('article', { name: item.radName });
     expect(within(card).getByRole('button', { name: EXPECTED_BUTTON[item.rwId] })).toBeInTheDocument();
     expect(card.hasAttribute('data-selected')).toBe(item.rwId === context.selectedRewardId);
-    expect(card).toHaveAttribute('data-state', item.isClaimed === 1 ? 'unlocked' : 'locked');
+    const state = rewardStateOf(item, BALANCE);
+    expect(card).toHaveAttribute('data-state', state);
+    const pill = { used: 'Utilisée', claimed: 'Débloquée', affordable: `${item.rwCost} `, locked: `${item.rwCost} ` }[
+      state
+    ];
+    expect(card.querySelector('[data-part="status"]')?.textContent).toContain(pill);
+    expect(within(card).queryByText('Débloquée') !== null).toBe(state === 'claimed');
   }
   if (context.rewards === MIXED) {
     expect(
@@ -187,7 +203,7 @@ describe('rewardsList machine drives the rewards page', () => {
             const shown = rewards.find((item) => item.textLanguage !== language)?.textLanguage;
             if (shown)
               expect(screen.getByRole('status')).toHaveTextContent(
-                `Certaines traductions manquent pour '${language.toUpperCase()}'. Affichage en '${shown.toUpperCase()}'`,
+                `Certaines traductions manquent en ${languageName(language)}. Affichage en ${languageName(shown)}.`,
               );
             else expect(screen.queryByRole('status')).toBeNull();
             expectLoadedPage(snapshot.context);
@@ -212,7 +228,7 @@ describe('rewardsList machine drives the rewards page', () => {
             await user.click(screen.getByRole('button', { name: 'Réessayer' }));
           },
           'language.change': async () => {
-            await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
+            await user.click(screen.getByRole('button', { name: /Langue : Français/ }));
             await user.click(screen.getByRole('option', { name: 'Français (Belgique)' }));
           },
           'reward.open': async (step) => {

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A pointer drag of the thumb to `progress` % (from the start of the track). */
+/** A pointer drag of the thumb by `progress` % of its travel (from where the thumb is). */
 function drag(progress: number) {
   fireEvent.pointerDown(thumb(), { clientX: 0, pointerId: 1 });
   fireEvent.pointerMove(thumb(), { clientX: (progress / 100) * 0.75 * TRACK_WIDTH, pointerId: 1 });
@@ -103,6 +103,11 @@ describe('slider machine: model paths drive the staff swipe', () => {
             idle: async (snapshot) => {
               await waitFor(() => expect(sliderRoot()).toHaveAttribute('data-state', 'idle'));
               const dialog = screen.getByRole('dialog', { name: 'Départ tardif' });
+              // The title once (the dialog's), the keyboard instructions as the thumb's description.
+              expect(within(dialog).getAllByText('Départ tardif')).toHaveLength(1);
+              expect(thumb()).toHaveAccessibleDescription(
+                "Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.",
+              );
               expect(within(dialog).getByText("Réservé au personnel de l'hôtel")).toBeVisible();
               expect(within(dialog).getByText(/irréversible/)).toBeVisible();
               expect(thumb()).toHaveAttribute('aria-valuenow', String(snapshot.context.progress));
@@ -218,8 +223,9 @@ describe('slider gestures', () => {
     await user.keyboard('{End}{Enter}{ArrowDown}');
     expect(thumb()).toHaveAttribute('aria-valuenow', '35');
     expect(controlled.calls).toHaveLength(0);
-    drag(74);
-    expect(thumb()).toHaveAttribute('aria-valuenow', '74');
+    // A drag continues from where the keyboard left the thumb.
+    drag(20);
+    expect(thumb()).toHaveAttribute('aria-valuenow', '55');
     fireEvent.pointerUp(thumb(), { pointerId: 1 });
     expect(thumb()).toHaveAttribute('aria-valuenow', '0');
   });
@@ -241,6 +247,8 @@ describe('slider gestures', () => {
     expect(dragProgress(150, 400)).toBe(50);
     expect(dragProgress(-20, 400)).toBe(0);
     expect(dragProgress(900, 400)).toBe(100);
+    expect(dragProgress(150, 400, 30)).toBe(80);
+    expect(dragProgress(-60, 400, 30)).toBe(10);
     expect(sliderMachine.implementations.delays.sliderSuccessClose).toBe(3000);
     expect(sliderMachine.implementations.delays.sliderHoldConfirm).toBe(2000);
   });

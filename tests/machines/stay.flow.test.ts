@@ -99,7 +99,7 @@ const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', a
 const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
 const spaCode = reward({ rwId: 2, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: null });
 /** What a rewards card sends with its reward besides its id. */
-const OPENING = { balance: 100, hotelName: 'Les Tilleuls', canShare: false, canEmail: true };
+const OPENING = { balance: 100, codePrefix: 'TIL', canShare: false, canEmail: true };
 const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange: 15, greenMiles: 55 };
 
 /** What a card's button sends the root. */
@@ -272,7 +272,7 @@ describe('stay root machine: the rewards page flow without React', () => {
     });
 
     // The claim reports to the list, the list to the root: the list reloads and the stay refreshes.
-    calls.resolve('claimReward', { code: null, greenMiles: 70 });
+    calls.resolve('claimReward', { code: null, greenMiles: 70, claimedAt: '2026-11-23T17:05:00.000Z' });
     await settle();
     expect(stateOf(claim())).toEqual({ claimed: 'shown' });
     // A shown generic reward may be e-mailed or shared; it has no code to copy.
@@ -330,7 +330,7 @@ describe('stay root machine: the rewards page flow without React', () => {
     // The copy copies the code as shown; the e-mail sends the reward in the guest's language.
     copy()?.send({ type: 'code.copy' });
     expect(stateOf(copy())).toBe('copying');
-    expect(calls.calls.at(-1)).toEqual({ name: 'writeClipboard', input: { text: 'les tilleuls-Z9Q' } });
+    expect(calls.calls.at(-1)).toEqual({ name: 'writeClipboard', input: { text: 'TIL-Z9Q' } });
     email()?.send({ type: 'email.open' });
     email()?.send({ type: 'email.change', value: 'guest@example.com' });
     email()?.send({ type: 'email.submit' });
@@ -345,7 +345,7 @@ describe('stay root machine: the rewards page flow without React', () => {
         language: 'fr',
       },
     });
-    expect(email()?.getSnapshot().context.shareData).toEqual({ title: 'Spa', text: 'Spa — les tilleuls-Z9Q' });
+    expect(email()?.getSnapshot().context.shareData).toEqual({ title: 'Spa', text: 'Spa — TIL-Z9Q' });
 
     // Closing the reward stops the claim and its children.
     const children = [copy(), email()];

@@ -41,7 +41,7 @@ describe.each([false, true])('welcome popup, flag already stored: %s', (alreadyS
             expect(localStorage.getItem('welcomeShown')).toBeNull();
           },
           open: async () => {
-            const dialog = await screen.findByRole('dialog', { name: 'Bienvenue sur GreenMiles !' });
+            const dialog = await screen.findByRole('dialog', { name: 'Bienvenue sur GreenMiles !' });
             expect(dialog).toHaveAttribute('aria-modal', 'true');
             expect(dialog).toContainElement(document.activeElement as HTMLElement);
             expect(within(dialog).getByText('v3.2.1')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe.each([false, true])('welcome popup, flag already stored: %s', (alreadyS
         events: {
           'actions.loaded': async () => settleActions(controlled),
           'welcome.close': async () => {
-            await user.click(screen.getByRole('button', { name: "C'est parti !" }));
+            await user.click(screen.getByRole('button', { name: "C'est parti !" }));
           },
         },
       });
@@ -83,7 +83,7 @@ describe('welcome dialog keyboard behaviour', () => {
   it('traps Tab inside the dialog', async () => {
     const { user, dialog } = await openDialog();
     const language = within(dialog).getByRole('button', { name: /Langue/ });
-    const start = within(dialog).getByRole('button', { name: "C'est parti !" });
+    const start = within(dialog).getByRole('button', { name: "C'est parti !" });
     await user.tab();
     expect(language).toHaveFocus();
     await user.tab();

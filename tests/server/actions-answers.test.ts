@@ -22,8 +22,12 @@ describe('which answer earns', () => {
     expect(evaluateAnswer({ kind: 'luniclean', skipCleaning: false, roomNumber: null }, yes)).toMatchObject({
       earns: false,
       stored: { response: 'CLEAN' },
-      message: 'lunicleanClean',
+      message: 'lunicleanCleanTomorrow',
     });
+    // The thanks name the day of the 11:00 switch.
+    expect(
+      evaluateAnswer({ kind: 'luniclean', skipCleaning: true, roomNumber: null }, { ...yes, cleaningDay: 'today' }),
+    ).toMatchObject({ message: 'lunicleanSkipToday' });
     expect(evaluateAnswer({ kind: 'lunishower', objectiveRespected: false }, yes)).toMatchObject({
       earns: false,
       stored: { response: 'false' },
@@ -88,13 +92,13 @@ describe('success messages', () => {
     for (const lang of ['en', 'ar']) expect(Object.keys(SUCCESS_MESSAGES[lang] ?? {}).sort()).toEqual(keys);
   });
   it('keeps the French success messages', () => {
-    expect(successMessage('review', ['fr'])).toBe('Merci pour votre avis !');
-    expect(successMessage('quizWrong', ['fr'])).toBe("Mauvaise réponse, mais merci d'avoir participé !");
+    expect(successMessage('review', ['fr'])).toBe('Merci pour votre avis !');
+    expect(successMessage('quizWrong', ['fr'])).toBe("Mauvaise réponse, mais merci d'avoir participé !");
     expect(successMessage('yesNoPositive', ['fr'])).toBe('Merci pour votre réponse positive!');
   });
   it('falls back along the given languages, then to French', () => {
     expect(successMessage('custom', ['de', 'en'])).toBe('Thank you for your answer!');
     expect(successMessage('custom', ['EN-gb'])).toBe('Thank you for your answer!');
-    expect(successMessage('custom', [undefined, null, 'de'])).toBe('Merci pour votre réponse !');
+    expect(successMessage('custom', [undefined, null, 'de'])).toBe('Merci pour votre réponse !');
   });
 });

@@ -68,7 +68,7 @@ describeEachDialect('action submissions', (get) => {
 
       const no = await submit(app, stay, action.actId, 'yesno', { response: false });
       expect(no.json()).toMatchObject({
-        message: 'Merci pour votre réponse !',
+        message: 'Merci pour votre réponse !',
         greenMilesChange: -action.actReward,
         greenMiles: 0,
       });
@@ -106,7 +106,7 @@ describeEachDialect('action submissions', (get) => {
       await renewContentVersion(handle, 2);
       try {
         const yes = await submit(app, stay, action.actId, 'yesno', { response: true });
-        expect(yes.json()).toMatchObject({ greenMilesChange: 0, greenMiles: 0, message: 'Merci pour votre réponse !' });
+        expect(yes.json()).toMatchObject({ greenMilesChange: 0, greenMiles: 0, message: 'Merci pour votre réponse !' });
         const no = await submit(app, stay, action.actId, 'yesno', { response: false });
         expect(no.json()).toMatchObject({
           greenMilesChange: action.actReward,
@@ -215,7 +215,7 @@ describeEachDialect('action submissions', (get) => {
       expect(skip.json()).toMatchObject({
         greenMilesChange: 20,
         greenMiles: 20,
-        message: 'Thank you! Your room will not be cleaned.',
+        message: 'Thank you! No cleaning tomorrow.',
       });
       const listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ alreadyCompleted: true, response: 'SKIP', endDate });
@@ -227,7 +227,11 @@ describeEachDialect('action submissions', (get) => {
       });
       clock.current = new Date(NOON.getTime() + 86_400_000);
       const nextNight = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true });
-      expect(nextNight.json()).toMatchObject({ greenMilesChange: 20, greenMiles: 20 });
+      expect(nextNight.json()).toMatchObject({
+        greenMilesChange: 20,
+        greenMiles: 20,
+        message: 'Merci ! Pas de ménage demain.',
+      });
       const rows = await ledgerRows(handle, stay.id);
       expect(rows.map((r) => r.night_id)).toEqual([
         currentNightId(NOON, PARIS),
@@ -237,18 +241,33 @@ describeEachDialect('action submissions', (get) => {
       expect(await expectConsistentBalance(app, handle, stay)).toBe(20);
     });
 
+    it("luniclean: before 11:00 hotel-local time the thanks speak of today's cleaning, from 11:00 of tomorrow's", async () => {
+      const { app, handle, clock } = get();
+      // 10:59 and 11:00 in Paris (UTC+2 in June).
+      clock.current = new Date('2026-06-10T08:59:00Z');
+      const stay = await newStay(app, handle);
+      const action = await actionOfType(app, stay, 'LUNICLEAN');
+      const skip = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true, lang: 'en' });
+      expect(skip.json().message).toBe('Thank you! No cleaning today.');
+      const clean = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: false });
+      expect(clean.json().message).toBe("Votre chambre sera nettoyée aujourd'hui comme prévu");
+      clock.current = new Date('2026-06-10T09:00:00Z');
+      const later = await submit(app, stay, action.actId, 'luniclean', { skipCleaning: true, lang: 'ar' });
+      expect(later.json().message).toBe('شكرًا! لا تنظيف غدًا.');
+    });
+
     it('lunishower: earns when the objective was respected', async () => {
       const { app, handle } = get();
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'LUNISHOWER');
       const no = await submit(app, stay, action.actId, 'lunishower', { objectiveRespected: false, endDate: null });
-      expect(no.json()).toMatchObject({ greenMilesChange: 0, message: 'Merci pour votre sincérité !' });
+      expect(no.json()).toMatchObject({ greenMilesChange: 0, message: 'Merci pour votre sincérité !' });
       let listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ alreadyCompleted: true, response: false });
       const yes = await submit(app, stay, action.actId, 'lunishower', { objectiveRespected: true });
       expect(yes.json()).toMatchObject({
         greenMilesChange: action.actReward,
-        message: "Merci d'avoir réduit votre consommation d'eau !",
+        message: "Merci d'avoir réduit votre consommation d'eau !",
       });
       listed = (await actionsOf(app, stay)).find((a) => a.actId === action.actId);
       expect(listed).toMatchObject({ response: true, earnedGreenMiles: action.actReward });
@@ -299,7 +318,7 @@ describeEachDialect('action submissions', (get) => {
 
       const miss = await submit(app, stay, action.actId, 'quiz', { selectedPosition: wrong.qaPosition });
       expect(miss.json()).toEqual({
-        message: "Mauvaise réponse, mais merci d'avoir participé !",
+        message: "Mauvaise réponse, mais merci d'avoir participé !",
         greenMilesChange: 0,
         greenMiles: 0,
         isCorrect: false,
@@ -334,7 +353,7 @@ describeEachDialect('action submissions', (get) => {
       const ratings = [0, 5, 2.5, '3'].map((rating) => ({ rating }));
       await expectRefusedWithoutWrites(app, handle, stay, action.actId, 'review', ratings);
       const ok = await submit(app, stay, action.actId, 'review', { rating: 3 });
-      expect(ok.json()).toMatchObject({ message: 'Merci pour votre avis !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Merci pour votre avis !', greenMilesChange: action.actReward });
       expect((await submit(app, stay, action.actId, 'review', { rating: 3 })).json().greenMilesChange).toBe(0);
       const changed = await submit(app, stay, action.actId, 'review', { rating: 4 });
       expect(changed.statusCode).toBe(409);
@@ -358,7 +377,7 @@ describeEachDialect('action submissions', (get) => {
       const chosen = action.options[1];
       if (!chosen) throw new Error('seed custom action needs two options');
       const ok = await submit(app, stay, action.actId, 'custom', { optionValue: chosen.caoId });
-      expect(ok.json()).toMatchObject({ message: 'Merci pour votre réponse !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Merci pour votre réponse !', greenMilesChange: action.actReward });
       expect((await actionsOf(app, stay, 'en')).find((a) => a.actId === action.actId)).toMatchObject({
         alreadyCompleted: true,
         selectedOption: { caodLabel: expect.any(String) },
@@ -374,7 +393,7 @@ describeEachDialect('action submissions', (get) => {
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'CLAIM');
       const ok = await submit(app, stay, action.actId, 'claim');
-      expect(ok.json()).toMatchObject({ message: 'Action validée, merci !', greenMilesChange: action.actReward });
+      expect(ok.json()).toMatchObject({ message: 'Action validée, merci !', greenMilesChange: action.actReward });
       const again = await submit(app, stay, action.actId, 'claim', { lang: 'en' });
       expect(again.json()).toEqual({
         message: 'Action confirmed, thank you!',
@@ -400,7 +419,7 @@ describeEachDialect('action submissions', (get) => {
         await setPrimaryLanguage(handle, 2, 'fr');
       }
       const plain = await submit(app, stay, action.actId, 'claim', { lang: 'de' });
-      expect(plain.json().message).toBe('Action validée, merci !');
+      expect(plain.json().message).toBe('Action validée, merci !');
     });
 
     it('an endDate outside today … today + 14 is refused and nothing is written', async () => {

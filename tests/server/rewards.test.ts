@@ -91,7 +91,7 @@ describeEachDialect('rewards', (get) => {
     expect(stay.json().stay.greenMiles).toBe(70);
   });
 
-  it('claims EAU, SLIDER and generic rewards without a code', async () => {
+  it('claims EAU and SLIDER rewards without a code, a generic one with a code staff can check', async () => {
     const h = get();
     const { sUUID, profileUUID } = await stayWith(h, 200);
     let expected = 200;
@@ -103,9 +103,18 @@ describeEachDialect('rewards', (get) => {
       expected -= cost;
       const response = await claim(h, id, { uuid: profileUUID, sUUID });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ code: null, greenMiles: expected });
+      expect(response.json()).toEqual({
+        code: key === 'local-gift' ? expect.stringMatching(/^[A-Z2-9]{3}$/) : null,
+        greenMiles: expected,
+        claimedAt: expect.any(String),
+      });
     }
     const listed = await listRewards(h, sUUID, profileUUID, 'en');
+    const gift = listed.find((r) => r.rwType === 'GENERIC');
+    expect(gift?.code).toMatch(/^[A-Z2-9]{3}$/);
+    expect(new Date(gift?.claimedAt ?? '').getTime()).not.toBeNaN();
+    const code = await h.app.inject({ url: `/api/rewards/${gift?.rwId}/code?sUUID=${sUUID}&uuid=${profileUUID}` });
+    expect(code.json()).toEqual({ success: 'OK', code: gift?.code });
     expect(listed.filter((r) => r.isClaimed === 1).map((r) => r.rwType)).toEqual(
       expect.arrayContaining(['EAU', 'SLIDER', 'GENERIC']),
     );

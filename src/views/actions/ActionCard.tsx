@@ -31,9 +31,9 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
   // Why a declined or unavailable card is so, on the card itself.
   const reason =
     state === 'declined'
-      ? t`Réponse enregistrée : ces points restent à gagner si vous changez d'avis.`
+      ? t`Réponse enregistrée : ces points restent à gagner si vous changez d'avis.`
       : state === 'unavailable'
-        ? t`Votre séjour se termine demain : ce geste ne s'applique plus.`
+        ? t`Votre séjour se termine demain : ce geste ne s'applique plus.`
         : null;
   const style: CSSProperties = action.actPictureURL
     ? { backgroundImage: `url(${JSON.stringify(action.actPictureURL)})` }
@@ -62,7 +62,7 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
           )}
           {offersReward &&
             (reward > 0 ? (
-              <span className="action-card__reward" data-part="reward">
+              <span className="points action-card__reward" data-part="reward">
                 {t`+${reward} ${pointsName}`}
               </span>
             ) : (

@@ -14,7 +14,7 @@ export function ProofSuccessToast({ pointsName }: { pointsName: string }) {
     <div {...root}>
       {wonPoints !== null && (
         <Toast
-          message={t`Bravo ! Vous avez gagné ${wonPoints} ${pointsName} !`}
+          message={t`Bravo ! Vous avez gagné ${wonPoints} ${pointsName} !`}
           badge={`+${wonPoints}`}
           onDismiss={onDismiss}
         />

@@ -27,7 +27,7 @@ export function isEditableType(type: ActionType): boolean {
 
 const LABELS: Record<CardLabel, MessageDescriptor> = {
   collect: msg`Collecter`,
-  chooseAndCollect: msg`Choisir & collecter`,
+  chooseAndCollect: msg`Choisir et collecter`,
   claim: msg`Réclamer`,
   discoverAndCollect: msg`Découvrir et collecter`,
 };

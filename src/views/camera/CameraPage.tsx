@@ -227,7 +227,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
               </p>
               <p>
                 <Trans>
-                  Sur iPhone ou iPad : Réglages › Safari › Caméra › Autoriser, puis rechargez la page. Ailleurs,
+                  Sur iPhone ou iPad : Réglages › Safari › Caméra › Autoriser, puis rechargez la page. Ailleurs,
                   autorisez la caméra dans les réglages du site de votre navigateur.
                 </Trans>
               </p>
@@ -245,7 +245,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
           )}
           {failure.kind === 'generic' && (
             <p>
-              <Trans>Erreur de la caméra : {failureMessage}</Trans>
+              <Trans>Erreur de la caméra : {failureMessage}</Trans>
             </p>
           )}
           <p>
@@ -307,7 +307,7 @@ function TakenPhoto({ props }: { props: CameraProps }) {
       {props.dishes.length > 0 && (
         <fieldset className="camera-page__dishes" data-part="dishes">
           <legend className="camera-page__legend">
-            <Trans>Quel plat avez-vous photographié ?</Trans>
+            <Trans>Quel plat avez-vous photographié ?</Trans>
           </legend>
           {props.dishes.map((dish) => (
             <label key={dish.key} className="camera-page__dish" data-part="dish" data-picked={dish.picked}>
@@ -350,7 +350,7 @@ function AnalysisOverlay() {
   const tips = [
     t`Un repas végétarien émet souvent plusieurs fois moins de gaz à effet de serre qu'un repas avec du bœuf.`,
     t`Les fruits et légumes de saison demandent moins d'énergie pour pousser et voyager.`,
-    t`Finir son assiette évite le gaspillage : environ un tiers de la nourriture produite est perdu ou jeté.`,
+    t`Finir son assiette évite le gaspillage : environ un tiers de la nourriture produite est perdu ou jeté.`,
     t`Lentilles et pois chiches apportent des protéines pour une faible empreinte carbone.`,
     t`L'eau du robinet évite les bouteilles en plastique et leur transport.`,
   ];
@@ -364,7 +364,7 @@ function AnalysisOverlay() {
       </p>
       <p className="camera-page__tip" data-part="tip">
         <strong>
-          <Trans>Le saviez-vous ?</Trans>
+          <Trans>Le saviez-vous ?</Trans>
         </strong>{' '}
         {tips[tip]}
       </p>

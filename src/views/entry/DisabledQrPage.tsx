@@ -64,7 +64,7 @@ function DisabledQrScreen({ qrId }: { qrId: string }) {
             className="disabled-qr__button disabled-qr__button--secondary"
             {...copy.copyButtonProps}
           >
-            {copy.copied ? t`Copié !` : t`Copier le code`}
+            {copy.copied ? t`Copié !` : t`Copier le code`}
           </button>
           <button type="button" className="disabled-qr__button disabled-qr__button--primary" {...copy.retryButtonProps}>
             <Trans>Réessayer</Trans>

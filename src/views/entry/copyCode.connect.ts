@@ -9,7 +9,7 @@ type CopyCodeEvent = EventFrom<typeof copyCodeMachine>;
 export function connectCopyCode(snapshot: CopyCodeSnapshot, send: (event: CopyCodeEvent) => void) {
   return {
     rootProps: { 'data-scope': 'copy-code', 'data-state': dataStateOf(snapshot) },
-    /** The button reads 'Copié !' and the status confirms, for the copyConfirmation delay. */
+    /** The button reads 'Copié !' and the status confirms, for the copyConfirmation delay. */
     copied: snapshot.matches('copied'),
     /** The status asks the guest to note the code by hand. */
     failed: snapshot.matches('failed'),

@@ -182,7 +182,7 @@ function ThankYouCard({ points, firstName }: { points: number; firstName: string
     <section className="finished-page__card" data-part="card" aria-labelledby={titleId}>
       <Icon name="sprout" className="finished-page__emblem" />
       <h1 id={titleId} className="finished-page__title" data-part="title">
-        {firstName ? <Trans>Merci {firstName} !</Trans> : <Trans>Merci pour votre séjour !</Trans>}
+        {firstName ? <Trans>Merci {firstName} !</Trans> : <Trans>Merci pour votre séjour !</Trans>}
       </h1>
       <p className="finished-page__text" data-part="text">
         <Trans>Votre séjour est terminé. Merci d'avoir agi pour la planète avec nous.</Trans>

@@ -97,7 +97,7 @@ function ProofOutcome({ screen }: { screen: ProofScreen }) {
     case 'succeeded':
       return (
         <p className="note note--success proof-page__outcome" role="status" data-part="success">
-          <Trans>Action validée !</Trans> <span className="pill pill--success">+{screen.points}</span>
+          <Trans>Action validée !</Trans> <span className="pill pill--success">+{screen.points}</span>
         </p>
       );
     case 'alreadyValidated':

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
-import { cardButtonOf, isClaimed, missingPoints, type RewardCardButton } from './rewardGroups.ts';
+import { cardButtonOf, missingPoints, type RewardCardButton, type RewardState, rewardStateOf } from './rewardGroups.ts';
 import './RewardCard.css';
 
 /** Shown when the hotel gave the reward no picture. */
@@ -37,7 +37,7 @@ function QrIcon() {
 export function RewardCard({ reward, balance, pointsName, selected, onOpen }: RewardCardProps) {
   const { t } = useLingui();
   const titleId = useId();
-  const claimed = isClaimed(reward);
+  const state = rewardStateOf(reward, balance);
   const missing = missingPoints(reward, balance);
   const button = cardButtonOf(reward, balance);
   const buttonLabels: Record<RewardCardButton, string> = {
@@ -55,7 +55,7 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
     <article
       className="reward-card"
       data-scope="reward-card"
-      data-state={claimed ? 'unlocked' : 'locked'}
+      data-state={state}
       data-type={KNOWN_TYPES.includes(reward.rwType) ? reward.rwType : 'GENERIC'}
       data-selected={selected || undefined}
       aria-labelledby={titleId}
@@ -77,15 +77,9 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
           {reward.radName}
         </p>
         <p className="reward-card__status" data-part="status">
-          {claimed ? (
-            <span className="pill pill--success reward-card__pill">{t`Débloquée`}</span>
-          ) : (
-            <span className="pill pill--accent reward-card__pill">
-              {reward.rwCost} {pointsName}
-            </span>
-          )}
+          <RewardStatePill state={state} cost={reward.rwCost} pointsName={pointsName} />
         </p>
-        {!claimed && missing > 0 && (
+        {state === 'locked' && (
           <p className="reward-card__missing" data-part="missing">
             {t`Il vous manque ${missing} ${pointsName}`}
           </p>
@@ -102,5 +96,40 @@ export function RewardCard({ reward, balance, pointsName, selected, onOpen }: Re
         </button>
       </div>
     </article>
+  );
+}
+
+/** docs/behaviour.md#reward-card: what the card's state is, in one pill (a used reward is no longer 'unlocked'). */
+function RewardStatePill({ state, cost, pointsName }: { state: RewardState; cost: number; pointsName: string }) {
+  const { t } = useLingui();
+  switch (state) {
+    case 'used':
+      return <span className="pill reward-card__pill reward-card__pill--used">{t`Utilisée`}</span>;
+    case 'claimed':
+      return <span className="pill pill--success reward-card__pill">{t`Débloquée`}</span>;
+    case 'affordable':
+      return (
+        <span className="pill pill--accent points reward-card__pill">
+          {cost} {pointsName}
+        </span>
+      );
+    case 'locked':
+      return (
+        <span className="pill points reward-card__pill reward-card__pill--locked">
+          <LockIcon />
+          {cost} {pointsName}
+        </span>
+      );
+  }
+}
+
+function LockIcon() {
+  return (
+    <svg className="reward-card__lock" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z"
+      />
+    </svg>
   );
 }

@@ -21,12 +21,14 @@ export interface RewardsListProps {
   balance: number;
   /** The hotel's name for the points (hGreenMilesName, default 'GreenMiles'). */
   pointsName: string;
-  /** The stay's hotel name: the prefix of a claimed code. */
-  hotelName?: string;
+  /** The hotel's reward-code prefix (stay.codePrefix). */
+  codePrefix?: string;
+  /** The stay's room, shown to staff on a reward they hand over on sight. */
+  roomNumber?: string | null;
 }
 
 /** The rewards page content: the root's rewards list, fed by the stay session values. */
-export function RewardsList({ language, balance, pointsName, hotelName = '' }: RewardsListProps) {
+export function RewardsList({ language, balance, pointsName, codePrefix = '', roomNumber = null }: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const { hotel } = useStaySession();
@@ -34,7 +36,7 @@ export function RewardsList({ language, balance, pointsName, hotelName = '' }: R
   const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
     useConnected(list, connectRewardsList, {
       balance,
-      hotelName,
+      codePrefix,
       canShare: browserCanShare(),
       canEmail: hotel?.emailEnabled ?? false,
     });
@@ -85,7 +87,8 @@ export function RewardsList({ language, balance, pointsName, hotelName = '' }: R
             claim={claim}
             balance={balance}
             pointsName={pointsName}
-            hotelName={hotelName}
+            codePrefix={codePrefix}
+            roomNumber={roomNumber}
             language={language}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
@@ -111,27 +114,35 @@ interface CatalogueProps extends CardsProps {
 
 /** docs/behaviour.md#rewards-list: unlocked (only if any), then available or the empty-state message. */
 function RewardsCatalogue({ rewards, ...cardProps }: CatalogueProps) {
-  const catalogue = catalogueOf(rewards);
+  const catalogue = catalogueOf(rewards, cardProps.balance);
   return (
     <>
+      {/* Where the guest looks first: above the sections, not under an empty one. */}
+      {catalogue.emptyState === 'allUnlocked' && (
+        <p className="note note--success rewards-list__empty" data-part="empty">
+          <Trans>Vous avez débloqué toutes les récompenses !</Trans>
+        </p>
+      )}
+      {catalogue.emptyState === 'noneAvailable' && (
+        <p className="rewards-list__empty" data-part="empty">
+          <Trans>Aucune récompense disponible pour le moment.</Trans>
+        </p>
+      )}
       {sectionSize(catalogue.unlocked) > 0 && (
         <RewardsSection part="unlocked" title={<Trans>Récompenses débloquées</Trans>}>
           <RewardGroups section={catalogue.unlocked} {...cardProps} />
         </RewardsSection>
       )}
-      <RewardsSection part="available" title={<Trans>Récompenses disponibles</Trans>}>
-        {catalogue.emptyState === 'allUnlocked' && (
-          <p className="rewards-list__empty" data-part="empty">
-            <Trans>Vous avez débloqué toutes les récompenses !</Trans>
-          </p>
-        )}
-        {catalogue.emptyState === 'noneAvailable' && (
-          <p className="rewards-list__empty" data-part="empty">
-            <Trans>Aucune récompense disponible pour le moment.</Trans>
-          </p>
-        )}
-        <RewardGroups section={catalogue.available} {...cardProps} />
-      </RewardsSection>
+      {sectionSize(catalogue.available) > 0 && (
+        <RewardsSection part="available" title={<Trans>Récompenses disponibles</Trans>}>
+          <RewardGroups section={catalogue.available} {...cardProps} />
+        </RewardsSection>
+      )}
+      {sectionSize(catalogue.locked) > 0 && (
+        <RewardsSection part="locked" title={<Trans>Bientôt à votre portée</Trans>}>
+          <RewardGroups section={catalogue.locked} {...cardProps} />
+        </RewardsSection>
+      )}
     </>
   );
 }

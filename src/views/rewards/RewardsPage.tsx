@@ -32,7 +32,8 @@ function RewardsFromSession() {
   const { stay, hotel, language } = useStaySession();
   return (
     <RewardsList
-      hotelName={stay.hotelName}
+      codePrefix={stay.codePrefix}
+      roomNumber={stay.roomNb}
       language={language}
       balance={stay.greenMiles}
       pointsName={pointsNameOf(hotel)}

@@ -21,11 +21,15 @@ export interface RewardSection {
   water: Reward[];
 }
 
+/** docs/behaviour.md#rewards-list: each section shows only when it is not empty. */
 export interface RewardCatalogue {
-  /** Claimed rewards (isClaimed = 1); the page shows this section only when it is not empty. */
+  /** Claimed rewards (isClaimed = 1), used or not. */
   unlocked: RewardSection;
+  /** Not claimed, and the balance covers them. */
   available: RewardSection;
-  /** What replaces an empty 'available' section. */
+  /** Not claimed, and the balance is short: each card says how much is missing. */
+  locked: RewardSection;
+  /** The message at the top of the page when nothing is left to claim. */
   emptyState: 'allUnlocked' | 'noneAvailable' | null;
 }
 
@@ -36,13 +40,23 @@ const sectionOf = (rewards: readonly Reward[]): RewardSection => ({
 
 export const sectionSize = (section: RewardSection): number => section.rewards.length + section.water.length;
 
-/** docs/behaviour.md#rewards-list: claimed vs available, each sorted by position, water apart. */
-export function catalogueOf(rewards: readonly Reward[]): RewardCatalogue {
+/** docs/behaviour.md#rewards-list: claimed, affordable and locked, each sorted by position, water apart. */
+export function catalogueOf(rewards: readonly Reward[], balance: number): RewardCatalogue {
   const sorted = sortByPosition(rewards);
+  const unclaimed = sorted.filter((reward) => !isClaimed(reward));
   const unlocked = sectionOf(sorted.filter(isClaimed));
-  const available = sectionOf(sorted.filter((reward) => !isClaimed(reward)));
-  const emptyState = sectionSize(available) > 0 ? null : sectionSize(unlocked) > 0 ? 'allUnlocked' : 'noneAvailable';
-  return { unlocked, available, emptyState };
+  const available = sectionOf(unclaimed.filter((reward) => isAffordable(reward, balance)));
+  const locked = sectionOf(unclaimed.filter((reward) => !isAffordable(reward, balance)));
+  const emptyState = unclaimed.length > 0 ? null : sectionSize(unlocked) > 0 ? 'allUnlocked' : 'noneAvailable';
+  return { unlocked, available, locked, emptyState };
+}
+
+/** A card's state, which its look and its pill say (docs/behaviour.md#reward-card). */
+export type RewardState = 'used' | 'claimed' | 'affordable' | 'locked';
+
+export function rewardStateOf(reward: Reward, balance: number): RewardState {
+  if (isClaimed(reward)) return reward.isUsed === 1 ? 'used' : 'claimed';
+  return isAffordable(reward, balance) ? 'affordable' : 'locked';
 }
 
 /** docs/behaviour.md#reward-card: unlocking is offered only when the balance covers rwCost; otherwise the missing amount is shown. */

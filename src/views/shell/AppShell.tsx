@@ -28,7 +28,9 @@ export function AppShell() {
       )}
       <div className="app-shell__frame" data-part="frame">
         <DemoPanelSlot.Provider value={isDemo ? demoTools : null}>
-          <Outlet />
+          <div className="app-shell__screen" data-part="screen">
+            <Outlet />
+          </div>
         </DemoPanelSlot.Provider>
       </div>
     </div>

@@ -40,7 +40,7 @@ function DemoResetQuestion({ actor }: { actor: ActorRefFrom<typeof demoResetMach
 
   return (
     <Sheet
-      title={<Trans>Réinitialiser la démo ?</Trans>}
+      title={<Trans>Réinitialiser la démo ?</Trans>}
       onClose={question.onClose}
       scope="demo-reset-dialog"
       state={question.state}

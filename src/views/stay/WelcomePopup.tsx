@@ -27,7 +27,7 @@ function WelcomeDialog({ onClose }: { onClose(): void }) {
 
   return (
     <Sheet
-      title={<Trans>Bienvenue sur GreenMiles !</Trans>}
+      title={<Trans>Bienvenue sur GreenMiles !</Trans>}
       onClose={onClose}
       corner={<LanguageMenu languages={hotelLanguageChoices(hotel)} current={language} onSelect={selectLanguage} />}
     >
@@ -38,7 +38,7 @@ function WelcomeDialog({ onClose }: { onClose(): void }) {
         </Trans>
       </p>
       <button type="button" className="button-primary welcome-popup__start" data-part="close" onClick={onClose}>
-        {t`C'est parti !`}
+        {t`C'est parti !`}
       </button>
       <p className="welcome-popup__version" data-part="version">
         {VERSION_LABEL}

@@ -32,7 +32,7 @@ describe('ActionCard', () => {
     ['YESNO', 'Collecter'],
     ['YESNOSTAY', 'Collecter'],
     ['YESNOMAIL', 'Collecter'],
-    ['LUNICLEAN', 'Choisir & collecter'],
+    ['LUNICLEAN', 'Choisir et collecter'],
     ['CLAIM', 'Réclamer'],
     ['LUNISHOWER', 'Découvrir et collecter'],
     ['HEATING', 'Découvrir et collecter'],

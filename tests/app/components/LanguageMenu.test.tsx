@@ -9,7 +9,7 @@ function setup(current = 'fr') {
   render(<LanguageMenu languages={INTERFACE_LANGUAGES} current={current} onSelect={onSelect} />, {
     wrapper: I18nWrapper,
   });
-  return { onSelect, user: userEvent.setup(), trigger: screen.getByRole('button', { name: /Langue : Français/ }) };
+  return { onSelect, user: userEvent.setup(), trigger: screen.getByRole('button', { name: /Langue : Français/ }) };
 }
 
 describe('LanguageMenu', () => {

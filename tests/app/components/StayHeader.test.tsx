@@ -67,7 +67,7 @@ describe('stay header', () => {
       },
     );
     const { header, user } = await renderHeader(makeStay(), hotel);
-    await user.click(within(header).getByRole('button', { name: /Langue : Français/ }));
+    await user.click(within(header).getByRole('button', { name: /Langue : Français/ }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Français', 'English', 'العربية']);
     await user.click(screen.getByRole('option', { name: 'العربية' }));

@@ -12,6 +12,8 @@ import './ActionModalLayout.css';
 
 export interface ActionModalLayoutProps {
   action: Action;
+  /** The dialog's title when the flow words it itself; else the action's name. */
+  title?: string;
   onClose(): void;
   /** The modal's flow, for the dialog's data-scope. */
   scope: string;
@@ -29,6 +31,7 @@ export interface ActionModalLayoutProps {
  */
 export function ActionModalLayout({
   action,
+  title = action.aadName,
   onClose,
   scope,
   state,
@@ -43,7 +46,7 @@ export function ActionModalLayout({
 
   return (
     <Sheet
-      title={action.aadName}
+      title={title}
       onClose={onClose}
       variant={variant}
       scope={scope}
@@ -64,7 +67,7 @@ export function ActionModalLayout({
         <img className="action-modal__picture" data-part="picture" src={action.actPictureURL} alt="" />
       )}
       {showReward && (
-        <p className="pill pill--success action-modal__reward" data-part="reward">
+        <p className="pill pill--success points action-modal__reward" data-part="reward">
           {reward > 0 ? t`+${reward} ${pointsName}` : t`Geste bonus`}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
 import { Sheet } from '../../../components/Sheet.tsx';
 import './CelebrationModal.css';
 
@@ -13,8 +14,10 @@ export interface CelebrationModalProps {
 /** The short, calm celebration of earned points (docs/behaviour.md#action-completion). */
 export function CelebrationModal({ points, pointsName, message, onClose }: CelebrationModalProps) {
   const { t } = useLingui();
+  // Its one action takes the focus: Enter continues.
+  const continueRef = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration">
+    <Sheet title={t`Bravo !`} onClose={onClose} scope="celebration" initialFocus={continueRef}>
       <div className="celebration" data-part="body">
         <svg className="celebration__leaf" viewBox="0 0 64 64" aria-hidden="true" data-part="picture">
           <circle cx="32" cy="32" r="30" fill="var(--color-brand-surface)" />
@@ -27,7 +30,7 @@ export function CelebrationModal({ points, pointsName, message, onClose }: Celeb
             strokeLinejoin="round"
           />
         </svg>
-        <p className="celebration__points" data-part="points">
+        <p className="points celebration__points" data-part="points">
           +{points} {pointsName}
         </p>
         {message && (
@@ -36,7 +39,13 @@ export function CelebrationModal({ points, pointsName, message, onClose }: Celeb
           </p>
         )}
         <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
-        <button type="button" className="button-primary celebration__close" data-part="close" onClick={onClose}>
+        <button
+          ref={continueRef}
+          type="button"
+          className="button-primary celebration__close"
+          data-part="close"
+          onClick={onClose}
+        >
           {t`Continuer`}
         </button>
       </div>

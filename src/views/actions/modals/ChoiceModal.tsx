@@ -15,7 +15,7 @@ export function ChoiceReward({ reward }: { reward: number }) {
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   return (
-    <span className="pill pill--accent choice-modal__reward" data-part="reward">
+    <span className="pill pill--accent points choice-modal__reward" data-part="reward">
       {t`+${reward} ${pointsName}`}
     </span>
   );

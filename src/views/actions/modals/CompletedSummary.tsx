@@ -11,12 +11,12 @@ import './CompletedSummary.css';
  * description, points earned, the chosen option of a custom action, a quiz's correct answer and explanation.
  */
 export default function CompletedSummary({ action, onClose }: ActionModalProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   const earned = action.earnedGreenMiles;
   const correctAnswer = action.actType === 'QUIZ' && action.quiz ? correctAnswerOf(action.quiz) : undefined;
-  const correctLetter = correctAnswer ? answerLetter(correctAnswer.qaPosition) : '';
+  const correctLetter = correctAnswer ? answerLetter(correctAnswer.qaPosition, i18n.locale) : '';
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="completed-summary" state="completed" showReward={false}>

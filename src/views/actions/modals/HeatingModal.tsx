@@ -12,11 +12,16 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
   const { t } = useLingui();
   const api = useConnected(flow, connectHeating);
   const { temperature } = api;
-  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, tooHigh: t`Trop haut` }[api.status];
+  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, ideal: t`Idéal`, tooHigh: t`Trop haut` }[api.status];
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="heating" state={api.state}>
-      <div className="heating-modal__dial" data-part="dial" data-band={api.band} data-status={api.status}>
+      {action.aadQuestion && (
+        <p className="action-modal__question" data-part="question">
+          {action.aadQuestion}
+        </p>
+      )}
+      <div className="heating-modal__dial" data-part="dial" data-status={api.status}>
         <HeatingGauge temperature={temperature} />
         <div className="heating-modal__controls">
           <button
@@ -60,8 +65,8 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
         </p>
       </div>
       <ul className="heating-modal__advice" data-part="advice">
-        <li>
-          <Trans>Idéal : entre 19 et 21 °C</Trans>
+        <li data-part="ideal" data-state={api.status === 'ideal' ? 'reached' : 'advised'}>
+          <Trans>Idéal : entre 19 et 21 °C</Trans>
         </li>
         <li>
           <Trans>1 °C de moins, c'est jusqu'à 7 % d'énergie économisée</Trans>
@@ -81,7 +86,7 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
   );
 }
 
-/** A half-circle gauge from 0 to the full scale, filled up to the temperature in its band's colour. */
+/** A half-circle gauge from 0 to the full scale, filled up to the temperature in its status's colour. */
 function HeatingGauge({ temperature }: { temperature: number }) {
   const filled = (Math.min(temperature, GAUGE_FULL_SCALE) / GAUGE_FULL_SCALE) * 100;
   return (

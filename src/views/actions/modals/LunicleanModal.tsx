@@ -8,6 +8,10 @@ import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
 import type { FlowModalProps } from './types.ts';
 
+/** docs/behaviour.md#skip-cleaning: the savings of one skipped cleaning, as the product states them. */
+const CLEANING_WATER_LITRES = 100;
+const CLEANING_CO2E_GRAMS = 80;
+
 /** LUNICLEAN, skip the room cleaning (docs/behaviour.md#skip-cleaning). */
 export default function LunicleanModal({ action, flow, onClose }: FlowModalProps<typeof lunicleanMachine>) {
   const { t } = useLingui();
@@ -26,19 +30,28 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
   // docs/behaviour.md#skip-cleaning: the success message shows while the server is called.
   const successText: Record<CleaningDecision, string> = {
     undecided: '',
-    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
-    maintained: t`Votre chambre sera nettoyée demain comme prévu`,
+    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
+    maintained:
+      day === 'today'
+        ? t`Votre chambre sera nettoyée aujourd'hui comme prévu`
+        : t`Votre chambre sera nettoyée demain comme prévu`,
   };
+  // docs/behaviour.md#skip-cleaning: the title names the day of the 11:00 switch, whatever the hotel's name says.
+  const title = day === 'today' ? t`Pas de ménage aujourd'hui` : t`Pas de ménage demain`;
 
   return (
-    <ActionModalLayout action={action} onClose={onClose} scope="luniclean" state={api.state} showReward={false}>
+    <ActionModalLayout
+      action={action}
+      title={title}
+      onClose={onClose}
+      scope="luniclean"
+      state={api.state}
+      showReward={false}
+    >
       <p className="choice-modal__question" data-part="question">
-        {day === 'today' ? t`Pas de ménage aujourd'hui ?` : t`Pas de ménage demain ?`}
+        {action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)}
       </p>
-      <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
-        <li className="pill action-modal__pill">{t`+100 L d'eau`}</li>
-        <li className="pill action-modal__pill">{t`+80 eCO2`}</li>
-      </ul>
+      <CleaningSavings />
       {api.showsDecision && (
         <p className="choice-modal__answer" data-part="current-answer">
           {decisionText[decision]}
@@ -83,5 +96,27 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
       )}
       <ChangeProblem change={api} />
     </ActionModalLayout>
+  );
+}
+
+/**
+ * docs/behaviour.md#skip-cleaning: what one skipped cleaning saves, as savings (never a '+'), with units, and where the
+ * figures come from one tap away.
+ */
+function CleaningSavings() {
+  const { t } = useLingui();
+  return (
+    <div className="choice-modal__savings" data-part="savings">
+      <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
+        <li className="pill action-modal__pill">{t`Environ ${CLEANING_WATER_LITRES} L d'eau économisés`}</li>
+        <li className="pill action-modal__pill">{t`Environ ${CLEANING_CO2E_GRAMS} g CO2e évités`}</li>
+      </ul>
+      <details className="choice-modal__source" data-part="savings-source">
+        <summary>{t`D'où viennent ces chiffres ?`}</summary>
+        <p>
+          {t`Moyennes estimées pour le ménage d'une chambre d'hôtel : l'eau du nettoyage et du linge changé, l'électricité des appareils et la fabrication des produits d'entretien. Le gain réel dépend de l'hôtel.`}
+        </p>
+      </details>
+    </div>
   );
 }

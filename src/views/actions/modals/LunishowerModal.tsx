@@ -12,7 +12,7 @@ import './LunishowerModal.css';
 export default function LunishowerModal({ action, flow, onClose }: FlowModalProps<typeof lunishowerMachine>) {
   const { t } = useLingui();
   const api = useConnected(flow, connectAnswerSubmission);
-  const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
+  const question = action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`;
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="lunishower" state={api.state}>

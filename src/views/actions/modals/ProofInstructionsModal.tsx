@@ -13,7 +13,7 @@ export default function ProofInstructionsModal({ action, onClose }: ActionModalP
     <ActionModalLayout action={action} onClose={onClose} scope="proof" state={collected ? 'collected' : 'instructions'}>
       {collected ? (
         <p className="note note--success action-modal__done" role="status" data-part="collected">
-          <Trans>Action collectée ! Vos points ont été crédités.</Trans>
+          <Trans>Action collectée ! Vos points ont été crédités.</Trans>
         </p>
       ) : (
         <ol className="instructions-modal__steps" data-part="steps">

@@ -30,6 +30,7 @@ export default function QuizModal({ action, flow, onClose }: QuizModalProps) {
 type QuizModalProps = Omit<FlowModalProps<typeof quizMachine>, 'flow'> & Partial<FlowModalProps<typeof quizMachine>>;
 
 function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMachine> & { quiz: Quiz }) {
+  const { i18n } = useLingui();
   const api = useConnected(flow, connectQuiz);
   const answers = useMemo(() => answersInOrder(quiz), [quiz]);
   // After the reveal the answer is sent: closing is 'Continuer', which hands its points to the page.
@@ -51,7 +52,8 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
             aria-pressed={api.selected === answer.qaPosition}
             onClick={() => api.pick(answer.qaPosition)}
           >
-            <span className="quiz-modal__letter">{answerLetter(answer.qaPosition)}</span> <span>{answer.text}</span>
+            <span className="quiz-modal__letter">{answerLetter(answer.qaPosition, i18n.locale)}</span>{' '}
+            <span>{answer.text}</span>
           </button>
         ))}
       </fieldset>
@@ -74,19 +76,20 @@ function QuizResult({
   selectedPosition: number;
   onContinue(): void;
 }) {
+  const { i18n } = useLingui();
   const correct = isCorrectAnswer(quiz, selectedPosition);
   const correctAnswer = correctAnswerOf(quiz);
-  const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition) : '';
+  const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition, i18n.locale) : '';
   const answerText = correctAnswer?.text ?? '';
   return (
     <section className="quiz-modal__result" data-part="result" data-correct={correct}>
       <p className="quiz-modal__verdict">
-        {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
+        {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
       </p>
       {correctAnswer && (
         <p>
           <Trans>
-            La bonne réponse : {letter}. {answerText}
+            La bonne réponse : {letter}. {answerText}
           </Trans>
         </p>
       )}

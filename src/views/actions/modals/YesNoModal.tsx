@@ -48,7 +48,7 @@ export default function YesNoModal({ action, flow, onClose }: FlowModalProps<typ
       ) : (
         <div className="choice-modal__choice" data-part="answered">
           <p className="choice-modal__answer" data-part="current-answer">
-            {t`Votre réponse : ${currentAnswer}`}
+            {t`Votre réponse : ${currentAnswer}`}
           </p>
           {rewardBanner(api.otherAnswer)}
           <button
@@ -71,7 +71,7 @@ export default function YesNoModal({ action, flow, onClose }: FlowModalProps<typ
       <ChangeProblem
         change={api}
         notice={
-          <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
+          <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
             {t`Vous n'avez pas assez de ${pointsName} pour annuler cette action.`}
           </InsufficientPointsNotice>
         }

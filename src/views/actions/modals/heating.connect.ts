@@ -1,8 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import {
-  type HeatingBand,
   type HeatingStatus,
-  heatingBand,
   heatingStatus,
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,
@@ -17,7 +15,6 @@ type HeatingSnapshot = SnapshotFrom<typeof heatingMachine>;
 export interface HeatingProps extends SubmissionOutcomeProps<StatePath<HeatingSnapshot['value']>> {
   temperature: number;
   status: HeatingStatus;
-  band: HeatingBand;
   /** The guest may change and send the setting (not while it is sent, nor once sent). */
   adjusting: boolean;
   canRaise: boolean;
@@ -42,7 +39,6 @@ export function connectHeating(
     ...connectSubmissionOutcome(snapshot, send),
     temperature,
     status: heatingStatus(temperature),
-    band: heatingBand(temperature),
     adjusting,
     canRaise: adjusting && temperature < MAX_TEMPERATURE,
     canLower: adjusting && temperature > MIN_TEMPERATURE,

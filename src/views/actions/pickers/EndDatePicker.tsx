@@ -32,7 +32,7 @@ export function EndDatePicker({ actorRef, onClose }: EndDatePickerProps) {
 
   return (
     <Sheet
-      title={t`Quand se termine votre séjour ?`}
+      title={t`Quand se termine votre séjour ?`}
       onClose={onClose}
       scope="end-date-picker"
       state={state}

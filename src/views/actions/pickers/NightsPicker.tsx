@@ -1,5 +1,7 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { NIGHTS_CHOICES, type NightsChoice } from '../../../../contract/answer-rules.ts';
 import type { nightsPickerMachine } from '../../../../machines/nightsPicker.machine.ts';
@@ -20,12 +22,33 @@ export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
 
   function labelOf(option: NightsChoice): string {
     if (option === '4+') return t`4 nuits ou plus`;
-    return option === 1 ? t`1 nuit` : t`${option} nuits`;
+    return t({ message: plural(option, { one: '# nuit', other: '# nuits' }) });
+  }
+
+  // One Tab stop for the group: the chosen option, else the first (WAI-ARIA radio group); arrows move and choose.
+  const focusable = choice ?? NIGHTS_CHOICES[0];
+  function onOptionKeyDown(event: KeyboardEvent<HTMLButtonElement>, option: NightsChoice) {
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const steps: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      ArrowRight: rtl ? -1 : 1,
+      ArrowLeft: rtl ? 1 : -1,
+    };
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const count = NIGHTS_CHOICES.length;
+    const index = (NIGHTS_CHOICES.indexOf(option) + step + count) % count;
+    const next = NIGHTS_CHOICES[index] as NightsChoice;
+    actorRef.send({ type: 'nights.choose', choice: next });
+    const group = event.currentTarget.parentElement;
+    group?.querySelectorAll<HTMLButtonElement>('[role="radio"]')[index]?.focus();
   }
 
   return (
     <Sheet
-      title={t`Combien de nuits restez-vous ?`}
+      title={t`Combien de nuits restez-vous ?`}
       onClose={onClose}
       scope="nights-picker"
       state={state}
@@ -40,9 +63,11 @@ export function NightsPicker({ actorRef, onClose }: NightsPickerProps) {
             type="button"
             role="radio"
             aria-checked={choice === option}
+            tabIndex={option === focusable ? 0 : -1}
             className="pickers__option"
             data-part="option"
             onClick={() => actorRef.send({ type: 'nights.choose', choice: option })}
+            onKeyDown={(event) => onOptionKeyDown(event, option)}
           >
             {labelOf(option)}
           </button>

@@ -9,7 +9,7 @@ import { formatValidUntil } from './rewardDisplay.ts';
 
 interface CodePanelProps {
   claim: RewardClaimApi;
-  hotelName: string;
+  codePrefix: string;
   language: string;
 }
 
@@ -17,7 +17,7 @@ interface CodePanelProps {
  * A claimed CODE reward: instructions, {hotel}-{code} with a copy button, and its validity when the reward has one
  * (no invented date otherwise; docs/behaviour.md#code-reward).
  */
-export function CodePanel({ claim, hotelName, language }: CodePanelProps) {
+export function CodePanel({ claim, codePrefix, language }: CodePanelProps) {
   const { i18n } = useLingui();
   const { codePanel, code, copy } = claim;
   const { validUntil } = claim.reward;
@@ -40,7 +40,7 @@ export function CodePanel({ claim, hotelName, language }: CodePanelProps) {
           </button>
         </div>
       )}
-      {code && copy && <CopyableCode code={displayedCode(hotelName, code)} flow={copy} />}
+      {code && copy && <CopyableCode code={displayedCode(codePrefix, code)} flow={copy} />}
       {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
   );
@@ -54,7 +54,7 @@ function ValidUntil({ validDate }: { validDate: string }) {
   );
 }
 
-/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
+/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
 function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof copyCodeMachine> }) {
   const { t } = useLingui();
   const copy = useConnected(flow, connectCopyCode);
@@ -64,7 +64,7 @@ function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof 
         {code}
       </code>
       <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
-        {copy.copied ? t`Copié !` : t`Copier le code`}
+        {copy.copied ? t`Copié !` : t`Copier le code`}
       </button>
       <p className="visually-hidden" role="status">
         {copy.copied && <Trans>Code copié dans le presse-papiers.</Trans>}

@@ -1,13 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { Reward } from '../../../../contract/schemas.ts';
-import type { rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import { displayedCode, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
-import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
+import { formatClaimedAt, waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
 import { useConnected } from '../../binding/useConnected.ts';
@@ -18,8 +18,10 @@ export interface RewardDetailsProps {
   /** The guest's points (stay.greenMiles). */
   balance: number;
   pointsName: string;
-  /** The stay's hotel name, the prefix of a shown code. */
-  hotelName: string;
+  /** The hotel's reward-code prefix: codes read {codePrefix}-{code}. */
+  codePrefix: string;
+  /** The stay's room, for staff checking a reward shown to them. */
+  roomNumber: string | null;
   language: string;
   onClose(): void;
   /** The insufficient-points notice's way back to the stay page. */
@@ -98,7 +100,7 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyPr
       {reward.rwType === 'EAU' && (
         <p className="reward-details__cost" data-part="cost">
           <Trans>
-            Coût : {cost} {pointsName}
+            Coût : {cost} {pointsName}
           </Trans>
         </p>
       )}
@@ -122,7 +124,7 @@ function ClaimedBody(props: BodyProps) {
     case 'CODE':
       return (
         <>
-          <CodePanel claim={claim} hotelName={props.hotelName} language={props.language} />
+          <CodePanel claim={claim} codePrefix={props.codePrefix} language={props.language} />
           {share}
         </>
       );
@@ -149,19 +151,69 @@ function ClaimedBody(props: BodyProps) {
           </button>
         </>
       ) : (
-        claim.slider && <SliderPanel reward={reward} slider={claim.slider} />
+        claim.slider && <SliderPanel slider={claim.slider} />
       );
     default:
       return (
         <>
           <Description reward={reward} />
           <p className="note note--success" data-part="unlocked">
-            <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
+            <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
           </p>
+          <StaffCheck
+            reward={reward}
+            codePrefix={props.codePrefix}
+            roomNumber={props.roomNumber}
+            language={props.language}
+          />
           {share}
         </>
       );
   }
+}
+
+/**
+ * docs/behaviour.md#other-rewards: what staff check on a reward shown to them: when it was claimed, the room, and the
+ * claim's code (the server's, unique per reward).
+ */
+function StaffCheck({
+  reward,
+  codePrefix,
+  roomNumber,
+  language,
+}: {
+  reward: Reward;
+  codePrefix: string;
+  roomNumber: string | null;
+  language: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <dl className="reward-details__staff-check" data-part="staff-check">
+      {reward.claimedAt && (
+        <div>
+          <dt>{t`Débloquée le`}</dt>
+          <dd>{formatClaimedAt(reward.claimedAt, language)}</dd>
+        </div>
+      )}
+      {roomNumber && (
+        <div>
+          <dt>{t`Chambre`}</dt>
+          <dd dir="ltr">{roomNumber}</dd>
+        </div>
+      )}
+      {reward.code && (
+        <div>
+          <dt>{t`Code`}</dt>
+          <dd>
+            <code className="reward-details__code" data-part="code" dir="ltr">
+              {displayedCode(codePrefix, reward.code)}
+            </code>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
 }
 
 function WaterSummary({ reward }: { reward: Reward }) {
@@ -170,13 +222,17 @@ function WaterSummary({ reward }: { reward: Reward }) {
   return (
     <div className="note note--success" data-part="water">
       <p className="reward-details__water-thanks">
-        <Trans>Merci pour votre don !</Trans>
+        <Trans>Merci pour votre don !</Trans>
       </p>
       <p className="reward-details__water-volume" data-part="volume">
-        <Trans>{volume} litres d'eau potable offerts</Trans>
+        <Plural value={volume} one="# litre d'eau potable offert" other="# litres d'eau potable offerts" />
       </p>
       <p className="reward-details__water-impact" data-part="impact">
-        <Trans>Soit {months} mois d'accès à l'eau pour une personne.</Trans>
+        <Plural
+          value={months}
+          one="Soit # mois d'accès à l'eau pour une personne."
+          other="Soit # mois d'accès à l'eau pour une personne."
+        />
       </p>
     </div>
   );

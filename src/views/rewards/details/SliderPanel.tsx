@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { Reward } from '../../../../contract/schemas.ts';
 import { dragProgress, type sliderMachine } from '../../../../machines/slider.machine.ts';
 import { connectSlider } from './slider.connect.ts';
 import './SliderPanel.css';
 import { useConnected } from '../../binding/useConnected.ts';
 
 interface SliderPanelProps {
-  reward: Reward;
   /** The swipe, which the reward's claim flow runs (claimed.swiping). */
   slider: ActorRefFrom<typeof sliderMachine>;
 }
@@ -18,12 +16,12 @@ const ARROW_STEP = 10;
 const PAGE_STEP = 25;
 
 /** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (docs/behaviour.md#slider-reward). */
-export function SliderPanel({ reward, ...props }: SliderPanelProps) {
+export function SliderPanel(props: SliderPanelProps) {
   const { t, i18n } = useLingui();
   const slider = useConnected(props.slider, connectSlider);
   const hintId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ startX: number; width: number; rtl: boolean } | null>(null);
+  const drag = useRef<{ startX: number; width: number; rtl: boolean; from: number } | null>(null);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     const track = trackRef.current;
@@ -33,6 +31,8 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
       startX: event.clientX,
       width: track.getBoundingClientRect().width,
       rtl: getComputedStyle(track).direction === 'rtl',
+      // A drag continues from where the keyboard left the thumb.
+      from: slider.progress,
     };
   }
 
@@ -40,7 +40,7 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
     const current = drag.current;
     if (!current) return;
     const distance = (event.clientX - current.startX) * (current.rtl ? -1 : 1);
-    slider.drag(dragProgress(distance, current.width));
+    slider.drag(dragProgress(distance, current.width, current.from));
   }
 
   function onPointerEnd() {
@@ -81,14 +81,11 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
 
   return (
     <div className="slider" {...slider.rootProps}>
-      <p className="slider__name" data-part="name">
-        {reward.radName}
-      </p>
       <p className="pill slider__staff" data-part="staff">
         <Trans>Réservé au personnel de l'hôtel</Trans>
       </p>
       <p className="slider__warning" data-part="warning">
-        <Trans>Attention : cette validation est irréversible. La récompense sera marquée comme utilisée.</Trans>
+        <Trans>Attention : cette validation est irréversible. La récompense sera marquée comme utilisée.</Trans>
       </p>
       {slider.error && (
         <p className="slider__alert" role="alert" data-part="error">
@@ -97,7 +94,7 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
       )}
       {slider.done ? (
         <p className="note note--success slider__success" role="status" data-part="success">
-          <Trans>Récompense validée !</Trans>
+          <Trans>Récompense validée !</Trans>
         </p>
       ) : (
         <>
@@ -128,11 +125,12 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
               onPointerCancel={onPointerEnd}
               onKeyDown={onKeyDown}
             >
-              <span aria-hidden="true">›</span>
+              <SwipeChevron />
             </div>
           </div>
-          <p className="slider__hint" id={hintId}>
-            <Trans>Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.</Trans>
+          {/* Shown while the thumb has keyboard focus; always its description for screen readers. */}
+          <p className="slider__hint slider__keyboard-hint" id={hintId} data-part="keyboard-hint">
+            <Trans>Au clavier : avancez avec les flèches jusqu'à 100 %, puis Entrée ou Fin pour valider.</Trans>
           </p>
           <button
             type="button"
@@ -147,12 +145,22 @@ export function SliderPanel({ reward, ...props }: SliderPanelProps) {
               <Trans>Valider sans glisser</Trans>
             </span>
           </button>
-          <p className="slider__hint" role="status" data-part="status">
+          {/* Its line is always reserved: the hold's hint must not move the sheet under the staff's finger. */}
+          <p className="slider__hint slider__status" role="status" data-part="status">
             {slider.holding && <Trans>Maintenez appuyé 2 secondes…</Trans>}
             {slider.validating && <Trans>Validation en cours…</Trans>}
           </p>
         </>
       )}
     </div>
+  );
+}
+
+/** Points along the swipe: right, mirrored in right-to-left languages where the swipe goes left. */
+function SwipeChevron() {
+  return (
+    <svg className="slider__chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-part="chevron">
+      <path fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" d="M9 5l7 7-7 7" />
+    </svg>
   );
 }
