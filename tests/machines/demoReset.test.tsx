@@ -121,7 +121,7 @@ describe('demo reset machine: model paths drive the demo layout’s reset panel'
             expect(router.state.location.pathname).toBe(`/demo/stay/${STAY_ID}`);
             expect(question()).toBeNull();
             await act(async () => actions.resolve('loadActions', ACTIONS));
-            expect(await screen.findByRole('dialog', { name: 'Bienvenue sur GreenMiles !' })).toBeInTheDocument();
+            expect(await screen.findByRole('dialog', { name: 'Bienvenue sur GreenMiles !' })).toBeInTheDocument();
             expect(panel()).toHaveAttribute('data-state', 'idle');
           },
         },
