@@ -5,6 +5,7 @@ import {
   expectNoAccessibilityViolations,
   LANGUAGES,
   type Language,
+  nightsOption,
   STAY_URL,
   text,
 } from './support.ts';
@@ -28,7 +29,7 @@ async function openCameraPage(page: Page, code: Language) {
   await page.getByRole('article', { name: CONTENT[code].meal }).getByRole('button').click();
   // A per-night action: the stay has no end date yet, so the nights question comes first.
   const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-  await nights.getByRole('radio', { name: text(code, '{option} nuits').replace('{option}', '2') }).click();
+  await nights.getByRole('radio', { name: nightsOption(code, 2) }).click();
   await nights.getByRole('button', { name: text(code, 'Valider') }).click();
   const modal = page.getByRole('dialog', { name: CONTENT[code].meal });
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));

@@ -8,13 +8,12 @@ import {
   formatted,
   LANGUAGES,
   type Language,
+  nightsOption,
   STAY_URL,
   text,
 } from './support.ts';
 
 /** Issue 15's mixed messages, walked as a guest (docs/behaviour.md): one journey per language. */
-
-const NIGHTS = '{option, plural, one {# nuit} other {# nuits}}';
 
 /** Hotel 1's content (server/content/hotels/les-tilleuls.yaml) this journey opens. */
 const CONTENT: Record<Language, { heating: string; question: string; cleaning: string; towels: string }> = {
@@ -103,7 +102,7 @@ for (const { code, dir } of LANGUAGES) {
     await expect(nights.locator('[role="radio"][tabindex="0"]')).toHaveCount(1);
     await radios.first().focus();
     await page.keyboard.press('ArrowDown');
-    const two = nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) });
+    const two = nights.getByRole('radio', { name: nightsOption(code, 2) });
     await expect(two).toBeFocused();
     await expect(two).toHaveAttribute('aria-checked', 'true');
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
@@ -150,13 +149,13 @@ for (const { code, dir } of LANGUAGES) {
     await settled(page);
     await expectNoAccessibilityViolations(page);
     await cleaning.getByRole('button', { name: text(code, 'Passer le ménage') }).click();
-    // The server's thanks name the same day.
-    await expect(page.locator('[data-scope="submission-toast"] [role="status"]')).toContainText(
+    // The server's thanks name the same day (points gained: the celebration says them, no toast).
+    const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
+    await expect(celebration).toContainText(
       text(code, day === 'today' ? "Merci ! Pas de ménage aujourd'hui." : 'Merci ! Pas de ménage demain.'),
     );
 
     // 'Bravo !' focuses its button: Enter continues.
-    const celebration = page.getByRole('dialog', { name: text(code, 'Bravo !') });
     await expect(celebration.getByRole('button', { name: text(code, 'Continuer') })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(celebration).toBeHidden();

@@ -40,6 +40,11 @@ export function formatted(language: Language, source: string, values: Record<str
   return i18n._(source, values);
 }
 
+/** The nights question's option for `count` nights (an ICU plural: '2 nuits', '2 nights', 'ليلتان'…). */
+export function nightsOption(language: Language, count: number): string {
+  return formatted(language, '{option, plural, one {# nuit} other {# nuits}}', { option: count });
+}
+
 /** Opens the app with the guest's language already chosen on this device (browser key `langue`). */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await page.addInitScript((code) => {
@@ -53,8 +58,16 @@ export async function chooseLanguage(page: Page, language: Language): Promise<vo
  */
 const NAMED_RULES = ['target-size', 'heading-order'];
 
-/** Violations reported by axe on the current page: WCAG 2.2 A/AA and NAMED_RULES. */
+/**
+ * Violations reported by axe on the current page: WCAG 2.2 A/AA and NAMED_RULES, once every animation has ended
+ * (axe reads a rising sheet's colours mid-animation as faded); endless ones (spinners) are not waited for.
+ */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const wcag = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
