@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Action } from '../../../../contract/schemas.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
-import { Sheet } from '../../../components/Sheet.tsx';
+import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
@@ -51,17 +51,7 @@ export function ActionModalLayout({
       variant={variant}
       scope={scope}
       state={state}
-      corner={
-        <button
-          type="button"
-          className="action-modal__close"
-          data-part="close"
-          onClick={onClose}
-          aria-label={t`Fermer`}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      }
+      corner={<SheetCloseButton onClose={onClose} />}
     >
       {action.actPictureURL && (
         <img className="action-modal__picture" data-part="picture" src={action.actPictureURL} alt="" />
