@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { useId, useMemo } from 'react';
@@ -190,7 +190,8 @@ function ThankYouCard({ points, firstName }: { points: number; firstName: string
       <ul className="finished-page__badges" data-part="badges" aria-label={t`Vos badges`}>
         <li className="finished-page__badge finished-page__badge--points" data-part="badge">
           <Trans>
-            <span className="finished-page__badge-value">{points}</span> points gagnés
+            <span className="finished-page__badge-value">{points}</span>{' '}
+            <Plural value={points} one="point gagné" other="points gagnés" />
           </Trans>
         </li>
         {badges.map((badge) => (
