@@ -73,6 +73,9 @@ for (const { code } of LANGUAGES) {
 test('a recorded session is exported, then imported and stepped through', async ({ context }) => {
   const inspector = await context.newPage();
   await inspector.goto('/inspector');
+  // Listening before the guest starts: a tab that opens mid-journey can receive its backfill after newer records
+  // (docs/inspector.md), which this test is not about.
+  await expect(inspector.getByRole('status')).toHaveText('Live: 0 snapshots recorded');
   const guest = await context.newPage();
   await chooseLanguage(guest, 'en');
   await guest.goto('/hotel/1');
@@ -131,6 +134,9 @@ test('the side panel over a guest page follows the page’s own actors', async (
 test('the inspector page passes axe, with a chart and events on screen', async ({ context }) => {
   const inspector = await context.newPage();
   await inspector.goto('/inspector');
+  // Listening before the guest starts: a tab that opens mid-journey can receive its backfill after newer records
+  // (docs/inspector.md), which this test is not about.
+  await expect(inspector.getByRole('status')).toHaveText('Live: 0 snapshots recorded');
   const guest = await context.newPage();
   await chooseLanguage(guest, 'en');
   await guest.goto('/hotel/1');
