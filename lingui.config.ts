@@ -2,9 +2,12 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
 /**
- * Two catalogs per locale: `messages` for the screens of a first visit, `dialogs` for the action and reward
- * dialogs, loaded with their lazy chunks (src/i18n/activate.ts) so the first visit downloads only what it shows.
+ * Three catalogs per locale: `messages` for the screens of a first visit, `dialogs` for the action and reward
+ * dialogs, loaded with their lazy chunks (src/i18n/activate.ts) so the first visit downloads only what it shows, and
+ * `staff` for the staff page (`/staff/{hId}`), which no guest loads.
  */
+const STAFF_SOURCES = ['<rootDir>/src/views/staff/console', '<rootDir>/machines/staffConsole.machine.ts'];
+
 const DIALOG_SOURCES = [
   '<rootDir>/src/views/actions/ActionDialogHost.tsx',
   '<rootDir>/src/views/actions/actionLaunch.logic.ts',
@@ -48,11 +51,15 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['<rootDir>/src', '<rootDir>/machines'],
-      exclude: DIALOG_SOURCES,
+      exclude: [...DIALOG_SOURCES, ...STAFF_SOURCES],
     },
     {
       path: '<rootDir>/locales/{locale}/dialogs',
       include: DIALOG_SOURCES,
+    },
+    {
+      path: '<rootDir>/locales/{locale}/staff',
+      include: STAFF_SOURCES,
     },
   ],
 });

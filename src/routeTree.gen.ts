@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as InspectorRouteImport } from './routes/inspector'
 import { Route as Char123ModeChar125RouteRouteImport } from './routes/{-$mode}/route'
+import { Route as StaffHIdRouteImport } from './routes/staff/$hId'
 import { Route as Char123ModeChar125IndexRouteImport } from './routes/{-$mode}/index'
 import { Route as Char123ModeChar125QrIdRouteRouteImport } from './routes/{-$mode}/$qrId/route'
 import { Route as Char123ModeChar125QrIdIndexRouteImport } from './routes/{-$mode}/$qrId/index'
@@ -31,6 +32,11 @@ const InspectorRoute = InspectorRouteImport.update({
 const Char123ModeChar125RouteRoute = Char123ModeChar125RouteRouteImport.update({
   id: '/{-$mode}',
   path: '/{-$mode}',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffHIdRoute = StaffHIdRouteImport.update({
+  id: '/staff/$hId',
+  path: '/staff/$hId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Char123ModeChar125IndexRoute = Char123ModeChar125IndexRouteImport.update({
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
   '/inspector': typeof InspectorRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdRouteRouteWithChildren
+  '/staff/$hId': typeof StaffHIdRoute
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/inspector': typeof InspectorRoute
+  '/staff/$hId': typeof StaffHIdRoute
   '/{-$mode}': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/{-$mode}': typeof Char123ModeChar125RouteRouteWithChildren
   '/inspector': typeof InspectorRoute
   '/{-$mode}/$qrId': typeof Char123ModeChar125QrIdRouteRouteWithChildren
+  '/staff/$hId': typeof StaffHIdRoute
   '/{-$mode}/': typeof Char123ModeChar125IndexRoute
   '/{-$mode}/$qrId/disabled': typeof Char123ModeChar125QrIdDisabledRoute
   '/{-$mode}/hotel/$hId': typeof Char123ModeChar125HotelHIdRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/{-$mode}'
     | '/inspector'
     | '/{-$mode}/$qrId'
+    | '/staff/$hId'
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/inspector'
+    | '/staff/$hId'
     | '/{-$mode}'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
@@ -177,6 +188,7 @@ export interface FileRouteTypes {
     | '/{-$mode}'
     | '/inspector'
     | '/{-$mode}/$qrId'
+    | '/staff/$hId'
     | '/{-$mode}/'
     | '/{-$mode}/$qrId/disabled'
     | '/{-$mode}/hotel/$hId'
@@ -192,6 +204,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   Char123ModeChar125RouteRoute: typeof Char123ModeChar125RouteRouteWithChildren
   InspectorRoute: typeof InspectorRoute
+  StaffHIdRoute: typeof StaffHIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -208,6 +221,13 @@ declare module '@tanstack/react-router' {
       path: '/{-$mode}'
       fullPath: '/{-$mode}'
       preLoaderRoute: typeof Char123ModeChar125RouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff/$hId': {
+      id: '/staff/$hId'
+      path: '/staff/$hId'
+      fullPath: '/staff/$hId'
+      preLoaderRoute: typeof StaffHIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/{-$mode}/': {
@@ -344,6 +364,7 @@ const Char123ModeChar125RouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   Char123ModeChar125RouteRoute: Char123ModeChar125RouteRouteWithChildren,
   InspectorRoute: InspectorRoute,
+  StaffHIdRoute: StaffHIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,12 +1,16 @@
 import { i18n, type Messages } from '@lingui/core';
 import { type AppLocale, directionOf, interfaceLocaleFor } from './locales.ts';
 
-/** The catalogs of lingui.config.ts: `messages` for the first screens, `dialogs` for the lazy dialogs. */
-export type CatalogName = 'messages' | 'dialogs';
+/**
+ * The catalogs of lingui.config.ts: `messages` for the first screens, `dialogs` for the lazy dialogs, `staff` for
+ * the staff page.
+ */
+export type CatalogName = 'messages' | 'dialogs' | 'staff';
 
 const catalogImports: Record<CatalogName, (locale: AppLocale) => Promise<{ messages: Messages }>> = {
   messages: (locale) => import(`../../locales/${locale}/messages.po`),
   dialogs: (locale) => import(`../../locales/${locale}/dialogs.po`),
+  staff: (locale) => import(`../../locales/${locale}/staff.po`),
 };
 
 /** Catalogs the app has asked for so far: a language change loads them all again in the new locale. */
@@ -31,16 +35,24 @@ export async function activateLanguage(language: string, declaredDirection?: 'rt
   document.documentElement.dir = directionOf(language, declaredDirection);
 }
 
-/** Loads the dialogs catalog in the active locale (and in every locale activated later). */
-export async function loadDialogsCatalog(): Promise<void> {
-  wantedCatalogs.add('dialogs');
-  await loadCatalogs(interfaceLocaleFor(i18n.locale || 'fr'), ['dialogs']);
+/** Loads a lazy catalog in the active locale (and in every locale activated later). */
+async function loadCatalog(name: CatalogName): Promise<void> {
+  wantedCatalogs.add(name);
+  await loadCatalogs(interfaceLocaleFor(i18n.locale || 'fr'), [name]);
 }
 
-/** A lazy component whose texts live in the dialogs catalog: the chunk and the catalog load together. */
-export function withDialogsCatalog<Module>(load: () => Promise<Module>): () => Promise<Module> {
+/** A lazy component whose texts live in catalog `name`: the chunk and the catalog load together. */
+function withCatalog<Module>(name: CatalogName, load: () => Promise<Module>): () => Promise<Module> {
   return async () => {
-    const [module] = await Promise.all([load(), loadDialogsCatalog()]);
+    const [module] = await Promise.all([load(), loadCatalog(name)]);
     return module;
   };
 }
+
+export const loadDialogsCatalog = (): Promise<void> => loadCatalog('dialogs');
+
+/** A lazy component whose texts live in the dialogs catalog. */
+export const withDialogsCatalog = <Module>(load: () => Promise<Module>) => withCatalog('dialogs', load);
+
+/** The staff page (its chunk and its own catalog: nothing of it reaches a guest). */
+export const withStaffCatalog = <Module>(load: () => Promise<Module>) => withCatalog('staff', load);

@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { messages as dialogs } from '../../locales/fr/dialogs.po';
 import { messages } from '../../locales/fr/messages.po';
+import { messages as staff } from '../../locales/fr/staff.po';
 
 // jsdom lays nothing out, so its scrollTo only reports "Not implemented": the router restores the scroll position
 // on every navigation (scrollRestoration), which would print that once per page a test opens.
@@ -12,7 +13,7 @@ window.scrollTo = () => {};
 beforeAll(() => {
   // The tests' guest browses in French (jsdom says en-US): a first visit then opens in French, as before.
   Object.defineProperty(navigator, 'languages', { value: ['fr-FR', 'fr'], configurable: true });
-  i18n.loadAndActivate({ locale: 'fr', messages: { ...messages, ...dialogs } });
+  i18n.loadAndActivate({ locale: 'fr', messages: { ...messages, ...dialogs, ...staff } });
 });
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 const LOCALES_DIR = join(process.cwd(), 'locales');
 
-/** The catalog files of a locale (lingui.config.ts: messages, dialogs). */
+/** The catalog files of a locale (lingui.config.ts: messages, dialogs, staff). */
 export function catalogFiles(locale: string): string[] {
   return readdirSync(join(LOCALES_DIR, locale))
     .filter((file) => file.endsWith('.po'))

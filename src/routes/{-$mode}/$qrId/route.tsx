@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 
 /** Words that are routes of their own never reach the room QR route, even as a single segment. */
-const RESERVED_SEGMENTS = new Set(['demo', 'hotel', 'stay', 'rewards', 'camera', 'proof']);
+const RESERVED_SEGMENTS = new Set(['demo', 'hotel', 'stay', 'rewards', 'camera', 'proof', 'staff', 'inspector']);
 
 export const Route = createFileRoute('/{-$mode}/$qrId')({
   params: {

@@ -1,0 +1,182 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
+import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
+import type { HotelReply, StaffSessionReply } from '../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+
+/**
+ * The staff page of one hotel, `/staff/{hId}` (docs/behaviour.md#staff-page), and the root of its actor system:
+ * loadingHotel (GET /api/green/hotels/{hId}: its name; hotelMissing when there is none, hotelFailed ⇄ retry) ▶ signedOut ⇄ signingIn (the staff PIN,
+ * POST /api/staff/sessions) ▶ signedIn, whose sections (`today`, `impact`) run the section machines with the
+ * session's token. A section whose call is refused for an expired session sends `staffSession.expired`: the page
+ * asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
+ */
+
+export interface StaffSession {
+  token: string;
+  expiresAt: string;
+}
+
+export interface StaffConsoleInput {
+  hId: number;
+  /** The tab's session of this hotel, still valid when the page opened; null to ask for the PIN. */
+  storedSession: StaffSession | null;
+}
+
+/** Why the PIN form shows a message: a refused PIN, too many attempts, a failed call, or a session that ran out. */
+export type StaffSignInFailure = 'wrongPin' | 'rateLimited' | 'failed' | 'expired';
+
+export interface StaffConsoleContext {
+  hId: number;
+  hotel: HotelReply | null;
+  session: StaffSession | null;
+  failure: StaffSignInFailure | null;
+  retryAfterSeconds: number | null;
+}
+
+export type StaffConsoleEvent =
+  | { type: 'staffPin.submit'; pin: string }
+  | { type: 'staffConsole.signOut' }
+  | { type: 'staffConsole.retry' }
+  | { type: 'staffConsole.showToday' }
+  | { type: 'staffConsole.showImpact' }
+  /** From a section: the server refused the session (401). */
+  | { type: 'staffSession.expired' };
+
+export interface SignInInput {
+  hId: number;
+  pin: string;
+}
+
+/** What every section machine gets: the hotel and the session's token for its calls. */
+export interface StaffSectionInput {
+  hId: number;
+  token: string;
+}
+
+function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 'retryAfterSeconds'> {
+  const code = errorCodeOf(error);
+  if (code === 'staff_pin_invalid') return { failure: 'wrongPin', retryAfterSeconds: null };
+  if (code === 'staff_pin_rate_limited') {
+    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    return { failure: 'rateLimited', retryAfterSeconds: typeof seconds === 'number' ? seconds : null };
+  }
+  return { failure: 'failed', retryAfterSeconds: null };
+}
+
+export const staffConsoleMachine = setup({
+  types: {
+    input: {} as StaffConsoleInput,
+    context: {} as StaffConsoleContext,
+    events: {} as StaffConsoleEvent,
+  },
+  actors: {
+    loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
+    openStaffSession: viewProvidedActor<StaffSessionReply, SignInInput>('openStaffSession'),
+  },
+  actions: {
+    /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
+    rememberSession: viewProvidedAction<StaffSession>('rememberSession'),
+    forgetSession: viewProvidedAction('forgetSession'),
+    holdHotel: assign({ hotel: (_, hotel: HotelReply) => hotel }),
+    holdSession: assign({
+      session: (_, session: StaffSession) => session,
+      failure: null,
+      retryAfterSeconds: null,
+    }),
+    holdSignInFailure: assign((_, error: unknown) => signInFailureOf(error)),
+    dropSession: assign({ session: null }),
+    noteExpiry: assign({ failure: 'expired' as const, retryAfterSeconds: null }),
+    clearFailure: assign({ failure: null, retryAfterSeconds: null }),
+  },
+  guards: {
+    hasSession: ({ context }) => context.session !== null,
+    hasPin: (_, pin: string) => pin.length > 0,
+    isMissing: (_, error: unknown) => errorStatusOf(error) === 404,
+  },
+}).createMachine({
+  id: 'staffConsole',
+  context: ({ input }) => ({
+    hId: input.hId,
+    hotel: null,
+    session: input.storedSession,
+    failure: null,
+    retryAfterSeconds: null,
+  }),
+  initial: 'loadingHotel',
+  states: {
+    loadingHotel: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadHotel',
+        src: 'loadHotel',
+        input: ({ context }) => ({ hId: context.hId }),
+        onDone: [
+          {
+            guard: 'hasSession',
+            target: 'signedIn',
+            actions: { type: 'holdHotel', params: ({ event }) => event.output },
+          },
+          { target: 'signedOut', actions: { type: 'holdHotel', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isMissing', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'hotelMissing',
+          },
+          { target: 'hotelFailed' },
+        ],
+      },
+    },
+    /** No such hotel: nothing to retry (a typo in the address). */
+    hotelMissing: { type: 'final' },
+    hotelFailed: {
+      on: { 'staffConsole.retry': 'loadingHotel' },
+    },
+    signedOut: {
+      on: {
+        'staffPin.submit': {
+          guard: { type: 'hasPin', params: ({ event }) => event.pin },
+          target: 'signingIn',
+          actions: 'clearFailure',
+        },
+      },
+    },
+    signingIn: {
+      tags: ['submitting'],
+      invoke: {
+        id: 'openStaffSession',
+        src: 'openStaffSession',
+        input: ({ context, event }) => ({
+          hId: context.hId,
+          pin: event.type === 'staffPin.submit' ? event.pin : '',
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'holdSession', params: ({ event }: { event: DoneActorEvent<StaffSessionReply> }) => event.output },
+            { type: 'rememberSession', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'holdSignInFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    signedIn: {
+      initial: 'today',
+      on: {
+        'staffConsole.signOut': { target: 'signedOut', actions: ['dropSession', 'forgetSession'] },
+        'staffSession.expired': { target: 'signedOut', actions: ['dropSession', 'forgetSession', 'noteExpiry'] },
+      },
+      states: {
+        today: {
+          on: { 'staffConsole.showImpact': 'impact' },
+        },
+        impact: {
+          on: { 'staffConsole.showToday': 'today' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,181 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { type StaffConsoleInput, type StaffSession, staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { StaffConsolePage } from '../../src/views/staff/console/StaffConsolePage.tsx';
+import { storedStaffSession } from '../../src/views/staff/console/staffConsole.logic.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeHotel } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
+
+type StaffConsoleSnapshot = SnapshotFrom<typeof staffConsoleMachine>;
+
+const HOTEL_ID = 1;
+const PIN = '731904';
+const SESSION: StaffSession = { token: 'staff-token', expiresAt: '2099-01-01T10:15:00.000Z' };
+const SESSION_KEY = `staffSession:${HOTEL_ID}`;
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadHotel', output: makeHotel() },
+  { type: 'xstate.error.actor.loadHotel', error: new ApiError(404, 'not_found', 'Hotel not found') },
+  { type: 'xstate.error.actor.loadHotel', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'staffConsole.retry' },
+  { type: 'staffPin.submit', pin: PIN },
+  { type: 'xstate.done.actor.openStaffSession', output: SESSION },
+  { type: 'xstate.error.actor.openStaffSession', error: new ApiError(403, 'staff_pin_invalid', 'Wrong staff PIN') },
+  {
+    type: 'xstate.error.actor.openStaffSession',
+    error: new ApiError(429, 'staff_pin_rate_limited', 'Too many wrong staff PINs', { retryAfterSeconds: 250 }),
+  },
+  { type: 'xstate.error.actor.openStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'staffConsole.showImpact' },
+  { type: 'staffConsole.showToday' },
+  { type: 'staffConsole.signOut' },
+];
+
+const FAILURE_TEXTS = {
+  wrongPin: 'Mot de passe incorrect',
+  // 250 s rounded up to minutes.
+  rateLimited: 'Trop de tentatives. Réessayez dans 5 min.',
+  failed: 'Une erreur est survenue',
+  expired: 'Votre session a expiré. Saisissez à nouveau le mot de passe.',
+} as const;
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+function modelFor(input: StaffConsoleInput) {
+  return new TestModel(
+    staffConsoleMachine as unknown as ActorLogic<StaffConsoleSnapshot, AnyEventObject, StaffConsoleInput>,
+    {
+      input,
+      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+      // Told apart by the event that led there, so a path ends with every transition.
+      serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    },
+  );
+}
+
+function renderPage() {
+  const controlled = controlledActors(['loadHotel', 'openStaffSession']);
+  const logic = staffConsoleMachine.provide({
+    actors: controlled.actors as never,
+    actions: {
+      rememberSession: (_, session: StaffSession) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(session)),
+      forgetSession: () => sessionStorage.removeItem(SESSION_KEY),
+    },
+  });
+  render(
+    <LanguageProvider>
+      <StaffConsolePage hId={HOTEL_ID} logic={logic} />
+    </LanguageProvider>,
+  );
+  return { controlled, user: userEvent.setup() };
+}
+
+const title = () => screen.getByRole('heading', { level: 1 });
+
+for (const storedSession of [null, SESSION]) {
+  describe(`staff console machine (${storedSession ? 'a session kept by the tab' : 'no session'}): model paths drive the staff page`, () => {
+    for (const path of modelFor({ hId: HOTEL_ID, storedSession }).getShortestPaths({ allowDuplicatePaths: true })) {
+      it(modelPathTitle(path), async () => {
+        sessionStorage.clear();
+        if (storedSession) sessionStorage.setItem(SESSION_KEY, JSON.stringify(storedSession));
+        // The page reads the tab's session itself: what the model's input says is what storage holds.
+        expect(storedStaffSession(HOTEL_ID)).toEqual(storedSession);
+        const { controlled, user } = renderPage();
+        await path.test({
+          states: {
+            loadingHotel: async () => {
+              expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+              expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: HOTEL_ID } });
+            },
+            hotelMissing: async () => {
+              const alert = await screen.findByRole('alert');
+              expect(alert).toHaveTextContent('Hôtel introuvable.');
+              expect(within(alert).queryByRole('button')).toBeNull();
+              expect(screen.queryByLabelText('Mot de passe')).toBeNull();
+            },
+            hotelFailed: async () => {
+              const alert = await screen.findByRole('alert');
+              expect(alert).toHaveTextContent('Une erreur est survenue');
+              expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeEnabled();
+              expect(screen.queryByLabelText('Mot de passe')).toBeNull();
+            },
+            signedOut: async (snapshot) => {
+              const field = await screen.findByLabelText('Mot de passe');
+              expect(field).toHaveAttribute('type', 'password');
+              await waitFor(() => expect(field).toHaveFocus());
+              expect(field).toHaveValue('');
+              expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+              expect(title()).toHaveTextContent('Espace personnel — Hôtel Les Tilleuls');
+              expect(screen.queryByRole('tablist')).toBeNull();
+              expect(screen.queryByRole('button', { name: 'Se déconnecter' })).toBeNull();
+              const { failure } = snapshot.context;
+              if (failure === null) expect(screen.queryByRole('alert')).toBeNull();
+              else expect(screen.getByRole('alert')).toHaveTextContent(FAILURE_TEXTS[failure]);
+              expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+            },
+            signingIn: async () => {
+              await waitFor(() => expect(screen.getByRole('button', { name: 'Vérification…' })).toBeDisabled());
+              expect(screen.getByLabelText('Mot de passe')).toBeDisabled();
+              expect(controlled.calls.at(-1)).toEqual({ name: 'openStaffSession', input: { hId: HOTEL_ID, pin: PIN } });
+            },
+            signedIn: async () => {
+              expect(await screen.findByRole('tablist')).toBeInTheDocument();
+              expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeEnabled();
+              expect(screen.queryByLabelText('Mot de passe')).toBeNull();
+              expect(JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(SESSION);
+            },
+            'signedIn.today': async () => {
+              expect(await screen.findByRole('tab', { name: "Aujourd'hui" })).toHaveAttribute('aria-selected', 'true');
+              expect(screen.getByRole('tab', { name: 'Impact' })).toHaveAttribute('aria-selected', 'false');
+              expect(screen.getByRole('tabpanel', { name: "Aujourd'hui" })).toBeInTheDocument();
+            },
+            'signedIn.impact': async () => {
+              expect(await screen.findByRole('tab', { name: 'Impact' })).toHaveAttribute('aria-selected', 'true');
+              expect(screen.getByRole('tab', { name: 'Impact' })).toHaveFocus();
+              expect(screen.getByRole('tabpanel', { name: 'Impact' })).toBeInTheDocument();
+            },
+          },
+          events: {
+            'xstate.done.actor.loadHotel': async (step) => {
+              await act(async () => controlled.resolve('loadHotel', eventOf<{ output: unknown }>(step).output));
+            },
+            'xstate.error.actor.loadHotel': async (step) => {
+              await act(async () => controlled.reject('loadHotel', eventOf<{ error: unknown }>(step).error));
+            },
+            'staffConsole.retry': async () => {
+              await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+            },
+            'staffPin.submit': async (step) => {
+              await user.type(screen.getByLabelText('Mot de passe'), eventOf<{ pin: string }>(step).pin);
+              await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+            },
+            'xstate.done.actor.openStaffSession': async (step) => {
+              await act(async () => controlled.resolve('openStaffSession', eventOf<{ output: unknown }>(step).output));
+            },
+            'xstate.error.actor.openStaffSession': async (step) => {
+              await act(async () => controlled.reject('openStaffSession', eventOf<{ error: unknown }>(step).error));
+            },
+            // The tabs follow the arrow keys (automatic activation), and a click.
+            'staffConsole.showImpact': async () => {
+              screen.getByRole('tab', { name: "Aujourd'hui" }).focus();
+              await user.keyboard('{ArrowRight}');
+            },
+            'staffConsole.showToday': async () => {
+              await user.click(screen.getByRole('tab', { name: "Aujourd'hui" }));
+            },
+            'staffConsole.signOut': async () => {
+              await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+            },
+          },
+        });
+      });
+    }
+  });
+}
