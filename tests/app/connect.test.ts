@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createEmptyActor, fromPromise } from 'xstate';
+import type { SubmissionReply } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
+import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { stayMachine } from '../../machines/stay.machine.ts';
@@ -66,6 +68,45 @@ describe('connect layers', () => {
     expect(props.root).toEqual({ 'data-scope': 'action-launch', 'data-state': 'active.summary' });
     expect(props.dialog).toMatchObject({ kind: 'modal', modalKey: COMPLETED_SUMMARY, action: completed });
     props.onClose();
+    expect(send).toHaveBeenCalledWith({ type: 'launch.close' });
+  });
+
+  it('action launch: closing waits while the answer of the modal is on its way', async () => {
+    let reply: (value: SubmissionReply) => void = () => {};
+    const launch = createActor(
+      actionLaunchMachine.provide({
+        actors: withSubmitAnswer(
+          fromPromise(
+            () =>
+              new Promise<SubmissionReply>((resolve) => {
+                reply = resolve;
+              }),
+          ),
+        ),
+      }),
+      {
+        input: {
+          sUUID: STAY_ID,
+          profileUUID: PROFILE_ID,
+          language: 'fr',
+          action: makeAction({ actType: 'REVIEW', actPeriod: 'STAY' }),
+          now: new Date('2026-11-21T09:00:00Z'),
+          timeZone: 'Europe/Paris',
+          stayEndDate: '2026-11-24',
+          roomNumber: null,
+          parent: createEmptyActor(),
+        },
+      },
+    ).start();
+    const modal = launch.getSnapshot().children.modal;
+    expect(launch.getSnapshot().value).toEqual({ active: { modal: 'review' } });
+    modal?.send({ type: 'answer.submit', answer: 4 });
+    const send = vi.fn();
+    connectActionLaunch(launch.getSnapshot(), send).onClose();
+    expect(send).not.toHaveBeenCalled();
+    reply({ success: 'OK', message: 'Merci', greenMilesChange: 10, greenMiles: 10 } as SubmissionReply);
+    await settle();
+    connectActionLaunch(launch.getSnapshot(), send).onClose();
     expect(send).toHaveBeenCalledWith({ type: 'launch.close' });
   });
 
