@@ -49,7 +49,8 @@ export function connectActionLaunch(snapshot: LaunchSnapshot, send: (event: Acti
 }
 
 function isAnswerOnItsWay(snapshot: LaunchSnapshot): boolean {
-  return snapshot.children.modal?.getSnapshot().hasTag('submitting') === true;
+  const modal = snapshot.children.modal?.getSnapshot();
+  return modal !== undefined && 'hasTag' in modal && modal.hasTag('submitting');
 }
 
 function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void): LaunchDialog {
