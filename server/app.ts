@@ -21,6 +21,7 @@ import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { apiRoutes } from './routes/api.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.setErrorHandler(replyToError);
+  await registerSecurityHeaders(app);
 
   const indexHtml = async (): Promise<string | null> => {
     if (!options.staticDir) return null;

@@ -23,6 +23,15 @@ export interface ServerConfig {
   qaInspector: boolean;
 }
 
+/**
+ * The server refuses to start in production on a development default (docs/server.md#configuration-environment):
+ * the development front token is public, it is in this file. The CLI commands do not need it.
+ */
+export function assertProductionConfig(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV === 'production' && !env.FRONT_TOKEN)
+    throw new Error('FRONT_TOKEN must be set when NODE_ENV=production (the development value is public)');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

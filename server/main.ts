@@ -5,11 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig } from './config.ts';
+import { assertProductionConfig, readConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { start } from './start.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+try {
+  assertProductionConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const config = readConfig();
 
 function viteBuild(): boolean {
