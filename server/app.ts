@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
@@ -44,6 +49,8 @@ export interface BuildAppOptions {
   mealVision?: VisionConfig | null;
   /** Serves the QA inspector page (/inspector) and tells the SPA it is on; without it /inspector is 404. */
   qaInspector?: boolean;
+  /** Told of every route as it is added: the tools that read the API from its schemas (docs check, fuzzing). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -75,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
     frameworkErrors: (error, _request, reply) => replyToFrameworkError(error, reply as unknown as FastifyReply),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
   const bodyAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: true, strict: false });

@@ -4,18 +4,10 @@
  */
 
 import { readFileSync } from 'node:fs';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import type { TObject } from 'typebox';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as contract from '../../contract/schemas.ts';
-import { openDatabase } from '../../server/db/connection.ts';
-import { createStore } from '../../server/db/store.ts';
-import { systemClock } from '../../server/domain/hotel-time.ts';
-import { menuAnalyser } from '../../server/domain/meals/analysers.ts';
-import { frontTokenHooks } from '../../server/front-token.ts';
-import { apiRoutes } from '../../server/routes/api.ts';
-import { staffAuthHooks } from '../../server/staff-auth.ts';
+import { listApiRoutes } from '../support/api-routes.ts';
 
 interface DocumentedCall {
   row: string;
@@ -55,32 +47,11 @@ const sortedFields = (fields: string) =>
     .map((field) => field.trim())
     .sort();
 
-const database = openDatabase('sqlite::memory:');
-afterAll(() => database.close());
-
 it('docs/server.md lists every /api call, with the body of every call that takes one', async () => {
-  const routes: Array<{ call: string; body: TObject | undefined }> = [];
-  const app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        routes.push({ call: `${method} ${route.url}`, body: route.schema?.body as TObject | undefined });
-    }
-  });
-  const store = createStore(database.db, database.kind);
-  await app.register(apiRoutes, {
-    prefix: '/api',
-    deps: {
-      store,
-      now: systemClock,
-      mailer: null,
-      frontToken: frontTokenHooks('x'),
-      staffAuth: staffAuthHooks(store, systemClock),
-      mealAnalyser: menuAnalyser,
-    },
-  });
-  await app.ready();
-  await app.close();
+  const routes = (await listApiRoutes()).map((route) => ({
+    call: `${route.method} ${route.url}`,
+    body: route.body as TObject | undefined,
+  }));
   expect(routes.length).toBeGreaterThan(20);
 
   const documented = documentedCalls();
