@@ -22,6 +22,8 @@ export const TEST_FRONT_TOKEN = 'test-front-token';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Its DATABASE_URL, for a server process of its own. */
+  url: string;
   drop: () => Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     await migrateToLatest(handle.db, handle.kind);
     return {
       handle,
+      url: `sqlite:${file}`,
       drop: async () => {
         await handle.close();
         for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
@@ -54,6 +57,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await migrateToLatest(handle.db, handle.kind);
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

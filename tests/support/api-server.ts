@@ -1,0 +1,27 @@
+/**
+ * A server process for the cross-process tests (tests/server/processes.test.ts): `npm start`'s own start-up
+ * (server/start.ts: migrate, seed an empty database, listen) on the environment's DATABASE_URL and PORT, serving the
+ * API only (the SPA is not what these tests load, and two processes must not build it at once).
+ */
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/connection.ts';
+import { start } from '../../server/start.ts';
+
+const config = readConfig();
+const database = openDatabase(config.databaseUrl, () => {});
+const server = await start({
+  config,
+  database,
+  distDir: join(tmpdir(), 'greenmiles-no-spa'),
+  buildSpa: () => false,
+  print: () => {},
+});
+process.on('SIGTERM', () => {
+  void server
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});
