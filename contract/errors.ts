@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'headers_too_large',
   'internal_error',
+  // The database cannot be reached right now (503, Retry-After): docs/server.md#database-unavailable.
+  'database_unavailable',
   // Rules of the product.
   'front_token_missing',
   'front_token_invalid',

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../contract/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import { DomainError, type ErrorKind } from './domain/errors.ts';
 
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -49,6 +50,11 @@ export function replyToError(error: FastifyError | DomainError, request: Fastify
   if (status >= 400 && status < 500) {
     const code = CODE_OF_STATUS[status] ?? 'bad_request';
     return reply.code(status).send({ error: code, message: error.message || code });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply.code(503).send({ error: 'database_unavailable', message: 'The database is unavailable, try again' });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ error: 'internal_error', message: 'An error occurred' });

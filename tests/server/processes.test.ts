@@ -4,72 +4,17 @@
  * mode, or PostgreSQL — take racing requests split between them; then one is killed with SIGKILL in the middle of a
  * write load and started again.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, Reward } from '../../contract/schemas.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
+import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
 import { actionOfType, ledgerSum, newStay, type TestStay } from './actions-support.ts';
 import { createTestDatabase, credit, DIALECTS, type Harness, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
 
 const RACERS = 200;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  /** What the process wrote on stderr (shown when it fails to start). */
-  errors: string[];
-}
-
-async function startServer(databaseUrl: string, port?: number): Promise<ServerProcess> {
-  const chosen = port ?? (await freePort());
-  const child = spawn(process.execPath, ['tests/support/api-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(chosen),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      FRONT_TOKEN: TEST_FRONT_TOKEN,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const errors: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  const base = `http://127.0.0.1:${chosen}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const healthy = await fetch(`${base}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { base, child, errors };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server process did not start: ${errors.join('')}`);
-}
-
-async function stopServer(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 interface Answer {
   status: number;

@@ -33,6 +33,10 @@ export interface PostgresCluster {
   url: string;
   /** Stops the cluster and removes its files. */
   stop: () => void;
+  /** Stops the server (fast shutdown: open connections are cut), keeping its data, as a database restart does. */
+  pause: () => void;
+  /** Starts the paused server again on the same socket, waiting until it accepts connections. */
+  resume: () => void;
 }
 
 export function startPostgresCluster(options: { maxConnections?: number } = {}): PostgresCluster {
@@ -53,8 +57,7 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
     const finalArgs = asRoot ? ['-u', 'postgres', '--', join(binDir, bin), ...args] : args;
     execFileSync(command, finalArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   };
-  try {
-    run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const startServer = () =>
     run('pg_ctl', [
       '-D',
       dataDir,
@@ -65,6 +68,9 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
       '-w',
       'start',
     ]);
+  try {
+    run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    startServer();
   } catch (error) {
     const detail = error instanceof Error && 'stderr' in error ? String((error as { stderr: unknown }).stderr) : '';
     rmSync(root, { recursive: true, force: true });
@@ -72,9 +78,13 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
   }
   return {
     url: `postgres://postgres@${encodeURIComponent(sockDir)}:${port}/postgres`,
+    pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: startServer,
     stop: () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // Already stopped (paused): only the files are left to remove.
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -1,0 +1,58 @@
+/** Real server processes for the cross-process and fault tests (tests/support/api-server.ts on a given database). */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { TEST_FRONT_TOKEN } from '../server/harness.ts';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** What the process wrote on stderr (shown when it fails to start). */
+  errors: string[];
+}
+
+export async function startServer(databaseUrl: string, port?: number): Promise<ServerProcess> {
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, ['tests/support/api-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      FRONT_TOKEN: TEST_FRONT_TOKEN,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const errors: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  const base = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const healthy = await fetch(`${base}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { base, child, errors };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server process did not start: ${errors.join('')}`);
+}
+
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
