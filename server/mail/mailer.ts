@@ -21,8 +21,15 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * How long a reward e-mail may wait on the SMTP server (docs/server.md#configuration-environment), well under the
+ * app's 15 s call time-out: nodemailer's own defaults (2 min to connect, 10 min of silence) would hold the guest's
+ * request. A query parameter of SMTP_URL overrides each.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 8000 };
+
 export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       await transport.sendMail({
