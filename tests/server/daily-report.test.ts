@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { dailyReport } from '../../server/domain/daily-report.ts';
-import { dueReportDate } from '../../server/domain/report-sending.ts';
+import { dueReportDate, REPORT_CLAIM_STALE_MINUTES } from '../../server/domain/report-sending.ts';
 import { composeDailyReportMail } from '../../server/mail/daily-report-mail.ts';
 import { createSmtpMailer } from '../../server/mail/mailer.ts';
 import { runReportCommand } from '../../server/report-command.ts';
@@ -268,6 +268,27 @@ describeEachDialect('daily report', (get) => {
     expect(inbox.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 9 mai 2026 — Hôtel Les Tilleuls']);
     const row = (await reportRows(h)).find((r) => r.report_date === '2026-05-09');
     expect(row?.sent_at).toBe('2026-05-10T06:01:00.000Z');
+  });
+
+  it(`takes over a claim left unsent for ${REPORT_CLAIM_STALE_MINUTES} minutes by a process that died while sending`, async () => {
+    const h = get();
+    inbox = [];
+    // A process claimed the 10th's report at 07:00 on the 11th, then died.
+    const claim = { hotel_id: 1, report_date: '2026-05-10', claim_token: 'dead-process', sent_at: null };
+    await h.handle.db
+      .insertInto('daily_reports')
+      .values({ ...claim, claimed_at: '2026-05-11T05:00:00.000Z' })
+      .execute();
+    h.clock.current = new Date(Date.parse('2026-05-11T05:00:00Z') + (REPORT_CLAIM_STALE_MINUTES - 1) * 60_000);
+    await runSchedulers(h, 2);
+    expect(inbox).toHaveLength(0);
+    h.clock.current = new Date(Date.parse('2026-05-11T05:00:00Z') + (REPORT_CLAIM_STALE_MINUTES + 1) * 60_000);
+    await runSchedulers(h, 2);
+    expect(inbox.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 10 mai 2026 — Hôtel Les Tilleuls']);
+    const row = (await reportRows(h)).find((r) => r.report_date === '2026-05-10');
+    expect(row?.claim_token).not.toBe('dead-process');
+    expect(row?.sent_at).not.toBeNull();
+    await h.handle.db.deleteFrom('daily_reports').where('report_date', '=', '2026-05-10').execute();
   });
 
   it('report:daily prints the report, sends it once, and refuses to send it again without --force', async () => {
