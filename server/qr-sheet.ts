@@ -215,7 +215,7 @@ function drawLine(doc: PDFKit.PDFDocument, line: string, centerX: number, y: num
   let x = centerX - widthAt(fontSize) / 2;
   for (const token of tokens) {
     doc.font(fontOf(token.text)).fontSize(fontSize);
-    if (token.text.trim() !== '') doc.text(token.text, x, y, { lineBreak: false });
+    if (token.text.trim() !== '') doc.text(token.text, x, y + fontSize, { lineBreak: false, baseline: 'alphabetic' });
     x += doc.widthOfString(token.text);
   }
 }
