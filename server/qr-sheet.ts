@@ -12,7 +12,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from './db/schema.ts';
 import { notFound } from './domain/errors.ts';
-import { primaryLanguageOf } from './domain/hotels.ts';
+import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
 import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
@@ -74,14 +74,7 @@ export async function qrSheetOf(
     .where('id', '=', request.hotelId)
     .executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
-  const languages = await db
-    .selectFrom('hotel_languages')
-    .select(['code', 'is_primary'])
-    .where('hotel_id', '=', hotel.id)
-    .orderBy('position')
-    .orderBy('code')
-    .execute();
-  const language = request.language ?? primaryLanguageOf(languages);
+  const language = request.language ?? (await primaryLanguageOfHotel(db, hotel.id));
   const texts = sheetLanguage(language);
   const rooms = await db
     .selectFrom('rooms')
@@ -99,11 +92,15 @@ export async function qrSheetOf(
     .orderBy('actions.id')
     .orderBy('proof_codes.qr_id')
     .execute();
-  const names = await db
-    .selectFrom('action_translations')
-    .select(['action_id', 'lang', 'name'])
-    .where('action_id', 'in', [0, ...new Set(proofs.map((p) => p.action_id))])
-    .execute();
+  const actionIds = [...new Set(proofs.map((p) => p.action_id))];
+  const names =
+    actionIds.length === 0
+      ? []
+      : await db
+          .selectFrom('action_translations')
+          .select(['action_id', 'lang', 'name'])
+          .where('action_id', 'in', actionIds)
+          .execute();
   const order = textLanguageOrder(language, language);
   const actionName = (id: number) =>
     pickTranslation(

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { waterVolume } from '../mail/reward-mail.ts';
 import { notFound } from './errors.ts';
 import { addDays, localDate } from './hotel-time.ts';
-import { primaryLanguageOf } from './hotels.ts';
+import { primaryLanguageOfHotel } from './hotels.ts';
 import { byRoomNumber, type SkippedCleaning, skippedCleanings } from './housekeeping.ts';
 import { answersOfDay } from './submissions.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
@@ -66,20 +66,13 @@ export async function reportHotel(db: Kysely<Database>, hotelId: number): Promis
     .where('id', '=', hotelId)
     .executeTakeFirst();
   if (!row) throw notFound('Hotel');
-  const languages = await db
-    .selectFrom('hotel_languages')
-    .select(['code', 'is_primary'])
-    .where('hotel_id', '=', hotelId)
-    .orderBy('position')
-    .orderBy('code')
-    .execute();
   return {
     id: row.id,
     name: row.name,
     timeZone: row.time_zone,
     reportEmail: row.report_email,
     reportHour: row.report_hour,
-    language: primaryLanguageOf(languages),
+    language: await primaryLanguageOfHotel(db, hotelId),
     pointsName: row.green_miles_name,
   };
 }
