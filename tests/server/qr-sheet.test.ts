@@ -2,6 +2,10 @@
  * The printable QR sheet (npm run qr:sheet, docs/behaviour.md#qr-sheets) on both databases: every page is rendered to
  * an image (mupdf, WebAssembly) and every code decoded (jsQR) back to the address it must open.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expect, it } from 'vitest';
@@ -128,3 +132,29 @@ describeEachDialect('QR sheet', (get) => {
     expect(pdf.toString('latin1')).toMatch(/NotoSansArabic/);
   });
 });
+
+it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL, and refuses bad arguments (exit 2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'greenmiles-qr-'));
+  const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'gm.db')}` };
+  const run = (...args: string[]) => spawnSync(process.execPath, args, { encoding: 'utf8', env });
+  const imported = run('server/cli.ts', 'hotel:import', 'server/content/hotels/demo-hotel.yaml');
+  expect(imported.status, imported.stderr).toBe(0);
+  const out = join(dir, 'demo.pdf');
+  const written = run('server/qr-sheet-cli.ts', '--hotel', '2', '--base-url', 'https://gm.example', '--out', out);
+  expect([written.status, written.stderr]).toEqual([0, '']);
+  expect(written.stdout).toContain('6 QR codes of "Hôtel Démo GreenMiles" on 1 A4 page(s) (fr)');
+  const { urls } = decodeSheet(readFileSync(out), 1, false);
+  expect(urls).toEqual(['https://gm.example/hotel/2']);
+  for (const args of [
+    ['--hotel', '2', '--out', out],
+    ['--hotel', '2', '--base-url', 'gm.example', '--out', out],
+  ]) {
+    const refused = run('server/qr-sheet-cli.ts', ...args);
+    expect(refused.status, args.join(' ')).toBe(2);
+    expect(refused.stderr).toContain('usage: npm run qr:sheet');
+  }
+  expect(run('server/qr-sheet-cli.ts', '--hotel', '9', '--base-url', 'https://gm.example', '--out', out).status).toBe(
+    1,
+  );
+  // Five Node processes, a few seconds each on a busy machine.
+}, 90_000);
