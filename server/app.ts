@@ -25,6 +25,7 @@ import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createReportScheduler } from './report-scheduler.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -51,6 +52,8 @@ export interface BuildAppOptions {
   qaInspector?: boolean;
   /** Told of every route as it is added: the tools that read the API from its schemas (docs check, fuzzing). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sends the hotels' daily reports (needs a mailer): a tick once ready, then every minute (server/report-scheduler.ts). */
+  dailyReports?: boolean;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -109,6 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;
     app.addHook('onClose', async () => mailer.close());
+  }
+
+  if (options.dailyReports && deps.mailer) {
+    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log });
+    app.addHook('onReady', async () => reports.start());
+    app.addHook('onClose', async () => reports.stop());
   }
 
   app.setErrorHandler(replyToError);

@@ -27,6 +27,11 @@ function languagesQuery(db: Kysely<Database>, hotelId: number) {
     .orderBy('code');
 }
 
+/** The hotel's primary language, read now (the daily report, the QR sheet: once per run, no cache needed). */
+export async function primaryLanguageOfHotel(db: Kysely<Database>, hotelId: number): Promise<string> {
+  return primaryLanguageOf(await languagesQuery(db, hotelId).execute());
+}
+
 /** A hotel's languages change only on import, which renews its content_version (a random UUID). */
 const primaryLanguages = new BoundedCache<Promise<string>>(256);
 

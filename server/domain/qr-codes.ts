@@ -56,3 +56,26 @@ export async function recordRoomScan(store: Store, qrId: string, scan: QrScanBod
   const roomId = room.hotel_id === null ? null : room.id;
   return recordScan(store, scan, { scanType: 'ROOM', hotelId: room.hotel_id, roomId }, now);
 }
+
+// ---------- the addresses printed as QR codes (npm run qr:sheet; docs/behaviour.md#qr-sheets) ----------
+
+/** `baseUrl` without its trailing slashes, so every address below has exactly one. */
+function origin(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** The hotel's QR code: where a guest without a room code starts (docs/behaviour.md#hotel-qr). */
+export function hotelQrUrl(baseUrl: string, hotel: { id: number }): string {
+  return `${origin(baseUrl)}/hotel/${hotel.id}`;
+}
+
+/** A room's QR code (docs/behaviour.md#room-qr). */
+export function roomQrUrl(baseUrl: string, room: { qrId: string }): string {
+  return `${origin(baseUrl)}/${encodeURIComponent(room.qrId)}`;
+}
+
+/** A printed proof code of a PROOF action (docs/behaviour.md#proof-page). */
+export function proofQrUrl(baseUrl: string, proof: { actionId: number; hotelId: number; qrId: string }): string {
+  const query = new URLSearchParams({ hId: String(proof.hotelId), qrId: proof.qrId });
+  return `${origin(baseUrl)}/proof/${proof.actionId}?${query}`;
+}

@@ -103,6 +103,16 @@ describe('hotel content validation', () => {
     }
   });
 
+  it('refuses a reportHour that is not a 24-hour HH:MM', () => {
+    for (const reportHour of ['7h', '24:00', '7:00']) {
+      const doc = parse(tilleulsText);
+      doc.hotel.reportHour = reportHour;
+      expect(problemsOf(stringify(doc))).toEqual([
+        expect.stringMatching(new RegExp(`^line \\d+: hotel\\.reportHour: .*\\(got ${JSON.stringify(reportHour)}\\)$`)),
+      ]);
+    }
+  });
+
   it('reports a YAML syntax error with its line', () => {
     expect(problemsOf('hotel:\n  id: 1\n  name: [unclosed\n')[0]).toMatch(/^line \d+, column \d+: /);
   });
@@ -157,6 +167,7 @@ describeEachDialect('hotel content import', (get) => {
       is_demo: 0,
       time_zone: 'Europe/Paris',
       checkout_time: '12:00',
+      report_hour: '07:00',
       green_miles_name: 'GreenMiles',
     });
     expect(hotel.staff_pin_hash).not.toContain('7319');

@@ -1,0 +1,272 @@
+/**
+ * The printable QR sheets of a hotel (docs/behaviour.md#qr-sheets): an A4 PDF with the hotel QR, one QR per room and
+ * one per printed proof code, each with the hotel name and the room number or action name under it, in the hotel's
+ * primary language. QR codes are drawn as vector squares (qrcode), text with bundled Noto Sans fonts (npm
+ * @fontsource packages, never system fonts): Arabic is shaped by pdfkit's fontkit and laid out right to left here
+ * (bidi-js orders the words).
+ */
+import { createRequire } from 'node:module';
+import bidiFactory from 'bidi-js';
+import type { Kysely } from 'kysely';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Database } from './db/schema.ts';
+import { notFound } from './domain/errors.ts';
+import { primaryLanguageOfHotel } from './domain/hotels.ts';
+import { byRoomNumber } from './domain/housekeeping.ts';
+import { hotelQrUrl, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
+import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
+
+const MM = 72 / 25.4;
+/** A4 in PDF points. */
+export const PAGE = { width: 210 * MM, height: 297 * MM };
+const MARGIN = 12 * MM;
+export const COLUMNS = 2;
+export const ROWS = 3;
+/** Printed QR side, quiet zone included: 6 cm scans from a phone at arm's length (at least 4 cm is needed). */
+export const QR_SIDE = 60 * MM;
+const QUIET_MODULES = 4;
+
+const require = createRequire(import.meta.url);
+const FONTS = {
+  latin: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff'),
+  latinExt: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-ext-600-normal.woff'),
+  arabic: require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-600-normal.woff'),
+} as const;
+
+type SheetLanguage = 'fr' | 'en' | 'ar';
+const ROOM_LABEL: Record<SheetLanguage, (room: string) => string> = {
+  fr: (room) => `Chambre ${room}`,
+  en: (room) => `Room ${room}`,
+  ar: (room) => `الغرفة ${room}`,
+};
+const HOTEL_LABEL: Record<SheetLanguage, string> = {
+  fr: 'Scannez pour commencer',
+  en: 'Scan to start',
+  ar: 'امسح الرمز للبدء',
+};
+
+export interface QrSheetEntry {
+  url: string;
+  /** Under the code: the hotel's name, then the room or the action. */
+  lines: [string, string];
+}
+
+export interface QrSheet {
+  hotelName: string;
+  language: string;
+  entries: QrSheetEntry[];
+}
+
+export function sheetLanguage(language: string): SheetLanguage {
+  const base = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  return base === 'fr' || base === 'ar' ? base : 'en';
+}
+
+/** What the hotel's sheet holds: the hotel code, the rooms by number, the proof codes by action then code. */
+export async function qrSheetOf(
+  db: Kysely<Database>,
+  request: { hotelId: number; baseUrl: string; language?: string | undefined },
+): Promise<QrSheet> {
+  const hotel = await db
+    .selectFrom('hotels')
+    .select(['id', 'name'])
+    .where('id', '=', request.hotelId)
+    .executeTakeFirst();
+  if (!hotel) throw notFound('Hotel');
+  const language = request.language ?? (await primaryLanguageOfHotel(db, hotel.id));
+  const texts = sheetLanguage(language);
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['number', 'qr_id'])
+    .where('hotel_id', '=', hotel.id)
+    .where('number', 'is not', null)
+    .execute();
+  const proofs = await db
+    .selectFrom('proof_codes')
+    .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
+    .select(['actions.id as action_id', 'actions.position', 'proof_codes.qr_id'])
+    .where('actions.hotel_id', '=', hotel.id)
+    .where('actions.active', '=', 1)
+    .orderBy('actions.position')
+    .orderBy('actions.id')
+    .orderBy('proof_codes.qr_id')
+    .execute();
+  const actionIds = [...new Set(proofs.map((p) => p.action_id))];
+  const names =
+    actionIds.length === 0
+      ? []
+      : await db
+          .selectFrom('action_translations')
+          .select(['action_id', 'lang', 'name'])
+          .where('action_id', 'in', actionIds)
+          .execute();
+  const order = textLanguageOrder(language, language);
+  const actionName = (id: number) =>
+    pickTranslation(
+      names.filter((n) => n.action_id === id),
+      order,
+    )?.name ?? '';
+
+  return {
+    hotelName: hotel.name,
+    language,
+    entries: [
+      { url: hotelQrUrl(request.baseUrl, hotel), lines: [hotel.name, HOTEL_LABEL[texts]] },
+      ...rooms
+        .map((room) => ({ number: room.number ?? '', qrId: room.qr_id }))
+        .sort((a, b) => byRoomNumber(a.number, b.number))
+        .map(
+          (room): QrSheetEntry => ({
+            url: roomQrUrl(request.baseUrl, room),
+            lines: [hotel.name, ROOM_LABEL[texts](room.number)],
+          }),
+        ),
+      ...proofs.map(
+        (proof): QrSheetEntry => ({
+          url: proofQrUrl(request.baseUrl, { actionId: proof.action_id, hotelId: hotel.id, qrId: proof.qr_id }),
+          lines: [hotel.name, actionName(proof.action_id)],
+        }),
+      ),
+    ],
+  };
+}
+
+/**
+ * The cell of the `index`-th code on its page (PDF points, origin top left): rows from the top, columns in reading
+ * order (from the right for a right-to-left language).
+ */
+export function cellOf(
+  index: number,
+  rightToLeft = false,
+): { page: number; x: number; y: number; width: number; height: number } {
+  const perPage = COLUMNS * ROWS;
+  const slot = index % perPage;
+  const width = (PAGE.width - 2 * MARGIN) / COLUMNS;
+  const height = (PAGE.height - 2 * MARGIN) / ROWS;
+  return {
+    page: Math.floor(index / perPage),
+    x: MARGIN + (rightToLeft ? COLUMNS - 1 - (slot % COLUMNS) : slot % COLUMNS) * width,
+    y: MARGIN + Math.floor(slot / COLUMNS) * height,
+    width,
+    height,
+  };
+}
+
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+const LATIN_BASIC = /^[\u0020-\u00FF\u2000-\u206F]*$/;
+const bidi = bidiFactory();
+
+interface Token {
+  text: string;
+  level: number;
+}
+
+/**
+ * The line's words and spaces in visual (left to right) order, each in logical order: the Unicode bidi algorithm's
+ * levels, reordered by word (fontkit shapes and mirrors each Arabic word itself; a word is never split).
+ */
+export function visualTokens(line: string): Token[] {
+  const { levels } = bidi.getEmbeddingLevels(line);
+  const tokens: Token[] = [];
+  for (const match of line.matchAll(/\s+|\S+/g)) {
+    const start = match.index;
+    // A word whose characters change level (a digit glued to Arabic letters) is split where the level changes.
+    let from = start;
+    for (let i = start + 1; i <= start + match[0].length; i++) {
+      if (i === start + match[0].length || levels[i] !== levels[from]) {
+        tokens.push({ text: line.slice(from, i), level: levels[from] ?? 0 });
+        from = i;
+      }
+    }
+  }
+  const highest = Math.max(0, ...tokens.map((t) => t.level));
+  const lowestOdd = Math.min(...tokens.map((t) => t.level).filter((l) => l % 2 === 1), highest + 1);
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let i = 0; i < tokens.length; i++) {
+      if ((tokens[i]?.level ?? 0) < level) continue;
+      let end = i;
+      while (end + 1 < tokens.length && (tokens[end + 1]?.level ?? 0) >= level) end++;
+      tokens.splice(i, end - i + 1, ...tokens.slice(i, end + 1).reverse());
+      i = end;
+    }
+  }
+  return tokens;
+}
+
+function fontOf(text: string): keyof typeof FONTS {
+  if (ARABIC.test(text)) return 'arabic';
+  return LATIN_BASIC.test(text) ? 'latin' : 'latinExt';
+}
+
+/** Draws one line centred on `centerX`, shrinking the size until it fits `maxWidth`. */
+function drawLine(doc: PDFKit.PDFDocument, line: string, centerX: number, y: number, size: number, maxWidth: number) {
+  const tokens = visualTokens(line);
+  const widthAt = (fontSize: number) =>
+    tokens.reduce(
+      (total, token) => total + doc.font(fontOf(token.text)).fontSize(fontSize).widthOfString(token.text),
+      0,
+    );
+  let fontSize = size;
+  while (fontSize > 6 && widthAt(fontSize) > maxWidth) fontSize -= 0.5;
+  let x = centerX - widthAt(fontSize) / 2;
+  for (const token of tokens) {
+    doc.font(fontOf(token.text)).fontSize(fontSize);
+    if (token.text.trim() !== '') doc.text(token.text, x, y + fontSize, { lineBreak: false, baseline: 'alphabetic' });
+    x += doc.widthOfString(token.text);
+  }
+}
+
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number) {
+  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const module = QR_SIDE / (count + 2 * QUIET_MODULES);
+  doc.rect(x, y, QR_SIDE, QR_SIDE).fill('#FFFFFF');
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (qr.modules.get(row, col))
+        doc.rect(x + (col + QUIET_MODULES) * module, y + (row + QUIET_MODULES) * module, module, module);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/** The sheet as an A4 PDF: six codes a page, with dashed cutting lines. */
+export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: `QR codes — ${sheet.hotelName}`, Creator: 'GreenMiles' },
+    lang: sheet.language,
+  });
+  for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const rightToLeft = sheetLanguage(sheet.language) === 'ar';
+  sheet.entries.forEach((entry, index) => {
+    const cell = cellOf(index, rightToLeft);
+    if (index % (COLUMNS * ROWS) === 0) doc.addPage({ size: 'A4', margin: 0 });
+    doc
+      .save()
+      .lineWidth(0.5)
+      .dash(3, { space: 3 })
+      .strokeColor('#999999')
+      .rect(cell.x, cell.y, cell.width, cell.height)
+      .stroke()
+      .restore();
+    const centerX = cell.x + cell.width / 2;
+    const qrY = cell.y + 8 * MM;
+    drawQr(doc, entry.url, centerX - QR_SIDE / 2, qrY);
+    doc.fillColor('#1B1B1B');
+    drawLine(doc, entry.lines[0], centerX, qrY + QR_SIDE + 3 * MM, 13, cell.width - 8 * MM);
+    drawLine(doc, entry.lines[1], centerX, qrY + QR_SIDE + 10 * MM, 16, cell.width - 8 * MM);
+  });
+  if (sheet.entries.length === 0) doc.addPage({ size: 'A4', margin: 0 });
+  doc.end();
+  return finished;
+}
