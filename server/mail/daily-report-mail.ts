@@ -44,7 +44,7 @@ function timeIn(locale: string) {
 const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
     subject: (hotel, date) => `Rapport GreenMiles du ${date} — ${hotel}`,
-    intro: (hotel, date) => `Voici le rapport GreenMiles de ${hotel} pour la journée du ${date}.`,
+    intro: (hotel, date) => `${hotel} : le rapport GreenMiles de la journée du ${date}.`,
     answersTitle: 'Réponses à transmettre',
     noAnswers: 'Aucune réponse ce jour-là.',
     room: 'Chambre',
