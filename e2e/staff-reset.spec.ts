@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, text } from './support.ts';
 
 /** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = '7319';
+const TILLEULS_PIN = '731946';
 
 /**
  * Each journey comes from its own client address (the server trusts X-Forwarded-For), so its wrong PINs never count

@@ -163,7 +163,7 @@ describeEachDialect('reward e-mail', (get) => {
     expect(mail.from).toBe('rewards@greenmiles.test');
     expect(mail.contentLanguage).toBe('en');
     expect(mail.subject).toBe('Your GreenMiles reward: A free coffee at the bar (Hôtel Les Tilleuls)');
-    expect(c.code).toMatch(/^[A-Z2-9]{3}$/);
+    expect(c.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(mail.text).toContain(`TIL-${c.code}`);
     expect(mail.text).toContain('A free coffee at the bar');
     expect(mail.text).toContain('Valid until December 31, 2027.');
