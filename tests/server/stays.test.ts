@@ -205,7 +205,7 @@ describeEachDialect('stays', (get) => {
       const response = await app.inject({
         method: 'PUT',
         url: `/api/stays/${sUUID}/endDate`,
-        payload: { endDate: addDays(today, 2), uuid: 'intruder' },
+        payload: { endDate: addDays(today, 2), uuid: '3f1c8a52-7d4e-4b1a-9c2d-5e6f7a8b9c0d' },
       });
       expect(response.statusCode).toBe(404);
     });
