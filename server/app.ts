@@ -19,8 +19,8 @@ import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
-import { serializeRequest } from './request-log.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { serializeRequest } from './request-log.ts';
 import { apiRoutes } from './routes/api.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 
@@ -49,7 +49,9 @@ export interface BuildAppOptions {
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
-function trustedProxies(trust: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustedProxies(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
