@@ -15,6 +15,12 @@ export const DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT = 2;
 /** docs/behaviour.md#caps: the content file's default of `maxPoolCodesPerDay`. */
 export const DEFAULT_MAX_POOL_CODES_PER_DAY = 20;
 
+/** The cap of answer changes (domain/submissions.ts): its counters' subject is `stay:{id}:action:{id}`. */
+export const ANSWER_CHANGES_CAP = 'answer-changes';
+
+/** The start of the subject of a stay's own counters. */
+export const stayCapSubject = (stayId: number): string => `stay:${stayId}`;
+
 export interface Cap {
   /** The cap's name ('room-claims', 'pool-codes'…), the first part of its counters' key. */
   name: string;

@@ -176,6 +176,7 @@ export async function issueCode(
 }
 
 interface HotelCaps {
+  is_demo: number;
   max_claims_per_room_night: number;
   max_pool_codes_per_day: number;
 }
@@ -183,7 +184,7 @@ interface HotelCaps {
 function hotelCaps(db: Kysely<Database>, hotelId: number): Promise<HotelCaps> {
   return db
     .selectFrom('hotels')
-    .select(['max_claims_per_room_night', 'max_pool_codes_per_day'])
+    .select(['is_demo', 'max_claims_per_room_night', 'max_pool_codes_per_day'])
     .where('id', '=', hotelId)
     .executeTakeFirstOrThrow();
 }
@@ -218,9 +219,13 @@ function poolCodesCap(stay: StayRecord, limit: number, now: Date): Cap {
   };
 }
 
-/** Takes the claim's uses of the hotel's caps (refusals are 429 and roll the claim back). */
+/**
+ * Takes the claim's uses of the hotel's caps (refusals are 429 and roll the claim back). A demo hotel's rewards are
+ * not real and its presenters replay claims (docs/behaviour.md#demo-reset): its claims are not capped.
+ */
 async function takeClaimCaps(tx: WriteTransaction, stay: StayRecord, reward: RewardRecord, now: Date): Promise<void> {
   const caps = await hotelCaps(tx.db, stay.hotel_id);
+  if (caps.is_demo === 1) return;
   // A stay entered by the hotel QR has no room: the room cap cannot hold it (docs/trust-model.md#caps-and-limits).
   if (stay.room_id !== null)
     await takeCap(tx, roomClaimsCap(stay, reward.id, stay.room_id, caps.max_claims_per_room_night, now));

@@ -19,7 +19,7 @@ import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
-import { type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, takeCap } from './caps.ts';
+import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject, takeCap } from './caps.ts';
 import { completionNightId } from './catalogue.ts';
 import { type CompletionKey, findCompletion, logAnswer, movePoints, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
@@ -70,8 +70,8 @@ function actionRulesOf(db: Kysely<Database>, stay: { hotel_id: number; content_v
 /** docs/behaviour.md#caps: one change of the stay's answer to the action out of tonight's allowance. */
 function answerChangesCap(stay: StayRecord, actionId: number, now: Date): Cap {
   return {
-    name: 'answer-changes',
-    subject: `stay:${stay.id}:action:${actionId}`,
+    name: ANSWER_CHANGES_CAP,
+    subject: `${stayCapSubject(stay.id)}:action:${actionId}`,
     windowId: currentNightId(now, stay.time_zone),
     limit: MAX_ANSWER_CHANGES_PER_NIGHT,
     refusal: {

@@ -9,7 +9,15 @@ import { expect, it } from 'vitest';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../../server/domain/caps.ts';
 import { actionOfType, submissionCounts, submit, type TestStay } from './actions-support.ts';
-import { credit, describeEachDialect, type Harness, rewardIdOf, stayIdOf, writableCounts } from './harness.ts';
+import {
+  credit,
+  describeEachDialect,
+  type Harness,
+  rewardIdOf,
+  stayIdOf,
+  TEST_FRONT_TOKEN,
+  writableCounts,
+} from './harness.ts';
 
 /** A hotel with three rooms, a pooled coffee (three codes) and a generic gift; `hotel` adds fields to its section. */
 function capsHotel(id: number, hotel = '', pool = ['CAFE-0001', 'CAFE-0002', 'CAFE-0003']) {
@@ -211,6 +219,30 @@ describeEachDialect('caps the hotel sets', (get) => {
       const sent = await submit(h.app, stay, heating.actId, 'heating', { temperature });
       expect(sent.statusCode, sent.body).toBe(200);
     }
+    h.clock.current = null;
+  });
+
+  it("a demo hotel's claims are not capped, and its reset gives the stay its answer changes back", async () => {
+    const h = get();
+    h.clock.current = TONIGHT;
+    const gift = await rewardIdOf(h.handle, 2, 'local-gift');
+    for (let i = 0; i < 3; i++) {
+      const response = await claim(h.app, await roomStay(h, 'demo-101'), gift);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const stay = await roomStay(h, 'demo-102', 0);
+    const yesNo = await actionOfType(h.app, stay, 'YESNO');
+    const answer = (response: boolean) => submit(h.app, stay, yesNo.actId, 'yesno', { response });
+    for (const response of [true, false, true, false]) expect((await answer(response)).statusCode).toBe(200);
+    expect((await answer(true)).json().error).toBe('too_many_answer_changes');
+    const reset = await h.app.inject({
+      method: 'POST',
+      url: `/api/demo/stays/${stay.sUUID}/reset`,
+      payload: { uuid: stay.profileUUID },
+      headers: { 'x-front-token': TEST_FRONT_TOKEN },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const response of [true, false, true, false]) expect((await answer(response)).statusCode).toBe(200);
     h.clock.current = null;
   });
 
