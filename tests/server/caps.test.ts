@@ -4,8 +4,10 @@
  * a family of four in one room, a guest who changes an answer once or twice.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../../server/domain/caps.ts';
 import { actionOfType, submissionCounts, submit, type TestStay } from './actions-support.ts';
@@ -111,6 +113,48 @@ describeEachDialect('caps the hotel sets', (get) => {
     codes.push(honest.json().code);
     expect(codes.sort()).toEqual(['CAFE-0001', 'CAFE-0002', 'CAFE-0003']);
     h.clock.current = null;
+  });
+
+  it('two server processes racing ten claims of one room agree: exactly maxClaimsPerRoomNight pass', async () => {
+    const h = get();
+    h.clock.current = TONIGHT;
+    await importContent(h.handle.db, capsHotel(99));
+    const gift = await rewardIdOf(h.handle, 99, 'gift');
+    const stays = [];
+    for (let i = 0; i < 10; i++) stays.push(await roomStay(h, 'caps-99-room-1'));
+    const second = await buildApp({
+      db: h.handle.db,
+      kind: h.handle.kind,
+      frontToken: TEST_FRONT_TOKEN,
+      now: () => TONIGHT,
+    });
+    try {
+      const bases = [];
+      for (const app of [h.app, second]) {
+        if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+        bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+      }
+      const statuses = await Promise.all(
+        stays.map((stay, i) =>
+          fetch(`${bases[i % 2]}/api/rewards/${gift}/claim`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID }),
+          }).then((response) => response.status),
+        ),
+      );
+      expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+      const claims = await h.handle.db
+        .selectFrom('reward_claims')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('reward_id', '=', gift)
+        .executeTakeFirstOrThrow();
+      expect(Number(claims.n)).toBe(2);
+    } finally {
+      await second.close();
+      h.clock.current = null;
+    }
   });
 
   it('pool codes are drawn at random, not in the order of the file', async () => {
