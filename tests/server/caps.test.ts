@@ -129,7 +129,7 @@ describeEachDialect('caps the hotel sets', (get) => {
       now: () => TONIGHT,
     });
     try {
-      const bases = [];
+      const bases: string[] = [];
       for (const app of [h.app, second]) {
         if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
         bases.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
