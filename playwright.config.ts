@@ -76,6 +76,8 @@ export default defineConfig({
         DATABASE_URL: `sqlite:${databaseFile}`,
         FRONT_TOKEN: 'e2e-front-token',
         LOG_LEVEL: 'warn',
+        // As behind a reverse proxy on the same machine: journeys set X-Forwarded-For for their own client address.
+        TRUST_PROXY: 'loopback',
       },
     },
     // `npm run dev`, proxying /api to the server above (started first).

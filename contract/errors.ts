@@ -51,6 +51,11 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  // Caps the hotel sets (docs/behaviour.md#caps).
+  'room_claim_limit',
+  'pool_daily_limit',
+  'too_many_answer_changes',
+  'room_mismatch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

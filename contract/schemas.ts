@@ -5,8 +5,11 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
+import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+/** A guest profile's id (`uuid`, `profileUUID`): a version-4 UUID (docs/server.md#identity), anything else is 400. */
+const ProfileUuid = Type.String({ pattern: PROFILE_UUID_PATTERN });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -161,8 +164,8 @@ export type Reward = Static<typeof Reward>;
 // ---------- calls (docs/server.md#calls-this-slice) ----------
 
 export const StayParams = Type.Object({ sUUID: Uuid });
-export const ProfileQuery = Type.Object({ uuid: Uuid });
-export const LangProfileQuery = Type.Object({ lang: LangCode, uuid: Uuid });
+export const ProfileQuery = Type.Object({ uuid: ProfileUuid });
+export const LangProfileQuery = Type.Object({ lang: LangCode, uuid: ProfileUuid });
 export const HotelParams = Type.Object({ hId: HotelId });
 export const QrParams = Type.Object({ qrId: QrId });
 
@@ -176,7 +179,7 @@ export const ActionsReply = Type.Array(Action);
 export const RewardsReply = Type.Array(Reward);
 
 /** GET /api/green/hotels/{hId}?uuid= — `uuid` is optional (the caller may not have a profile yet). */
-export const HotelQuery = Type.Object({ uuid: Type.Optional(Uuid) });
+export const HotelQuery = Type.Object({ uuid: Type.Optional(ProfileUuid) });
 export const HotelReply = Type.Object({
   hotel: Hotel,
   languagesSupported: Type.Array(Language),
@@ -190,12 +193,12 @@ export type HotelReply = Static<typeof HotelReply>;
 export const CreateRoomStayBody = Type.Object({
   hId: HotelId,
   rId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  profileUUID: Type.Optional(Uuid),
+  profileUUID: Type.Optional(ProfileUuid),
 });
 export type CreateRoomStayBody = Static<typeof CreateRoomStayBody>;
 
 /** POST /api/stays/hotel/{hId}/new */
-export const CreateHotelStayBody = Type.Object({ profileUUID: Type.Optional(Uuid) });
+export const CreateHotelStayBody = Type.Object({ profileUUID: Type.Optional(ProfileUuid) });
 export type CreateHotelStayBody = Static<typeof CreateHotelStayBody>;
 
 /** Both stay creations: the same stay comes back while the profile's stay at that hotel is active. */
@@ -212,7 +215,7 @@ export type RoomInfoReply = Static<typeof RoomInfoReply>;
 /** POST /api/qr-scans/hotel/{hId} and /api/qr-scans/room/{qrId} */
 export const QrScanBody = Type.Object({
   qrId: Type.String({ minLength: 1, maxLength: 100 }),
-  profileUUID: Uuid,
+  profileUUID: ProfileUuid,
   stayUUID: Type.Union([Uuid, Type.Null()]),
   userAgent: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
   referer: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
@@ -225,17 +228,17 @@ export const QrScanReply = Type.Object({ scanId: Type.Integer() });
 export type QrScanReply = Static<typeof QrScanReply>;
 
 /** PUT /api/stays/{sUUID}/terminate (x-front-token and a staff session's `Authorization: Bearer`) */
-export const TerminateBody = Type.Object({ uuid: Uuid });
+export const TerminateBody = Type.Object({ uuid: ProfileUuid });
 export type TerminateBody = Static<typeof TerminateBody>;
 
 /** PUT /api/stays/{sUUID}/endDate */
-export const EndDateBody = Type.Object({ endDate: IsoDate, uuid: Uuid });
+export const EndDateBody = Type.Object({ endDate: IsoDate, uuid: ProfileUuid });
 export type EndDateBody = Static<typeof EndDateBody>;
 
 // ---------- action submissions (docs/behaviour.md#sending-an-answer, POST /api/actions/{actId}/{kind}) ----------
 
 const SubmissionBase = {
-  uuid: Uuid,
+  uuid: ProfileUuid,
   sUUID: Uuid,
   /** The guest's language, for the translated success message (defaults to the hotel's primary language). */
   lang: Type.Optional(LangCode),
@@ -333,7 +336,7 @@ export const SubmissionReply = Type.Object({
 export type SubmissionReply = Static<typeof SubmissionReply>;
 
 /** GET /api/actions/{actId}?lang=&sUUID=&uuid= (x-front-token) */
-export const SingleActionQuery = Type.Object({ lang: LangCode, sUUID: Uuid, uuid: Uuid });
+export const SingleActionQuery = Type.Object({ lang: LangCode, sUUID: Uuid, uuid: ProfileUuid });
 export const SingleActionReply = Action;
 
 // ---------- rewards (docs/behaviour.md#reward-claims) ----------
@@ -344,7 +347,7 @@ export const RewardParams = Type.Object({ rwId: Type.Integer({ minimum: 1, maxim
  * POST /api/rewards/{rwId}/claim — `code` is ignored: the server issues CODE codes (docs/behaviour.md#reward-claims).
  */
 export const ClaimRewardBody = Type.Object({
-  uuid: Uuid,
+  uuid: ProfileUuid,
   sUUID: Uuid,
   code: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
 });
@@ -360,12 +363,12 @@ export const ClaimRewardReply = Type.Object({
 export type ClaimRewardReply = Static<typeof ClaimRewardReply>;
 
 /** GET /api/rewards/{rwId}/code?sUUID=&uuid= */
-export const RewardStayQuery = Type.Object({ sUUID: Uuid, uuid: Uuid });
+export const RewardStayQuery = Type.Object({ sUUID: Uuid, uuid: ProfileUuid });
 export const RewardCodeReply = Type.Object({ success: Type.Literal('OK'), code: Type.String() });
 export type RewardCodeReply = Static<typeof RewardCodeReply>;
 
 /** POST /api/rewards/{rwId}/used, /redeem and /useSlider */
-export const UseRewardBody = Type.Object({ sUUID: Uuid, uuid: Uuid });
+export const UseRewardBody = Type.Object({ sUUID: Uuid, uuid: ProfileUuid });
 export type UseRewardBody = Static<typeof UseRewardBody>;
 export const UseRewardReply = Type.Object({ success: Type.Literal('OK') });
 export type UseRewardReply = Static<typeof UseRewardReply>;
@@ -373,7 +376,7 @@ export type UseRewardReply = Static<typeof UseRewardReply>;
 /** POST /api/rewards/{rwId}/email — sends a claimed reward to the guest's address. */
 export const EmailRewardBody = Type.Object({
   sUUID: Uuid,
-  uuid: Uuid,
+  uuid: ProfileUuid,
   email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
   lang: Type.Optional(LangCode),
 });
@@ -399,14 +402,14 @@ export const StaffSessionReply = Type.Object({
 export type StaffSessionReply = Static<typeof StaffSessionReply>;
 
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
-export const DemoResetBody = Type.Object({ uuid: Uuid });
+export const DemoResetBody = Type.Object({ uuid: ProfileUuid });
 export type DemoResetBody = Static<typeof DemoResetBody>;
 // ---------- meal photo, LIMEAT (docs/behaviour.md#meal-photo, docs/meal-scoring.md) ----------
 
 const DishKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
 
 /** GET /api/actions/{actId}/limeat/menu?sUUID=&uuid=&lang= — how the meal is analysed, and the dishes to pick. */
-export const MealMenuQuery = Type.Object({ sUUID: Uuid, uuid: Uuid, lang: LangCode });
+export const MealMenuQuery = Type.Object({ sUUID: Uuid, uuid: ProfileUuid, lang: LangCode });
 export const MealDish = Type.Object({
   key: DishKey,
   name: Type.String(),
@@ -463,7 +466,7 @@ export type LimeatReply = Static<typeof LimeatReply>;
  * Empty keys are omitted.
  */
 export const ProofBody = Type.Object({
-  uuid: Type.Optional(Uuid),
+  uuid: Type.Optional(ProfileUuid),
   sUUID: Type.Optional(Uuid),
   /** The hotel of the printed code; it must be the action's. */
   hId: Type.Optional(HotelId),

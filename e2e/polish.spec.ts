@@ -196,7 +196,7 @@ for (const { code, dir } of LANGUAGES) {
     await expect(check.getByText(text(code, 'Chambre'))).toBeVisible();
     await expect(check.getByText('101', { exact: true })).toBeVisible();
     const shownCode = check.locator('[data-part="code"]');
-    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{3}$/);
+    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{8}$/);
     await expect(shownCode).toHaveCSS('white-space', 'nowrap');
     await settled(page);
     await expectNoAccessibilityViolations(page);

@@ -159,7 +159,7 @@ for (const { code: lang, dir } of LANGUAGES) {
     // CODE: unlock, the code with the lowercase hotel name, copy it.
     dialog = await unlockReward(page, lang, rewards.code);
     const shownCode = dialog.locator('[data-part="code"]');
-    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{3}$/);
+    await expect(shownCode).toHaveText(/^TIL-[A-Z2-9]{8}$/);
     await expect(dialog.getByText(say(lang, "Valable jusqu'au {validDate}", { validDate: '' }).trim())).toBeVisible();
     await dialog.getByRole('button', { name: text(lang, 'Copier le code') }).click();
     await expect(dialog.getByRole('button', { name: text(lang, 'Copié !') })).toBeVisible();

@@ -2,11 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, text } from './support.ts';
 
 /** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = '7319';
+const TILLEULS_PIN = '731946';
 
 /**
- * Each journey comes from its own client address (the server trusts X-Forwarded-For), so its wrong PINs never count
- * against another journey's: the limit is per address (docs/behaviour.md#staff-sessions).
+ * Each journey comes from its own client address (the e2e server runs with TRUST_PROXY=loopback, as behind a reverse
+ * proxy on the same machine, so the browser's X-Forwarded-For is believed), so its wrong PINs never count against
+ * another journey's: the limit is per address (docs/behaviour.md#staff-sessions, docs/server.md#client-address).
  */
 let address = 0;
 async function fromOwnAddress(page: Page) {

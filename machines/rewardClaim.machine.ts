@@ -4,6 +4,7 @@ import { assign, type ErrorActorEvent, enqueueActions, sendParent, setup, spawnC
 import { errorCodeOf } from '../contract/errors.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
 import { copyCodeMachine } from './copyCode.machine.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { rewardEmailMachine, type ShareContent } from './rewardEmail.machine.ts';
 import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
@@ -111,7 +112,7 @@ export const rewardClaimMachine = setup({
       balance: reply.greenMiles,
       error: null,
     })),
-    storeClaimError: assign({ error: claimError }),
+    storeClaimError: assign({ error: (_, error: unknown) => failureTextOf(error, claimError) }),
     storeCode: assign({ code: (_, code: string) => code, error: null }),
     storeCodeFetchError: assign({ error: codeFetchError }),
     storeCodeUnavailable: assign({ error: codeUnavailableError }),
@@ -190,7 +191,10 @@ export const rewardClaimMachine = setup({
             // The balance the page knew was stale: refresh it so the notice shows the real shortfall.
             actions: 'announceChange',
           },
-          { target: 'failed', actions: 'storeClaimError' },
+          {
+            target: 'failed',
+            actions: { type: 'storeClaimError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
         ],
       },
     },

@@ -26,6 +26,7 @@ import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
+import { serializeRequest } from './request-log.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -54,6 +55,22 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Sends the hotels' daily reports (needs a mailer): a tick once ready, then every minute (server/report-scheduler.ts). */
   dailyReports?: boolean;
+  /** Fastify's trustProxy (TRUST_PROXY, docs/server.md#client-address); false by default. */
+  trustProxy?: false | number | string[];
+}
+
+/** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
+function trustedProxies(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** The logger with the request URL redacted (server/request-log.ts). */
+function redactingLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -78,9 +95,9 @@ function isInspectorPath(path: string): boolean {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: redactingLogger(options.logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
     frameworkErrors: (error, _request, reply) => replyToFrameworkError(error, reply as unknown as FastifyReply),

@@ -1,4 +1,5 @@
 /** Server configuration from the environment (see docs/server.md). */
+import { isIP } from 'node:net';
 import { DEFAULT_DATABASE_URL } from './db/connection.ts';
 import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
@@ -21,6 +22,16 @@ export interface ServerConfig {
   mealVision: VisionConfig | null;
   /** QA_INSPECTOR=1: the app serves the QA inspector at /inspector (docs/inspector.md); otherwise /inspector is 404. */
   qaInspector: boolean;
+  /**
+   * TRUST_PROXY (docs/server.md#client-address): the proxies whose X-Forwarded-For is believed — a hop count, or
+   * their addresses; false (the default): the client address is the socket's, a forwarded header is ignored.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Whether the sample hotels are imported into an empty database (docs/server.md#sample-hotels): yes outside
+   * production; with NODE_ENV=production only when SEED_SAMPLES=1.
+   */
+  seedSamples: boolean;
 }
 
 /**
@@ -47,7 +58,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     mealVision: readMealVision(env),
     qaInspector: env.QA_INSPECTOR === '1',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    seedSamples: env.NODE_ENV === 'production' ? env.SEED_SAMPLES === '1' : env.SEED_SAMPLES !== '0',
   };
+}
+
+/** Keywords proxy-addr (Fastify's trustProxy) accepts for address ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  if (bits === undefined) return isIP(address) !== 0 || PROXY_RANGES.includes(address);
+  const family = isIP(address);
+  const max = family === 4 ? 32 : 128;
+  return family !== 0 && /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRUST_PROXY: unset or 0 → false; a whole number → that many hops; else comma-separated addresses or ranges. */
+export function readTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or comma-separated proxy addresses (IP, CIDR, ${PROXY_RANGES.join(', ')}); got ${bad.join(', ')}`,
+    );
+  return entries;
 }
 
 function readMealVision(env: NodeJS.ProcessEnv): VisionConfig | null {

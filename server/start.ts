@@ -34,8 +34,9 @@ const SAMPLE_PATHS: ReadonlyArray<readonly [string, string]> = [
   ['Demo hotel, room QR', '/demo-101'],
 ];
 
-/** The block printed once listening: where the app is, then each sample URL on its own line. */
-export function urlBlock(base: string): string {
+/** The block printed once listening: where the app is, then each sample URL on its own line (when seeded). */
+export function urlBlock(base: string, withSamples = true): string {
+  if (!withSamples) return ['', `  GreenMiles is running at ${base}`, ''].join('\n');
   const width = Math.max(...SAMPLE_PATHS.map(([what]) => what.length));
   return [
     '',
@@ -67,6 +68,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     mealVision: config.mealVision,
     qaInspector: config.qaInspector,
     dailyReports: true,
+    trustProxy: config.trustProxy,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
   });
@@ -74,8 +76,10 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
 
   const applied = await migrateToLatest(database.db, database.kind);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedIfEmpty(database.db);
-  for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
+  if (config.seedSamples) {
+    const seeded = await seedIfEmpty(database.db);
+    for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
+  } else log.info('sample hotels are not imported (NODE_ENV=production; SEED_SAMPLES=1 imports them)');
 
   if (!config.frontTokenFromEnv) log.warn('FRONT_TOKEN is not set: using the development front token');
   if (config.qaInspector) log.warn('QA_INSPECTOR=1: the QA inspector is served at /inspector');
@@ -87,7 +91,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
   log.info({ database: database.description, base }, 'GreenMiles is listening');
-  log.info({ urls: SAMPLE_PATHS.map(([, path]) => `${base}${path}`) }, 'sample hotel URLs');
-  options.print(urlBlock(base));
+  if (config.seedSamples) log.info({ urls: SAMPLE_PATHS.map(([, path]) => `${base}${path}`) }, 'sample hotel URLs');
+  options.print(urlBlock(base, config.seedSamples));
   return server;
 }

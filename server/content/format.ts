@@ -34,6 +34,10 @@ export const HotelSection = Type.Object(
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
     codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
+    /** docs/behaviour.md#caps: claims of one reward per room and hotel-local night (default 2). */
+    maxClaimsPerRoomNight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    /** docs/behaviour.md#caps: codes drawn from the hotel's pools per hotel-local day (default 20). */
+    maxPoolCodesPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   },
   { additionalProperties: false },
 );

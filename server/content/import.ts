@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Database } from '../db/schema.ts';
+import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -77,7 +78,7 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
 
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
   const now = new Date().toISOString();
-  const pinHash = hashPin(file.hotel.staffPin);
+  const pinHash = await hashPin(file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const hotelRow = {
@@ -89,6 +90,8 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       report_email: h.reportEmail ?? null,
       report_hour: h.reportHour ?? DEFAULT_REPORT_HOUR,
       code_prefix: h.codePrefix ?? null,
+      max_claims_per_room_night: h.maxClaimsPerRoomNight ?? DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT,
+      max_pool_codes_per_day: h.maxPoolCodesPerDay ?? DEFAULT_MAX_POOL_CODES_PER_DAY,
       staff_pin_hash: pinHash,
       content_version: randomUUID(),
       updated_at: now,

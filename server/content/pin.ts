@@ -1,18 +1,53 @@
-/** Staff PIN hashing (scrypt, node:crypto). The plain PIN is never stored. */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+/**
+ * Staff PIN hashing (docs/behaviour.md#staff-sessions), never the plain PIN stored: Argon2id through node:crypto with
+ * OWASP's parameters (19 MiB, 2 passes, 1 lane), run off the event loop. Hashes of the former scheme (scrypt with
+ * Node's defaults, N=2^14) still verify; every content import writes a new Argon2id hash.
+ */
+import { argon2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 
 const KEY_LENGTH = 32;
+/** OWASP password storage cheat sheet, Argon2id minimum: m=19 MiB, t=2, p=1. */
+interface Argon2Parameters {
+  memory: number;
+  passes: number;
+  parallelism: number;
+}
+const ARGON2_PARAMETERS: Argon2Parameters = { memory: 19_456, passes: 2, parallelism: 1 };
 
-export function hashPin(pin: string): string {
-  const salt = randomBytes(16);
-  const hash = scryptSync(pin, salt, KEY_LENGTH);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+const argon2Async = promisify(argon2);
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+function argon2id(pin: string, salt: Buffer, parameters: Argon2Parameters, tagLength: number) {
+  return argon2Async('argon2id', { message: pin, nonce: salt, tagLength, ...parameters });
 }
 
-export function verifyPin(pin: string, stored: string): boolean {
-  const [scheme, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(pin, Buffer.from(salt, 'base64'), expected.length);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+/** `argon2id$m=19456,t=2,p=1$<salt>$<hash>` (base64). */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await argon2id(pin, salt, ARGON2_PARAMETERS, KEY_LENGTH);
+  const { memory, passes, parallelism } = ARGON2_PARAMETERS;
+  return `argon2id$m=${memory},t=${passes},p=${parallelism}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+function argon2Parameters(text: string): Argon2Parameters | null {
+  const match = /^m=(\d+),t=(\d+),p=(\d+)$/.exec(text);
+  if (!match) return null;
+  return { memory: Number(match[1]), passes: Number(match[2]), parallelism: Number(match[3]) };
+}
+
+export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  let expected: Buffer;
+  let actual: Buffer;
+  if (parts[0] === 'argon2id' && parts.length === 4) {
+    const parameters = argon2Parameters(parts[1] ?? '');
+    if (!parameters) return false;
+    expected = Buffer.from(parts[3] ?? '', 'base64');
+    actual = await argon2id(pin, Buffer.from(parts[2] ?? '', 'base64'), parameters, expected.length);
+  } else if (parts[0] === 'scrypt' && parts.length === 3) {
+    expected = Buffer.from(parts[2] ?? '', 'base64');
+    actual = await scryptAsync(pin, Buffer.from(parts[1] ?? '', 'base64'), expected.length);
+  } else return false;
+  return expected.length > 0 && expected.length === actual.length && timingSafeEqual(expected, actual);
 }

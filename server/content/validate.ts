@@ -220,9 +220,9 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     checkLangs(['rewards', i, 'texts'], reward.texts);
     if (reward.codePool && reward.type !== 'CODE')
       problem(['rewards', i, 'codePool'], 'only CODE rewards have a code pool');
-    const pool = reward.codePool ?? [];
-    for (const j of repeats(pool)) problem(['rewards', i, 'codePool', j], `code ${pool[j]} appears twice`);
   });
+  poolProblems(rewards, problem);
+  staffPinProblems(file.hotel, problem);
 
   const menu = file.menu ?? [];
   // The menu is how meals are analysed when the server has no vision model: a meal action without one is a dead end.
@@ -241,6 +241,29 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     });
   });
   return problems;
+}
+
+/** docs/behaviour.md#reward-claims: a code names one claim of the hotel, so a pool code appears once in the file. */
+function poolProblems(rewards: RewardEntry[], problem: (path: FieldPath, message: string) => void) {
+  const codes = rewards.flatMap((reward, i) =>
+    (reward.codePool ?? []).map((code, j) => ({ code, path: ['rewards', i, 'codePool', j] as FieldPath })),
+  );
+  for (const i of repeats(codes.map((c) => c.code))) {
+    const entry = codes[i];
+    if (entry) problem(entry.path, `code ${entry.code} appears twice`);
+  }
+}
+
+/** docs/behaviour.md#staff-sessions: a real hotel's staff PIN has at least this many digits. */
+export const MIN_STAFF_PIN_DIGITS = 6;
+
+/** A real hotel's staff PIN is MIN_STAFF_PIN_DIGITS digits or more; a demo hotel's may be shorter (4 characters). */
+function staffPinProblems(hotel: HotelContentFile['hotel'], problem: (path: FieldPath, message: string) => void) {
+  if (hotel.isDemo || new RegExp(`^\\d{${MIN_STAFF_PIN_DIGITS},}$`).test(hotel.staffPin)) return;
+  problem(
+    ['hotel', 'staffPin'],
+    `the staff PIN of a hotel that is not a demo must be at least ${MIN_STAFF_PIN_DIGITS} digits`,
+  );
 }
 
 /**

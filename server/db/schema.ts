@@ -18,6 +18,10 @@ export interface HotelsTable {
   /** Hotel-local HH:MM of the daily report (0011_reports). */
   report_hour: Generated<string>;
   staff_pin_hash: string;
+  /** Claims of one reward per room and hotel-local night (0010_caps, docs/behaviour.md#caps). */
+  max_claims_per_room_night: Generated<number>;
+  /** Codes drawn from the hotel's pools per hotel-local day (0010_caps, docs/behaviour.md#caps). */
+  max_pool_codes_per_day: Generated<number>;
   /** A new random value at every import: caches of the hotel's content are keyed by it. */
   content_version: string;
   updated_at: string;
@@ -210,6 +214,8 @@ export interface RewardClaimsTable {
   stay_id: number;
   reward_id: number;
   code: string | null;
+  /** The reward's hotel (0010_caps): a code is unique per hotel. */
+  hotel_id: number | null;
   claimed_at: string;
   used_at: string | null;
 }
@@ -285,6 +291,16 @@ export interface Database {
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;
+  cap_counters: CapCountersTable;
+}
+
+/** How much of a cap a subject used in one window (0010_caps, docs/behaviour.md#caps). */
+export interface CapCountersTable {
+  cap: string;
+  subject: string;
+  /** The night, day or hour the count is for. */
+  window_id: string;
+  used: number;
 }
 
 /** A printed QR code of a PROOF action (0006_proofs): a proof is accepted only with one of its action's codes. */

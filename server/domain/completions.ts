@@ -102,11 +102,11 @@ export function movePoints(
   );
 }
 
-/** Logs the accepted answer for the hotel's day (`roomNumber`: the stay's room unless the answer names one). */
+/** Logs the accepted answer for the hotel's day, with the stay's room. */
 export async function logAnswer(
   tx: Kysely<Database>,
   { stay, action, nightId }: CompletionKey,
-  logged: { answer: AnswerColumns; version: number; pointsChange: number; roomNumber?: string | null },
+  logged: { answer: AnswerColumns; version: number; pointsChange: number },
   now: Date,
 ): Promise<void> {
   await tx
@@ -120,7 +120,7 @@ export async function logAnswer(
       answered_on: localDate(now, stay.time_zone),
       version: logged.version,
       ...logged.answer,
-      room_number: logged.roomNumber ?? stay.room_number,
+      room_number: stay.room_number,
       points_change: logged.pointsChange,
       created_at: now.toISOString(),
     })

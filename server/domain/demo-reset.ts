@@ -5,12 +5,14 @@
  */
 import type { Stay } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
+import { ANSWER_CHANGES_CAP, stayCapSubject } from './caps.ts';
 import { DomainError } from './errors.ts';
 import { lockOwnedStay, stayEntity } from './stays.ts';
 
 /**
  * POST /api/demo/stays/:sUUID/reset: deletes the stay's answers (completions and their log), points (ledger rows),
- * reward claims with their codes (a pool code goes back to the pool) and e-mail allowance, and makes it active again
+ * reward claims with their codes (a pool code goes back to the pool), e-mail allowance and answer changes of the night
+ * (not the per-address and per-hotel e-mail counts: those protect strangers' inboxes), and makes it active again
  * without an end date; its room, profile and scans stay. 404 for an unknown or another profile's stay, 403
  * not_a_demo_stay outside demo hotels (nothing changes). One transaction holding the stay.
  */
@@ -32,6 +34,12 @@ export async function resetDemoStay(store: Store, sUUID: string, profileUUID: st
       'reward_claims',
     ] as const)
       await tx.db.deleteFrom(table).where('stay_id', '=', stay.id).execute();
+    // The replayed journey may change its answers again (docs/behaviour.md#caps).
+    await tx.db
+      .deleteFrom('cap_counters')
+      .where('cap', '=', ANSWER_CHANGES_CAP)
+      .where('subject', 'like', `${stayCapSubject(stay.id)}:%`)
+      .execute();
     await tx.db
       .updateTable('stays')
       .set({ status: 'active', finished_at: null, end_date: null })

@@ -76,3 +76,14 @@ export function isCalendarDate(date: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
   return addDays(date, 0) === date;
 }
+
+/**
+ * Seconds until the hotel-local clock next shows `hour`:00 (a window that ends then: the day at 0, the night at
+ * NIGHT_ROLLOVER_HOUR). A Retry-After hint: a DST change that day may move it by an hour.
+ */
+export function secondsUntilLocalHour(now: Date, timeZone: string, hour: number): number {
+  const [h, m] = localParts(now, timeZone).time.split(':').map(Number);
+  const minutesNow = (h ?? 0) * 60 + (m ?? 0);
+  const minutesLeft = (hour * 60 - minutesNow + 1440) % 1440 || 1440;
+  return minutesLeft * 60 - now.getUTCSeconds();
+}

@@ -79,14 +79,25 @@ export async function openStaffSession(
   input: OpenStaffSessionInput,
   now: Date,
 ): Promise<StaffSessionReply> {
+  const stored = await store.db
+    .selectFrom('hotels')
+    .select('staff_pin_hash')
+    .where('id', '=', input.hotelId)
+    .executeTakeFirst();
+  if (!stored) throw notFound('Hotel');
+  // The PIN hash is slow on purpose: checked before the transaction (which holds the hotel, and on SQLite every
+  // write) and only for a sender the limits still let through; the limits are checked again inside.
+  await refuseWhenLimited(store.db, 'client_address', input.clientAddress, PIN_FAILURES_PER_ADDRESS, now);
+  await refuseWhenLimited(store.db, 'hotel_id', input.hotelId, PIN_FAILURES_PER_HOTEL, now);
+  const pinMatches = await verifyPin(input.pin, stored.staff_pin_hash);
   const opened = await store.write(async (tx) => {
     const hotel = await tx
-      .forUpdate(tx.db.selectFrom('hotels').select(['id', 'staff_pin_hash']).where('id', '=', input.hotelId), 'hotels')
+      .forUpdate(tx.db.selectFrom('hotels').select(['id']).where('id', '=', input.hotelId), 'hotels')
       .executeTakeFirst();
     if (!hotel) throw notFound('Hotel');
     await refuseWhenLimited(tx.db, 'client_address', input.clientAddress, PIN_FAILURES_PER_ADDRESS, now);
     await refuseWhenLimited(tx.db, 'hotel_id', hotel.id, PIN_FAILURES_PER_HOTEL, now);
-    if (!verifyPin(input.pin, hotel.staff_pin_hash)) {
+    if (!pinMatches) {
       // Recorded, then refused once the transaction has committed (a throw here would roll the record back).
       await tx.db
         .insertInto('staff_pin_failures')

@@ -7,6 +7,9 @@
  * answer change; a points move is written with the key `action:{stay}:{action}:{night}:{version}`,
  * decided while the stay is locked (PostgreSQL `FOR UPDATE`, SQLite `BEGIN IMMEDIATE`). A repeated or
  * concurrent identical submission finds the answer already there and changes nothing.
+ *
+ * Caps (docs/behaviour.md#caps): a stay changes its answer to one action at most MAX_ANSWER_CHANGES_PER_NIGHT times
+ * per hotel-local night (each change writes a ledger row); a skip-cleaning answer is about the stay's own room.
  */
 import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
@@ -16,13 +19,14 @@ import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
+import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject, takeCap } from './caps.ts';
 import { completionNightId } from './catalogue.ts';
 import { type CompletionKey, findCompletion, logAnswer, movePoints, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { currentNightId } from './hotel-time.ts';
+import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
-import { checkEndDate, isFinished, lockOwnedStay } from './stays.ts';
+import { checkEndDate, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 /** One submission: the action, the path it was sent to and the body that path's schema validated. */
@@ -63,6 +67,30 @@ function actionRulesOf(db: Kysely<Database>, stay: { hotel_id: number; content_v
   });
 }
 
+/** docs/behaviour.md#caps: one change of the stay's answer to the action out of tonight's allowance. */
+function answerChangesCap(stay: StayRecord, actionId: number, now: Date): Cap {
+  return {
+    name: ANSWER_CHANGES_CAP,
+    subject: `${stayCapSubject(stay.id)}:action:${actionId}`,
+    windowId: currentNightId(now, stay.time_zone),
+    limit: MAX_ANSWER_CHANGES_PER_NIGHT,
+    refusal: {
+      code: 'too_many_answer_changes',
+      message: `An answer can be changed at most ${MAX_ANSWER_CHANGES_PER_NIGHT} times per night; try again tomorrow`,
+      retryAfterSeconds: secondsUntilLocalHour(now, stay.time_zone, NIGHT_ROLLOVER_HOUR),
+    },
+  };
+}
+
+/**
+ * A skip-cleaning answer is about the stay's own room: a room number that is not it is refused (400 room_mismatch);
+ * none means the stay's room.
+ */
+function checkOwnRoom(answer: SubmittedAnswer, stay: StayRecord): void {
+  if (answer.kind !== 'luniclean' || answer.roomNumber === null || answer.roomNumber === stay.room_number) return;
+  throw new DomainError('bad_request', 'room_mismatch', "Skipping cleaning applies to the stay's own room only");
+}
+
 /** Records the answer of one submission and moves its points, in one write transaction holding the stay. */
 export async function submitAction<Path extends SubmissionPath>(
   store: Store,
@@ -84,6 +112,7 @@ export async function submitAction<Path extends SubmissionPath>(
         `Action of type ${action.type} cannot be submitted as ${input.path}`,
       );
     if (isFinished(stay, now)) throw stayFinished();
+    checkOwnRoom(answer, stay);
 
     const endDate = base.endDate ?? null;
     if (endDate !== null) checkEndDate(endDate, stay.time_zone, now);
@@ -131,6 +160,7 @@ export async function submitAction<Path extends SubmissionPath>(
       if (existing && !rulesOf(action.type).redoable) {
         throw new DomainError('conflict', 'already_completed', 'This action is already completed');
       }
+      if (existing) await takeCap(transaction, answerChangesCap(stay, action.id, now));
       const version = existing ? existing.version + 1 : 1;
       change = points - (existing?.points ?? 0);
       await saveCompletion(tx, completion, existing, { answer: evaluated.stored, points, version }, now);
@@ -140,8 +170,7 @@ export async function submitAction<Path extends SubmissionPath>(
           throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
         }
       }
-      const roomNumber = answer.kind === 'luniclean' ? answer.roomNumber : null;
-      await logAnswer(tx, completion, { answer: evaluated.stored, version, pointsChange: change, roomNumber }, now);
+      await logAnswer(tx, completion, { answer: evaluated.stored, version, pointsChange: change }, now);
     }
 
     if (endDate !== null && stay.end_date === null) {

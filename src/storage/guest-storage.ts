@@ -1,3 +1,5 @@
+import { isProfileUuid } from '../../contract/profile-id.ts';
+
 /** The browser storage keys (docs/behaviour.md#browser-storage). Storage may be unavailable (private mode): reads then give null. */
 export type GuestStorageKey = 'profileUUID' | 'currentStayUUID' | 'sUUID' | 'langue' | 'stayInfo' | 'welcomeShown';
 
@@ -25,10 +27,13 @@ export const guestStorage = {
   },
 };
 
-/** The guest's identity on this device, created on first use. */
+/**
+ * The guest's identity on this device, created on first use; a stored id the server would refuse (not a version-4
+ * UUID, docs/server.md#identity) is replaced.
+ */
 export function ensureProfileUUID(): string {
   const existing = guestStorage.get('profileUUID');
-  if (existing) return existing;
+  if (existing && isProfileUuid(existing)) return existing;
   const created = crypto.randomUUID();
   guestStorage.set('profileUUID', created);
   return created;

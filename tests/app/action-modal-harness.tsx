@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { type ActorRefFrom, type AnyStateMachine, createActor, fromPromise, type InputFrom } from 'xstate';
 import type { HotelReply, Stay, SubmissionReply } from '../../contract/schemas.ts';
-import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
+import { CAP_TEXTS, NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { StayPage } from '../../src/views/stay/StaySession.tsx';
@@ -97,6 +97,11 @@ export const NETWORK_DOWN = new ApiError(0, 'network_error', 'Request failed due
   cause: new TypeError('Failed to fetch'),
 });
 
+/** docs/behaviour.md#caps: a change refused because the answer was changed too often tonight. */
+export const TOO_MANY_CHANGES = new ApiError(429, 'too_many_answer_changes', 'At most 3 changes per night');
+/** The failure events of a flow that changes an answer (yes/no, skip cleaning, shower, heating). */
+export const CHANGE_FAILURES = [{ type: 'xstate.error.actor.submitAnswer', error: TOO_MANY_CHANGES }] as const;
+
 /** The failure events every submission model tries: a server fault, a network failure, missing points. */
 export const SUBMISSION_FAILURES = [
   { type: 'xstate.error.actor.submitAnswer', error: SERVER_FAILURE },
@@ -113,7 +118,12 @@ export const RETRY = { type: 'submission.retry' } as const;
  */
 export function expectFailureAlert(flowText: string, error: { id?: string } | null) {
   const alert = screen.getByRole('alert');
-  const expected = error?.id === NETWORK_FAILURE.id ? 'Connexion impossible' : flowText;
+  const expected =
+    error?.id === NETWORK_FAILURE.id
+      ? 'Connexion impossible'
+      : error?.id === CAP_TEXTS.too_many_answer_changes?.id
+        ? 'Vous avez modifié cette réponse trop souvent cette nuit. Réessayez demain.'
+        : flowText;
   expect(alert).toHaveTextContent(expected);
   expect(alert).not.toHaveTextContent(/Database unavailable|network error|Failed to fetch/);
   expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeEnabled();

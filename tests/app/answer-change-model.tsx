@@ -16,6 +16,7 @@ import type { AnswerChangeContext } from '../../machines/answerChange.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
+  CHANGE_FAILURES,
   expectFailureAlert,
   modalDialog,
   RETRY,
@@ -72,6 +73,7 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
     { type: 'change.cancel' },
     { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
     ...SUBMISSION_FAILURES,
+    ...CHANGE_FAILURES,
     RETRY,
   ];
   const model = new TestModel(modal.machine as unknown as ActorLogic<Snapshot<Context>, AnyEventObject, Input>, {

@@ -6,6 +6,7 @@ import { startingTemperature } from '../../contract/answer-rules.ts';
 import { type HeatingInput, heatingMachine } from '../../machines/heating.machine.ts';
 import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
 import {
+  CHANGE_FAILURES,
   expectFailureAlert,
   modalDialog,
   RETRY,
@@ -54,6 +55,7 @@ const events: AnyEventObject[] = [
   { type: 'temperature.submit' },
   { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
   ...SUBMISSION_FAILURES,
+  ...CHANGE_FAILURES,
   RETRY,
 ];
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
+import { errorCodeOf } from '../../contract/errors.ts';
 import type { Reward } from '../../contract/schemas.ts';
 import {
   canAffordReward,
@@ -38,6 +39,12 @@ vi.mock('../../src/api/rewards.ts', () => ({
 
 type ClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
 
+/** The texts of the claim refusals that have their own (machines/failureTexts.ts), by code. */
+const CLAIM_FAILURE_TEXTS: Record<string, string> = {
+  room_claim_limit: 'Cette récompense a déjà été réclamée pour votre chambre cette nuit. Réessayez demain.',
+  pool_daily_limit: "Plus aucun code n'est disponible aujourd'hui pour cette récompense. Réessayez demain.",
+};
+
 const WATER_REOPEN = rewardClaimMachine.states.waterReopening?.after[0]?.eventType ?? '';
 
 const notEnough = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles: balance 10, needed 30');
@@ -53,6 +60,9 @@ const events: AnyEventObject[] = [
   },
   { type: 'xstate.error.actor.claimReward', error: notEnough },
   { type: 'xstate.error.actor.claimReward', error: new ApiError(500, 'internal', 'boom') },
+  // docs/behaviour.md#caps: the hotel's caps are refused with their own texts.
+  { type: 'xstate.error.actor.claimReward', error: new ApiError(429, 'room_claim_limit', 'Twice per room') },
+  { type: 'xstate.error.actor.claimReward', error: new ApiError(429, 'pool_daily_limit', 'No code today') },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: 'B2C' } },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: '' } },
   { type: 'xstate.error.actor.getRewardCode', error: new ApiError(404, 'not_found', 'No code') },
@@ -95,7 +105,9 @@ function modelFor(input: RewardClaimInput) {
     input,
     events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
     // A state reached again through another edge (retry, refusal) counts as new, so each edge is walked.
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    serializeState: (snapshot, event) =>
+      serializeSnapshot(snapshot) +
+      (event ? ` via ${event.type}${'error' in event ? ` ${errorCodeOf(event.error)}` : ''}` : ''),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
 }
@@ -129,6 +141,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
         // The claim's changes go to its parent, the rewards list.
         const { onClaimChanged: onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
         let claimsSettled = 0;
+        let lastClaimError: string | null = null;
 
         const expectDialog = async (state: string) => {
           await waitFor(() => expect(dialog()).toHaveAttribute('data-state', state));
@@ -156,7 +169,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
             failed: async () => {
               await expectDialog('failed');
               expect(within(dialog()).getByRole('alert')).toHaveTextContent(
-                'Erreur lors de la réclamation de la récompense.',
+                CLAIM_FAILURE_TEXTS[lastClaimError ?? ''] ?? 'Erreur lors de la réclamation de la récompense.',
               );
               expect(within(dialog()).getByRole('button', { name: unlockName(item) })).toBeVisible();
             },
@@ -248,6 +261,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
             'xstate.error.actor.claimReward': async (step) => {
               const { error } = eventOf<{ error: unknown }>(step);
               if (isNotEnoughPoints(error)) claimsSettled += 1;
+              lastClaimError = errorCodeOf(error);
               await act(async () => controlled.reject('claimReward', error));
             },
             'xstate.done.actor.getRewardCode': async (step) => {

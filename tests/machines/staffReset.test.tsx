@@ -12,7 +12,7 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 
 type StaffResetSnapshot = SnapshotFrom<typeof staffResetMachine>;
 
-const PIN = '7319';
+const PIN = '731946';
 const SESSION = { token: 'staff-token', expiresAt: '2026-11-23T10:15:00.000Z' };
 
 const events: AnyEventObject[] = [

@@ -208,7 +208,6 @@ describeEachDialect('action submissions', (get) => {
       const endDate = addDays(localDate(NOON, PARIS), 4);
       const skip = await submit(app, stay, action.actId, 'luniclean', {
         skipCleaning: true,
-        roomNumber: '101',
         endDate,
         lang: 'en',
       });
@@ -292,13 +291,20 @@ describeEachDialect('action submissions', (get) => {
       );
       expect((await submit(app, stay, action.actId, 'heating', { temperature: 10 })).json().greenMilesChange).toBe(0);
       expect((await actionsOf(app, stay)).find((a) => a.actId === action.actId)?.temperature).toBe(10);
-      expect((await submit(app, stay, action.actId, 'heating', { temperature: 22 })).json().greenMilesChange).toBe(
-        action.actReward,
-      );
-      expect((await submit(app, stay, action.actId, 'heating', { temperature: 30 })).json().greenMilesChange).toBe(
-        -action.actReward,
+      // docs/behaviour.md#caps: a 4th change tonight is refused.
+      expect((await submit(app, stay, action.actId, 'heating', { temperature: 22 })).json().error).toBe(
+        'too_many_answer_changes',
       );
       expect(await expectConsistentBalance(app, handle, stay)).toBe(0);
+      const other = await newStay(app, handle);
+      expect((await submit(app, other, action.actId, 'heating', { temperature: 10 })).json().greenMilesChange).toBe(0);
+      expect((await submit(app, other, action.actId, 'heating', { temperature: 22 })).json().greenMilesChange).toBe(
+        action.actReward,
+      );
+      expect((await submit(app, other, action.actId, 'heating', { temperature: 30 })).json().greenMilesChange).toBe(
+        -action.actReward,
+      );
+      expect(await expectConsistentBalance(app, handle, other)).toBe(0);
     });
   });
 

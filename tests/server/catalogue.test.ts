@@ -52,7 +52,9 @@ describeEachDialect('actions and rewards lists', (get) => {
     it('answers 404 to another profile and 400 to a malformed language', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=intruder` })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=${crypto.randomUUID()}` })).statusCode,
+      ).toBe(404);
       expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=f%3Cr&uuid=${profileUUID}` })).statusCode).toBe(
         400,
       );
@@ -232,7 +234,9 @@ describeEachDialect('actions and rewards lists', (get) => {
     it('answers 404 to another profile', async () => {
       const { app } = get();
       const { sUUID } = await newHotelStay(app);
-      expect((await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=nope` })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ url: `/api/stays/${sUUID}/rewards?lang=fr&uuid=${crypto.randomUUID()}` })).statusCode,
+      ).toBe(404);
     });
   });
 

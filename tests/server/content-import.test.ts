@@ -170,9 +170,9 @@ describeEachDialect('hotel content import', (get) => {
       report_hour: '07:00',
       green_miles_name: 'GreenMiles',
     });
-    expect(hotel.staff_pin_hash).not.toContain('7319');
-    expect(verifyPin('7319', hotel.staff_pin_hash)).toBe(true);
-    expect(verifyPin('0000', hotel.staff_pin_hash)).toBe(false);
+    expect(hotel.staff_pin_hash).not.toContain('731946');
+    expect(await verifyPin('731946', hotel.staff_pin_hash)).toBe(true);
+    expect(await verifyPin('0000', hotel.staff_pin_hash)).toBe(false);
     const rooms = await handle.db
       .selectFrom('rooms')
       .select(['qr_id', 'number'])

@@ -176,7 +176,7 @@ export async function writableCounts(handle: DatabaseHandle): Promise<Record<str
 }
 
 /** The staff PINs of the sample hotels (server/content/hotels/*.yaml), by hId. */
-export const SAMPLE_STAFF_PINS: Record<number, string> = { 1: '7319', 2: '2468' };
+export const SAMPLE_STAFF_PINS: Record<number, string> = { 1: '731946', 2: '2468' };
 
 /** Opens a staff session of the hotel with its sample PIN; the headers a staff call sends (front token included). */
 export async function staffHeaders(app: FastifyInstance, hotelId = 1): Promise<Record<string, string>> {

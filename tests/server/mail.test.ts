@@ -7,7 +7,11 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/reward-emails.ts';
+import {
+  EMAILS_PER_HOTEL_PER_HOUR,
+  EMAILS_PER_RECIPIENT_PER_DAY,
+  EMAILS_PER_STAY_PER_HOUR,
+} from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
 import {
   describeEachDialect,
@@ -163,7 +167,7 @@ describeEachDialect('reward e-mail', (get) => {
     expect(mail.from).toBe('rewards@greenmiles.test');
     expect(mail.contentLanguage).toBe('en');
     expect(mail.subject).toBe('Your GreenMiles reward: A free coffee at the bar (Hôtel Les Tilleuls)');
-    expect(c.code).toMatch(/^[A-Z2-9]{3}$/);
+    expect(c.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(mail.text).toContain(`TIL-${c.code}`);
     expect(mail.text).toContain('A free coffee at the bar');
     expect(mail.text).toContain('Valid until December 31, 2027.');
@@ -227,7 +231,9 @@ describeEachDialect('reward e-mail', (get) => {
     const first = await mailApp(undefined, () => clock.current);
     const second = await mailApp(undefined, () => clock.current);
     const c = await claimed(h, 'local-gift');
-    const send = (app: typeof first) => emailReward(app, c, 'limit@example.org', 'en');
+    // Each to its own address: the per-recipient cap is another test's.
+    let sent = 0;
+    const send = (app: typeof first) => emailReward(app, c, `limit-${sent++}@example.org`, 'en');
     for (let i = 0; i < EMAILS_PER_STAY_PER_HOUR; i++) {
       expect((await send(i % 2 === 0 ? first : second)).statusCode).toBe(200);
     }
@@ -245,6 +251,60 @@ describeEachDialect('reward e-mail', (get) => {
     // An hour later the stay may send again.
     clock.current = new Date(clock.current.getTime() + 61 * 60 * 1000);
     expect((await send(second)).statusCode).toBe(200);
+  });
+
+  it(`the mail flood: 36 requests from 12 stays send at most ${EMAILS_PER_RECIPIENT_PER_DAY} e-mails a day to one stranger's address`, async () => {
+    const h = get();
+    // A day and hour of their own, so the other tests' e-mails do not count.
+    const clock = { current: new Date('2027-03-02T09:10:00Z') };
+    const app = await mailApp(undefined, () => clock.current);
+    const stays = [];
+    for (let i = 0; i < 12; i++) stays.push(await claimed(h, 'local-gift'));
+    const delivered = () => inbox.filter((mail) => mail.envelopeTo.includes('stranger@example.org')).length;
+    const before = delivered();
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const stay of stays) {
+        // The address written another way is the same address.
+        const email = round === 1 ? 'Stranger@Example.org' : 'stranger@example.org';
+        const response = await emailReward(app, stay, email);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json().error).toBe('too_many_emails');
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(EMAILS_PER_RECIPIENT_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(36 - EMAILS_PER_RECIPIENT_PER_DAY);
+    expect(delivered() - before).toBeLessThanOrEqual(EMAILS_PER_RECIPIENT_PER_DAY);
+    // Nobody else is blocked: another address still gets its reward; the next day the stranger's allowance is back.
+    expect(
+      (await emailReward(app, stays[0] as (typeof stays)[number], 'guest-of-the-day@example.org')).statusCode,
+    ).toBe(200);
+    clock.current = new Date('2027-03-03T09:10:00Z');
+    expect((await emailReward(app, stays[1] as (typeof stays)[number], 'stranger@example.org')).statusCode).toBe(200);
+  });
+
+  it(`sends at most ${EMAILS_PER_HOTEL_PER_HOUR} reward e-mails an hour from one hotel, whatever the addresses`, async () => {
+    const h = get();
+    const clock = { current: new Date('2027-04-05T10:00:00Z') };
+    const app = await mailApp(undefined, () => clock.current);
+    const stays = [];
+    for (let i = 0; i < Math.ceil(EMAILS_PER_HOTEL_PER_HOUR / EMAILS_PER_STAY_PER_HOUR); i++)
+      stays.push(await claimed(h, 'local-gift'));
+    for (let i = 0; i < EMAILS_PER_HOTEL_PER_HOUR; i++) {
+      const stay = stays[Math.floor(i / EMAILS_PER_STAY_PER_HOUR)] as (typeof stays)[number];
+      expect((await emailReward(app, stay, `hourly-${i}@example.org`)).statusCode).toBe(200);
+    }
+    const fresh = await claimed(h, 'local-gift');
+    const refused = await emailReward(app, fresh, 'one-more@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('too_many_emails');
+    // The other hotel has its own hour.
+    expect((await emailReward(app, await claimed(h, 'local-gift', 2), 'one-more@example.org')).statusCode).toBe(200);
+    clock.current = new Date('2027-04-05T11:00:00Z');
+    expect((await emailReward(app, fresh, 'one-more@example.org')).statusCode).toBe(200);
   });
 
   it('tells the app through the hotel reply whether e-mail is on (issue 15: offer only what works)', async () => {

@@ -5,7 +5,7 @@ import { ClaimRewardReply, type Reward, RewardCodeReply, RewardsReply } from '..
 import { importContent, parseContent } from '../../server/content/import.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { balanceOf } from '../../server/domain/ledger.ts';
-import { CODE_ALPHABET, issueCode, randomCode } from '../../server/domain/rewards.ts';
+import { CODE_ALPHABET, CODE_LENGTH, issueCode, randomCode } from '../../server/domain/rewards.ts';
 import {
   describeEachDialect,
   type Harness,
@@ -17,7 +17,7 @@ import {
   writableCounts,
 } from './harness.ts';
 
-const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}$`);
+const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 function claim(harness: Harness, rwId: number | string, body: Record<string, unknown>) {
   return harness.app.inject({ method: 'POST', url: `/api/rewards/${rwId}/claim`, payload: body });
@@ -104,14 +104,14 @@ describeEachDialect('rewards', (get) => {
       const response = await claim(h, id, { uuid: profileUUID, sUUID });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        code: key === 'local-gift' ? expect.stringMatching(/^[A-Z2-9]{3}$/) : null,
+        code: key === 'local-gift' ? expect.stringMatching(CODE_PATTERN) : null,
         greenMiles: expected,
         claimedAt: expect.any(String),
       });
     }
     const listed = await listRewards(h, sUUID, profileUUID, 'en');
     const gift = listed.find((r) => r.rwType === 'GENERIC');
-    expect(gift?.code).toMatch(/^[A-Z2-9]{3}$/);
+    expect(gift?.code).toMatch(CODE_PATTERN);
     expect(new Date(gift?.claimedAt ?? '').getTime()).not.toBeNaN();
     const code = await h.app.inject({ url: `/api/rewards/${gift?.rwId}/code?sUUID=${sUUID}&uuid=${profileUUID}` });
     expect(code.json()).toEqual({ success: 'OK', code: gift?.code });
@@ -282,30 +282,36 @@ describeEachDialect('rewards', (get) => {
     expect((await ledgerOf(h.handle, sUUID)).balance).toBe(200 - 45 - 35 - 20);
   });
 
-  it('generates codes from the unambiguous alphabet and grows them by one character when draws keep colliding', async () => {
+  it('generates codes of at least 8 characters, unique per hotel, one character longer when draws keep colliding', async () => {
     const h = get();
-    for (let i = 0; i < 200; i++) expect(randomCode(3)).toMatch(CODE_PATTERN);
+    expect(CODE_LENGTH).toBeGreaterThanOrEqual(8);
+    for (let i = 0; i < 200; i++) expect(randomCode(CODE_LENGTH)).toMatch(CODE_PATTERN);
     expect(CODE_ALPHABET).not.toMatch(/[01IO]/);
     const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
+    const taken = 'A'.repeat(CODE_LENGTH);
     const { sUUID } = await stayWith(h, 0);
+    // The code is taken by another reward of the same hotel: a code names one claim of the hotel.
     await h.handle.db
       .insertInto('reward_claims')
       .values({
         stay_id: await stayIdOf(h.handle, sUUID),
-        reward_id: coffee,
-        code: 'AAA',
+        reward_id: gift,
+        code: taken,
+        hotel_id: 1,
         claimed_at: 'x',
         used_at: null,
       })
       .execute();
     const lengths: number[] = [];
-    const code = await issueCode(h.handle.db, coffee, (length) => {
+    const longer = 'B'.repeat(CODE_LENGTH + 1);
+    const code = await issueCode(h.handle.db, { id: coffee, hotel_id: 1 }, (length) => {
       lengths.push(length);
-      return length === 3 ? 'AAA' : 'BBBB';
+      return length === CODE_LENGTH ? taken : longer;
     });
-    expect(code).toBe('BBBB');
-    expect(lengths.filter((l) => l === 3).length).toBeGreaterThan(1);
-    // The database itself refuses a second claim of one code for one reward.
+    expect(code).toBe(longer);
+    expect(lengths.filter((l) => l === CODE_LENGTH).length).toBeGreaterThan(1);
+    // The database itself refuses a second claim of one code in one hotel, whatever the reward.
     const other = await stayWith(h, 0);
     await expect(
       h.handle.db
@@ -313,12 +319,27 @@ describeEachDialect('rewards', (get) => {
         .values({
           stay_id: await stayIdOf(h.handle, other.sUUID),
           reward_id: coffee,
-          code: 'AAA',
+          code: taken,
+          hotel_id: 1,
           claimed_at: 'x',
           used_at: null,
         })
         .execute(),
     ).rejects.toThrow();
+    // Another hotel may give the same code.
+    const demoGift = await rewardIdOf(h.handle, 2, 'local-gift');
+    const demoStay = await stayWith(h, 0, 2);
+    await h.handle.db
+      .insertInto('reward_claims')
+      .values({
+        stay_id: await stayIdOf(h.handle, demoStay.sUUID),
+        reward_id: demoGift,
+        code: taken,
+        hotel_id: 2,
+        claimed_at: 'x',
+        used_at: null,
+      })
+      .execute();
   });
 
   it('hands out the codes of a hotel pool once each, then 409 code_pool_exhausted with nothing debited', async () => {
@@ -371,7 +392,7 @@ describeEachDialect('rewards', (get) => {
     texts: { en: { name: Reward ${i}, description: Test reward ${i} } }`,
     ).join('\n');
     const file = parseContent(
-      `hotel: { id: 90, name: Concurrency Inn, isDemo: false, timeZone: Europe/Paris, staffPin: "1234" }
+      `hotel: { id: 90, name: Concurrency Inn, isDemo: false, timeZone: Europe/Paris, staffPin: "123456" }
 languages:
   - { code: en, name: English, enabled: true, isPrimary: true, position: 1 }
 rewards:

@@ -27,7 +27,7 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
 
   describe('GET /api/green/hotels/:hId', () => {
     it('answers the hotel, its languages and primary language', async () => {
-      const response = await get().app.inject({ url: '/api/green/hotels/1?uuid=abc' });
+      const response = await get().app.inject({ url: `/api/green/hotels/1?uuid=${crypto.randomUUID()}` });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(Value.Check(HotelReply, body)).toBe(true);
@@ -112,7 +112,7 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
       const { app } = get();
       const scan = {
         qrId: 'x',
-        profileUUID: 'p',
+        profileUUID: crypto.randomUUID(),
         stayUUID: null,
         userAgent: null,
         referer: null,

@@ -69,8 +69,14 @@ describeEachDialect('staff sessions', (get) => {
     expect(wrong.json().error).toBe('staff_pin_invalid');
     const otherHotel = await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[2] }, '10.0.2.1');
     expect(otherHotel.json().error).toBe('staff_pin_invalid');
-    expect((await openSession(h.app, { hId: 999, pin: '7319' }, '10.0.2.1')).statusCode).toBe(404);
-    for (const body of [{}, { hId: 1 }, { pin: '7319' }, { hId: '1', pin: '7319' }, { hId: 1, pin: 'x'.repeat(65) }]) {
+    expect((await openSession(h.app, { hId: 999, pin: '731946' }, '10.0.2.1')).statusCode).toBe(404);
+    for (const body of [
+      {},
+      { hId: 1 },
+      { pin: '731946' },
+      { hId: '1', pin: '731946' },
+      { hId: 1, pin: 'x'.repeat(65) },
+    ]) {
       expect((await openSession(h.app, body, '10.0.2.1')).statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await h.handle.db.selectFrom('staff_pin_failures').selectAll().execute()).toHaveLength(2);

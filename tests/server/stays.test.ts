@@ -124,7 +124,7 @@ describeEachDialect('stays', (get) => {
       expect(mine.statusCode).toBe(200);
       expect(Value.Check(StayReply, mine.json())).toBe(true);
       expect(mine.json().stay.sUUID).toBe(sUUID);
-      const foreign = await app.inject({ url: `/api/stays/${sUUID}?uuid=someone-else` });
+      const foreign = await app.inject({ url: `/api/stays/${sUUID}?uuid=${crypto.randomUUID()}` });
       const unknown = await app.inject({ url: `/api/stays/no-such-stay?uuid=${profileUUID}` });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toEqual(unknown.json());
@@ -205,7 +205,7 @@ describeEachDialect('stays', (get) => {
       const response = await app.inject({
         method: 'PUT',
         url: `/api/stays/${sUUID}/endDate`,
-        payload: { endDate: addDays(today, 2), uuid: 'intruder' },
+        payload: { endDate: addDays(today, 2), uuid: '3f1c8a52-7d4e-4b1a-9c2d-5e6f7a8b9c0d' },
       });
       expect(response.statusCode).toBe(404);
     });
@@ -281,7 +281,7 @@ describeEachDialect('stays', (get) => {
     it('answers 404 to another profile, even with the right tokens', async () => {
       const { app } = get();
       const { sUUID } = await newHotelStay(app);
-      const response = await terminate(app, sUUID, 'intruder');
+      const response = await terminate(app, sUUID, crypto.randomUUID());
       expect(response.statusCode).toBe(404);
     });
   });

@@ -1,0 +1,67 @@
+/**
+ * The limits a hotel sets on what one room, one stay, one address or the whole hotel can take in a window
+ * (docs/behaviour.md#caps). A use is counted in `cap_counters` by a conditional UPDATE (`used < limit`) inside the
+ * caller's write transaction: several server processes sharing the database agree, and a refusal that rolls the
+ * transaction back gives the use back.
+ */
+import type { ErrorCode } from '../../contract/errors.ts';
+import type { WriteTransaction } from '../db/store.ts';
+import { DomainError } from './errors.ts';
+
+/** docs/behaviour.md#caps: answer changes per stay, action and hotel-local night. */
+export const MAX_ANSWER_CHANGES_PER_NIGHT = 3;
+/** docs/behaviour.md#caps: the content file's default of `maxClaimsPerRoomNight`. */
+export const DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT = 2;
+/** docs/behaviour.md#caps: the content file's default of `maxPoolCodesPerDay`. */
+export const DEFAULT_MAX_POOL_CODES_PER_DAY = 20;
+
+/** The cap of answer changes (domain/submissions.ts): its counters' subject is `stay:{id}:action:{id}`. */
+export const ANSWER_CHANGES_CAP = 'answer-changes';
+
+/** The start of the subject of a stay's own counters. */
+export const stayCapSubject = (stayId: number): string => `stay:${stayId}`;
+
+export interface Cap {
+  /** The cap's name ('room-claims', 'pool-codes'…), the first part of its counters' key. */
+  name: string;
+  /** Who or what uses it ('reward:3:room:7'). */
+  subject: string;
+  /** The window the count is for: a hotel-local night or day, or a UTC hour. */
+  windowId: string;
+  limit: number;
+  /** The refusal once the window's uses are spent. */
+  refusal: { code: ErrorCode; message: string; retryAfterSeconds: number };
+}
+
+/** Takes one use of the cap, or throws its 429 refusal (nothing is written then). */
+export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<void> {
+  await tx.db
+    .insertInto('cap_counters')
+    .values({ cap: cap.name, subject: cap.subject, window_id: cap.windowId, used: 0 })
+    .onConflict((oc) => oc.columns(['cap', 'subject', 'window_id']).doNothing())
+    .execute();
+  const taken = await tx.db
+    .updateTable('cap_counters')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('cap', '=', cap.name)
+    .where('subject', '=', cap.subject)
+    .where('window_id', '=', cap.windowId)
+    .where('used', '<', cap.limit)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1)
+    throw new DomainError('rate_limited', cap.refusal.code, cap.refusal.message, {
+      retryAfterSeconds: Math.max(1, Math.ceil(cap.refusal.retryAfterSeconds)),
+    });
+}
+
+/** Gives back a use taken by a transaction that committed (an e-mail the SMTP server then refused). */
+export async function giveBackCap(tx: WriteTransaction, cap: Cap): Promise<void> {
+  await tx.db
+    .updateTable('cap_counters')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('cap', '=', cap.name)
+    .where('subject', '=', cap.subject)
+    .where('window_id', '=', cap.windowId)
+    .where('used', '>', 0)
+    .execute();
+}

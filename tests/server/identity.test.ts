@@ -1,0 +1,242 @@
+/**
+ * Identity hygiene (docs/server.md#identity), each written as the attack it stops: a made-up profile id, a guest's
+ * ids read from the server's logs, a forged X-Forwarded-For taken as the client address, sample hotels (with their
+ * published PINs) in a production database, a short or weakly hashed staff PIN.
+ */
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { isProfileUuid } from '../../contract/profile-id.ts';
+import { buildApp } from '../../server/app.ts';
+import { readConfig, readTrustProxy } from '../../server/config.ts';
+import { parseContent } from '../../server/content/import.ts';
+import { hashPin, verifyPin } from '../../server/content/pin.ts';
+import { seedSampleHotels } from '../../server/content/seed.ts';
+import { start } from '../../server/start.ts';
+import {
+  createTestDatabase,
+  DIALECTS,
+  describeEachDialect,
+  type Harness,
+  newHotelStay,
+  SAMPLE_STAFF_PINS,
+  TEST_FRONT_TOKEN,
+  type TestDatabase,
+} from './harness.ts';
+
+const V1_UUID = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+
+describe('profile ids', () => {
+  it('are version-4 UUIDs', () => {
+    expect(isProfileUuid(randomUUID())).toBe(true);
+    expect(isProfileUuid(randomUUID().toUpperCase())).toBe(true);
+    for (const id of [V1_UUID, 'profile', '', `${randomUUID()}x`, '00000000-0000-0000-0000-000000000000'])
+      expect(isProfileUuid(id), id).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default; a hop count, or comma-separated proxy addresses and ranges', () => {
+    expect(readTrustProxy(undefined)).toBe(false);
+    expect(readTrustProxy('')).toBe(false);
+    expect(readTrustProxy('0')).toBe(false);
+    expect(readTrustProxy('2')).toBe(2);
+    expect(readTrustProxy('10.0.0.1, 192.168.0.0/16,loopback,::1')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['true', '10.0.0.300', '10.0.0.0/33', 'proxy.local', '1.5'])
+      expect(() => readTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+    expect(readConfig({}).trustProxy).toBe(false);
+  });
+});
+
+describe('sample hotels', () => {
+  it('are seeded outside production, in production only with SEED_SAMPLES=1', () => {
+    expect(readConfig({}).seedSamples).toBe(true);
+    expect(readConfig({ SEED_SAMPLES: '0' }).seedSamples).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production' }).seedSamples).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SEED_SAMPLES: '1' }).seedSamples).toBe(true);
+  });
+});
+
+describe('staff PINs', () => {
+  const hotelFile = (isDemo: boolean, pin: string) =>
+    `hotel: { id: 80, name: Pin Inn, isDemo: ${isDemo}, timeZone: Europe/Paris, staffPin: "${pin}" }
+languages:
+  - { code: en, name: English, enabled: true, isPrimary: true, position: 1 }
+`;
+  it('of a real hotel have at least 6 digits; a demo hotel may keep a short one', () => {
+    for (const pin of ['1234', '12345', '12345a', 'abcdefgh'])
+      expect(() => parseContent(hotelFile(false, pin), 'pin.yaml'), pin).toThrow(/staffPin.*at least 6 digits/);
+    expect(parseContent(hotelFile(false, '482913'), 'pin.yaml').hotel.staffPin).toBe('482913');
+    expect(parseContent(hotelFile(true, '2468'), 'pin.yaml').hotel.staffPin).toBe('2468');
+  });
+
+  it('are hashed with Argon2id (OWASP parameters); hashes of the former scrypt scheme still verify', async () => {
+    const hash = await hashPin('482913');
+    expect(hash).toMatch(/^argon2id\$m=19456,t=2,p=1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).not.toContain('482913');
+    expect(await verifyPin('482913', hash)).toBe(true);
+    expect(await verifyPin('482914', hash)).toBe(false);
+    const salt = randomBytes(16);
+    const legacy = `scrypt$${salt.toString('base64')}$${scryptSync('7319', salt, 32).toString('base64')}`;
+    expect(await verifyPin('7319', legacy)).toBe(true);
+    expect(await verifyPin('7318', legacy)).toBe(false);
+    for (const broken of ['', 'argon2id$m=1$x$y', 'md5$a$b', 'scrypt$$'])
+      expect(await verifyPin('7319', broken), broken).toBe(false);
+  });
+});
+
+/** Collects the JSON lines the app's logger writes. */
+function logCapture() {
+  const lines: string[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(line) } };
+}
+
+describeEachDialect('identity hygiene', (get) => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  async function appWith(options: Partial<Parameters<typeof buildApp>[0]>) {
+    const h = get();
+    const app = await buildApp({ db: h.handle.db, kind: h.handle.kind, frontToken: TEST_FRONT_TOKEN, ...options });
+    apps.push(app);
+    return app;
+  }
+
+  it('a made-up profile id is refused (400); without one the server issues a version-4 UUID', async () => {
+    const { app } = get();
+    for (const profileUUID of ['profile', V1_UUID, 'a'.repeat(36)]) {
+      const response = await app.inject({ method: 'POST', url: '/api/stays/hotel/1/new', payload: { profileUUID } });
+      expect(response.statusCode, profileUUID).toBe(400);
+      expect(response.json().error).toBe('bad_request');
+    }
+    const issued = await newHotelStay(app);
+    expect(isProfileUuid(issued.profileUUID)).toBe(true);
+    const chosen = randomUUID();
+    expect((await newHotelStay(app, 1, chosen)).profileUUID).toBe(chosen);
+    const read = await app.inject({ url: `/api/stays/${issued.sUUID}?uuid=${V1_UUID}` });
+    expect(read.statusCode).toBe(400);
+  });
+
+  it("a guest's uuid and sUUID never reach the request log, in the query string or in the path", async () => {
+    const h = get();
+    const capture = logCapture();
+    const app = await appWith({ logger: { level: 'info', stream: capture.stream } });
+    const { sUUID, profileUUID } = await newHotelStay(h.app);
+    const calls = [
+      `/api/stays/${sUUID}?uuid=${profileUUID}`,
+      `/api/stays/${sUUID}/actions?lang=fr&uuid=${profileUUID}`,
+      `/api/rewards/1/code?sUUID=${sUUID}&uuid=${profileUUID}`,
+      `/api/stays/${sUUID}/no-such-call`,
+      `/stay/${sUUID}`,
+    ];
+    for (const url of calls) await app.inject({ url });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/stays/${sUUID}/endDate`,
+      payload: { uuid: profileUUID, endDate: 'not-a-date' },
+    });
+    const log = capture.lines.join('');
+    expect(capture.lines.filter((line) => line.includes('"incoming request"')).length).toBe(calls.length + 1);
+    expect(log).not.toContain(sUUID);
+    expect(log).not.toContain(profileUUID);
+    const urls = capture.lines
+      .map((line) => JSON.parse(line) as { req?: { url: string } })
+      .flatMap((e) => e.req?.url ?? []);
+    expect(urls).toContain('/api/stays/[redacted]?[redacted]');
+    expect(urls).toContain('/api/rewards/1/code?[redacted]');
+    expect(urls).toContain('/stay/[redacted]');
+  });
+
+  it('the forged header: X-Forwarded-For is not the client address unless TRUST_PROXY says which proxies to believe', async () => {
+    const h = get();
+    const wrongPin = async (app: FastifyInstance, remoteAddress: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/staff/sessions',
+        payload: { hId: 2, pin: '0000' },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+        remoteAddress,
+      });
+      expect(response.statusCode).toBe(403);
+      const last = await h.handle.db
+        .selectFrom('staff_pin_failures')
+        .select('client_address')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return last.client_address;
+    };
+    expect(await wrongPin(h.app, '10.1.2.3')).toBe('10.1.2.3');
+    expect(await wrongPin(await appWith({ trustProxy: 1 }), '10.1.2.3')).toBe('203.0.113.7');
+    const behindKnownProxy = await appWith({ trustProxy: ['10.1.2.3'] });
+    expect(await wrongPin(behindKnownProxy, '10.1.2.3')).toBe('203.0.113.7');
+    expect(await wrongPin(behindKnownProxy, '10.9.9.9')).toBe('10.9.9.9');
+    await h.handle.db.deleteFrom('staff_pin_failures').execute();
+  });
+
+  it('a staff PIN stored with the former scheme still opens a session; the next import re-hashes it', async () => {
+    const h: Harness = get();
+    const salt = randomBytes(16);
+    const pin = SAMPLE_STAFF_PINS[2] ?? '';
+    const legacy = `scrypt$${salt.toString('base64')}$${scryptSync(pin, salt, 32).toString('base64')}`;
+    await h.handle.db.updateTable('hotels').set({ staff_pin_hash: legacy }).where('id', '=', 2).execute();
+    const opened = await h.app.inject({ method: 'POST', url: '/api/staff/sessions', payload: { hId: 2, pin } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    await seedSampleHotels(h.handle.db);
+    const rehashed = await h.handle.db
+      .selectFrom('hotels')
+      .select('staff_pin_hash')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(rehashed.staff_pin_hash).toMatch(/^argon2id\$/);
+  });
+});
+
+describe.each(DIALECTS)('a production start [%s]', (dialect) => {
+  let database: TestDatabase | undefined;
+  let server: FastifyInstance | undefined;
+  const distDir = join(mkdtempSync(join(tmpdir(), 'greenmiles-prod-')), 'dist');
+  afterEach(async () => {
+    await server?.close();
+    await database?.drop();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  async function startWith(env: Record<string, string>) {
+    database = await createTestDatabase(dialect);
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<meta name="greenmiles-front-token" content="">');
+    const printed: string[] = [];
+    server = await start({
+      config: readConfig({ PORT: '0', HOST: '127.0.0.1', FRONT_TOKEN: 'token', ...env }),
+      database: database.handle,
+      distDir,
+      buildSpa: () => true,
+      print: (text) => printed.push(text),
+      logger: false,
+    });
+    const hotels = await database.handle.db.selectFrom('hotels').select('id').execute();
+    return { hotels: hotels.map((h) => h.id), printed: printed.join('\n') };
+  }
+
+  it('imports no sample hotel (their PINs are published) and prints no sample URL', async () => {
+    const { hotels, printed } = await startWith({ NODE_ENV: 'production' });
+    expect(hotels).toEqual([]);
+    expect(printed).toContain('GreenMiles is running at');
+    expect(printed).not.toContain('/tilleuls-101');
+  });
+
+  it('imports them with SEED_SAMPLES=1', async () => {
+    const { hotels } = await startWith({ NODE_ENV: 'production', SEED_SAMPLES: '1' });
+    expect(hotels.sort()).toEqual([1, 2]);
+  });
+});
