@@ -79,7 +79,7 @@ test('no staff PIN, PIN hash or server secret is in the built app or in an answe
   expect(pins.length).toBeGreaterThan(0);
   const secrets = [
     'scrypt$',
-    '$argon2id$',
+    'argon2id$m=',
     'staff_pin_hash',
     'greenmiles-dev-front-token',
     ...pins.flatMap((pin) => [`"${pin}"`, `'${pin}'`]),
