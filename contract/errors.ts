@@ -49,6 +49,11 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  // Presence: the QR secret of a stay creation (docs/trust-model.md#presence).
+  'qr_id_required',
+  'qr_code_invalid',
+  'hotel_key_invalid',
+  'hotel_entry_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

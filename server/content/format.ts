@@ -14,6 +14,8 @@ const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
 const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
 export const DEFAULT_CHECKOUT_TIME = '12:00';
+export const DEFAULT_MAX_STAY_NIGHTS = 14;
+export const DEFAULT_ROOM_CAPACITY = 4;
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 
@@ -30,6 +32,17 @@ export const HotelSection = Type.Object(
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
     codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
+    // Presence (docs/trust-model.md#presence, docs/server.md#content-files).
+    /** How the hotel QR code opens a stay: 'open' (no key), 'key' (its current key), 'off'; 'open' for demos. */
+    hotelQrEntry: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('key'), Type.Literal('off')])),
+    /** A readable key of the hotel QR code (samples); generated at import when absent. */
+    qrKey: Type.Optional(QrId),
+    /** The file's readable QR ids and key are replaced by random ones at the next import (kept afterwards). */
+    rotateQrIds: Type.Optional(Type.Boolean()),
+    /** A stay without an end date ends this many nights after its creation day; DEFAULT_MAX_STAY_NIGHTS. */
+    maxStayNights: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+    /** Active stays per room at most; DEFAULT_ROOM_CAPACITY. */
+    roomCapacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
   },
   { additionalProperties: false },
 );
@@ -47,7 +60,11 @@ export const LanguageEntry = Type.Object(
   { additionalProperties: false },
 );
 
-export const RoomEntry = Type.Object({ number: NonEmpty(20), qrId: QrId }, { additionalProperties: false });
+/** `qrId` absent: a random id is generated at the first import and kept by the next ones (docs/server.md). */
+export const RoomEntry = Type.Object(
+  { number: NonEmpty(20), qrId: Type.Optional(QrId) },
+  { additionalProperties: false },
+);
 
 const ActionTexts = Type.Object(
   {
@@ -158,3 +175,4 @@ export const HotelContentFile = Type.Object(
 export type HotelContentFile = Static<typeof HotelContentFile>;
 export type ActionEntry = Static<typeof ActionEntry>;
 export type RewardEntry = Static<typeof RewardEntry>;
+export type RoomEntry = Static<typeof RoomEntry>;

@@ -1,7 +1,79 @@
-/** Printed QR codes: what a room code points to, and the log of every hotel and room scan. */
-import type { QrScanBody, QrScanReply, RoomInfoReply } from '../../contract/schemas.ts';
+/**
+ * Printed QR codes: their random ids and keys, the URLs they carry, their rotation by staff, what a room code points
+ * to, and the log of every hotel and room scan (docs/trust-model.md#presence).
+ */
+import { randomInt } from 'node:crypto';
+import type {
+  HotelKeyRotationReply,
+  QrScanBody,
+  QrScanReply,
+  RoomInfoReply,
+  RoomQrRotationReply,
+} from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+
+/** Crockford's base32 in lower case: no i, l, o, u, so a printed id is never misread. */
+const QR_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+/** 12 letters of 32: 60 bits, far beyond guessing through a rate-limited API (docs/trust-model.md#presence). */
+export const QR_ID_LENGTH = 12;
+
+/** A new random room QR id or hotel QR key. */
+export function randomQrId(): string {
+  return Array.from({ length: QR_ID_LENGTH }, () => QR_ALPHABET[randomInt(QR_ALPHABET.length)]).join('');
+}
+
+/** The URL a room's QR code carries: `{baseUrl}/{qrId}` (the only place that builds it). */
+export function roomQrUrl(baseUrl: string, qrId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(qrId)}`;
+}
+
+/** The URL the hotel's QR code carries: `{baseUrl}/hotel/{hotelId}?k={key}` (the only place that builds it). */
+export function hotelQrUrl(baseUrl: string, hotelId: number, key: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/hotel/${hotelId}?k=${encodeURIComponent(key)}`;
+}
+
+/**
+ * Gives room `roomNumber` of the session's hotel a new random QR id (the old printed code stops working at once).
+ * 404 for a room the hotel does not have; 403 staff_session_wrong_hotel for another hotel's session.
+ */
+export async function rotateRoomQrId(
+  store: Store,
+  staff: StaffSession,
+  hotelId: number,
+  roomNumber: string,
+): Promise<RoomQrRotationReply> {
+  requireStaffOf(staff, hotelId);
+  const qrId = randomQrId();
+  const updated = await store.db
+    .updateTable('rooms')
+    .set({ qr_id: qrId, qr_generated: 1 })
+    .where('hotel_id', '=', hotelId)
+    .where('number', '=', roomNumber)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw notFound('Room');
+  return { hId: hotelId, roomNumber, qrId };
+}
+
+/** Gives the hotel QR code a new random key; the old key stops working at once. */
+export async function rotateHotelKey(
+  store: Store,
+  staff: StaffSession,
+  hotelId: number,
+): Promise<HotelKeyRotationReply> {
+  requireStaffOf(staff, hotelId);
+  const qrKey = randomQrId();
+  const updated = await store.db
+    .updateTable('hotels')
+    .set({ qr_key: qrKey, qr_key_generated: 1 })
+    .where('id', '=', hotelId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw notFound('Hotel');
+  return { hId: hotelId, key: qrKey };
+}
 
 async function findQrCode(store: Store, qrId: string) {
   const room = await store.db
