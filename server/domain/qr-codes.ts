@@ -3,6 +3,7 @@
  * to, and the log of every hotel and room scan (docs/trust-model.md#presence).
  */
 import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type {
   HotelKeyRotationReply,
   QrScanBody,
@@ -10,6 +11,7 @@ import type {
   RoomInfoReply,
   RoomQrRotationReply,
 } from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
@@ -34,19 +36,42 @@ export function hotelQrUrl(baseUrl: string, hotelId: number, key: string): strin
   return `${baseUrl.replace(/\/+$/, '')}/hotel/${hotelId}?k=${encodeURIComponent(key)}`;
 }
 
+export interface HotelQrCodes {
+  hotelId: number;
+  /** The hotel QR code's current key. */
+  key: string;
+  /** The hotel's rooms with their current QR ids, by room number. */
+  rooms: Array<{ number: string; qrId: string }>;
+}
+
+/** The current QR secrets of a hotel (what `npm start` prints and the QR sheets carry); null for an unknown hotel. */
+export async function qrCodesOf(db: Kysely<Database>, hotelId: number): Promise<HotelQrCodes | null> {
+  const hotel = await db.selectFrom('hotels').select('qr_key').where('id', '=', hotelId).executeTakeFirst();
+  if (!hotel) return null;
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['number', 'qr_id'])
+    .where('hotel_id', '=', hotelId)
+    .orderBy('number')
+    .execute();
+  return {
+    hotelId,
+    key: hotel.qr_key,
+    rooms: rooms.map((room) => ({ number: room.number ?? '', qrId: room.qr_id })),
+  };
+}
+
 /**
- * Gives room `roomNumber` of the session's hotel a new random QR id (the old printed code stops working at once).
- * 404 for a room the hotel does not have; 403 staff_session_wrong_hotel for another hotel's session.
+ * Gives room `roomNumber` of the hotel a new random QR id: the old printed code stops working at once (the staff call
+ * and `npm run qr:rotate`). 404 for a room the hotel does not have.
  */
 export async function rotateRoomQrId(
-  store: Store,
-  staff: StaffSession,
+  db: Kysely<Database>,
   hotelId: number,
   roomNumber: string,
 ): Promise<RoomQrRotationReply> {
-  requireStaffOf(staff, hotelId);
   const qrId = randomQrId();
-  const updated = await store.db
+  const updated = await db
     .updateTable('rooms')
     .set({ qr_id: qrId, qr_generated: 1 })
     .where('hotel_id', '=', hotelId)
@@ -57,22 +82,28 @@ export async function rotateRoomQrId(
   return { hId: hotelId, roomNumber, qrId };
 }
 
-/** Gives the hotel QR code a new random key; the old key stops working at once. */
-export async function rotateHotelKey(
-  store: Store,
-  staff: StaffSession,
-  hotelId: number,
-): Promise<HotelKeyRotationReply> {
-  requireStaffOf(staff, hotelId);
-  const qrKey = randomQrId();
-  const updated = await store.db
+/** Gives the hotel QR code a new random key; the old key stops working at once. 404 for an unknown hotel. */
+export async function rotateHotelKey(db: Kysely<Database>, hotelId: number): Promise<HotelKeyRotationReply> {
+  const key = randomQrId();
+  const updated = await db
     .updateTable('hotels')
-    .set({ qr_key: qrKey, qr_key_generated: 1 })
+    .set({ qr_key: key, qr_key_generated: 1 })
     .where('id', '=', hotelId)
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw notFound('Hotel');
-  return { hId: hotelId, key: qrKey };
+  return { hId: hotelId, key };
+}
+
+/** The staff call: the session's own hotel only (403 staff_session_wrong_hotel). */
+export async function rotateRoomQrIdAsStaff(store: Store, staff: StaffSession, hotelId: number, roomNumber: string) {
+  requireStaffOf(staff, hotelId);
+  return rotateRoomQrId(store.db, hotelId, roomNumber);
+}
+
+export async function rotateHotelKeyAsStaff(store: Store, staff: StaffSession, hotelId: number) {
+  requireStaffOf(staff, hotelId);
+  return rotateHotelKey(store.db, hotelId);
 }
 
 async function findQrCode(store: Store, qrId: string) {

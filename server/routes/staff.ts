@@ -10,7 +10,7 @@ import {
   StaffSessionReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { rotateHotelKey, rotateRoomQrId } from '../domain/qr-codes.ts';
+import { rotateHotelKeyAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
 import { openStaffSession } from '../domain/staff-sessions.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
@@ -34,7 +34,8 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       preHandler: deps.staffAuth.required,
       schema: { params: RoomQrParams, response: { 200: RoomQrRotationReply, ...errors } },
     },
-    async (request) => rotateRoomQrId(deps.store, staffSessionOf(request), request.params.hId, request.params.number),
+    async (request) =>
+      rotateRoomQrIdAsStaff(deps.store, staffSessionOf(request), request.params.hId, request.params.number),
   );
 
   app.post(
@@ -43,6 +44,6 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       preHandler: deps.staffAuth.required,
       schema: { params: HotelParams, response: { 200: HotelKeyRotationReply, ...errors } },
     },
-    async (request) => rotateHotelKey(deps.store, staffSessionOf(request), request.params.hId),
+    async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId),
   );
 };
