@@ -32,7 +32,7 @@ export const HotelSection = Type.Object(
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
     codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
-    // Presence (docs/trust-model.md#presence, docs/server.md#content-files).
+    // Presence (docs/trust-model.md#presence, docs/server.md#hotel-content-files).
     /** How the hotel QR code opens a stay: 'open' (no key), 'key' (its current key), 'off'; 'open' for demos. */
     hotelQrEntry: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('key'), Type.Literal('off')])),
     /** A readable key of the hotel QR code (samples); generated at import when absent. */

@@ -138,7 +138,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
 }
 
 /**
- * The hotel QR key (docs/server.md#content-files): a generated or rotated key stays (it is printed); otherwise the
+ * The hotel QR key (docs/server.md#hotel-content-files): a generated or rotated key stays (it is printed); otherwise the
  * file's readable `qrKey`, unless `rotateQrIds` asks for a random one.
  */
 async function hotelKeyAtImport(tx: Tx, file: HotelContentFile) {
@@ -189,7 +189,7 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
 }
 
 /**
- * One room of the file; answers its rooms.id. A QR id generated or rotated before stays (docs/server.md#content-files):
+ * One room of the file; answers its rooms.id. A QR id generated or rotated before stays (docs/server.md#hotel-content-files):
  * a re-import never silently changes a printed code.
  */
 async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: boolean): Promise<number> {

@@ -13,7 +13,7 @@ const PRESENCE_HOTEL = 50;
 const PRESENCE_PIN = '583920';
 const RANDOM_ID = new RegExp(`^[0-9a-hjkmnp-tv-z]{${QR_ID_LENGTH}}$`);
 
-/** A hotel with generated QR ids, key entry, 3-night stays and rooms of 2 (docs/server.md#content-files). */
+/** A hotel with generated QR ids, key entry, 3-night stays and rooms of 2 (docs/server.md#hotel-content-files). */
 function presenceHotel(extra = '', hotelId = PRESENCE_HOTEL) {
   return parseContent(`
 hotel:
