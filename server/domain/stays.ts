@@ -253,14 +253,13 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
     if (resumed) {
       stayId = resumed.id;
       const move = roomId !== null && resumed.room_id !== roomId ? { room_id: roomId } : {};
-      // Taken back: active again with its ledger and completions intact, until its ends_by date.
-      const reopen = isFinished(resumed, now) ? { status: 'active', finished_at: null, end_date: null } : {};
-      if (Object.keys({ ...move, ...reopen }).length > 0)
-        await db
-          .updateTable('stays')
-          .set({ ...move, ...reopen })
-          .where('id', '=', stayId)
-          .execute();
+      // Taken back: active again with its ledger and completions intact, until its ends_by date (or a future end date).
+      const reopen = isFinished(resumed, now)
+        ? { status: 'active', finished_at: null, end_date: checkedOut(resumed, now) ? null : resumed.end_date }
+        : {};
+      const changes = { ...move, ...reopen };
+      if (Object.keys(changes).length > 0)
+        await db.updateTable('stays').set(changes).where('id', '=', stayId).execute();
     } else {
       const row = await db
         .insertInto('stays')
@@ -281,7 +280,9 @@ export async function createStay(store: Store, input: CreateStayInput, now: Date
         .executeTakeFirstOrThrow();
       stayId = row.id;
     }
-    if (roomId !== null) await makeRoom(db, { roomId, capacity: hotel.room_capacity, keptStayId: stayId }, now);
+    const stayRoomId = roomId ?? resumed?.room_id ?? null;
+    if (stayRoomId !== null)
+      await makeRoom(db, { roomId: stayRoomId, capacity: hotel.room_capacity, keptStayId: stayId }, now);
     const stay = await stayQuery(db).where('stays.id', '=', stayId).executeTakeFirstOrThrow();
     return createdStay(await stayEntity(db, stay, now), resumed === undefined);
   });

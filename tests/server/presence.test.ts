@@ -297,6 +297,28 @@ describeEachDialect('presence', (get) => {
     });
   });
 
+  describe('taking a stay back', () => {
+    it('keeps an end date still to come when a stay ended by a full room is taken back', async () => {
+      const h = get();
+      await importContent(h.handle.db, presenceHotel());
+      const { rId, qrId } = (await rooms(h))['3'] ?? { rId: 0, qrId: '' };
+      await h.handle.db.updateTable('stays').set({ status: 'finished' }).where('room_id', '=', rId).execute();
+      const first = (await scanRoom(h.app, qrId)).json() as { sUUID: string; profileUUID: string };
+      const endDate = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+      await h.app.inject({
+        method: 'PUT',
+        url: `/api/stays/${first.sUUID}/endDate`,
+        payload: { endDate, uuid: first.profileUUID },
+      });
+      await scanRoom(h.app, qrId);
+      await scanRoom(h.app, qrId);
+      expect((await stayOf(h.app, first.sUUID, first.profileUUID)).status).toBe('finished');
+      const back = await scanRoom(h.app, qrId, first.profileUUID);
+      expect(back.statusCode).toBe(200);
+      expect(back.json().stay).toMatchObject({ sUUID: first.sUUID, status: 'active', endDate });
+    });
+  });
+
   describe('stays end by themselves', () => {
     it('a stay without end date ends at check-out, maxStayNights (3) after its creation day: no points from home', async () => {
       const h = get();
