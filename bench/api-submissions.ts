@@ -50,6 +50,8 @@ async function createStays(handle: DatabaseHandle, count: number): Promise<Bench
       room_id: null,
       status: 'active',
       end_date: null,
+      // Bench stays must not end by themselves mid-run (docs/behaviour.md#stay-limits).
+      ends_by: '2999-12-31',
       first_name: null,
       last_name: null,
       created_at: stamp,

@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   'pool_daily_limit',
   'too_many_answer_changes',
   'room_mismatch',
+  // Presence: the QR secret of a stay creation (docs/trust-model.md#presence).
+  'qr_id_required',
+  'qr_code_invalid',
+  'hotel_key_invalid',
+  'hotel_entry_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

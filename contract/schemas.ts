@@ -194,16 +194,31 @@ export const CreateRoomStayBody = Type.Object({
   hId: HotelId,
   rId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   profileUUID: Type.Optional(ProfileUuid),
+  /** The scanned room QR id: the proof of presence (docs/trust-model.md#presence); 400 qr_id_required without. */
+  qrId: Type.Optional(QrId),
 });
 export type CreateRoomStayBody = Static<typeof CreateRoomStayBody>;
 
 /** POST /api/stays/hotel/{hId}/new */
-export const CreateHotelStayBody = Type.Object({ profileUUID: Type.Optional(ProfileUuid) });
+export const CreateHotelStayBody = Type.Object({
+  profileUUID: Type.Optional(ProfileUuid),
+  /** The hotel QR key (`?k=` of the scanned URL), needed unless the hotel's entry is open (docs/trust-model.md). */
+  key: Type.Optional(QrId),
+});
 export type CreateHotelStayBody = Static<typeof CreateHotelStayBody>;
 
 /** Both stay creations: the same stay comes back while the profile's stay at that hotel is active. */
 export const CreatedStayReply = Type.Object({ sUUID: Type.String(), profileUUID: Type.String(), stay: Stay });
 export type CreatedStayReply = Static<typeof CreatedStayReply>;
+
+/** POST /api/staff/hotels/{hId}/rooms/{number}/qr-rotation */
+export const RoomQrParams = Type.Object({ hId: HotelId, number: Type.String({ minLength: 1, maxLength: 20 }) });
+export const RoomQrRotationReply = Type.Object({ hId: Type.Integer(), roomNumber: Type.String(), qrId: Type.String() });
+export type RoomQrRotationReply = Static<typeof RoomQrRotationReply>;
+
+/** POST /api/staff/hotels/{hId}/qr-key-rotation */
+export const HotelKeyRotationReply = Type.Object({ hId: Type.Integer(), key: Type.String() });
+export type HotelKeyRotationReply = Static<typeof HotelKeyRotationReply>;
 
 /** GET /api/rooms/{qrId}/info — hId null when the QR code is not assigned to a hotel. */
 export const RoomInfoReply = Type.Object({

@@ -13,13 +13,17 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ registeringScan ─▶ redirected
  *          ─ invalid ──▶ refused                └ not found / hId null ▶ disabled
  *
+ * A QR secret the server refuses (an old or wrong hotel key or room QR id, a hotel QR entry turned off:
+ * docs/trust-model.md#presence) is `refused` too, with a text saying which QR code to scan instead.
+ *
  * `failed` offers 'Réessayer' (`entry.retry`), which re-runs the whole flow from `checking`: what a reload would do,
  * without losing the page (and without re-downloading the app on weak Wi-Fi). `refused` (an invalid code, an
  * unknown hotel) offers none: retrying cannot help. Texts are chosen by error code, never taken from a reply.
  * Storage writes and navigation are actions the view provides; the machine only decides when they happen.
  */
 
-export type QrRef = { kind: 'room'; qrId: string } | { kind: 'hotel'; hId: string };
+/** A scanned QR code: a room's id, or a hotel id with the key of its URL (`?k=`, null when absent). */
+export type QrRef = { kind: 'room'; qrId: string } | { kind: 'hotel'; hId: string; key: string | null };
 
 export interface EntryInput {
   qr: QrRef;
@@ -79,6 +83,12 @@ export const UNKNOWN_HOTEL = msg`Cet hôtel est introuvable. Vérifiez le QR cod
 /** docs/behaviour.md#error-texts: the server created no stay (its reply had no stay id; SPEC §5's text). */
 export const STAY_NOT_CREATED = msg`Stay creation failed - no sUUID returned`;
 
+/** docs/behaviour.md#error-texts: the server refused the QR secret (an old or wrong key or room QR id). */
+export const QR_CODE_OUTDATED = msg`Ce QR code n'est plus valable. Scannez le QR code de votre chambre ou demandez le QR code actuel à la réception.`;
+
+/** docs/behaviour.md#error-texts: the hotel opens stays with room QR codes only. */
+export const HOTEL_ENTRY_CLOSED = msg`Cet hôtel ouvre les séjours avec le QR code de votre chambre. Scannez-le pour commencer.`;
+
 /** docs/behaviour.md#error-texts: any other failure of the entry's calls. */
 export const ENTRY_FAILED = msg`Une erreur est survenue`;
 
@@ -87,8 +97,15 @@ function isNotFound(error: unknown): boolean {
   return errorCodeOf(error) === 'not_found';
 }
 
+/** The server refused the QR secret the entry carried (by code, never by message). */
+function isOutdatedQr(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === 'hotel_key_invalid' || code === 'qr_code_invalid';
+}
+
 function hotelStayInput({ context }: { context: EntryContext }) {
-  return { hId: hotelIdOf(context.qr) ?? 0, profileUUID: context.profileUUID };
+  const key = context.qr.kind === 'hotel' ? context.qr.key : null;
+  return { hId: hotelIdOf(context.qr) ?? 0, key, profileUUID: context.profileUUID };
 }
 
 function roomInfoInput({ context }: { context: EntryContext }) {
@@ -96,7 +113,8 @@ function roomInfoInput({ context }: { context: EntryContext }) {
 }
 
 function roomStayInput({ context }: { context: EntryContext }) {
-  return { hId: context.room?.hId ?? 0, rId: context.room?.rId ?? 0, profileUUID: context.profileUUID };
+  const qrId = context.qr.kind === 'room' ? context.qr.qrId : '';
+  return { hId: context.room?.hId ?? 0, rId: context.room?.rId ?? 0, qrId, profileUUID: context.profileUUID };
 }
 
 function scanInput({ context }: { context: EntryContext }): QrScanRecord {
@@ -136,11 +154,14 @@ export const entryMachine = setup({
     events: {} as { type: 'entry.retry' },
   },
   actors: {
-    createHotelStay: viewProvidedActor<StayCreationReply, { hId: number; profileUUID: string }>('createHotelStay'),
-    getRoomInfo: viewProvidedActor<RoomInfoReply, { qrId: string }>('getRoomInfo'),
-    createRoomStay: viewProvidedActor<StayCreationReply, { hId: number; rId: number; profileUUID: string }>(
-      'createRoomStay',
+    createHotelStay: viewProvidedActor<StayCreationReply, { hId: number; key: string | null; profileUUID: string }>(
+      'createHotelStay',
     ),
+    getRoomInfo: viewProvidedActor<RoomInfoReply, { qrId: string }>('getRoomInfo'),
+    createRoomStay: viewProvidedActor<
+      StayCreationReply,
+      { hId: number; rId: number; qrId: string; profileUUID: string }
+    >('createRoomStay'),
     registerQrScan: viewProvidedActor<unknown, QrScanRecord>('registerQrScan'),
   },
   actions: {
@@ -148,6 +169,8 @@ export const entryMachine = setup({
     assignInvalidQr: assign({ error: () => msg`QR code invalide` }),
     assignMissingStayId: assign({ error: STAY_NOT_CREATED }),
     assignUnknownHotel: assign({ error: UNKNOWN_HOTEL }),
+    assignOutdatedQr: assign({ error: QR_CODE_OUTDATED }),
+    assignHotelEntryClosed: assign({ error: HOTEL_ENTRY_CLOSED }),
     assignFailure: assign({ error: ({ event }) => failureTextOf(errorOf(event), ENTRY_FAILED) }),
     assignRoom: assign({
       room: ({ event }) => {
@@ -176,6 +199,8 @@ export const entryMachine = setup({
     isValidRoomQr: ({ context }) => isValidRoomQr(context.qr),
     roomHasHotel: ({ event }) => outputOf<RoomInfoReply>(event).hId !== null,
     isNotFound: ({ event }) => isNotFound(errorOf(event)),
+    isOutdatedQr: ({ event }) => isOutdatedQr(errorOf(event)),
+    isHotelEntryClosed: ({ event }) => errorCodeOf(errorOf(event)) === 'hotel_entry_closed',
     replyHasStayId: ({ event }) => createdStayId(outputOf<StayCreationReply>(event)) !== null,
   },
 }).createMachine({
@@ -200,6 +225,8 @@ export const entryMachine = setup({
         ...stayCreation,
         onError: [
           { guard: 'isNotFound', target: 'refused', actions: 'assignUnknownHotel' },
+          { guard: 'isOutdatedQr', target: 'refused', actions: 'assignOutdatedQr' },
+          { guard: 'isHotelEntryClosed', target: 'refused', actions: 'assignHotelEntryClosed' },
           { target: 'failed', actions: 'assignFailure' },
         ],
       },
@@ -224,9 +251,11 @@ export const entryMachine = setup({
         src: 'createRoomStay',
         input: roomStayInput,
         ...stayCreation,
-        // The room or its hotel is gone since its QR code was read: the code is disabled.
+        // The room or its hotel is gone since its QR code was read: the code is disabled; a code rotated meanwhile
+        // is outdated.
         onError: [
           { guard: 'isNotFound', target: 'disabled' },
+          { guard: 'isOutdatedQr', target: 'refused', actions: 'assignOutdatedQr' },
           { target: 'failed', actions: 'assignFailure' },
         ],
       },

@@ -3,16 +3,23 @@
  *   node server/cli.ts migrate                 bring the database (DATABASE_URL) to the latest schema
  *   node server/cli.ts hotel:import FILE…      validate and import hotel content files (migrates first)
  *   node server/cli.ts hotel:check FILE…       validate content files without touching the database
+ *   node server/cli.ts qr:rotate --hotel ID --room NUMBER | --key
+ *                                              give a room QR code a new random id, or the hotel QR code a new
+ *                                              key (docs/trust-model.md#presence); prints the path to print
  * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1.
  */
+import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import type { HotelContentFile } from './content/format.ts';
 import { importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import { DomainError } from './domain/errors.ts';
+import { hotelQrUrl, roomQrUrl, rotateHotelKey, rotateRoomQrId } from './domain/qr-codes.ts';
 
-const USAGE = 'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE…';
+const USAGE =
+  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key)';
 
 /** Reads and validates every file, reporting each invalid one; null when any is invalid. */
 async function readContentFiles(
@@ -35,8 +42,43 @@ async function readContentFiles(
   return valid ? files : null;
 }
 
+/** `qr:rotate`: a room's QR id or the hotel key, on the configured database; prints the path its QR code carries. */
+async function rotate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { hotel: { type: 'string' }, room: { type: 'string' }, key: { type: 'boolean' } },
+    strict: true,
+  });
+  const hotelId = Number(values.hotel);
+  if (!Number.isInteger(hotelId) || hotelId < 1 || (values.room === undefined) === (values.key !== true))
+    return fail(USAGE);
+  const { databaseUrl } = readConfig();
+  const database = openDatabase(databaseUrl);
+  try {
+    await migrateToLatest(database.db, database.kind);
+    if (values.room !== undefined) {
+      const { qrId } = await rotateRoomQrId(database.db, hotelId, values.room);
+      console.log(
+        `hotel ${hotelId}, room ${values.room}: new QR id ${qrId} (QR code: {app address}${roomQrUrl('', qrId)})`,
+      );
+    } else {
+      const { key } = await rotateHotelKey(database.db, hotelId);
+      console.log(`hotel ${hotelId}: new hotel QR key ${key} (QR code: {app address}${hotelQrUrl('', hotelId, key)})`);
+    }
+    console.log('Print the new code: the old one no longer opens a stay.');
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (command === 'qr:rotate') return rotate(args);
   if (command === 'hotel:check') {
     if (args.length === 0) return fail(USAGE);
     const files = await readContentFiles(args, (path, content) =>

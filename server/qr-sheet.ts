@@ -70,7 +70,7 @@ export async function qrSheetOf(
 ): Promise<QrSheet> {
   const hotel = await db
     .selectFrom('hotels')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'qr_key', 'hotel_qr_entry'])
     .where('id', '=', request.hotelId)
     .executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
@@ -112,13 +112,21 @@ export async function qrSheetOf(
     hotelName: hotel.name,
     language,
     entries: [
-      { url: hotelQrUrl(request.baseUrl, hotel), lines: [hotel.name, HOTEL_LABEL[texts]] },
+      // A hotel whose hotel QR opens no stay (hotelQrEntry: off, docs/trust-model.md#hotel-key) prints none.
+      ...(hotel.hotel_qr_entry === 'off'
+        ? []
+        : [
+            {
+              url: hotelQrUrl(request.baseUrl, hotel.id, hotel.qr_key),
+              lines: [hotel.name, HOTEL_LABEL[texts]],
+            } satisfies QrSheetEntry,
+          ]),
       ...rooms
         .map((room) => ({ number: room.number ?? '', qrId: room.qr_id }))
         .sort((a, b) => byRoomNumber(a.number, b.number))
         .map(
           (room): QrSheetEntry => ({
-            url: roomQrUrl(request.baseUrl, room),
+            url: roomQrUrl(request.baseUrl, room.qrId),
             lines: [hotel.name, ROOM_LABEL[texts](room.number)],
           }),
         ),

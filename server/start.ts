@@ -6,11 +6,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { seedIfEmpty } from './content/seed.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import type { Database } from './db/schema.ts';
+import { hotelQrUrl, qrCodesOf, roomQrUrl } from './domain/qr-codes.ts';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -23,27 +26,47 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The sample hotels' entry points (server/content/hotels/), as [what, path]. */
-const SAMPLE_PATHS: ReadonlyArray<readonly [string, string]> = [
-  ['Hôtel Les Tilleuls, hotel QR', '/hotel/1'],
-  ['Les Tilleuls, room QRs', '/tilleuls-101'],
-  ['', '/tilleuls-102'],
-  ['', '/tilleuls-201'],
-  ['QR code of no hotel', '/unassigned-1'],
-  ['Demo hotel, hotel QR', '/hotel/2'],
-  ['Demo hotel, room QR', '/demo-101'],
+/**
+ * The sample hotels' entry points (server/content/hotels/): the hotel QR code, or a room by its number, or a printed
+ * code of no hotel. Their URLs carry the current ids and keys, read from the database (docs/trust-model.md#presence).
+ */
+type SampleEntry = { what: string; hotelId: number; roomNumber?: string } | { what: string; qrId: string };
+const SAMPLE_ENTRIES: readonly SampleEntry[] = [
+  { what: 'Hôtel Les Tilleuls, hotel QR', hotelId: 1 },
+  { what: 'Les Tilleuls, room QRs', hotelId: 1, roomNumber: '101' },
+  { what: '', hotelId: 1, roomNumber: '102' },
+  { what: '', hotelId: 1, roomNumber: '201' },
+  { what: 'QR code of no hotel', qrId: 'unassigned-1' },
+  { what: 'Demo hotel, hotel QR', hotelId: 2 },
+  { what: 'Demo hotel, room QR', hotelId: 2, roomNumber: '101' },
 ];
 
-/** The block printed once listening: where the app is, then each sample URL on its own line (when seeded). */
-export function urlBlock(base: string, withSamples = true): string {
-  if (!withSamples) return ['', `  GreenMiles is running at ${base}`, ''].join('\n');
-  const width = Math.max(...SAMPLE_PATHS.map(([what]) => what.length));
+/** [what, URL] of each sample entry the database has (a hotel or room it lacks prints nothing). */
+export async function sampleUrls(db: Kysely<Database>, base: string): Promise<Array<[string, string]>> {
+  const urls: Array<[string, string]> = [];
+  for (const entry of SAMPLE_ENTRIES) {
+    if ('qrId' in entry) {
+      urls.push([entry.what, roomQrUrl(base, entry.qrId)]);
+      continue;
+    }
+    const codes = await qrCodesOf(db, entry.hotelId);
+    const room = codes?.rooms.find((r) => r.number === entry.roomNumber);
+    if (codes && entry.roomNumber === undefined) urls.push([entry.what, hotelQrUrl(base, codes.hotelId, codes.key)]);
+    else if (room) urls.push([entry.what, roomQrUrl(base, room.qrId)]);
+  }
+  return urls;
+}
+
+/** The block printed once listening: where the app is, then each sample URL on its own line (none when the samples are not seeded). */
+export function urlBlock(base: string, urls: ReadonlyArray<readonly [string, string]>): string {
+  if (urls.length === 0) return ['', `  GreenMiles is running at ${base}`, ''].join('\n');
+  const width = Math.max(0, ...urls.map(([what]) => what.length));
   return [
     '',
     `  GreenMiles is running at ${base}`,
     '',
     '  Sample hotels (open one of these to start a stay):',
-    ...SAMPLE_PATHS.map(([what, path]) => `    ${what.padEnd(width)}  ${base}${path}`),
+    ...urls.map(([what, url]) => `    ${what.padEnd(width)}  ${url}`),
     '',
   ].join('\n');
 }
@@ -91,7 +114,8 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
   log.info({ database: database.description, base }, 'GreenMiles is listening');
-  if (config.seedSamples) log.info({ urls: SAMPLE_PATHS.map(([, path]) => `${base}${path}`) }, 'sample hotel URLs');
-  options.print(urlBlock(base, config.seedSamples));
+  const urls = await sampleUrls(database.db, base);
+  log.info({ urls: urls.map(([, url]) => url) }, 'sample hotel URLs');
+  options.print(urlBlock(base, urls));
   return server;
 }

@@ -16,6 +16,8 @@ const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
 export const DEFAULT_CHECKOUT_TIME = '12:00';
 /** docs/behaviour.md#daily-report: the hotel-local time the previous day's report is sent, when `reportHour` is absent. */
 export const DEFAULT_REPORT_HOUR = '07:00';
+export const DEFAULT_MAX_STAY_NIGHTS = 14;
+export const DEFAULT_ROOM_CAPACITY = 4;
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 
@@ -38,6 +40,17 @@ export const HotelSection = Type.Object(
     maxClaimsPerRoomNight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** docs/behaviour.md#caps: codes drawn from the hotel's pools per hotel-local day (default 20). */
     maxPoolCodesPerDay: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+    // Presence (docs/trust-model.md#presence, docs/server.md#hotel-content-files).
+    /** How the hotel QR code opens a stay: 'open' (no key), 'key' (its current key), 'off'; 'open' for demos. */
+    hotelQrEntry: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('key'), Type.Literal('off')])),
+    /** A readable key of the hotel QR code (samples); generated at import when absent. */
+    qrKey: Type.Optional(QrId),
+    /** The file's readable QR ids and key are replaced by random ones at the next import (kept afterwards). */
+    rotateQrIds: Type.Optional(Type.Boolean()),
+    /** A stay without an end date ends this many nights after its creation day; DEFAULT_MAX_STAY_NIGHTS. */
+    maxStayNights: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+    /** Active stays per room at most; DEFAULT_ROOM_CAPACITY. */
+    roomCapacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
   },
   { additionalProperties: false },
 );
@@ -55,7 +68,11 @@ export const LanguageEntry = Type.Object(
   { additionalProperties: false },
 );
 
-export const RoomEntry = Type.Object({ number: NonEmpty(20), qrId: QrId }, { additionalProperties: false });
+/** `qrId` absent: a random id is generated at the first import and kept by the next ones (docs/server.md). */
+export const RoomEntry = Type.Object(
+  { number: NonEmpty(20), qrId: Type.Optional(QrId) },
+  { additionalProperties: false },
+);
 
 const ActionTexts = Type.Object(
   {
@@ -166,3 +183,4 @@ export const HotelContentFile = Type.Object(
 export type HotelContentFile = Static<typeof HotelContentFile>;
 export type ActionEntry = Static<typeof ActionEntry>;
 export type RewardEntry = Static<typeof RewardEntry>;
+export type RoomEntry = Static<typeof RoomEntry>;

@@ -10,13 +10,17 @@ import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
+import { randomQrId } from '../domain/qr-codes.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
+  DEFAULT_MAX_STAY_NIGHTS,
   DEFAULT_REPORT_HOUR,
+  DEFAULT_ROOM_CAPACITY,
   type HotelContentFile,
   type MenuDish,
   type RewardEntry,
+  type RoomEntry,
 } from './format.ts';
 import { hashPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
@@ -95,6 +99,10 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       staff_pin_hash: pinHash,
       content_version: randomUUID(),
       updated_at: now,
+      ...(await hotelKeyAtImport(tx, file)),
+      hotel_qr_entry: h.hotelQrEntry ?? (h.isDemo ? 'open' : 'key'),
+      max_stay_nights: h.maxStayNights ?? DEFAULT_MAX_STAY_NIGHTS,
+      room_capacity: h.roomCapacity ?? DEFAULT_ROOM_CAPACITY,
     };
     await tx
       .insertInto('hotels')
@@ -134,10 +142,27 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
   });
 }
 
+/**
+ * The hotel QR key (docs/server.md#hotel-content-files): a generated or rotated key stays (it is printed); otherwise the
+ * file's readable `qrKey`, unless `rotateQrIds` asks for a random one.
+ */
+async function hotelKeyAtImport(tx: Tx, file: HotelContentFile) {
+  const stored = await tx
+    .selectFrom('hotels')
+    .select(['qr_key', 'qr_key_generated'])
+    .where('id', '=', file.hotel.id)
+    .executeTakeFirst();
+  if (stored?.qr_key && stored.qr_key_generated === 1) return { qr_key: stored.qr_key, qr_key_generated: 1 };
+  const { qrKey, rotateQrIds } = file.hotel;
+  return qrKey && !rotateQrIds ? { qr_key: qrKey, qr_key_generated: 0 } : { qr_key: randomQrId(), qr_key_generated: 1 };
+}
+
 async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
   const hotelId = file.hotel.id;
+  const rotate = file.hotel.rotateQrIds === true;
   const rooms = file.rooms ?? [];
-  const wanted = [...rooms.map((r) => r.qrId), ...(file.unassignedQrIds ?? [])];
+  const readable = rotate ? [] : rooms.flatMap((r) => (r.qrId ? [r.qrId] : []));
+  const wanted = [...readable, ...(file.unassignedQrIds ?? [])];
   if (wanted.length > 0) {
     const taken = await tx
       .selectFrom('rooms')
@@ -153,22 +178,12 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
       );
     }
   }
+  const kept: number[] = [];
+  for (const room of rooms) kept.push(await importRoom(tx, hotelId, room, rotate));
   // Rooms that left the file lose their hotel (their QR code is deactivated); stays keep their room number.
   let detach = tx.updateTable('rooms').set({ hotel_id: null }).where('hotel_id', '=', hotelId);
-  if (rooms.length > 0)
-    detach = detach.where(
-      'qr_id',
-      'not in',
-      rooms.map((r) => r.qrId),
-    );
+  if (kept.length > 0) detach = detach.where('id', 'not in', kept);
   await detach.execute();
-  for (const room of rooms) {
-    await tx
-      .insertInto('rooms')
-      .values({ hotel_id: hotelId, number: room.number, qr_id: room.qrId })
-      .onConflict((oc) => oc.column('qr_id').doUpdateSet({ hotel_id: hotelId, number: room.number }))
-      .execute();
-  }
   for (const qrId of file.unassignedQrIds ?? []) {
     await tx
       .insertInto('rooms')
@@ -176,6 +191,40 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
       .onConflict((oc) => oc.column('qr_id').doUpdateSet({ hotel_id: null }))
       .execute();
   }
+}
+
+/**
+ * One room of the file; answers its rooms.id. A QR id generated or rotated before stays (docs/server.md#hotel-content-files):
+ * a re-import never silently changes a printed code.
+ */
+async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: boolean): Promise<number> {
+  const current = await tx
+    .selectFrom('rooms')
+    .select(['id', 'qr_generated'])
+    .where('hotel_id', '=', hotelId)
+    .where('number', '=', room.number)
+    .executeTakeFirst();
+  if (current && current.qr_generated === 1) return current.id;
+  if (room.qrId && !rotate) {
+    const { id } = await tx
+      .insertInto('rooms')
+      .values({ hotel_id: hotelId, number: room.number, qr_id: room.qrId })
+      .onConflict((oc) => oc.column('qr_id').doUpdateSet({ hotel_id: hotelId, number: room.number }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+  const generated = { qr_id: randomQrId(), qr_generated: 1 };
+  if (current) {
+    await tx.updateTable('rooms').set(generated).where('id', '=', current.id).execute();
+    return current.id;
+  }
+  const { id } = await tx
+    .insertInto('rooms')
+    .values({ hotel_id: hotelId, number: room.number, ...generated })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): Promise<number[]> {

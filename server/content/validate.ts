@@ -171,7 +171,8 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     problem(['languages', i, 'code'], `code ${file.languages[i]?.code} appears twice`);
   const rooms = file.rooms ?? [];
   const unassigned = file.unassignedQrIds ?? [];
-  for (const i of repeats([...rooms.map((r) => r.qrId), ...unassigned])) {
+  // A room without qrId gets a generated one: '#' cannot be in a QR id, so these never repeat.
+  for (const i of repeats([...rooms.map((r, index) => r.qrId ?? `#${index}`), ...unassigned])) {
     const path = i < rooms.length ? ['rooms', i, 'qrId'] : ['unassignedQrIds', i - rooms.length];
     problem(path, `QR id ${rooms[i]?.qrId ?? unassigned[i - rooms.length]} appears twice`);
   }

@@ -7,6 +7,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
 import { capsMigration } from './migration-caps.ts';
+import { presenceMigration } from './migration-presence.ts';
 import { proofsMigration } from './migration-proofs.ts';
 import { reportsMigration } from './migration-reports.ts';
 import { staffMigration } from './migration-staff.ts';
@@ -302,6 +303,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
     '0008_code_prefix': codePrefix,
+    '0009_presence': presenceMigration,
     '0010_caps': capsMigration,
     '0011_reports': reportsMigration,
   };

@@ -25,6 +25,16 @@ export interface HotelsTable {
   /** A new random value at every import: caches of the hotel's content are keyed by it. */
   content_version: string;
   updated_at: string;
+  /** The hotel QR code's key, `/hotel/{hId}?k=…` (0009_presence, docs/trust-model.md#hotel-key). */
+  qr_key: string;
+  /** 1 once the key was generated or rotated: a re-import keeps it. */
+  qr_key_generated: number;
+  /** 'open' (no key needed), 'key' (the current key needed) or 'off' (room QR codes only). */
+  hotel_qr_entry: string;
+  /** A stay without an end date ends this many nights after its creation day (docs/behaviour.md#stay-limits). */
+  max_stay_nights: number;
+  /** Active stays per room at most; a new one ends the oldest (docs/behaviour.md#stay-limits). */
+  room_capacity: number;
 }
 
 export interface HotelLanguagesTable {
@@ -43,6 +53,8 @@ export interface RoomsTable {
   hotel_id: number | null;
   number: string | null;
   qr_id: string;
+  /** 1 once the QR id was generated at import or rotated by staff: a re-import keeps it (0009_presence). */
+  qr_generated: Generated<number>;
 }
 
 export interface ActionsTable {
@@ -142,6 +154,11 @@ export interface StaysTable {
   last_name: string | null;
   created_at: string;
   finished_at: string | null;
+  /**
+   * Hotel-local date the stay ends on at the latest, at check-out time (0009_presence): creation day +
+   * max_stay_nights, pushed later by a later end date. Its profile takes a finished stay back until then.
+   */
+  ends_by: string;
 }
 
 export interface QrScansTable {

@@ -7,6 +7,7 @@ import type { Stay } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_CHANGES_CAP, stayCapSubject } from './caps.ts';
 import { DomainError } from './errors.ts';
+import { addDays, localDate } from './hotel-time.ts';
 import { lockOwnedStay, stayEntity } from './stays.ts';
 
 /**
@@ -26,6 +27,9 @@ export async function resetDemoStay(store: Store, sUUID: string, profileUUID: st
       .executeTakeFirstOrThrow();
     if (hotel.is_demo !== 1)
       throw new DomainError('forbidden', 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
+    // As new: its full stay length from today (docs/behaviour.md#stay-limits).
+    const endsBy = addDays(localDate(now, stay.time_zone), stay.max_stay_nights);
+    const fresh = { status: 'active', finished_at: null, end_date: null, ends_by: endsBy };
     for (const table of [
       'action_answers',
       'action_completions',
@@ -40,11 +44,7 @@ export async function resetDemoStay(store: Store, sUUID: string, profileUUID: st
       .where('cap', '=', ANSWER_CHANGES_CAP)
       .where('subject', 'like', `${stayCapSubject(stay.id)}:%`)
       .execute();
-    await tx.db
-      .updateTable('stays')
-      .set({ status: 'active', finished_at: null, end_date: null })
-      .where('id', '=', stay.id)
-      .execute();
-    return stayEntity(tx.db, { ...stay, status: 'active', end_date: null }, now);
+    await tx.db.updateTable('stays').set(fresh).where('id', '=', stay.id).execute();
+    return stayEntity(tx.db, { ...stay, ...fresh }, now);
   });
 }

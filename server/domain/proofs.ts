@@ -58,7 +58,7 @@ async function stayToCredit(store: Store, body: ProofBody, hotelId: number, now:
     if (body.uuid === undefined) throw notFound('Stay');
     return { sUUID: body.sUUID, profileUUID: body.uuid };
   }
-  const { answer } = await createStay(store, { hotelId, profileUUID: body.uuid }, now);
+  const { answer } = await createStay(store, { hotelId, entry: { kind: 'proof' }, profileUUID: body.uuid }, now);
   return { sUUID: answer.sUUID, profileUUID: answer.profileUUID };
 }
 

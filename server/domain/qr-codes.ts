@@ -1,7 +1,110 @@
-/** Printed QR codes: what a room code points to, and the log of every hotel and room scan. */
-import type { QrScanBody, QrScanReply, RoomInfoReply } from '../../contract/schemas.ts';
+/**
+ * Printed QR codes: their random ids and keys, the URLs they carry, their rotation by staff, what a room code points
+ * to, and the log of every hotel and room scan (docs/trust-model.md#presence).
+ */
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  HotelKeyRotationReply,
+  QrScanBody,
+  QrScanReply,
+  RoomInfoReply,
+  RoomQrRotationReply,
+} from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+
+/** Crockford's base32 in lower case: no i, l, o, u, so a printed id is never misread. */
+const QR_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+/** 12 letters of 32: 60 bits, far beyond guessing through a rate-limited API (docs/trust-model.md#presence). */
+export const QR_ID_LENGTH = 12;
+
+/** A new random room QR id or hotel QR key. */
+export function randomQrId(): string {
+  return Array.from({ length: QR_ID_LENGTH }, () => QR_ALPHABET[randomInt(QR_ALPHABET.length)]).join('');
+}
+
+/** The URL a room's QR code carries: `{baseUrl}/{qrId}` (the only place that builds it). */
+export function roomQrUrl(baseUrl: string, qrId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(qrId)}`;
+}
+
+/** The URL the hotel's QR code carries: `{baseUrl}/hotel/{hotelId}?k={key}` (the only place that builds it). */
+export function hotelQrUrl(baseUrl: string, hotelId: number, key: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/hotel/${hotelId}?k=${encodeURIComponent(key)}`;
+}
+
+export interface HotelQrCodes {
+  hotelId: number;
+  /** The hotel QR code's current key. */
+  key: string;
+  /** The hotel's rooms with their current QR ids, by room number. */
+  rooms: Array<{ number: string; qrId: string }>;
+}
+
+/** The current QR secrets of a hotel (what `npm start` prints and the QR sheets carry); null for an unknown hotel. */
+export async function qrCodesOf(db: Kysely<Database>, hotelId: number): Promise<HotelQrCodes | null> {
+  const hotel = await db.selectFrom('hotels').select('qr_key').where('id', '=', hotelId).executeTakeFirst();
+  if (!hotel) return null;
+  const rooms = await db
+    .selectFrom('rooms')
+    .select(['number', 'qr_id'])
+    .where('hotel_id', '=', hotelId)
+    .orderBy('number')
+    .execute();
+  return {
+    hotelId,
+    key: hotel.qr_key,
+    rooms: rooms.map((room) => ({ number: room.number ?? '', qrId: room.qr_id })),
+  };
+}
+
+/**
+ * Gives room `roomNumber` of the hotel a new random QR id: the old printed code stops working at once (the staff call
+ * and `npm run qr:rotate`). 404 for a room the hotel does not have.
+ */
+export async function rotateRoomQrId(
+  db: Kysely<Database>,
+  hotelId: number,
+  roomNumber: string,
+): Promise<RoomQrRotationReply> {
+  const qrId = randomQrId();
+  const updated = await db
+    .updateTable('rooms')
+    .set({ qr_id: qrId, qr_generated: 1 })
+    .where('hotel_id', '=', hotelId)
+    .where('number', '=', roomNumber)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw notFound('Room');
+  return { hId: hotelId, roomNumber, qrId };
+}
+
+/** Gives the hotel QR code a new random key; the old key stops working at once. 404 for an unknown hotel. */
+export async function rotateHotelKey(db: Kysely<Database>, hotelId: number): Promise<HotelKeyRotationReply> {
+  const key = randomQrId();
+  const updated = await db
+    .updateTable('hotels')
+    .set({ qr_key: key, qr_key_generated: 1 })
+    .where('id', '=', hotelId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw notFound('Hotel');
+  return { hId: hotelId, key };
+}
+
+/** The staff call: the session's own hotel only (403 staff_session_wrong_hotel). */
+export async function rotateRoomQrIdAsStaff(store: Store, staff: StaffSession, hotelId: number, roomNumber: string) {
+  requireStaffOf(staff, hotelId);
+  return rotateRoomQrId(store.db, hotelId, roomNumber);
+}
+
+export async function rotateHotelKeyAsStaff(store: Store, staff: StaffSession, hotelId: number) {
+  requireStaffOf(staff, hotelId);
+  return rotateHotelKey(store.db, hotelId);
+}
 
 async function findQrCode(store: Store, qrId: string) {
   const room = await store.db
@@ -59,23 +162,8 @@ export async function recordRoomScan(store: Store, qrId: string, scan: QrScanBod
 
 // ---------- the addresses printed as QR codes (npm run qr:sheet; docs/behaviour.md#qr-sheets) ----------
 
-/** `baseUrl` without its trailing slashes, so every address below has exactly one. */
-function origin(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '');
-}
-
-/** The hotel's QR code: where a guest without a room code starts (docs/behaviour.md#hotel-qr). */
-export function hotelQrUrl(baseUrl: string, hotel: { id: number }): string {
-  return `${origin(baseUrl)}/hotel/${hotel.id}`;
-}
-
-/** A room's QR code (docs/behaviour.md#room-qr). */
-export function roomQrUrl(baseUrl: string, room: { qrId: string }): string {
-  return `${origin(baseUrl)}/${encodeURIComponent(room.qrId)}`;
-}
-
 /** A printed proof code of a PROOF action (docs/behaviour.md#proof-page). */
 export function proofQrUrl(baseUrl: string, proof: { actionId: number; hotelId: number; qrId: string }): string {
   const query = new URLSearchParams({ hId: String(proof.hotelId), qrId: proof.qrId });
-  return `${origin(baseUrl)}/proof/${proof.actionId}?${query}`;
+  return `${baseUrl.replace(/\/+$/, '')}/proof/${proof.actionId}?${query}`;
 }

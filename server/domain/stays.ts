@@ -1,8 +1,10 @@
 /**
- * Stays: creation (idempotent per profile and hotel while active), ownership, end date, termination,
- * and the Stay entity of the contract (remainingDays in the hotel's time zone).
+ * Stays: creation (idempotent per profile and hotel while active, only with the QR secret), ownership, end date,
+ * termination, the stay limits, and the Stay entity of the contract (remainingDays in the hotel's time zone).
  *
- * A stay ends at its hotel's check-out time (hotel-local) on its end date, or at once when terminated.
+ * A stay ends at its hotel's check-out time (hotel-local) on its end date, else on its `ends_by` date (creation day +
+ * the hotel's maxStayNights), or at once when terminated or pushed out of a full room
+ * (docs/behaviour.md#stay-limits, docs/trust-model.md#presence).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -36,6 +38,7 @@ function stayQuery(db: Kysely<Database>) {
       'stays.room_id',
       'stays.status',
       'stays.end_date',
+      'stays.ends_by',
       'stays.first_name',
       'stays.last_name',
       'rooms.number as room_number',
@@ -44,6 +47,7 @@ function stayQuery(db: Kysely<Database>) {
       'hotels.time_zone',
       'hotels.checkout_time',
       'hotels.content_version',
+      'hotels.max_stay_nights',
     ]);
 }
 
@@ -69,15 +73,23 @@ export async function lockOwnedStay(tx: WriteTransaction, sUUID: string, profile
   return ownedBy(await query.executeTakeFirst(), profileUUID);
 }
 
-type StayTiming = Pick<StayRecord, 'status' | 'end_date' | 'time_zone' | 'checkout_time'>;
+type StayTiming = Pick<StayRecord, 'status' | 'end_date' | 'ends_by' | 'time_zone' | 'checkout_time'>;
 
 function checkedOut(stay: StayTiming, now: Date): boolean {
-  return stay.end_date !== null && hasReached(now, stay.time_zone, stay.end_date, stay.checkout_time);
+  return hasReached(now, stay.time_zone, stay.end_date ?? stay.ends_by, stay.checkout_time);
 }
 
-/** Finished: terminated, or the check-out time of its end date has come (hotel-local). */
+/**
+ * Finished: terminated, or the check-out time (hotel-local) of its end date has come — of its `ends_by` date for a
+ * stay without end date (docs/behaviour.md#stay-limits).
+ */
 export function isFinished(stay: StayTiming, now: Date): boolean {
   return stay.status === 'finished' || checkedOut(stay, now);
+}
+
+/** The columns an end date sets: `ends_by` only ever moves later, so ending early never shortens the take-back. */
+export function endDateColumns(stay: Pick<StayRecord, 'ends_by'>, endDate: string) {
+  return { end_date: endDate, ends_by: endDate > stay.ends_by ? endDate : stay.ends_by };
 }
 
 /**
@@ -117,15 +129,23 @@ export async function stayOf(store: Store, sUUID: string, profileUUID: string, n
   return stayEntity(store.db, await findOwnedStay(store.db, sUUID, profileUUID), now);
 }
 
+/** How the guest came in: the proof of presence a stay creation needs (docs/trust-model.md#presence). */
+export type StayEntry =
+  /** A room QR code: the room and the QR id that was scanned; it must be that room's current id. */
+  | { kind: 'room'; roomId: number; qrId: string | undefined }
+  /** The hotel QR code with the key of its URL, needed unless the hotel's hotel-QR entry is open. */
+  | { kind: 'hotel'; key: string | undefined }
+  /** An on-site proof QR code, already checked by the caller. */
+  | { kind: 'proof' };
+
 export interface CreateStayInput {
   hotelId: number;
-  /** rooms.id; the room must belong to the hotel. */
-  roomId?: number;
+  entry: StayEntry;
   profileUUID?: string;
 }
 
 export interface CreateStayResult {
-  /** False when the profile's active stay at the hotel came back. */
+  /** False when the profile's stay at the hotel came back (active, or taken back). */
   created: boolean;
   answer: CreatedStayReply;
 }
@@ -134,60 +154,137 @@ function createdStay(stay: Stay, created: boolean): CreateStayResult {
   return { created, answer: { sUUID: stay.sUUID, profileUUID: stay.profileUUID, stay } };
 }
 
+/** The QR secret the entry carries must be the hotel's or the room's current one, or stays are not created. */
+async function checkEntry(
+  db: Kysely<Database>,
+  hotel: { id: number; qr_key: string; hotel_qr_entry: string },
+  entry: StayEntry,
+): Promise<number | null> {
+  if (entry.kind === 'proof') return null;
+  if (entry.kind === 'hotel') {
+    if (hotel.hotel_qr_entry === 'off')
+      throw new DomainError('forbidden', 'hotel_entry_closed', 'This hotel opens stays with room QR codes only');
+    if (hotel.hotel_qr_entry !== 'open' && entry.key !== hotel.qr_key)
+      throw new DomainError('forbidden', 'hotel_key_invalid', "This is not the hotel QR code's current key");
+    return null;
+  }
+  if (entry.qrId === undefined)
+    throw new DomainError('bad_request', 'qr_id_required', 'A room stay needs the qrId of the scanned room QR code');
+  const room = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('id', '=', entry.roomId)
+    .where('hotel_id', '=', hotel.id)
+    .where('qr_id', '=', entry.qrId)
+    .executeTakeFirst();
+  if (!room) throw new DomainError('forbidden', 'qr_code_invalid', "This is not the room QR code's current id");
+  return room.id;
+}
+
 /**
- * Creates a stay, or returns the profile's active stay at that hotel (re-scanning never loses points).
- * A room scan on an existing stay moves the stay to that room.
+ * Room capacity (docs/behaviour.md#stay-limits): with `keptStayId` in room `roomId`, the room holds at most
+ * `capacity` active stays; the oldest others end (a new guest in the room means the previous one left). Runs inside
+ * the creation's transaction, which holds the hotel row: every server process counts the same rows.
+ */
+async function makeRoom(
+  db: Kysely<Database>,
+  place: { roomId: number; capacity: number; keptStayId: number },
+  now: Date,
+): Promise<void> {
+  const others = (
+    await stayQuery(db)
+      .where('stays.room_id', '=', place.roomId)
+      .where('stays.status', '=', 'active')
+      .where('stays.id', '!=', place.keptStayId)
+      .orderBy('stays.created_at', 'asc')
+      .orderBy('stays.id', 'asc')
+      .execute()
+  ).filter((stay) => !isFinished(stay, now));
+  const leaving = others.slice(0, Math.max(0, others.length - (place.capacity - 1)));
+  if (leaving.length === 0) return;
+  await db
+    .updateTable('stays')
+    .set({ status: 'finished', finished_at: now.toISOString() })
+    .where(
+      'id',
+      'in',
+      leaving.map((stay) => stay.id),
+    )
+    .execute();
+}
+
+/**
+ * The profile's stay at the hotel it may have back (docs/behaviour.md#taking-a-stay-back): its latest, when still
+ * active, or finished before its `ends_by` date's check-out — ending one's own stay early does not buy a fresh one.
+ */
+async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
+  const latest = await stayQuery(db)
+    .where('stays.profile_uuid', '=', profileUUID)
+    .where('stays.hotel_id', '=', hotelId)
+    .orderBy('stays.id', 'desc')
+    .executeTakeFirst();
+  if (!latest || hasReached(now, latest.time_zone, latest.ends_by, latest.checkout_time)) return undefined;
+  return latest;
+}
+
+/**
+ * Creates a stay, or gives back the profile's stay at that hotel: active, or ended early and taken back (re-scanning
+ * never loses points, ending early never buys a fresh balance). A room scan moves the stay to that room; a room holds
+ * at most the hotel's roomCapacity active stays.
  */
 export async function createStay(store: Store, input: CreateStayInput, now: Date): Promise<CreateStayResult> {
   const profileUUID = input.profileUUID ?? randomUUID();
   return store.write(async (tx) => {
     const { db } = tx;
-    // Holding the hotel row serialises concurrent creations for the hotel.
+    // Holding the hotel row serialises concurrent creations for the hotel (room capacity counts hold across processes).
     const hotel = await tx
-      .forUpdate(db.selectFrom('hotels').select('id').where('id', '=', input.hotelId), 'hotels')
+      .forUpdate(
+        db
+          .selectFrom('hotels')
+          .select(['id', 'qr_key', 'hotel_qr_entry', 'max_stay_nights', 'room_capacity', 'time_zone'])
+          .where('id', '=', input.hotelId),
+        'hotels',
+      )
       .executeTakeFirst();
     if (!hotel) throw notFound('Hotel');
-    if (input.roomId !== undefined) {
-      const room = await db
-        .selectFrom('rooms')
-        .select('id')
-        .where('id', '=', input.roomId)
-        .where('hotel_id', '=', input.hotelId)
-        .executeTakeFirst();
-      if (!room) throw notFound('Room');
+    const roomId = await checkEntry(db, hotel, input.entry);
+    const resumed = await stayToResume(db, profileUUID, input.hotelId, now);
+    let stayId: number;
+    if (resumed) {
+      stayId = resumed.id;
+      const move = roomId !== null && resumed.room_id !== roomId ? { room_id: roomId } : {};
+      // Taken back: active again with its ledger and completions intact, until its ends_by date (or a future end date).
+      const reopen = isFinished(resumed, now)
+        ? { status: 'active', finished_at: null, end_date: checkedOut(resumed, now) ? null : resumed.end_date }
+        : {};
+      const changes = { ...move, ...reopen };
+      if (Object.keys(changes).length > 0)
+        await db.updateTable('stays').set(changes).where('id', '=', stayId).execute();
+    } else {
+      const row = await db
+        .insertInto('stays')
+        .values({
+          s_uuid: randomUUID(),
+          profile_uuid: profileUUID,
+          hotel_id: input.hotelId,
+          room_id: roomId,
+          status: 'active',
+          end_date: null,
+          ends_by: addDays(localDate(now, hotel.time_zone), hotel.max_stay_nights),
+          first_name: null,
+          last_name: null,
+          created_at: now.toISOString(),
+          finished_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      stayId = row.id;
     }
-    const candidates = await stayQuery(db)
-      .where('stays.profile_uuid', '=', profileUUID)
-      .where('stays.hotel_id', '=', input.hotelId)
-      .where('stays.status', '=', 'active')
-      .orderBy('stays.id', 'desc')
-      .execute();
-    const active = candidates.find((s) => !isFinished(s, now));
-    if (active) {
-      if (input.roomId !== undefined && active.room_id !== input.roomId) {
-        await db.updateTable('stays').set({ room_id: input.roomId }).where('id', '=', active.id).execute();
-      }
-      const fresh = await stayQuery(db).where('stays.id', '=', active.id).executeTakeFirstOrThrow();
-      return createdStay(await stayEntity(db, fresh, now), false);
-    }
-    const sUUID = randomUUID();
-    await db
-      .insertInto('stays')
-      .values({
-        s_uuid: sUUID,
-        profile_uuid: profileUUID,
-        hotel_id: input.hotelId,
-        room_id: input.roomId ?? null,
-        status: 'active',
-        end_date: null,
-        first_name: null,
-        last_name: null,
-        created_at: now.toISOString(),
-        finished_at: null,
-      })
-      .execute();
-    const row = await stayQuery(db).where('stays.s_uuid', '=', sUUID).executeTakeFirstOrThrow();
-    return createdStay(toStay(row, 0, 0, now), true);
+    const stayRoomId = roomId ?? resumed?.room_id ?? null;
+    if (stayRoomId !== null)
+      await makeRoom(db, { roomId: stayRoomId, capacity: hotel.room_capacity, keptStayId: stayId }, now);
+    const stay = await stayQuery(db).where('stays.id', '=', stayId).executeTakeFirstOrThrow();
+    return createdStay(await stayEntity(db, stay, now), resumed === undefined);
   });
 }
 
@@ -234,6 +331,7 @@ export async function setEndDate(
   const stay = await findOwnedStay(store.db, sUUID, profileUUID);
   if (stay.status === 'finished') throw stayFinished();
   checkEndDate(endDate, stay.time_zone, now);
-  await store.db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
-  return stayEntity(store.db, { ...stay, end_date: endDate }, now);
+  const columns = endDateColumns(stay, endDate);
+  await store.db.updateTable('stays').set(columns).where('id', '=', stay.id).execute();
+  return stayEntity(store.db, { ...stay, ...columns }, now);
 }

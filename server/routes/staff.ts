@@ -1,10 +1,20 @@
 /** /api/staff: staff sessions opened with the hotel's staff PIN (docs/behaviour.md#staff-sessions). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, StaffSessionBody, StaffSessionReply } from '../../contract/schemas.ts';
+import {
+  ErrorBody,
+  HotelKeyRotationReply,
+  HotelParams,
+  RoomQrParams,
+  RoomQrRotationReply,
+  StaffSessionBody,
+  StaffSessionReply,
+} from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
+import { rotateHotelKeyAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
 import { openStaffSession } from '../domain/staff-sessions.ts';
+import { staffSessionOf } from '../staff-auth.ts';
 
-const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
@@ -15,5 +25,25 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const session = await openStaffSession(deps.store, { hotelId: hId, pin, clientAddress: request.ip }, deps.now());
       return reply.code(201).send(session);
     },
+  );
+
+  // QR rotation (docs/trust-model.md#presence): the old printed code stops working at once.
+  app.post(
+    '/hotels/:hId/rooms/:number/qr-rotation',
+    {
+      preHandler: deps.staffAuth.required,
+      schema: { params: RoomQrParams, response: { 200: RoomQrRotationReply, ...errors } },
+    },
+    async (request) =>
+      rotateRoomQrIdAsStaff(deps.store, staffSessionOf(request), request.params.hId, request.params.number),
+  );
+
+  app.post(
+    '/hotels/:hId/qr-key-rotation',
+    {
+      preHandler: deps.staffAuth.required,
+      schema: { params: HotelParams, response: { 200: HotelKeyRotationReply, ...errors } },
+    },
+    async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId),
   );
 };

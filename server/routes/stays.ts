@@ -29,8 +29,9 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/new',
     { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
     async (request, reply) => {
-      const { hId, rId, profileUUID } = request.body;
-      const { created, answer } = await createStay(store, { hotelId: hId, roomId: rId, profileUUID }, deps.now());
+      const { hId, rId, qrId, profileUUID } = request.body;
+      const entry = { kind: 'room', roomId: rId, qrId } as const;
+      const { created, answer } = await createStay(store, { hotelId: hId, entry, profileUUID }, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
@@ -49,7 +50,8 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const input = { hotelId: request.params.hId, profileUUID: request.body.profileUUID };
+      const { profileUUID, key } = request.body;
+      const input = { hotelId: request.params.hId, entry: { kind: 'hotel', key } as const, profileUUID };
       const { created, answer } = await createStay(store, input, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },

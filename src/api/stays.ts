@@ -46,15 +46,26 @@ export const getHotel = (hId: number, profileUUID: string | null): Promise<Hotel
       .json<HotelReply>(),
   );
 
-export const createHotelStay = async (hId: number, profileUUID: string): Promise<CreatedStayReply> => {
+/** `key`: the hotel QR key of the scanned URL (docs/trust-model.md#hotel-key), null when it had none. */
+export const createHotelStay = async (
+  hId: number,
+  key: string | null,
+  profileUUID: string,
+): Promise<CreatedStayReply> => {
   const path = `stays/hotel/${hId}/new`;
   // docs/behaviour.md#hotel-qr: an OPTIONS probe precedes the hotel stay creation.
   await call(() => http(path, { method: 'options', retry: 0 }));
-  return call(() => http.post(path, { json: { profileUUID } }).json<CreatedStayReply>());
+  const json = key === null ? { profileUUID } : { profileUUID, key };
+  return call(() => http.post(path, { json }).json<CreatedStayReply>());
 };
 
-export const createRoomStay = (hId: number, rId: number, profileUUID: string): Promise<CreatedStayReply> =>
-  call(() => http.post('stays/new', { json: { hId, rId, profileUUID } }).json<CreatedStayReply>());
+/** `qrId`: the scanned room QR id, the proof of presence the server checks (docs/trust-model.md#presence). */
+export const createRoomStay = (room: {
+  hId: number;
+  rId: number;
+  qrId: string;
+  profileUUID: string;
+}): Promise<CreatedStayReply> => call(() => http.post('stays/new', { json: room }).json<CreatedStayReply>());
 
 export const getRoomInfo = (qrId: string): Promise<RoomInfoReply> =>
   call(() => http.get(`rooms/${encodeURIComponent(qrId)}/info`).json<RoomInfoReply>());

@@ -45,6 +45,15 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.createHotelStay', error: new ApiError(503, 'unavailable', 'Hôtel momentanément fermé') },
   { type: 'xstate.error.actor.createHotelStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'xstate.error.actor.createHotelStay', error: new ApiError(404, 'not_found', 'Hotel not found') },
+  // docs/trust-model.md#presence: the server refuses the QR secret.
+  {
+    type: 'xstate.error.actor.createHotelStay',
+    error: new ApiError(403, 'hotel_key_invalid', "This is not the hotel QR code's current key"),
+  },
+  {
+    type: 'xstate.error.actor.createHotelStay',
+    error: new ApiError(403, 'hotel_entry_closed', 'This hotel opens stays with room QR codes only'),
+  },
   { type: 'xstate.done.actor.getRoomInfo', output: { hId: 1, rId: 7 } },
   { type: 'xstate.done.actor.getRoomInfo', output: { hId: null, rId: null } },
   { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(404, 'not_found', 'Unknown QR code') },
@@ -53,6 +62,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.createRoomStay', output: noStayId },
   { type: 'xstate.error.actor.createRoomStay', error: new ApiError(409, 'conflict', 'Séjour impossible') },
   { type: 'xstate.error.actor.createRoomStay', error: new ApiError(404, 'not_found', 'Room not found') },
+  {
+    type: 'xstate.error.actor.createRoomStay',
+    error: new ApiError(403, 'qr_code_invalid', "This is not the room QR code's current id"),
+  },
   { type: 'xstate.done.actor.registerQrScan', output: { scanId: 1 } },
   { type: 'xstate.error.actor.registerQrScan', error: new ApiError(500, 'server_error', 'scan failed') },
 ];
@@ -86,7 +99,7 @@ function expectErrorText(snapshot: EntrySnapshot) {
   if (error === null) throw new Error('failed state without an error');
   const alert = screen.getByRole('alert');
   expect(alert).toHaveTextContent(i18n._(error));
-  expect(alert).not.toHaveTextContent(/not found|Failed to fetch|fermé|indisponible|impossible$/);
+  expect(alert).not.toHaveTextContent(/not found|Failed to fetch|fermé|indisponible|impossible$|current|only/);
 }
 
 async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['getShortestPaths']>[number]) {
@@ -124,7 +137,7 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
     states: {
       creatingHotelStay: async () => {
         await expectLoading('creatingHotelStay', 'createHotelStay');
-        expect(lastInput('createHotelStay')).toEqual({ hId: 1, profileUUID: PROFILE });
+        expect(lastInput('createHotelStay')).toEqual({ hId: 1, key: 'k3yk3yk3yk3y', profileUUID: PROFILE });
       },
       loadingRoomInfo: async () => {
         await expectLoading('loadingRoomInfo', 'getRoomInfo');
@@ -132,7 +145,8 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       },
       creatingRoomStay: async () => {
         await expectLoading('creatingRoomStay', 'createRoomStay');
-        expect(lastInput('createRoomStay')).toEqual({ hId: 1, rId: 7, profileUUID: PROFILE });
+        // The scanned id goes with the room: the server checks it (docs/trust-model.md#presence).
+        expect(lastInput('createRoomStay')).toEqual({ hId: 1, rId: 7, qrId: 'tilleuls-101', profileUUID: PROFILE });
       },
       registeringScan: async (snapshot) => {
         await expectLoading('registeringScan', 'registerQrScan');
@@ -217,9 +231,9 @@ beforeEach(() => {
 });
 
 const scenarios: Array<{ name: string; qr: QrRef; minimumPaths: number }> = [
-  { name: 'hotel QR', qr: { kind: 'hotel', hId: '1' }, minimumPaths: 5 },
-  { name: 'room QR', qr: { kind: 'room', qrId: 'tilleuls-101' }, minimumPaths: 7 },
-  { name: 'invalid hotel QR', qr: { kind: 'hotel', hId: 'abc' }, minimumPaths: 1 },
+  { name: 'hotel QR', qr: { kind: 'hotel', hId: '1', key: 'k3yk3yk3yk3y' }, minimumPaths: 7 },
+  { name: 'room QR', qr: { kind: 'room', qrId: 'tilleuls-101' }, minimumPaths: 8 },
+  { name: 'invalid hotel QR', qr: { kind: 'hotel', hId: 'abc', key: null }, minimumPaths: 1 },
   { name: 'invalid room QR', qr: { kind: 'room', qrId: ' ' }, minimumPaths: 1 },
 ];
 
@@ -250,7 +264,7 @@ describe('entry page', () => {
     render(
       <LanguageProvider>
         <EntryPage
-          qr={{ kind: 'hotel', hId: '2' }}
+          qr={{ kind: 'hotel', hId: '2', key: null }}
           logic={entryLogic.provide({ actors: controlled.actors as never })}
         />
       </LanguageProvider>,
@@ -272,7 +286,7 @@ describe('entry page', () => {
     const user = userEvent.setup();
     render(
       <LanguageProvider>
-        <EntryPage qr={{ kind: 'hotel', hId: 'x' }} />
+        <EntryPage qr={{ kind: 'hotel', hId: 'x', key: null }} />
       </LanguageProvider>,
     );
     await user.click(await screen.findByRole('button', { name: /Langue/ }));
@@ -288,9 +302,9 @@ describe('entry page', () => {
 
 describe('entry rules', () => {
   it('accepts only positive integer hotel ids', () => {
-    expect(hotelIdOf({ kind: 'hotel', hId: '12' })).toBe(12);
+    expect(hotelIdOf({ kind: 'hotel', hId: '12', key: null })).toBe(12);
     for (const hId of ['0', '-3', '1.5', '01', 'abc', '', '99999999999']) {
-      expect(hotelIdOf({ kind: 'hotel', hId })).toBeNull();
+      expect(hotelIdOf({ kind: 'hotel', hId, key: null })).toBeNull();
     }
     expect(hotelIdOf({ kind: 'room', qrId: '12' })).toBeNull();
   });

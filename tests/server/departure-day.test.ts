@@ -100,7 +100,7 @@ describeEachDialect('departure day', (get) => {
     expect(refused.json().error).toBe('stay_finished');
   });
 
-  it('gives the same stay back to a scan on departure morning, a new one after check-out', async () => {
+  it('gives the same stay back on departure morning and after check-out until its last possible day, then a new one', async () => {
     const h = get();
     const stay = await stayLeavingOn(h, DEPARTURE);
     const scan = (now: Date) => {
@@ -112,7 +112,9 @@ describeEachDialect('departure day', (get) => {
       });
     };
     expect((await scan(DEPARTURE_MORNING)).json().sUUID).toBe(stay.sUUID);
-    expect((await scan(CHECK_OUT)).json().sUUID).not.toBe(stay.sUUID);
+    // docs/behaviour.md#taking-a-stay-back: created on the 10th, Les Tilleuls' stay can last until the 24th (14 nights).
+    expect((await scan(CHECK_OUT)).json().sUUID).toBe(stay.sUUID);
+    expect((await scan(new Date('2026-06-24T10:00:00Z'))).json().sUUID).not.toBe(stay.sUUID);
   });
 
   it('ends a terminated stay at once, even before its end date', async () => {

@@ -29,8 +29,9 @@ describe('hotel-local time', () => {
   });
   it('computes remainingDays: the started days until check-out, null without end date, 0 when finished or past', () => {
     const now = new Date('2026-06-10T10:00:00Z');
-    const base = { status: 'active', time_zone: 'Europe/Paris', checkout_time: '12:00' };
+    const base = { status: 'active', time_zone: 'Europe/Paris', checkout_time: '12:00', ends_by: '2026-06-24' };
     expect(remainingDays({ ...base, end_date: null }, now)).toBeNull();
+    expect(remainingDays({ ...base, end_date: null, ends_by: '2026-06-10' }, now)).toBe(0);
     expect(remainingDays({ ...base, end_date: '2026-06-13' }, now)).toBe(4);
     expect(remainingDays({ ...base, end_date: '2026-06-10' }, now)).toBe(0);
     expect(remainingDays({ ...base, end_date: '2026-06-10', checkout_time: '12:01' }, now)).toBe(1);

@@ -392,7 +392,7 @@ describeEachDialect('rewards', (get) => {
     texts: { en: { name: Reward ${i}, description: Test reward ${i} } }`,
     ).join('\n');
     const file = parseContent(
-      `hotel: { id: 90, name: Concurrency Inn, isDemo: false, timeZone: Europe/Paris, staffPin: "123456" }
+      `hotel: { id: 90, name: Concurrency Inn, isDemo: false, timeZone: Europe/Paris, staffPin: "123456", hotelQrEntry: open }
 languages:
   - { code: en, name: English, enabled: true, isPrimary: true, position: 1 }
 rewards:

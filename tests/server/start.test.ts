@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
+import { hotelQrUrl } from '../../server/domain/qr-codes.ts';
 import { start } from '../../server/start.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './harness.ts';
 
@@ -49,17 +50,24 @@ describe.each(DIALECTS)('first start [%s]', (dialect) => {
     });
     expect(events.indexOf('build')).toBeLessThan(events.findIndex((e) => e.startsWith('log ')));
     expect(warnings(events).filter((event) => /dist|must exist/.test(event))).toEqual([]);
-    const block = events.findLast((event) => event.startsWith('print '));
-    for (const path of [
-      '/hotel/1',
-      '/tilleuls-101',
-      '/tilleuls-102',
-      '/tilleuls-201',
-      '/unassigned-1',
-      '/hotel/2',
-      '/demo-101',
+    const block = events.findLast((event) => event.startsWith('print ')) ?? '';
+    const lines = block.split('\n');
+    // The hotel QR URLs carry the hotels' current keys (docs/trust-model.md#presence).
+    const keys = await database?.handle.db.selectFrom('hotels').select(['id', 'qr_key']).orderBy('id').execute();
+    for (const url of [
+      hotelQrUrl(base, 1, keys?.[0]?.qr_key ?? ''),
+      `${base}/tilleuls-101`,
+      `${base}/tilleuls-102`,
+      `${base}/tilleuls-201`,
+      `${base}/unassigned-1`,
+      hotelQrUrl(base, 2, keys?.[1]?.qr_key ?? ''),
+      `${base}/demo-101`,
     ])
-      expect(block).toMatch(new RegExp(`^ +.*  ${base}${path}$`, 'm'));
+      expect(lines.some((line) => /^ +.* {2}\S+$/.test(line) && line.endsWith(`  ${url}`))).toBe(true);
+    expect(keys?.map((k) => k.qr_key)).toEqual([
+      expect.stringMatching(/^[0-9a-z]{12}$/),
+      expect.stringMatching(/^[0-9a-z]{12}$/),
+    ]);
     expect(block).toContain(`GreenMiles is running at ${base}`);
     const page = await fetch(`${base}/hotel/1`, { headers: { accept: 'text/html' } });
     expect(await page.text()).toContain('content="token"');

@@ -61,7 +61,7 @@ describeEachDialect('stays', (get) => {
       const rescan = await app.inject({
         method: 'POST',
         url: '/api/stays/new',
-        payload: { hId: 1, rId: 2, profileUUID },
+        payload: { hId: 1, rId: 2, qrId: 'tilleuls-102', profileUUID },
       });
       expect(rescan.statusCode).toBe(200);
       expect(rescan.json().stay).toMatchObject({ sUUID, greenMiles: 25, rId: 2, roomNb: '102' });
@@ -97,22 +97,31 @@ describeEachDialect('stays', (get) => {
 
   describe('POST /api/stays/new', () => {
     it('creates a room stay with its room number', async () => {
-      const response = await get().app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 3 } });
+      const response = await get().app.inject({
+        method: 'POST',
+        url: '/api/stays/new',
+        payload: { hId: 1, rId: 3, qrId: 'tilleuls-201' },
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().stay).toMatchObject({ hId: 1, rId: 3, roomNb: '201' });
     });
 
-    it('refuses a room of another hotel, or an unknown room, with 404', async () => {
+    it('refuses a room of another hotel, or an unknown room, with 403 qr_code_invalid', async () => {
       const { app } = get();
       const demoRoom = await app.inject({ url: '/api/rooms/demo-101/info' });
       const other = await app.inject({
         method: 'POST',
         url: '/api/stays/new',
-        payload: { hId: 1, rId: demoRoom.json().rId },
+        payload: { hId: 1, rId: demoRoom.json().rId, qrId: 'demo-101' },
       });
-      expect(other.statusCode).toBe(404);
-      const unknown = await app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: 99999 } });
-      expect(unknown.statusCode).toBe(404);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().error).toBe('qr_code_invalid');
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/api/stays/new',
+        payload: { hId: 1, rId: 99999, qrId: 'tilleuls-101' },
+      });
+      expect(unknown.statusCode).toBe(403);
     });
   });
 
@@ -210,7 +219,7 @@ describeEachDialect('stays', (get) => {
       expect(response.statusCode).toBe(404);
     });
 
-    it('makes a stay whose end date has passed finished, and a new scan then starts a new stay', async () => {
+    it('makes a stay whose end date has passed finished; a scan takes it back until its last possible day', async () => {
       const { app, clock } = get();
       clock.current = new Date('2026-06-10T10:00:00Z');
       try {
@@ -223,6 +232,9 @@ describeEachDialect('stays', (get) => {
         clock.current = new Date('2026-06-13T09:00:00Z');
         const stay = await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` });
         expect(stay.json().stay).toMatchObject({ status: 'finished', remainingDays: 0 });
+        // docs/behaviour.md#taking-a-stay-back: created on the 10th, the stay can last until the 24th.
+        expect((await newHotelStay(app, 1, profileUUID)).sUUID).toBe(sUUID);
+        clock.current = new Date('2026-06-24T10:00:00Z');
         const next = await newHotelStay(app, 1, profileUUID);
         expect(next.sUUID).not.toBe(sUUID);
       } finally {
@@ -260,7 +272,7 @@ describeEachDialect('stays', (get) => {
       expect(stay.json().stay.status).toBe('active');
     });
 
-    it('finishes the stay (remainingDays 0); a new scan then starts a new stay', async () => {
+    it('finishes the stay (remainingDays 0); a new scan of its profile takes it back', async () => {
       const { app } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
       const response = await terminate(app, sUUID, profileUUID);
@@ -275,7 +287,7 @@ describeEachDialect('stays', (get) => {
       });
       expect(endDate.statusCode).toBe(409);
       const next = await newHotelStay(app, 1, profileUUID);
-      expect(next.sUUID).not.toBe(sUUID);
+      expect(next.sUUID).toBe(sUUID);
     });
 
     it('answers 404 to another profile, even with the right tokens', async () => {

@@ -23,7 +23,7 @@ import {
 import { DomainError, notFound, stayFinished } from '../errors.ts';
 import { currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
-import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
+import { checkEndDate, endDateColumns, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
 import { checkedPhoto } from './photo.ts';
@@ -167,6 +167,6 @@ async function creditMeal(
   if (credit > 0) await movePoints(tx, completion, { amount: credit, version, isChange: existing !== undefined }, now);
   await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: credit }, now);
   if (endDate !== null && stay.end_date === null)
-    await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
+    await tx.updateTable('stays').set(endDateColumns(stay, endDate)).where('id', '=', stay.id).execute();
   return credit;
 }

@@ -48,7 +48,7 @@ export function EntryPage({ qr, logic = entryLogic }: EntryPageProps) {
 
   return (
     <EntryContext.Provider
-      key={qr.kind === 'room' ? `room:${qr.qrId}` : `hotel:${qr.hId}`}
+      key={qr.kind === 'room' ? `room:${qr.qrId}` : `hotel:${qr.hId}:${qr.key ?? ''}`}
       logic={providedLogic}
       options={{ input: { qr, profileUUID } }}
     >

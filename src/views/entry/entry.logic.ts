@@ -21,9 +21,9 @@ export function withBrowserDetails(scan: QrScanRecord) {
 /** The entry machine wired to the API and to browser storage; navigation is added by EntryPage. */
 export const entryLogic = entryMachine.provide({
   actors: {
-    createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.profileUUID)),
+    createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.key, input.profileUUID)),
     getRoomInfo: fromPromise(({ input }) => getRoomInfo(input.qrId)),
-    createRoomStay: fromPromise(({ input }) => createRoomStay(input.hId, input.rId, input.profileUUID)),
+    createRoomStay: fromPromise(({ input }) => createRoomStay(input)),
     registerQrScan: fromPromise(({ input }) => registerQrScan(withBrowserDetails(input))),
   },
   actions: {
