@@ -1,9 +1,11 @@
 /** Helpers of the action submission suites: typed calls, the seeded actions by type, ledger invariants. */
+
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Action } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { type Harness, newHotelStay, stayIdOf } from './harness.ts';
+import { credit, type Harness, newHotelStay, stayIdOf } from './harness.ts';
 
 export interface TestStay {
   sUUID: string;
@@ -121,4 +123,22 @@ export async function answerCleaning(
   const action = await actionOfType(h.app, stay, 'LUNICLEAN');
   const response = await submit(h.app, stay, action.actId, 'luniclean', { skipCleaning, roomNumber });
   expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A fresh profile's stay in the room whose QR code is `qrId` (a new guest standing in that room), with points. */
+export async function roomStay(h: Harness, qrId: string, points = 100): Promise<TestStay> {
+  const room = await h.handle.db
+    .selectFrom('rooms')
+    .select(['id', 'hotel_id'])
+    .where('qr_id', '=', qrId)
+    .executeTakeFirstOrThrow();
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/stays/new',
+    payload: { hId: room.hotel_id, rId: room.id, qrId, profileUUID: randomUUID() },
+  });
+  expect([200, 201], response.body).toContain(response.statusCode);
+  const { sUUID, profileUUID } = response.json() as { sUUID: string; profileUUID: string };
+  if (points > 0) await credit(h, sUUID, points);
+  return { sUUID, profileUUID, id: await stayIdOf(h.handle, sUUID) };
 }

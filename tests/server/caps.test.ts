@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../../server/domain/caps.ts';
-import { actionOfType, submissionCounts, submit, type TestStay } from './actions-support.ts';
+import { actionOfType, roomStay, submissionCounts, submit, type TestStay } from './actions-support.ts';
 import {
   credit,
   describeEachDialect,
@@ -44,24 +44,6 @@ rewards:
 `,
     `caps-inn-${id}.yaml`,
   );
-}
-
-/** A fresh profile's stay in the room whose QR code is `qrId` (a new guest standing in that room), with points. */
-async function roomStay(h: Harness, qrId: string, points = 100): Promise<TestStay> {
-  const room = await h.handle.db
-    .selectFrom('rooms')
-    .select(['id', 'hotel_id'])
-    .where('qr_id', '=', qrId)
-    .executeTakeFirstOrThrow();
-  const response = await h.app.inject({
-    method: 'POST',
-    url: '/api/stays/new',
-    payload: { hId: room.hotel_id, rId: room.id, qrId, profileUUID: randomUUID() },
-  });
-  expect([200, 201], response.body).toContain(response.statusCode);
-  const { sUUID, profileUUID } = response.json() as { sUUID: string; profileUUID: string };
-  if (points > 0) await credit(h, sUUID, points);
-  return { sUUID, profileUUID, id: await stayIdOf(h.handle, sUUID) };
 }
 
 function claim(app: FastifyInstance, stay: TestStay, rewardId: number) {
@@ -118,7 +100,8 @@ describeEachDialect('caps the hotel sets', (get) => {
   it('two server processes racing ten claims of one room agree: exactly maxClaimsPerRoomNight pass', async () => {
     const h = get();
     h.clock.current = TONIGHT;
-    await importContent(h.handle.db, capsHotel(99));
+    // Ten guests in one room: the room holds them all (roomCapacity), so only the claim cap decides.
+    await importContent(h.handle.db, capsHotel(99, ', roomCapacity: 10'));
     const gift = await rewardIdOf(h.handle, 99, 'gift');
     const stays = [];
     for (let i = 0; i < 10; i++) stays.push(await roomStay(h, 'caps-99-room-1'));

@@ -1,7 +1,7 @@
 /** The housekeeping list (GET /api/staff/hotels/{hId}/housekeeping), on both databases. */
 import { expect, it } from 'vitest';
 import { cleaningDateOf } from '../../server/domain/housekeeping.ts';
-import { answerCleaning, newStay } from './actions-support.ts';
+import { answerCleaning, roomStay } from './actions-support.ts';
 import { describeEachDialect, staffHeaders } from './harness.ts';
 
 it('names the day of the 11:00 switch (Europe/Paris, UTC+2 in April)', () => {
@@ -14,25 +14,33 @@ describeEachDialect('housekeeping list', (get) => {
   it('lists the rooms skipping the day’s cleaning, with the answers changed back, by room number', async () => {
     const h = get();
     h.clock.current = new Date('2026-04-09T06:00:00Z');
-    const [early, yesterday, changed, tomorrow, kept] = [
-      await newStay(h.app, h.handle),
-      await newStay(h.app, h.handle),
-      await newStay(h.app, h.handle),
-      await newStay(h.app, h.handle),
-      await newStay(h.app, h.handle),
+    // Rooms 7, 9 and 12 next to the sample's 101, 102, 201: the list sorts room numbers as numbers.
+    await h.handle.db
+      .insertInto('rooms')
+      .values(['7', '9', '12'].map((number) => ({ hotel_id: 1, number, qr_id: `housekeeping-${number}` })))
+      .execute();
+    const stayIn = (number: string) =>
+      roomStay(h, number.length === 3 ? `tilleuls-${number}` : `housekeeping-${number}`, 0);
+    const [seven, twelve, nine, hundredOne, hundredTwo, twoHundredOne] = [
+      await stayIn('7'),
+      await stayIn('12'),
+      await stayIn('9'),
+      await stayIn('101'),
+      await stayIn('102'),
+      await stayIn('201'),
     ];
     // 10:00 Paris on the 9th: the 9th's cleaning, not the 10th's.
-    await answerCleaning(h, early, '2026-04-09T08:00:00Z', true, '7');
+    await answerCleaning(h, seven, '2026-04-09T08:00:00Z', true, '7');
     // 12:00 Paris on the 9th: the 10th's cleaning.
-    await answerCleaning(h, yesterday, '2026-04-09T10:00:00Z', true, '12');
-    await answerCleaning(h, changed, '2026-04-09T10:05:00Z', true, '9');
+    await answerCleaning(h, twelve, '2026-04-09T10:00:00Z', true, '12');
+    await answerCleaning(h, nine, '2026-04-09T10:05:00Z', true, '9');
     // 08:00 Paris on the 10th: changed back, the room is cleaned on the 10th after all.
-    await answerCleaning(h, changed, '2026-04-10T06:00:00Z', false, '9');
-    await answerCleaning(h, early, '2026-04-10T07:00:00Z', true, '101');
+    await answerCleaning(h, nine, '2026-04-10T06:00:00Z', false, '9');
+    await answerCleaning(h, hundredOne, '2026-04-10T07:00:00Z', true, '101');
     // 12:00 Paris on the 10th: the 11th's cleaning.
-    await answerCleaning(h, tomorrow, '2026-04-10T10:00:00Z', true, '102');
+    await answerCleaning(h, hundredTwo, '2026-04-10T10:00:00Z', true, '102');
     // Keeping the cleaning without ever skipping it is not on the list.
-    await answerCleaning(h, kept, '2026-04-10T07:30:00Z', false, '201');
+    await answerCleaning(h, twoHundredOne, '2026-04-10T07:30:00Z', false, '201');
 
     const headers = await staffHeaders(h.app, 1);
     const response = await h.app.inject({ url: '/api/staff/hotels/1/housekeeping?date=2026-04-10', headers });
