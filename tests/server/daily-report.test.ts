@@ -71,7 +71,11 @@ const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(add
 async function stayInRoom(h: Harness, qrId: string, at: string): Promise<TestStay> {
   h.clock.current = new Date(at);
   const room = await h.handle.db.selectFrom('rooms').select('id').where('qr_id', '=', qrId).executeTakeFirstOrThrow();
-  const response = await h.app.inject({ method: 'POST', url: '/api/stays/new', payload: { hId: 1, rId: room.id } });
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/stays/new',
+    payload: { hId: 1, rId: room.id, qrId },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const { sUUID, profileUUID } = response.json() as { sUUID: string; profileUUID: string };
   return { sUUID, profileUUID, id: await stayIdOf(h.handle, sUUID) };

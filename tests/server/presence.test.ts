@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { QR_ID_LENGTH } from '../../server/domain/qr-codes.ts';
-import { credit, describeEachDialect, type Harness, stayIdOf, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+import {
+  credit,
+  describeEachDialect,
+  type Harness,
+  SAMPLE_STAFF_PINS,
+  stayIdOf,
+  TEST_FRONT_TOKEN,
+  writableCounts,
+} from './harness.ts';
 
 const PRESENCE_HOTEL = 50;
 const PRESENCE_PIN = '583920';
@@ -262,7 +270,7 @@ describeEachDialect('presence', (get) => {
       const session = await h.app.inject({
         method: 'POST',
         url: '/api/staff/sessions',
-        payload: { hId: 1, pin: '7319' },
+        payload: { hId: 1, pin: SAMPLE_STAFF_PINS[1] },
       });
       const terminated = await h.app.inject({
         method: 'PUT',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expect, it } from 'vitest';
+import { qrCodesOf } from '../../server/domain/qr-codes.ts';
 import { cellOf, PAGE, QR_SIDE, qrSheetOf, renderQrSheet, visualTokens } from '../../server/qr-sheet.ts';
 import { describeEachDialect, type Harness } from './harness.ts';
 
@@ -91,8 +92,10 @@ describeEachDialect('QR sheet', (get) => {
     const h = get();
     const sheet = await qrSheetOf(h.handle.db, { hotelId: 1, baseUrl: BASE });
     const proof = await proofActionId(h);
+    const key = (await qrCodesOf(h.handle.db, 1))?.key ?? '';
+    expect(key).toMatch(/^[0-9a-z]{12}$/);
     const expected = [
-      'https://greenmiles.example/hotel/1',
+      `https://greenmiles.example/hotel/1?k=${key}`,
       'https://greenmiles.example/tilleuls-101',
       'https://greenmiles.example/tilleuls-102',
       'https://greenmiles.example/tilleuls-201',
@@ -144,7 +147,8 @@ it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL, and refuses bad 
   expect([written.status, written.stderr]).toEqual([0, '']);
   expect(written.stdout).toContain('6 QR codes of "Hôtel Démo GreenMiles" on 1 A4 page(s) (fr)');
   const { urls } = decodeSheet(readFileSync(out), 1, false);
-  expect(urls).toEqual(['https://gm.example/hotel/2']);
+  // The hotel QR carries the key generated at import (docs/trust-model.md#hotel-key).
+  expect(urls).toEqual([expect.stringMatching(/^https:\/\/gm\.example\/hotel\/2\?k=[0-9a-z]{12}$/)]);
   for (const args of [
     ['--hotel', '2', '--out', out],
     ['--hotel', '2', '--base-url', 'gm.example', '--out', out],
