@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { chooseLanguage, expectNoAccessibilityViolations, formatted, LANGUAGES, STAY_URL } from './support.ts';
 
 /** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = '7319';
+const TILLEULS_PIN = '731946';
 const ROOM = '201';
 
 /** Rotates the QR code of room 201 as the hotel's staff would; answers the new random id. */

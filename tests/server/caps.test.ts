@@ -1,9 +1,3 @@
-/**
- * The caps a hotel sets (docs/behaviour.md#caps), each written as the attack it stops — the drained pool, the
- * pool drained across rooms, the change spam, the foreign room number — and the honest paths that keep working:
- * a family of four in one room, a guest who changes an answer once or twice.
- */
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
@@ -11,15 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../../server/domain/caps.ts';
 import { actionOfType, roomStay, submissionCounts, submit, type TestStay } from './actions-support.ts';
-import {
-  credit,
-  describeEachDialect,
-  type Harness,
-  rewardIdOf,
-  stayIdOf,
-  TEST_FRONT_TOKEN,
-  writableCounts,
-} from './harness.ts';
+import { describeEachDialect, rewardIdOf, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
 
 /** A hotel with three rooms, a pooled coffee (three codes) and a generic gift; `hotel` adds fields to its section. */
 function capsHotel(id: number, hotel = '', pool = ['CAFE-0001', 'CAFE-0002', 'CAFE-0003']) {
