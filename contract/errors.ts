@@ -49,6 +49,9 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  // The staff desk's code check (docs/behaviour.md#staff-code-check).
+  'unknown_code',
+  'ambiguous_code',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,6 +8,7 @@ import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
 import { proofsMigration } from './migration-proofs.ts';
 import { staffMigration } from './migration-staff.ts';
+import { staffDeskMigration } from './migration-staff-desk.ts';
 import type { Database } from './schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on a schema that is still being built
@@ -300,6 +301,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
     '0008_code_prefix': codePrefix,
+    '0012_staff_desk': staffDeskMigration,
   };
 }
 
