@@ -59,6 +59,8 @@ export interface SignInInput {
 export interface StaffSectionInput {
   hId: number;
   token: string;
+  /** The hotel's time zone: the days a section speaks of are hotel-local. */
+  timeZone: string;
 }
 
 function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 'retryAfterSeconds'> {
@@ -73,8 +75,8 @@ function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 
 
 /** The input of a section machine: only ever run signed in. */
 export function sectionInputOf({ context }: { context: StaffConsoleContext }): StaffSectionInput {
-  if (!context.session) throw new Error('A staff section runs signed in');
-  return { hId: context.hId, token: context.session.token };
+  if (!context.session || !context.hotel) throw new Error('A staff section runs signed in, its hotel loaded');
+  return { hId: context.hId, token: context.session.token, timeZone: context.hotel.hotel.timeZone };
 }
 
 export const staffConsoleMachine = setup({

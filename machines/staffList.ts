@@ -11,8 +11,8 @@ import { viewProvidedActor } from './viewProvided.ts';
  */
 
 export interface StaffListContext<Reply> {
-  hId: number;
-  token: string;
+  /** What the list's call needs: the section's hotel, token and time zone. */
+  input: StaffSectionInput;
   reply: Reply | null;
   /** True while the list shown is the last one loaded because the latest reload failed. */
   stale: boolean;
@@ -44,7 +44,7 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
     },
   }).createMachine({
     id,
-    context: ({ input }) => ({ hId: input.hId, token: input.token, reply: null, stale: false }),
+    context: ({ input }) => ({ input, reply: null, stale: false }),
     initial: 'loading',
     states: {
       loading: {
@@ -52,7 +52,7 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
         invoke: {
           id: 'loadList',
           src: 'loadList',
-          input: ({ context }) => ({ hId: context.hId, token: context.token }),
+          input: ({ context }) => context.input,
           onDone: {
             target: 'shown',
             actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
@@ -80,7 +80,7 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
         invoke: {
           id: 'loadList',
           src: 'loadList',
-          input: ({ context }) => ({ hId: context.hId, token: context.token }),
+          input: ({ context }) => context.input,
           onDone: {
             target: 'shown',
             actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },

@@ -5,9 +5,13 @@ import { call, http } from './http.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The rooms that skip cleaning on the hotel-local today. */
-export const getHousekeeping = (hId: number, token: string): Promise<HousekeepingReply> =>
-  call(() => http.get(`staff/hotels/${hId}/housekeeping`, { headers: bearer(token) }).json<HousekeepingReply>());
+/** The rooms that skip the cleaning of `date` (hotel-local YYYY-MM-DD). */
+export const getHousekeeping = (hId: number, token: string, date: string): Promise<HousekeepingReply> =>
+  call(() =>
+    http
+      .get(`staff/hotels/${hId}/housekeeping`, { searchParams: { date }, headers: bearer(token) })
+      .json<HousekeepingReply>(),
+  );
 
 /** Checks the guest's reward code and uses it once; the reward's name in `lang`. */
 export const checkRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeCheckReply> =>

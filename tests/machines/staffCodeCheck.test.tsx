@@ -41,7 +41,7 @@ const events: AnyEventObject[] = [
 const logic = staffCodeCheckMachine.provide({ actions: { reportExpiry: () => {}, announceCheck: () => {} } });
 
 const model = new TestModel(logic as unknown as ActorLogic<CodeCheckSnapshot, AnyEventObject, unknown>, {
-  input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token },
+  input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZone: 'Europe/Paris' },
   events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
   serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
   stateMatcher: (snapshot, key) => snapshot.matches(key as never),

@@ -62,6 +62,8 @@ const USES: RedemptionsReply = {
 };
 const NO_USES: RedemptionsReply = { date: '2026-11-24', redemptions: [] };
 
+const SECTION_INPUT = { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZone: 'Europe/Paris' };
+
 const failures = [
   new ApiError(0, 'network_error', 'Failed to fetch'),
   new ApiError(401, 'staff_session_invalid', 'The staff session is unknown or has expired'),
@@ -99,7 +101,7 @@ const housekeepingCase: ListCase<HousekeepingReply> = {
     );
     expect(within(region).getByRole('button', { name: 'Imprimer la liste' })).toBeEnabled();
     if (reply.rooms.length === 0) {
-      expect(region).toHaveTextContent("Aucune chambre ne renonce au ménage aujourd'hui.");
+      expect(region).toHaveTextContent('Aucune chambre ne renonce au ménage ce jour-là.');
       return;
     }
     const rows = rowsOf(region);
@@ -184,7 +186,7 @@ function describeList<Reply>(list: ListCase<Reply>) {
               expect(await within(region()).findByRole('status')).toHaveTextContent(list.loadingText);
               expect(controlled.calls.at(-1)).toEqual({
                 name: 'loadList',
-                input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token },
+                input: SECTION_INPUT,
               });
             },
             failed: async () => {

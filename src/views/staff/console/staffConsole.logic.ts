@@ -13,6 +13,7 @@ import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.m
 import { openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { cleaningDateAt } from './today/cleaningDate.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -60,7 +61,9 @@ export function todaySectionsLogic() {
   return {
     staffHousekeeping: staffHousekeepingMachine.provide({
       actors: {
-        loadList: fromPromise(({ input }: { input: StaffSectionInput }) => getHousekeeping(input.hId, input.token)),
+        loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
+          getHousekeeping(input.hId, input.token, cleaningDateAt(new Date(), input.timeZone)),
+        ),
       },
     }),
     staffCodeCheck: staffCodeCheckMachine.provide({

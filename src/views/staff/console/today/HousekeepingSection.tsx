@@ -49,7 +49,7 @@ export function HousekeepingSection({ actor }: { actor: StaffListRef<Housekeepin
         {(reply) =>
           reply.rooms.length === 0 ? (
             <p data-part="empty">
-              <Trans>Aucune chambre ne renonce au ménage aujourd'hui.</Trans>
+              <Trans>Aucune chambre ne renonce au ménage ce jour-là.</Trans>
             </p>
           ) : (
             <table className="staff-today__table" aria-labelledby={headingId} data-part="rooms">
