@@ -539,3 +539,24 @@ export const ProofReply = Type.Object({
   greenMiles: Type.Integer({ minimum: 0 }),
 });
 export type ProofReply = Static<typeof ProofReply>;
+// ---------- housekeeping list (docs/behaviour.md#housekeeping-list) ----------
+
+/** GET /api/staff/hotels/{hId}/housekeeping?date= (staff session) — `date` defaults to today, hotel-local. */
+export const HousekeepingQuery = Type.Object({ date: Type.Optional(IsoDate) });
+export const HousekeepingRoom = Type.Object({
+  roomNumber: Type.String(),
+  /** When the room's current (or last) skip answer was given, ISO-8601. */
+  since: Type.String(),
+  /** False when the guest changed the answer back to keeping the cleaning. */
+  skipping: Type.Boolean(),
+  /** When the answer was changed back (ISO-8601); null while skipping. */
+  changedBackAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type HousekeepingRoom = Static<typeof HousekeepingRoom>;
+export const HousekeepingReply = Type.Object({
+  /** The hotel-local day whose cleaning the rooms skip (YYYY-MM-DD). */
+  date: IsoDate,
+  /** Sorted by room number (2 before 10). */
+  rooms: Type.Array(HousekeepingRoom),
+});
+export type HousekeepingReply = Static<typeof HousekeepingReply>;

@@ -1,4 +1,4 @@
-import type { HousekeepingReply } from '../contract/housekeeping.ts';
+import type { HousekeepingReply } from '../contract/schemas.ts';
 import { staffListMachine } from './staffList.ts';
 
 /** docs/behaviour.md#timings: how often the skip-cleaning list reloads by itself. */

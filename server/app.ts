@@ -20,6 +20,7 @@ import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createReportScheduler } from './report-scheduler.ts';
 import { apiRoutes } from './routes/api.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   mealVision?: VisionConfig | null;
   /** Serves the QA inspector page (/inspector) and tells the SPA it is on; without it /inspector is 404. */
   qaInspector?: boolean;
+  /** Sends the hotels' daily reports (needs a mailer): a tick once ready, then every minute (server/report-scheduler.ts). */
+  dailyReports?: boolean;
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -99,6 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;
     app.addHook('onClose', async () => mailer.close());
+  }
+
+  if (options.dailyReports && deps.mailer) {
+    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log });
+    app.addHook('onReady', async () => reports.start());
+    app.addHook('onClose', async () => reports.stop());
   }
 
   app.setErrorHandler(replyToError);

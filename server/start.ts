@@ -66,6 +66,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
     mealVision: config.mealVision,
     qaInspector: config.qaInspector,
+    dailyReports: true,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
   });
@@ -79,6 +80,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   if (!config.frontTokenFromEnv) log.warn('FRONT_TOKEN is not set: using the development front token');
   if (config.qaInspector) log.warn('QA_INSPECTOR=1: the QA inspector is served at /inspector');
   if (!config.smtpUrl) log.warn('SMTP_URL is not set: sending a reward by e-mail answers 503 mail_not_configured');
+  if (!config.smtpUrl) log.warn('SMTP_URL is not set: no daily report is sent to the hotels');
 
   await server.listen({ port: config.port, host: config.host });
   const address = server.server.address();

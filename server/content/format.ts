@@ -14,6 +14,8 @@ const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
 const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
 export const DEFAULT_CHECKOUT_TIME = '12:00';
+/** docs/behaviour.md#daily-report: the hotel-local time the previous day's report is sent, when `reportHour` is absent. */
+export const DEFAULT_REPORT_HOUR = '07:00';
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 
@@ -27,6 +29,8 @@ export const HotelSection = Type.Object(
     /** Hotel-local time a stay ends on its end date; DEFAULT_CHECKOUT_TIME when absent. */
     checkoutTime: Type.Optional(LocalTime),
     reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
+    /** Hotel-local time of the daily report to `reportEmail`; DEFAULT_REPORT_HOUR when absent. */
+    reportHour: Type.Optional(LocalTime),
     staffPin: Type.String({ minLength: 4, maxLength: 64 }),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
     codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),

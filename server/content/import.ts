@@ -12,6 +12,7 @@ import type { Database } from '../db/schema.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
+  DEFAULT_REPORT_HOUR,
   type HotelContentFile,
   type MenuDish,
   type RewardEntry,
@@ -86,6 +87,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       time_zone: h.timeZone,
       checkout_time: h.checkoutTime ?? DEFAULT_CHECKOUT_TIME,
       report_email: h.reportEmail ?? null,
+      report_hour: h.reportHour ?? DEFAULT_REPORT_HOUR,
       code_prefix: h.codePrefix ?? null,
       staff_pin_hash: pinHash,
       content_version: randomUUID(),

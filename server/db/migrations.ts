@@ -7,6 +7,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
 import { proofsMigration } from './migration-proofs.ts';
+import { reportsMigration } from './migration-reports.ts';
 import { staffMigration } from './migration-staff.ts';
 import { staffDeskMigration } from './migration-staff-desk.ts';
 import type { Database } from './schema.ts';
@@ -301,6 +302,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
     '0008_code_prefix': codePrefix,
+    '0011_reports': reportsMigration,
     '0012_staff_desk': staffDeskMigration,
   };
 }

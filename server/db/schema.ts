@@ -15,6 +15,8 @@ export interface HotelsTable {
   report_email: string | null;
   /** The content's `codePrefix` for reward codes (0008_code_prefix); null: the name's initials. */
   code_prefix: string | null;
+  /** Hotel-local HH:MM of the daily report (0011_reports). */
+  report_hour: Generated<string>;
   staff_pin_hash: string;
   /** A new random value at every import: caches of the hotel's content are keyed by it. */
   content_version: string;
@@ -248,6 +250,17 @@ export interface MealDishesTable {
   ingredients: string;
 }
 
+/** A daily report claimed (sent_at null: being sent) or sent, one per hotel and reported day (0011_reports). */
+export interface DailyReportsTable {
+  hotel_id: number;
+  /** The hotel-local day reported (YYYY-MM-DD). */
+  report_date: string;
+  /** Random, per claim: only its holder marks the report sent or releases it. */
+  claim_token: string;
+  claimed_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   hotels: HotelsTable;
   hotel_languages: HotelLanguagesTable;
@@ -273,6 +286,7 @@ export interface Database {
   staff_pin_failures: StaffPinFailuresTable;
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
+  daily_reports: DailyReportsTable;
 }
 
 /** A printed QR code of a PROOF action (0006_proofs): a proof is accepted only with one of its action's codes. */

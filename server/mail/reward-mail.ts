@@ -95,7 +95,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

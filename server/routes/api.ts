@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { actionsRoutes } from './actions.ts';
 import { demoRoutes } from './demo.ts';
 import { greenRoutes } from './green.ts';
+import { housekeepingRoutes } from './housekeeping.ts';
 import { mealsRoutes } from './meals.ts';
 import { proofsRoutes } from './proofs.ts';
 import { qrScansRoutes } from './qr-scans.ts';
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(actionsRoutes, { prefix: '/actions', deps });
   await api.register(staffRoutes, { prefix: '/staff', deps });
   await api.register(staffDeskRoutes, { prefix: '/staff', deps });
+  await api.register(housekeepingRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });

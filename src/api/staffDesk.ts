@@ -1,6 +1,5 @@
 /** The staff page's 'Aujourd'hui' calls (docs/behaviour.md#today-tab), each with the staff session's token. */
-import type { HousekeepingReply } from '../../contract/housekeeping.ts';
-import type { RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type { HousekeepingReply, RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
 import { call, http } from './http.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

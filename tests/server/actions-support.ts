@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Action } from '../../contract/schemas.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
-import { newHotelStay, stayIdOf } from './harness.ts';
+import { type Harness, newHotelStay, stayIdOf } from './harness.ts';
 
 export interface TestStay {
   sUUID: string;
@@ -107,4 +107,18 @@ export async function submissionCounts(handle: DatabaseHandle): Promise<Record<s
   const ends = await handle.db.selectFrom('stays').select('end_date').where('end_date', 'is not', null).execute();
   counts.endDates = ends.length;
   return counts;
+}
+
+/** Answers the skip-cleaning action of the stay at `at` (UTC), from room `roomNumber`. */
+export async function answerCleaning(
+  h: Harness,
+  stay: TestStay,
+  at: string,
+  skipCleaning: boolean,
+  roomNumber: string,
+) {
+  h.clock.current = new Date(at);
+  const action = await actionOfType(h.app, stay, 'LUNICLEAN');
+  const response = await submit(h.app, stay, action.actId, 'luniclean', { skipCleaning, roomNumber });
+  expect(response.statusCode, response.body).toBe(200);
 }

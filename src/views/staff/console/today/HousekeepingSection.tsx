@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { HousekeepingReply } from '../../../../../contract/housekeeping.ts';
+import type { HousekeepingReply } from '../../../../../contract/schemas.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
 import { formatClaimedAt, formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';

@@ -1,0 +1,94 @@
+/**
+ * The housekeeping list (docs/behaviour.md#housekeeping-list): the rooms whose guests skipped the cleaning of one
+ * hotel-local day. A skip answer speaks of the day the 11:00 switch names (docs/behaviour.md#skip-cleaning): an
+ * answer given before 11:00 skips that day's cleaning, one given from 11:00 on skips the next day's. The answers
+ * are read from the answer log (`action_answers`), which keeps every change, so the list also shows a room whose
+ * guest changed the answer back, and when.
+ */
+import type { Kysely } from 'kysely';
+import { CLEANING_DAY_SWITCH_HOUR, hourIn } from '../../contract/calendar-days.ts';
+import type { HousekeepingReply } from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
+import { DomainError, notFound } from './errors.ts';
+import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+
+export interface SkippedCleaning {
+  roomNumber: string;
+  /** When the room's current (or last) skip answer was given, ISO. */
+  since: string;
+  /** False once the guest changed the answer back to keeping the cleaning. */
+  skipping: boolean;
+  /** When the answer was changed back (ISO), null while skipping. */
+  changedBackAt: string | null;
+}
+
+/** The hotel-local day whose cleaning an answer given at `answeredAt` speaks of (the 11:00 switch). */
+export function cleaningDateOf(answeredAt: Date, timeZone: string): string {
+  const date = localDate(answeredAt, timeZone);
+  return hourIn(timeZone, answeredAt) < CLEANING_DAY_SWITCH_HOUR ? date : addDays(date, 1);
+}
+
+/**
+ * The rooms that skipped the cleaning of `date` (hotel-local YYYY-MM-DD), sorted by room number (numeric-aware:
+ * 2 before 10). Answers without a room number (a stay with no room, an app that sent none) cannot be cleaned by
+ * room and are left out.
+ */
+export async function skippedCleanings(
+  db: Kysely<Database>,
+  hotel: { id: number; timeZone: string },
+  date: string,
+): Promise<SkippedCleaning[]> {
+  // The day's skips were answered on that day (before 11:00) or on the day before (from 11:00 on).
+  const answers = await db
+    .selectFrom('action_answers')
+    .select(['room_number', 'response', 'created_at'])
+    .where('hotel_id', '=', hotel.id)
+    .where('action_type', '=', 'LUNICLEAN')
+    .where('answered_on', 'in', [addDays(date, -1), date])
+    .where('room_number', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const rooms = new Map<string, SkippedCleaning>();
+  for (const answer of answers) {
+    const roomNumber = answer.room_number;
+    if (roomNumber === null || cleaningDateOf(new Date(answer.created_at), hotel.timeZone) !== date) continue;
+    if (answer.response === 'SKIP') {
+      rooms.set(roomNumber, { roomNumber, since: answer.created_at, skipping: true, changedBackAt: null });
+    } else {
+      const room = rooms.get(roomNumber);
+      if (room?.skipping) rooms.set(roomNumber, { ...room, skipping: false, changedBackAt: answer.created_at });
+    }
+  }
+  return [...rooms.values()].sort((a, b) => byRoomNumber(a.roomNumber, b.roomNumber));
+}
+
+/** Room numbers in reading order: numeric parts compared as numbers. */
+export function byRoomNumber(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/** The hotel's id and time zone; 404 for an unknown hotel. */
+export async function hotelClock(db: Kysely<Database>, hotelId: number): Promise<{ id: number; timeZone: string }> {
+  const row = await db.selectFrom('hotels').select(['id', 'time_zone']).where('id', '=', hotelId).executeTakeFirst();
+  if (!row) throw notFound('Hotel');
+  return { id: row.id, timeZone: row.time_zone };
+}
+
+/**
+ * GET /api/staff/hotels/{hId}/housekeeping: the list of `date` (today hotel-local when absent) for the hotel's
+ * staff (403 staff_session_wrong_hotel otherwise; 400 bad_request for a date that is not a calendar date).
+ */
+export async function housekeepingList(
+  db: Kysely<Database>,
+  session: StaffSession,
+  request: { hotelId: number; date?: string | undefined },
+  now: Date,
+): Promise<HousekeepingReply> {
+  requireStaffOf(session, request.hotelId);
+  if (request.date !== undefined && !isCalendarDate(request.date))
+    throw new DomainError('bad_request', 'bad_request', `${request.date} is not a calendar date`);
+  const hotel = await hotelClock(db, request.hotelId);
+  const date = request.date ?? localDate(now, hotel.timeZone);
+  return { date, rooms: await skippedCleanings(db, hotel, date) };
+}

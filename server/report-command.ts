@@ -1,0 +1,86 @@
+/**
+ * `npm run report:daily -- --hotel ID [--date YYYY-MM-DD] [--send] [--force]` (docs/server.md#daily-report):
+ * prints the hotel's daily report of `date` (yesterday, hotel-local, by default) as plain text; `--send` mails it to
+ * the hotel's `reportEmail` over SMTP_URL, refused when that day's report is already sent (or being sent) unless
+ * `--force`. Exit codes: 0 done, 1 refused or failed, 2 bad arguments.
+ */
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import { dailyReport } from './domain/daily-report.ts';
+import { addDays, isCalendarDate, localDate } from './domain/hotel-time.ts';
+import { sendDailyReport } from './domain/report-sending.ts';
+import { composeDailyReportMail } from './mail/daily-report-mail.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export const REPORT_USAGE = 'usage: npm run report:daily -- --hotel ID [--date YYYY-MM-DD] [--send] [--force]';
+
+export interface ReportCommandDeps {
+  db: Kysely<Database>;
+  /** Null without SMTP_URL: `--send` is refused. */
+  mailer: Mailer | null;
+  now: Date;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+export async function runReportCommand(args: string[], deps: ReportCommandDeps): Promise<number> {
+  let values: { hotel?: string; date?: string; send?: boolean; force?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        hotel: { type: 'string' },
+        date: { type: 'string' },
+        send: { type: 'boolean' },
+        force: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    deps.err(`${(error as Error).message}\n${REPORT_USAGE}`);
+    return 2;
+  }
+  const hotelId = Number(values.hotel);
+  if (!Number.isInteger(hotelId) || hotelId < 1) {
+    deps.err(`--hotel must be a hotel id\n${REPORT_USAGE}`);
+    return 2;
+  }
+  if (values.date !== undefined && !isCalendarDate(values.date)) {
+    deps.err(`--date must be a calendar date YYYY-MM-DD (got ${values.date})\n${REPORT_USAGE}`);
+    return 2;
+  }
+  const hotel = await deps.db.selectFrom('hotels').select('time_zone').where('id', '=', hotelId).executeTakeFirst();
+  if (!hotel) {
+    deps.err(`No hotel ${hotelId} in the database`);
+    return 1;
+  }
+  const date = values.date ?? addDays(localDate(deps.now, hotel.time_zone), -1);
+  const report = await dailyReport(deps.db, hotelId, date);
+  const mail = composeDailyReportMail(report);
+  deps.out(`${mail.subject}\n\n${mail.text}`);
+  if (!values.send) return 0;
+
+  if (report.hotel.reportEmail === null) {
+    deps.err(`Hotel ${hotelId} has no reportEmail in its content file: nothing sent`);
+    return 1;
+  }
+  if (!deps.mailer) {
+    deps.err('SMTP_URL is not set: the report cannot be sent');
+    return 1;
+  }
+  const outcome = await sendDailyReport(
+    deps.db,
+    deps.mailer,
+    { hotelId, date, force: values.force === true },
+    deps.now,
+  );
+  if (outcome === 'already_claimed') {
+    deps.err(
+      `The report of ${date} for hotel ${hotelId} is already sent (or being sent): add --force to send it again`,
+    );
+    return 1;
+  }
+  deps.out(`Sent to ${report.hotel.reportEmail}`);
+  return 0;
+}
