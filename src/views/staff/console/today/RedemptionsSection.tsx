@@ -32,7 +32,8 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
               <Trans>Aucune récompense utilisée aujourd'hui.</Trans>
             </p>
           ) : (
-            <div className="staff-today__table-scroll">
+            // Scrolls sideways on a phone: reachable from the keyboard.
+            <div className="staff-today__table-scroll" role="group" tabIndex={0} aria-labelledby={headingId}>
               <table className="staff-today__table" aria-labelledby={headingId} data-part="uses">
                 <thead>
                   <tr>
