@@ -16,13 +16,13 @@ export const STAFF_SESSION_KEY = `staffSession:${STAFF_HOTEL_ID}`;
 
 /**
  * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`) and those
- * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`).
+ * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `scanCode`).
  */
 export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
   const root = controlledActors(['loadHotel', 'openStaffSession']);
   const housekeeping = controlledActors(['loadList']);
   const uses = controlledActors(['loadList']);
-  const codeCheck = controlledActors(['checkCode']);
+  const codeCheck = controlledActors(['checkCode', 'scanCode']);
   const logic = staffConsoleMachine.provide({
     actors: {
       ...root.actors,

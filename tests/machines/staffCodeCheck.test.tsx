@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
 import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
@@ -11,6 +11,8 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
 
 const TYPED = ' til-k7m2qx9p ';
+/** What the camera read from the guest's QR code. */
+const SCANNED = 'TIL-K7M2QX9P';
 const ANSWER: StaffCodeCheckReply = {
   code: 'TIL-K7M2QX9P',
   rwId: 1,
@@ -34,7 +36,19 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.checkCode', error: new ApiError(409, 'ambiguous_code', 'Several rewards') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
+  { type: 'scan.start' },
+  { type: 'scan.cancel' },
+  { type: 'xstate.done.actor.scanCode', output: SCANNED },
+  { type: 'xstate.error.actor.scanCode', error: new DOMException('Permission denied', 'NotAllowedError') },
+  { type: 'xstate.error.actor.scanCode', error: new DOMException('No camera', 'NotFoundError') },
+  { type: 'xstate.error.actor.scanCode', error: new Error('Could not start video source') },
 ];
+
+const SCAN_FAILURE_TEXTS = {
+  denied: 'Accès à la caméra refusé. Saisissez le code à la main.',
+  noCamera: 'Aucune caméra trouvée. Saisissez le code à la main.',
+  failed: 'Impossible de lire le QR code. Saisissez le code à la main.',
+} as const;
 
 // The model has no staff page above it: telling the page the session expired, and the uses list to reload, is
 // what the page's test sees.
@@ -59,12 +73,31 @@ function facts(): string[] {
     .map((fact) => fact.textContent ?? '');
 }
 
+// The page offers the camera where the browser has media devices (jsdom has none): the scan itself is controlled.
+beforeAll(() => {
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => undefined } });
+});
+
+afterAll(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
+
 describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", () => {
   const paths = model.getShortestPaths({ allowDuplicatePaths: true });
 
   it('reaches every answer', () => {
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    for (const state of ['idle', 'checking', 'redeemed', 'alreadyUsed', 'unknownCode', 'ambiguousCode', 'failed'])
+    for (const state of [
+      'idle',
+      'scanning',
+      'scanFailed',
+      'checking',
+      'redeemed',
+      'alreadyUsed',
+      'unknownCode',
+      'ambiguousCode',
+      'failed',
+    ])
       expect(reached).toContain(JSON.stringify(state));
     expect(reached).toContain(JSON.stringify('expired'));
   });
@@ -84,13 +117,28 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
           },
           checking: async () => {
             await waitFor(() => expect(within(region()).getByRole('button', { name: 'Vérification…' })).toBeDisabled());
+            // The code read by the camera, else the one typed (trimmed).
+            const code = harness.codeCheck.calls.at(-2)?.name === 'scanCode' ? SCANNED : TYPED.trim();
             expect(harness.codeCheck.calls.at(-1)).toEqual({
               name: 'checkCode',
-              input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, code: TYPED.trim() },
+              input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, code },
             });
             // Emptied for the next guest, and still where the staff type.
             expect(field()).toHaveValue('');
-            expect(field()).toHaveFocus();
+          },
+          scanning: async () => {
+            const preview = await within(region()).findByLabelText('Caméra');
+            expect(preview.tagName).toBe('VIDEO');
+            expect(preview).toHaveAccessibleDescription('Présentez le QR code affiché par le client devant la caméra.');
+            expect(within(region()).getByRole('button', { name: 'Annuler' })).toHaveFocus();
+            expect(harness.codeCheck.isPending('scanCode')).toBe(true);
+            expect(result()).toBeEmptyDOMElement();
+          },
+          scanFailed: async (snapshot) => {
+            const failure = snapshot.context.scanFailure ?? 'failed';
+            expect(await within(result()).findByText(SCAN_FAILURE_TEXTS[failure])).toBeVisible();
+            expect(within(region()).queryByLabelText('Caméra')).toBeNull();
+            expect(within(region()).getByRole('button', { name: 'Scanner le QR code' })).toBeEnabled();
           },
           redeemed: async () => {
             expect(await within(result()).findByText('Récompense utilisée maintenant')).toBeVisible();
@@ -115,7 +163,7 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
           },
           unknownCode: async () => {
             expect(await within(result()).findByText(/^Code inconnu/)).toHaveTextContent(
-              `Code inconnu : ${TYPED.trim()}`,
+              new RegExp(`^Code inconnu\\s:\\s(${TYPED.trim()}|${SCANNED})$`),
             );
             expect(harness.uses.calls.length).toBe(usesLoads);
           },
@@ -144,6 +192,19 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
           },
           'xstate.error.actor.checkCode': async (step) => {
             await act(async () => harness.codeCheck.reject('checkCode', eventOf<{ error: unknown }>(step).error));
+          },
+          'scan.start': async () => {
+            await harness.user.click(within(region()).getByRole('button', { name: 'Scanner le QR code' }));
+          },
+          // Escape on the focused 'Annuler' ends the scan.
+          'scan.cancel': async () => {
+            await harness.user.keyboard('{Escape}');
+          },
+          'xstate.done.actor.scanCode': async (step) => {
+            await act(async () => harness.codeCheck.resolve('scanCode', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.scanCode': async (step) => {
+            await act(async () => harness.codeCheck.reject('scanCode', eventOf<{ error: unknown }>(step).error));
           },
         },
       });

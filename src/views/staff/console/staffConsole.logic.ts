@@ -14,6 +14,7 @@ import { openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { cleaningDateAt } from './today/cleaningDate.ts';
+import { scanQrCode } from './today/qrScanner.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -71,6 +72,7 @@ export function todaySectionsLogic() {
         checkCode: fromPromise(({ input }: { input: CodeCheckInput }) =>
           checkRewardCode(input.token, input.code, i18n.locale),
         ),
+        scanCode: fromPromise(({ signal }) => scanQrCode(signal)),
       },
     }),
     staffRedemptions: staffRedemptionsMachine.provide({

@@ -6,9 +6,11 @@ import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
 import { formatClaimedAt, formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
 import { type CodeCheckProps, connectCodeCheck } from './codeCheck.connect.ts';
+import { canScan, SCAN_PREVIEW_PART } from './qrScanner.ts';
 
 /**
- * The reward code check (docs/behaviour.md#staff-code-check): the code the guest shows, typed (Enter sends it), and
+ * The reward code check (docs/behaviour.md#staff-code-check): the code the guest shows, typed (Enter sends it) or
+ * read from its QR code with the camera ('Scanner le QR code', where the browser can), and
  * the answer, announced politely: used now, already used (when, how), unknown, shared by several rewards, or failed.
  * The field empties for the next guest and keeps the focus.
  */
@@ -63,10 +65,55 @@ export function CodeCheckSection({ actor }: { actor: ActorRefFrom<typeof staffCo
           </button>
         </div>
       </form>
+      {canScan() && <CodeScan check={check} />}
       <div className="staff-today__result" role="status" data-part="result" data-outcome={check.outcome ?? 'none'}>
         {check.outcome && <CodeCheckAnswer check={check} />}
       </div>
     </section>
+  );
+}
+
+/** The camera button, and while scanning the preview with 'Annuler' (focused: Enter, Space or Escape end it). */
+function CodeScan({ check }: { check: CodeCheckProps }) {
+  const { t } = useLingui();
+  const hintId = useId();
+  if (!check.scanning)
+    return (
+      <button
+        type="button"
+        className="button-secondary staff-today__button"
+        data-part="scan"
+        disabled={check.checking}
+        onClick={check.onScan}
+      >
+        {t`Scanner le QR code`}
+      </button>
+    );
+  return (
+    <div className="staff-today__scan" data-part="scanner">
+      <p id={hintId}>{t`Présentez le QR code affiché par le client devant la caméra.`}</p>
+      <video
+        className="staff-today__scan-preview"
+        data-part={SCAN_PREVIEW_PART}
+        aria-describedby={hintId}
+        aria-label={t`Caméra`}
+        muted
+        playsInline
+      />
+      <button
+        type="button"
+        className="button-secondary staff-today__button"
+        data-part="scan-cancel"
+        // biome-ignore lint/a11y/noAutofocus: the staff just asked for the camera; Escape or Enter ends it.
+        autoFocus
+        onClick={check.onCancelScan}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') check.onCancelScan();
+        }}
+      >
+        {t`Annuler`}
+      </button>
+    </div>
   );
 }
 
@@ -85,6 +132,16 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
       );
     case 'failed':
       return <p className="note note--warning">{t`Une erreur est survenue`}</p>;
+    case 'scanFailed':
+      return (
+        <p className="note note--warning">
+          {check.scanFailure === 'denied'
+            ? t`Accès à la caméra refusé. Saisissez le code à la main.`
+            : check.scanFailure === 'noCamera'
+              ? t`Aucune caméra trouvée. Saisissez le code à la main.`
+              : t`Impossible de lire le QR code. Saisissez le code à la main.`}
+        </p>
+      );
   }
   if (!result) return null;
   const usedAt = formatClaimedAt(result.usedAt, language);

@@ -32,33 +32,30 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
               <Trans>Aucune récompense utilisée aujourd'hui.</Trans>
             </p>
           ) : (
-            // Scrolls sideways on a phone: reachable from the keyboard.
-            <div className="staff-today__table-scroll" role="group" tabIndex={0} aria-labelledby={headingId}>
-              <table className="staff-today__table" aria-labelledby={headingId} data-part="uses">
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Utilisée le`}</th>
-                    <th scope="col">{t`Récompense`}</th>
-                    <th scope="col">{t`Chambre`}</th>
-                    <th scope="col">{t`Code`}</th>
-                    <th scope="col">{t`Débloquée le`}</th>
-                    <th scope="col">{t`Validation`}</th>
+            <table className="staff-today__table" aria-labelledby={headingId} data-part="uses">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Utilisée le`}</th>
+                  <th scope="col">{t`Récompense`}</th>
+                  <th scope="col">{t`Chambre`}</th>
+                  <th scope="col">{t`Code`}</th>
+                  <th scope="col">{t`Débloquée le`}</th>
+                  <th scope="col">{t`Validation`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {reply.redemptions.map((use) => (
+                  <tr key={`${use.usedAt}-${use.rwId}-${use.code ?? use.roomNumber}`} data-state={use.usedBy}>
+                    <td>{formatClaimedAt(use.usedAt, language)}</td>
+                    <th scope="row">{use.rewardName}</th>
+                    <td>{use.roomNumber ?? t`Sans chambre`}</td>
+                    <td className="staff-today__code">{use.code ?? t`Sans code`}</td>
+                    <td>{formatClaimedAt(use.claimedAt, language)}</td>
+                    <td>{use.usedBy === 'staff' ? t`Code vérifié` : t`Écran du client`}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {reply.redemptions.map((use) => (
-                    <tr key={`${use.usedAt}-${use.rwId}-${use.code ?? use.roomNumber}`} data-state={use.usedBy}>
-                      <td>{formatClaimedAt(use.usedAt, language)}</td>
-                      <th scope="row">{use.rewardName}</th>
-                      <td>{use.roomNumber ?? t`Sans chambre`}</td>
-                      <td className="staff-today__code">{use.code ?? t`Sans code`}</td>
-                      <td>{formatClaimedAt(use.claimedAt, language)}</td>
-                      <td>{use.usedBy === 'staff' ? t`Code vérifié` : t`Écran du client`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
           )
         }
       </StaffListFrame>
