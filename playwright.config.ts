@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { writeQrCameraFile } from './e2e/fake-camera.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const devServerPort = Number(process.env.E2E_DEV_PORT ?? port + 1000);
@@ -20,6 +21,8 @@ const chromiumArgs = [
 ];
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A camera showing a QR code, for the staff page's scan (e2e/staff-scan.spec.ts). */
+const qrCameraFile = writeQrCameraFile(join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-camera-')), 'qr.y4m'));
 /** Chromium's synthetic camera (a moving test pattern) for the meal photo (e2e/meal-photo.spec.ts). */
 const fakeCamera = (ui: 'accept' | 'deny') => [
   '--use-fake-device-for-media-stream',
@@ -34,7 +37,22 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   projects: [
-    { name: 'journeys', testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts', 'inspector.spec.ts'] },
+    {
+      name: 'journeys',
+      testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts', 'inspector.spec.ts', 'staff-scan.spec.ts'],
+    },
+    // The staff page's scan, the camera showing a QR code.
+    {
+      name: 'staff-scan',
+      testMatch: 'staff-scan.spec.ts',
+      use: {
+        permissions: ['camera'],
+        launchOptions: {
+          executablePath,
+          args: [...chromiumArgs, ...fakeCamera('accept'), `--use-file-for-fake-video-capture=${qrCameraFile}`],
+        },
+      },
+    },
     // The meal photo with a camera that answers, then with one the guest refuses.
     {
       name: 'meal-camera',

@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   'qr_code_invalid',
   'hotel_key_invalid',
   'hotel_entry_closed',
+  // The staff desk's code check (docs/behaviour.md#staff-code-check).
+  'unknown_code',
+  'ambiguous_code',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -419,6 +419,63 @@ export type StaffSessionReply = Static<typeof StaffSessionReply>;
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
 export const DemoResetBody = Type.Object({ uuid: ProfileUuid });
 export type DemoResetBody = Static<typeof DemoResetBody>;
+
+// ---------- the staff desk: reward code check and the day's uses (docs/behaviour.md#staff-code-check) ----------
+
+/** Who used a claimed reward: the guest's use call (the swipe in front of staff) or the staff page's code check. */
+export const RedeemedBy = Type.Union([Type.Literal('guest'), Type.Literal('staff')]);
+export type RedeemedBy = Static<typeof RedeemedBy>;
+
+/** POST /api/staff/codes/verify — the code as the guest shows it (`TIL-LZJ`) or without the prefix, any case. */
+export const StaffCodeCheckBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The language of the reward's name; the hotel's primary language without it. */
+  lang: Type.Optional(LangCode),
+});
+export type StaffCodeCheckBody = Static<typeof StaffCodeCheckBody>;
+export const StaffCodeCheckReply = Type.Object({
+  /** The code as the guest's screen shows it, `{codePrefix}-{code}`. */
+  code: Type.String(),
+  rwId: Type.Integer(),
+  rwType: Type.String(),
+  rewardName: Type.String(),
+  /** The stay's room, null for a stay opened with the hotel QR. */
+  roomNumber: Type.Union([Type.String(), Type.Null()]),
+  claimedAt: Type.String(),
+  validUntil: Type.Union([Type.String(), Type.Null()]),
+  /** True when this call used it; false when it had been used before (`usedAt`, `usedBy` say when and how). */
+  redeemedNow: Type.Boolean(),
+  usedAt: Type.String(),
+  usedBy: RedeemedBy,
+});
+export type StaffCodeCheckReply = Static<typeof StaffCodeCheckReply>;
+
+/** GET /api/staff/hotels/{hId}/redemptions?date=&lang= — without `date`, the hotel-local today. */
+export const StaffHotelParams = Type.Object({ hId: HotelId });
+export const RedemptionsQuery = Type.Object({
+  date: Type.Optional(IsoDate),
+  lang: Type.Optional(LangCode),
+});
+export type RedemptionsQuery = Static<typeof RedemptionsQuery>;
+export const Redemption = Type.Object({
+  rwId: Type.Integer(),
+  rwType: Type.String(),
+  rewardName: Type.String(),
+  roomNumber: Type.Union([Type.String(), Type.Null()]),
+  /** `{codePrefix}-{code}`; null for a reward without a code (SLIDER). */
+  code: Type.Union([Type.String(), Type.Null()]),
+  claimedAt: Type.String(),
+  usedAt: Type.String(),
+  usedBy: RedeemedBy,
+});
+export type Redemption = Static<typeof Redemption>;
+export const RedemptionsReply = Type.Object({
+  /** The hotel-local day listed, YYYY-MM-DD. */
+  date: Type.String(),
+  /** The day's uses, the latest first. */
+  redemptions: Type.Array(Redemption),
+});
+export type RedemptionsReply = Static<typeof RedemptionsReply>;
 // ---------- meal photo, LIMEAT (docs/behaviour.md#meal-photo, docs/meal-scoring.md) ----------
 
 const DishKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });

@@ -1,6 +1,10 @@
-import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
+import { assign, type DoneActorEvent, type ErrorActorEvent, sendTo, setup } from 'xstate';
 import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { HotelReply, StaffSessionReply } from '../contract/schemas.ts';
+import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
+import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
+import type { StaffListEvent } from './staffList.ts';
+import { staffRedemptionsMachine } from './staffRedemptions.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -9,6 +13,8 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * POST /api/staff/sessions) ▶ signedIn, whose sections (`today`, `impact`) run the section machines with the
  * session's token. A section whose call is refused for an expired session sends `staffSession.expired`: the page
  * asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
+ * `today` runs the code check, the day's uses and the skip-cleaning list (docs/behaviour.md#today-tab); a code the
+ * server answered (`staffCode.checked`) reloads the uses.
  */
 
 export interface StaffSession {
@@ -40,7 +46,9 @@ export type StaffConsoleEvent =
   | { type: 'staffConsole.showToday' }
   | { type: 'staffConsole.showImpact' }
   /** From a section: the server refused the session (401). */
-  | { type: 'staffSession.expired' };
+  | { type: 'staffSession.expired' }
+  /** From the code check: the server answered a code (it may have been used): the day's uses reload. */
+  | { type: 'staffCode.checked' };
 
 export interface SignInInput {
   hId: number;
@@ -51,6 +59,8 @@ export interface SignInInput {
 export interface StaffSectionInput {
   hId: number;
   token: string;
+  /** The hotel's time zone: the days a section speaks of are hotel-local. */
+  timeZone: string;
 }
 
 function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 'retryAfterSeconds'> {
@@ -63,13 +73,28 @@ function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 
   return { failure: 'failed', retryAfterSeconds: null };
 }
 
+/** The input of a section machine: only ever run signed in. */
+export function sectionInputOf({ context }: { context: StaffConsoleContext }): StaffSectionInput {
+  if (!context.session || !context.hotel) throw new Error('A staff section runs signed in, its hotel loaded');
+  return { hId: context.hId, token: context.session.token, timeZone: context.hotel.hotel.timeZone };
+}
+
 export const staffConsoleMachine = setup({
   types: {
     input: {} as StaffConsoleInput,
     context: {} as StaffConsoleContext,
     events: {} as StaffConsoleEvent,
+    children: {} as {
+      staffHousekeeping: 'staffHousekeeping';
+      staffCodeCheck: 'staffCodeCheck';
+      staffRedemptions: 'staffRedemptions';
+    },
   },
   actors: {
+    // The 'Aujourd'hui' tab's sections (docs/behaviour.md#staff-page).
+    staffHousekeeping: staffHousekeepingMachine,
+    staffCodeCheck: staffCodeCheckMachine,
+    staffRedemptions: staffRedemptionsMachine,
     loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
     openStaffSession: viewProvidedActor<StaffSessionReply, SignInInput>('openStaffSession'),
   },
@@ -87,6 +112,7 @@ export const staffConsoleMachine = setup({
     dropSession: assign({ session: null }),
     noteExpiry: assign({ failure: 'expired' as const, retryAfterSeconds: null }),
     clearFailure: assign({ failure: null, retryAfterSeconds: null }),
+    refreshUses: sendTo('staffRedemptions', { type: 'list.refresh' } satisfies StaffListEvent),
   },
   guards: {
     hasSession: ({ context }) => context.session !== null,
@@ -171,7 +197,12 @@ export const staffConsoleMachine = setup({
       },
       states: {
         today: {
-          on: { 'staffConsole.showImpact': 'impact' },
+          on: { 'staffConsole.showImpact': 'impact', 'staffCode.checked': { actions: 'refreshUses' } },
+          invoke: [
+            { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
+            { id: 'staffCodeCheck', src: 'staffCodeCheck', input: sectionInputOf },
+            { id: 'staffRedemptions', src: 'staffRedemptions', input: sectionInputOf },
+          ],
         },
         impact: {
           on: { 'staffConsole.showToday': 'today' },

@@ -11,6 +11,7 @@ import { presenceMigration } from './migration-presence.ts';
 import { proofsMigration } from './migration-proofs.ts';
 import { reportsMigration } from './migration-reports.ts';
 import { staffMigration } from './migration-staff.ts';
+import { staffDeskMigration } from './migration-staff-desk.ts';
 import type { Database } from './schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on a schema that is still being built
@@ -306,6 +307,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0009_presence': presenceMigration,
     '0010_caps': capsMigration,
     '0011_reports': reportsMigration,
+    '0012_staff_desk': staffDeskMigration,
   };
 }
 

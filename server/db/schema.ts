@@ -235,6 +235,8 @@ export interface RewardClaimsTable {
   hotel_id: number | null;
   claimed_at: string;
   used_at: string | null;
+  /** Who used it (0012_staff_desk): 'guest' (the guest's use calls) or 'staff' (the staff code check); null unused. */
+  used_by: string | null;
 }
 
 /** One row per reward e-mail sent (or being sent): the per-stay hourly limit counts them. */

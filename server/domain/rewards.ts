@@ -311,7 +311,7 @@ export async function useReward(
   if (!claim) throw notClaimed();
   const result = await store.db
     .updateTable('reward_claims')
-    .set({ used_at: now.toISOString() })
+    .set({ used_at: now.toISOString(), used_by: 'guest' })
     .where('id', '=', claim.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();

@@ -11,6 +11,7 @@ import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
 import { staffRoutes } from './staff.ts';
+import { staffDeskRoutes } from './staff-desk.ts';
 import { staysRoutes } from './stays.ts';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (api, { deps }) => {
@@ -21,6 +22,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(rewardsRoutes, { prefix: '/rewards', deps });
   await api.register(actionsRoutes, { prefix: '/actions', deps });
   await api.register(staffRoutes, { prefix: '/staff', deps });
+  await api.register(staffDeskRoutes, { prefix: '/staff', deps });
   await api.register(housekeepingRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });

@@ -1,23 +1,21 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import type { StaffCodeCheckReply } from '../../contract/schemas.ts';
 import { type StaffConsoleInput, type StaffSession, staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
-import { StaffConsolePage } from '../../src/views/staff/console/StaffConsolePage.tsx';
 import { storedStaffSession } from '../../src/views/staff/console/staffConsole.logic.ts';
-import { controlledActors } from '../app/controlled-actors.ts';
+import { renderStaffConsole, STAFF_HOTEL_ID, STAFF_SESSION, STAFF_SESSION_KEY } from '../app/staff-console-harness.tsx';
 import { makeHotel } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type StaffConsoleSnapshot = SnapshotFrom<typeof staffConsoleMachine>;
 
-const HOTEL_ID = 1;
+const HOTEL_ID = STAFF_HOTEL_ID;
 const PIN = '731904';
-const SESSION: StaffSession = { token: 'staff-token', expiresAt: '2099-01-01T10:15:00.000Z' };
-const SESSION_KEY = `staffSession:${HOTEL_ID}`;
+const SESSION: StaffSession = STAFF_SESSION;
+const SESSION_KEY = STAFF_SESSION_KEY;
 
 const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadHotel', output: makeHotel() },
@@ -35,7 +33,23 @@ const events: AnyEventObject[] = [
   { type: 'staffConsole.showImpact' },
   { type: 'staffConsole.showToday' },
   { type: 'staffConsole.signOut' },
+  { type: 'staffSession.expired' },
+  { type: 'staffCode.checked' },
 ];
+
+const NO_USES = { date: '2026-11-24', redemptions: [] };
+const CHECKED: StaffCodeCheckReply = {
+  code: 'TIL-K7M2QX9P',
+  rwId: 1,
+  rwType: 'CODE',
+  rewardName: 'Un café offert au bar',
+  roomNumber: '101',
+  claimedAt: '2026-11-24T07:00:00.000Z',
+  validUntil: null,
+  redeemedNow: true,
+  usedAt: '2026-11-24T09:00:00.000Z',
+  usedBy: 'staff',
+};
 
 const FAILURE_TEXTS = {
   wrongPin: 'Mot de passe incorrect',
@@ -52,7 +66,16 @@ function modelFor(input: StaffConsoleInput) {
     staffConsoleMachine as unknown as ActorLogic<StaffConsoleSnapshot, AnyEventObject, StaffConsoleInput>,
     {
       input,
-      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+      // A section of the open 'Aujourd'hui' tab reports the expired session (the impact tab has no call yet).
+      events: (snapshot) =>
+        events.filter(
+          (event) =>
+            snapshot.can(event as never) &&
+            (!event.type.startsWith('staff') ||
+              event.type.startsWith('staffConsole.') ||
+              event.type.startsWith('staffPin.') ||
+              snapshot.matches({ signedIn: 'today' })),
+        ),
       // Told apart by the event that led there, so a path ends with every transition.
       serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
       stateMatcher: (snapshot, key) => snapshot.matches(key as never),
@@ -61,20 +84,8 @@ function modelFor(input: StaffConsoleInput) {
 }
 
 function renderPage() {
-  const controlled = controlledActors(['loadHotel', 'openStaffSession']);
-  const logic = staffConsoleMachine.provide({
-    actors: controlled.actors as never,
-    actions: {
-      rememberSession: (_, session: StaffSession) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(session)),
-      forgetSession: () => sessionStorage.removeItem(SESSION_KEY),
-    },
-  });
-  render(
-    <LanguageProvider>
-      <StaffConsolePage hId={HOTEL_ID} logic={logic} />
-    </LanguageProvider>,
-  );
-  return { controlled, user: userEvent.setup() };
+  const harness = renderStaffConsole();
+  return { ...harness, controlled: harness.root };
 }
 
 const title = () => screen.getByRole('heading', { level: 1 });
@@ -87,12 +98,14 @@ for (const storedSession of [null, SESSION]) {
         if (storedSession) sessionStorage.setItem(SESSION_KEY, JSON.stringify(storedSession));
         // The page reads the tab's session itself: what the model's input says is what storage holds.
         expect(storedStaffSession(HOTEL_ID)).toEqual(storedSession);
-        const { controlled, user } = renderPage();
+        const { controlled, housekeeping, uses, codeCheck, user } = renderPage();
         await path.test({
           states: {
             loadingHotel: async () => {
               expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
-              expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: HOTEL_ID } });
+              await waitFor(() =>
+                expect(controlled.calls.at(-1)).toEqual({ name: 'loadHotel', input: { hId: HOTEL_ID } }),
+              );
             },
             hotelMissing: async () => {
               const alert = await screen.findByRole('alert');
@@ -172,6 +185,23 @@ for (const storedSession of [null, SESSION]) {
             },
             'staffConsole.signOut': async () => {
               await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+            },
+            // A code checked: the day's uses reload.
+            'staffCode.checked': async () => {
+              const loads = uses.calls.length;
+              if (uses.isPending('loadList')) await act(async () => uses.resolve('loadList', NO_USES));
+              await user.type(screen.getByLabelText('Code de récompense'), 'TIL-K7M2QX9P{Enter}');
+              await act(async () => codeCheck.resolve('checkCode', CHECKED));
+              await waitFor(() => expect(uses.calls.length).toBeGreaterThan(loads));
+            },
+            // The skip-cleaning list's call is refused: the session ran out on the server.
+            'staffSession.expired': async () => {
+              await act(async () =>
+                housekeeping.reject(
+                  'loadList',
+                  new ApiError(401, 'staff_session_invalid', 'The staff session expired'),
+                ),
+              );
             },
           },
         });

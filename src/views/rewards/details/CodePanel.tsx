@@ -4,6 +4,7 @@ import type { copyCodeMachine } from '../../../../machines/copyCode.machine.ts';
 import { displayedCode } from '../../../../machines/rewardClaim.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { connectCopyCode } from '../../entry/copyCode.connect.ts';
+import { CodeQr } from './CodeQr.tsx';
 import type { RewardClaimApi } from './rewardClaim.connect.ts';
 import { formatValidUntil } from './rewardDisplay.ts';
 
@@ -41,6 +42,7 @@ export function CodePanel({ claim, codePrefix, language }: CodePanelProps) {
         </div>
       )}
       {code && copy && <CopyableCode code={displayedCode(codePrefix, code)} flow={copy} />}
+      {code && <CodeQr code={displayedCode(codePrefix, code)} />}
       {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
   );

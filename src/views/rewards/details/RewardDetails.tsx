@@ -5,6 +5,7 @@ import { displayedCode, type rewardClaimMachine } from '../../../../machines/rew
 import { Sheet } from '../../../components/Sheet.tsx';
 import { missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
+import { CodeQr } from './CodeQr.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
 import { formatClaimedAt, waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
@@ -209,6 +210,7 @@ function StaffCheck({
             <code className="reward-details__code" data-part="code" dir="ltr">
               {displayedCode(codePrefix, reward.code)}
             </code>
+            <CodeQr code={displayedCode(codePrefix, reward.code)} />
           </dd>
         </div>
       )}

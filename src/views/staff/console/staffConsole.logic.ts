@@ -1,7 +1,20 @@
+import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
-import { type SignInInput, type StaffSession, staffConsoleMachine } from '../../../../machines/staffConsole.machine.ts';
+import type { CodeCheckInput } from '../../../../machines/staffCodeCheck.machine.ts';
+import { staffCodeCheckMachine } from '../../../../machines/staffCodeCheck.machine.ts';
+import {
+  type SignInInput,
+  type StaffSectionInput,
+  type StaffSession,
+  staffConsoleMachine,
+} from '../../../../machines/staffConsole.machine.ts';
+import { staffHousekeepingMachine } from '../../../../machines/staffHousekeeping.machine.ts';
+import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.machine.ts';
 import { openStaffSession } from '../../../api/staff.ts';
+import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { cleaningDateAt } from './today/cleaningDate.ts';
+import { scanQrCode } from './today/qrScanner.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -23,6 +36,7 @@ export function staffConsoleLogic(hId: number) {
     actors: {
       loadHotel: fromPromise(({ input }: { input: { hId: number } }) => getHotel(input.hId, null)),
       openStaffSession: fromPromise(({ input }: { input: SignInInput }) => openStaffSession(input.hId, input.pin)),
+      ...todaySectionsLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => {
@@ -41,4 +55,32 @@ export function staffConsoleLogic(hId: number) {
       },
     },
   });
+}
+
+/** The 'Aujourd'hui' tab's sections with their real calls; reward names come in the page's language. */
+export function todaySectionsLogic() {
+  return {
+    staffHousekeeping: staffHousekeepingMachine.provide({
+      actors: {
+        loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
+          getHousekeeping(input.hId, input.token, cleaningDateAt(new Date(), input.timeZone)),
+        ),
+      },
+    }),
+    staffCodeCheck: staffCodeCheckMachine.provide({
+      actors: {
+        checkCode: fromPromise(({ input }: { input: CodeCheckInput }) =>
+          checkRewardCode(input.token, input.code, i18n.locale),
+        ),
+        scanCode: fromPromise(({ signal }) => scanQrCode(signal)),
+      },
+    }),
+    staffRedemptions: staffRedemptionsMachine.provide({
+      actors: {
+        loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
+          getRedemptions(input.hId, input.token, i18n.locale),
+        ),
+      },
+    }),
+  };
 }

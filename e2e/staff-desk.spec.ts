@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { parse } from 'yaml';
+import type { Action, Reward } from '../contract/schemas.ts';
+import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, type Language, text } from './support.ts';
+
+/**
+ * The staff page's 'Aujourd'hui' tab (docs/behaviour.md#today-tab) against the real server: a guest skips cleaning
+ * and claims a code reward through the API, then the front desk signs in, sees the room in the skip-cleaning list,
+ * checks the code (used now, then already used) and finds the use in the day's list.
+ */
+
+/** The sample hotel's staff PIN, read from its content file (it may change there). */
+const TILLEULS_PIN = String(
+  (parse(readFileSync('server/content/hotels/les-tilleuls.yaml', 'utf8')) as { hotel: { staffPin: string | number } })
+    .hotel.staffPin,
+);
+
+const ROOMS: Record<Language, string> = { fr: 'tilleuls-101', en: 'tilleuls-102', ar: 'tilleuls-201' };
+
+interface GuestStay {
+  sUUID: string;
+  uuid: string;
+  roomNumber: string;
+}
+
+/** A stay in the room of `qrId` that skips cleaning, earns points and claims the CODE reward; its code and name. */
+async function guestWithCode(request: APIRequestContext, qrId: string, language: Language) {
+  const room = (await (await request.get(`/api/rooms/${qrId}/info`)).json()) as { hId: number; rId: number };
+  const created = (await (await request.post('/api/stays/new', { data: room })).json()) as {
+    sUUID: string;
+    profileUUID: string;
+    stay: { roomNb: string };
+  };
+  const stay: GuestStay = { sUUID: created.sUUID, uuid: created.profileUUID, roomNumber: created.stay.roomNb };
+  const ids = { sUUID: stay.sUUID, uuid: stay.uuid };
+  const endDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await request.put(`/api/stays/${stay.sUUID}/endDate`, { data: { endDate, uuid: stay.uuid } });
+  const actions = (await (
+    await request.get(`/api/stays/${stay.sUUID}/actions`, { params: { lang: 'fr', uuid: stay.uuid } })
+  ).json()) as Action[];
+  const answers: Record<string, [string, object]> = {
+    LUNICLEAN: ['luniclean', { skipCleaning: true, roomNumber: stay.roomNumber }],
+    CLAIM: ['claim', {}],
+    REVIEW: ['review', { rating: 4 }],
+    YESNO: ['yesno', {}],
+    YESNOSTAY: ['yesnon', {}],
+  };
+  for (const action of actions) {
+    const answer = answers[action.actType ?? ''];
+    if (!answer) continue;
+    const response = action.actType?.startsWith('YESNO') ? { response: action.actPositiveResponse !== 'NO' } : {};
+    const reply = await request.post(`/api/actions/${action.actId}/${answer[0]}`, {
+      data: { ...ids, ...answer[1], ...response, endDate },
+    });
+    expect(reply.ok(), await reply.text()).toBe(true);
+  }
+  const rewards = (await (
+    await request.get(`/api/stays/${stay.sUUID}/rewards`, { params: { lang: language, uuid: stay.uuid } })
+  ).json()) as Reward[];
+  const coffee = rewards.find((reward) => reward.rwType === 'CODE') as Reward;
+  const claim = await request.post(`/api/rewards/${coffee.rwId}/claim`, { data: ids });
+  expect(claim.ok(), await claim.text()).toBe(true);
+  const { code } = (await claim.json()) as { code: string };
+  return { roomNumber: stay.roomNumber, code: `TIL-${code}`, rewardName: coffee.radName };
+}
+
+async function signIn(page: Page, language: Language) {
+  await chooseLanguage(page, language);
+  await page.goto('/staff/1');
+  await page.getByLabel(text(language, 'Mot de passe')).fill(TILLEULS_PIN);
+  await page.getByRole('button', { name: text(language, 'Se connecter') }).click();
+  await expect(page.getByRole('tab', { name: text(language, "Aujourd'hui") })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The parts of a message around one of its values ('Déjà utilisée le {usedAt} (…)' → before and after). */
+function around(language: Language, source: string, value: string): [string, string] {
+  const [before = '', after = ''] = text(language, source).split(`{${value}}`);
+  return [before, after];
+}
+
+for (const { code: language, dir } of LANGUAGES) {
+  test(`the front desk checks a guest's code and sees the skipped cleaning and the day's uses, in ${language}`, async ({
+    page,
+  }) => {
+    // A guest's journey through the API and three accessibility checks: longer than a single page's test.
+    test.setTimeout(90_000);
+    const guest = await guestWithCode(page.request, ROOMS[language], language);
+    await signIn(page, language);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+
+    // The skip-cleaning list holds the guest's room.
+    const housekeeping = page.getByRole('region', { name: new RegExp(`^${text(language, 'Chambres sans ménage')}`) });
+    const roomRow = housekeeping.getByRole('row', { name: new RegExp(`^${guest.roomNumber}\\b`) });
+    await expect(roomRow).toContainText(text(language, 'Pas de ménage'));
+    await expectNoAccessibilityViolations(page);
+
+    // The code as the guest's screen shows it, typed in lower case: used now.
+    const check = page.getByRole('region', { name: text(language, 'Vérifier un code de récompense') });
+    const field = check.getByLabel(text(language, 'Code de récompense'));
+    await field.fill(guest.code.toLowerCase());
+    await field.press('Enter');
+    const answer = check.getByRole('status');
+    await expect(answer).toContainText(text(language, 'Récompense utilisée maintenant'));
+    await expect(answer).toContainText(guest.rewardName);
+    await expect(answer).toContainText(guest.roomNumber);
+    await expect(answer).toContainText(guest.code);
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('');
+
+    // The day's uses list it, checked by staff.
+    const uses = page.getByRole('region', { name: text(language, "Récompenses utilisées aujourd'hui") });
+    const useRow = uses.getByRole('row').filter({ hasText: guest.code });
+    await expect(useRow).toContainText(guest.rewardName);
+    await expect(useRow).toContainText(text(language, 'Code vérifié'));
+    await expectNoAccessibilityViolations(page);
+
+    // Shown again: already used, and nothing changes.
+    await field.fill(guest.code);
+    await check.getByRole('button', { name: text(language, 'Vérifier') }).click();
+    const [before, after] = around(language, 'Déjà utilisée le {usedAt} (code vérifié par le personnel)', 'usedAt');
+    await expect(answer).toContainText(before.trim());
+    await expect(answer).toContainText(after.trim());
+    await expect(uses.getByRole('row').filter({ hasText: guest.code })).toHaveCount(1);
+
+    // A made-up code.
+    await field.fill('TIL-ZZZZZZZZ');
+    await field.press('Enter');
+    await expect(answer).toContainText(around(language, 'Code inconnu : {code}', 'code')[0].trim());
+    await expectNoAccessibilityViolations(page);
+  });
+}

@@ -1,0 +1,150 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
+import type { StaffCodeCheckReply } from '../contract/schemas.ts';
+import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import { viewProvidedActor } from './viewProvided.ts';
+
+/**
+ * The staff page's reward code check (docs/behaviour.md#staff-code-check): a code typed, or scanned (scanning: the
+ * camera reads the QR code of the guest's code, ▶ checking, or scanFailed; `scan.cancel` back to idle) ▶ checking
+ * (POST /api/staff/codes/verify, which uses it) ▶ redeemed (used now) | alreadyUsed | unknownCode | ambiguousCode |
+ * failed. Every answer leaves the field ready for the next code. A check the server answered tells the staff page
+ * (`staffCode.checked`), which reloads the day's uses; a refused session (401) tells it too (`staffSession.expired`).
+ */
+
+export interface CodeCheckInput {
+  hId: number;
+  token: string;
+  code: string;
+}
+
+/** Why the camera read no code: refused, absent, or anything else (docs/behaviour.md#today-tab). */
+export type ScanFailure = 'denied' | 'noCamera' | 'failed';
+
+export interface StaffCodeCheckContext {
+  hId: number;
+  token: string;
+  /** The code last sent, as typed or scanned. */
+  code: string;
+  result: StaffCodeCheckReply | null;
+  scanFailure: ScanFailure | null;
+}
+
+export type StaffCodeCheckEvent =
+  | { type: 'code.check'; code: string }
+  | { type: 'scan.start' }
+  | { type: 'scan.cancel' };
+
+function scanFailureOf(error: unknown): ScanFailure {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera';
+  return 'failed';
+}
+
+export const staffCodeCheckMachine = setup({
+  types: {
+    input: {} as StaffSectionInput,
+    context: {} as StaffCodeCheckContext,
+    events: {} as StaffCodeCheckEvent,
+  },
+  actors: {
+    checkCode: viewProvidedActor<StaffCodeCheckReply, CodeCheckInput>('checkCode'),
+    /** Opens the camera on the preview and answers the text of the first QR code it reads; stopped on exit. */
+    scanCode: viewProvidedActor<string, void>('scanCode'),
+  },
+  actions: {
+    holdCode: assign({ code: (_, code: string) => code.trim(), result: null, scanFailure: null }),
+    holdScanFailure: assign({ scanFailure: (_, error: unknown) => scanFailureOf(error), result: null }),
+    clearAnswer: assign({ result: null, scanFailure: null }),
+    holdResult: assign({ result: (_, result: StaffCodeCheckReply) => result }),
+    reportExpiry: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+    announceCheck: sendParent({ type: 'staffCode.checked' } satisfies StaffConsoleEvent),
+  },
+  guards: {
+    hasCode: (_, code: string) => code.trim().length > 0,
+    redeemedNow: (_, result: StaffCodeCheckReply) => result.redeemedNow,
+    sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
+    isUnknownCode: (_, error: unknown) => errorCodeOf(error) === 'unknown_code',
+    isAmbiguousCode: (_, error: unknown) => errorCodeOf(error) === 'ambiguous_code',
+  },
+}).createMachine({
+  id: 'staffCodeCheck',
+  context: ({ input }) => ({ hId: input.hId, token: input.token, code: '', result: null, scanFailure: null }),
+  initial: 'idle',
+  on: {
+    'code.check': {
+      guard: { type: 'hasCode', params: ({ event }) => event.code },
+      target: '.checking',
+      actions: { type: 'holdCode', params: ({ event }) => event.code },
+    },
+    'scan.start': { target: '.scanning', actions: 'clearAnswer' },
+  },
+  states: {
+    idle: {},
+    scanning: {
+      tags: ['scanning'],
+      on: { 'scan.cancel': 'idle', 'scan.start': {} },
+      invoke: {
+        id: 'scanCode',
+        src: 'scanCode',
+        onDone: {
+          target: 'checking',
+          actions: { type: 'holdCode', params: ({ event }: { event: DoneActorEvent<string> }) => event.output },
+        },
+        onError: {
+          target: 'scanFailed',
+          actions: { type: 'holdScanFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    scanFailed: {},
+    checking: {
+      tags: ['checking'],
+      // One check at a time: a second code waits for the answer to the first.
+      on: { 'code.check': {}, 'scan.start': {} },
+      invoke: {
+        id: 'checkCode',
+        src: 'checkCode',
+        input: ({ context }) => ({ hId: context.hId, token: context.token, code: context.code }),
+        onDone: [
+          {
+            guard: {
+              type: 'redeemedNow',
+              params: ({ event }: { event: DoneActorEvent<StaffCodeCheckReply> }) => event.output,
+            },
+            target: 'redeemed',
+            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
+          },
+          {
+            target: 'alreadyUsed',
+            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'expired',
+            actions: 'reportExpiry',
+          },
+          {
+            guard: { type: 'isUnknownCode', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'unknownCode',
+          },
+          {
+            guard: { type: 'isAmbiguousCode', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'ambiguousCode',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    redeemed: {},
+    alreadyUsed: {},
+    unknownCode: {},
+    ambiguousCode: {},
+    failed: {},
+    /** The staff page asks for the PIN again. */
+    expired: { type: 'final' },
+  },
+});

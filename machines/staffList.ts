@@ -1,0 +1,102 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { errorStatusOf } from '../contract/errors.ts';
+import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import { viewProvidedActor } from './viewProvided.ts';
+
+/**
+ * A list of the staff page's day read from the server (docs/behaviour.md#staff-page): loading ▶ shown | failed
+ * (⇄ retry); from shown, `list.refresh` (and, with `refreshEveryMs`, the timer) reloads it in place: a failed reload
+ * keeps the last list and marks it `stale`. A call refused for an expired session (401) tells the staff page
+ * (`staffSession.expired`), which asks for the PIN again.
+ */
+
+export interface StaffListContext<Reply> {
+  /** What the list's call needs: the section's hotel, token and time zone. */
+  input: StaffSectionInput;
+  reply: Reply | null;
+  /** True while the list shown is the last one loaded because the latest reload failed. */
+  stale: boolean;
+}
+
+export type StaffListEvent = { type: 'list.refresh' } | { type: 'list.retry' };
+
+export function staffListMachine<Reply>(id: string, refreshEveryMs: number | null) {
+  const refreshing = refreshEveryMs === null ? {} : { after: { listRefresh: 'refreshing' as const } };
+  return setup({
+    types: {
+      input: {} as StaffSectionInput,
+      context: {} as StaffListContext<Reply>,
+      events: {} as StaffListEvent,
+    },
+    actors: {
+      loadList: viewProvidedActor<Reply, StaffSectionInput>('loadList'),
+    },
+    actions: {
+      holdReply: assign({ reply: (_, reply: Reply) => reply, stale: false }),
+      markStale: assign({ stale: true }),
+      reportExpiry: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+    },
+    guards: {
+      sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
+    },
+    delays: {
+      listRefresh: refreshEveryMs ?? 0,
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ input, reply: null, stale: false }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['loading'],
+        invoke: {
+          id: 'loadList',
+          src: 'loadList',
+          input: ({ context }) => context.input,
+          onDone: {
+            target: 'shown',
+            actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
+          },
+          onError: [
+            {
+              guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              target: 'expired',
+              actions: 'reportExpiry',
+            },
+            { target: 'failed' },
+          ],
+        },
+      },
+      failed: {
+        on: { 'list.retry': 'loading', 'list.refresh': 'loading' },
+      },
+      shown: {
+        on: { 'list.refresh': 'refreshing' },
+        ...refreshing,
+      },
+      refreshing: {
+        tags: ['refreshing'],
+        on: { 'list.refresh': { target: 'refreshing', reenter: true } },
+        invoke: {
+          id: 'loadList',
+          src: 'loadList',
+          input: ({ context }) => context.input,
+          onDone: {
+            target: 'shown',
+            actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
+          },
+          onError: [
+            {
+              guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              target: 'expired',
+              actions: 'reportExpiry',
+            },
+            { target: 'shown', actions: 'markStale' },
+          ],
+        },
+      },
+      /** The staff page asks for the PIN again and stops this list. */
+      expired: { type: 'final' },
+    },
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * The staff desk (docs/behaviour.md#staff-code-check): staff check a guest's reward code and use it once, and list
+ * the day's uses to reconcile the bill. Only the session's hotel is searched: another hotel's code is unknown.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { RedeemedBy, Redemption, RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
+import type { Store } from '../db/store.ts';
+import { DomainError, notFound } from './errors.ts';
+import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
+import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+import { pickTranslation, textLanguageOrder } from './text-language.ts';
+
+interface StaffHotel {
+  hotel_id: number;
+  hotel_name: string;
+  code_prefix: string | null;
+  time_zone: string;
+  content_version: string;
+}
+
+async function staffHotel(db: Kysely<Database>, hotelId: number): Promise<StaffHotel> {
+  const hotel = await db
+    .selectFrom('hotels')
+    .select(['id as hotel_id', 'name as hotel_name', 'code_prefix', 'time_zone', 'content_version'])
+    .where('id', '=', hotelId)
+    .executeTakeFirst();
+  if (!hotel) throw notFound('Hotel');
+  return hotel;
+}
+
+/**
+ * What a typed or scanned code may stand for, upper-case and without spaces: the code itself, and, when it starts
+ * with the hotel's prefix and a dash (`TIL-LZJ`, as the guest's screen shows it), the code after them.
+ */
+export function codeCandidates(typed: string, codePrefix: string): string[] {
+  const code = typed.replace(/\s+/g, '').toUpperCase();
+  const shownPrefix = `${codePrefix.toUpperCase()}-`;
+  return code.startsWith(shownPrefix) && code.length > shownPrefix.length
+    ? [code, code.slice(shownPrefix.length)]
+    : [code];
+}
+
+/** The claims of the hotel's rewards, with the reward and the stay's room (`used_at` and `used_by` included). */
+function hotelClaims(db: Kysely<Database>, hotelId: number) {
+  return db
+    .selectFrom('reward_claims as c')
+    .innerJoin('rewards as r', 'r.id', 'c.reward_id')
+    .innerJoin('stays as s', 's.id', 'c.stay_id')
+    .leftJoin('rooms', 'rooms.id', 's.room_id')
+    .select([
+      'c.id',
+      'c.code',
+      'c.claimed_at',
+      'c.used_at',
+      'c.used_by',
+      'r.id as reward_id',
+      'r.type as reward_type',
+      'r.valid_until',
+      'rooms.number as room_number',
+    ])
+    .where('r.hotel_id', '=', hotelId);
+}
+
+/** Each reward's name in the first language of `order` it has (the rewards list's rule). */
+async function rewardNames(
+  db: Kysely<Database>,
+  rewardIds: readonly number[],
+  order: readonly string[],
+): Promise<Map<number, string>> {
+  if (rewardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reward_translations')
+    .select(['reward_id', 'lang', 'name'])
+    .where('reward_id', 'in', [...new Set(rewardIds)])
+    .execute();
+  const names = new Map<number, string>();
+  for (const id of new Set(rewardIds)) {
+    const picked = pickTranslation(
+      rows.filter((row) => row.reward_id === id),
+      order,
+    );
+    names.set(id, picked?.name ?? '');
+  }
+  return names;
+}
+
+async function languageOrder(db: Kysely<Database>, hotel: StaffHotel, lang: string | undefined): Promise<string[]> {
+  const primary = await hotelPrimaryLanguage(db, hotel);
+  return textLanguageOrder(lang ?? primary, primary);
+}
+
+function usedByOf(value: string | null): RedeemedBy {
+  return value === 'staff' ? 'staff' : 'guest';
+}
+
+/**
+ * POST /api/staff/codes/verify: the claim the code names at the session's hotel, used now by staff unless it was used
+ * before (then nothing changes and the reply says when and how). 404 unknown_code when no claim of the hotel has
+ * it; 409 ambiguous_code when several do (short codes of different rewards, issued before codes were unique per
+ * hotel): nothing is used, staff read the reward on the guest's screen. One conditional UPDATE uses it, so two
+ * desks checking the same code at once use it once.
+ */
+export async function checkRewardCode(
+  store: Store,
+  input: { session: StaffSession; code: string; lang?: string | undefined },
+  now: Date,
+): Promise<StaffCodeCheckReply> {
+  const { db } = store;
+  const hotel = await staffHotel(db, input.session.hotelId);
+  const candidates = codeCandidates(input.code, codePrefixOf(hotel));
+  const matches = await hotelClaims(db, hotel.hotel_id).where(sql<string>`upper(c.code)`, 'in', candidates).execute();
+  const claim = matches[0];
+  if (!claim || claim.code === null)
+    throw new DomainError('not_found', 'unknown_code', 'No reward of this hotel was claimed with this code');
+  if (matches.length > 1)
+    throw new DomainError(
+      'conflict',
+      'ambiguous_code',
+      'Several rewards of this hotel were claimed with this code; check the reward on the guest’s screen',
+    );
+  let usedAt: string;
+  let usedBy = usedByOf(claim.used_by);
+  let redeemedNow = false;
+  if (claim.used_at !== null) usedAt = claim.used_at;
+  else {
+    const stamp = now.toISOString();
+    const result = await db
+      .updateTable('reward_claims')
+      .set({ used_at: stamp, used_by: 'staff' })
+      .where('id', '=', claim.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    redeemedNow = Number(result.numUpdatedRows) === 1;
+    if (redeemedNow) {
+      usedAt = stamp;
+      usedBy = 'staff';
+    } else {
+      // Another desk used it in between: answer what it recorded.
+      const used = await db
+        .selectFrom('reward_claims')
+        .select(['used_at', 'used_by'])
+        .where('id', '=', claim.id)
+        .executeTakeFirstOrThrow();
+      usedAt = used.used_at ?? stamp;
+      usedBy = usedByOf(used.used_by);
+    }
+  }
+  const names = await rewardNames(db, [claim.reward_id], await languageOrder(db, hotel, input.lang));
+  return {
+    code: `${codePrefixOf(hotel)}-${claim.code}`,
+    rwId: claim.reward_id,
+    rwType: claim.reward_type,
+    rewardName: names.get(claim.reward_id) ?? '',
+    roomNumber: claim.room_number,
+    claimedAt: claim.claimed_at,
+    validUntil: claim.valid_until,
+    redeemedNow,
+    usedAt,
+    usedBy,
+  };
+}
+
+/**
+ * GET /api/staff/hotels/{hId}/redemptions: the claims of the hotel used on its hotel-local day `date` (today without
+ * it), by the guest's call or the staff check, the latest first. 403 staff_session_wrong_hotel for another hotel's
+ * session, 400 bad_request for a date that does not exist.
+ */
+export async function redemptionsOfDay(
+  store: Store,
+  input: { session: StaffSession; hotelId: number; date?: string | undefined; lang?: string | undefined },
+  now: Date,
+): Promise<RedemptionsReply> {
+  const { db } = store;
+  requireStaffOf(input.session, input.hotelId);
+  const hotel = await staffHotel(db, input.hotelId);
+  const date = input.date ?? localDate(now, hotel.time_zone);
+  if (!isCalendarDate(date)) throw new DomainError('bad_request', 'bad_request', `${date} is not a calendar date`);
+  // Every time zone's day lies within the UTC days around it; the hotel-local date then picks the day's uses.
+  const rows = await hotelClaims(db, hotel.hotel_id)
+    .where('c.used_at', '>=', `${addDays(date, -1)}T00:00:00.000Z`)
+    .where('c.used_at', '<', `${addDays(date, 2)}T00:00:00.000Z`)
+    .orderBy('c.used_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+  const ofDay = rows.filter(
+    (row) => row.used_at !== null && localDate(new Date(row.used_at), hotel.time_zone) === date,
+  );
+  const names = await rewardNames(
+    db,
+    ofDay.map((row) => row.reward_id),
+    await languageOrder(db, hotel, input.lang),
+  );
+  const prefix = codePrefixOf(hotel);
+  return {
+    date,
+    redemptions: ofDay.map(
+      (row): Redemption => ({
+        rwId: row.reward_id,
+        rwType: row.reward_type,
+        rewardName: names.get(row.reward_id) ?? '',
+        roomNumber: row.room_number,
+        code: row.code === null ? null : `${prefix}-${row.code}`,
+        claimedAt: row.claimed_at,
+        usedAt: row.used_at ?? '',
+        usedBy: usedByOf(row.used_by),
+      }),
+    ),
+  };
+}

@@ -1,0 +1,27 @@
+/** The staff page's 'Aujourd'hui' calls (docs/behaviour.md#today-tab), each with the staff session's token. */
+import type { HousekeepingReply, RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import { call, http } from './http.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The rooms that skip the cleaning of `date` (hotel-local YYYY-MM-DD). */
+export const getHousekeeping = (hId: number, token: string, date: string): Promise<HousekeepingReply> =>
+  call(() =>
+    http
+      .get(`staff/hotels/${hId}/housekeeping`, { searchParams: { date }, headers: bearer(token) })
+      .json<HousekeepingReply>(),
+  );
+
+/** Checks the guest's reward code and uses it once; the reward's name in `lang`. */
+export const checkRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeCheckReply> =>
+  call(() =>
+    http.post('staff/codes/verify', { json: { code, lang }, headers: bearer(token) }).json<StaffCodeCheckReply>(),
+  );
+
+/** The rewards used on the hotel-local today, the latest first; the rewards' names in `lang`. */
+export const getRedemptions = (hId: number, token: string, lang: string): Promise<RedemptionsReply> =>
+  call(() =>
+    http
+      .get(`staff/hotels/${hId}/redemptions`, { searchParams: { lang }, headers: bearer(token) })
+      .json<RedemptionsReply>(),
+  );

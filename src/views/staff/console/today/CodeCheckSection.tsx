@@ -1,0 +1,175 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { staffCodeCheckMachine } from '../../../../../machines/staffCodeCheck.machine.ts';
+import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
+import { useConnected } from '../../../binding/useConnected.ts';
+import { formatClaimedAt, formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
+import { type CodeCheckProps, connectCodeCheck } from './codeCheck.connect.ts';
+import { canScan, SCAN_PREVIEW_PART } from './qrScanner.ts';
+
+/**
+ * The reward code check (docs/behaviour.md#staff-code-check): the code the guest shows, typed (Enter sends it) or
+ * read from its QR code with the camera ('Scanner le QR code', where the browser can), and
+ * the answer, announced politely: used now, already used (when, how), unknown, shared by several rewards, or failed.
+ * The field empties for the next guest and keeps the focus.
+ */
+export function CodeCheckSection({ actor }: { actor: ActorRefFrom<typeof staffCodeCheckMachine> }) {
+  const { t } = useLingui();
+  const check = useConnected(actor, connectCodeCheck);
+  const [code, setCode] = useState('');
+  const headingId = useId();
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    check.onCheck(code);
+    setCode('');
+    inputRef.current?.focus();
+  }
+
+  return (
+    <section className="staff-today__section" aria-labelledby={headingId} data-part="code-check" {...check.root}>
+      <h3 id={headingId} className="staff-today__title">
+        <Trans>Vérifier un code de récompense</Trans>
+      </h3>
+      <form className="staff-today__code-form" onSubmit={submit}>
+        <label className="staff-today__label" htmlFor={inputId}>
+          {t`Code de récompense`}
+        </label>
+        <p id={hintId} className="staff-today__hint">
+          <Trans>Tel que le client le montre, avec ou sans le préfixe de l'hôtel.</Trans>
+        </p>
+        <div className="staff-today__code-row">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="staff-today__code-input"
+            data-part="code"
+            aria-describedby={hintId}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button-primary staff-today__button"
+            data-part="check"
+            disabled={check.checking || code.trim() === ''}
+          >
+            {check.checking ? t`Vérification…` : t`Vérifier`}
+          </button>
+        </div>
+      </form>
+      {canScan() && <CodeScan check={check} />}
+      <div className="staff-today__result" role="status" data-part="result" data-outcome={check.outcome ?? 'none'}>
+        {check.outcome && <CodeCheckAnswer check={check} />}
+      </div>
+    </section>
+  );
+}
+
+/** The camera button, and while scanning the preview with 'Annuler' (focused: Enter, Space or Escape end it). */
+function CodeScan({ check }: { check: CodeCheckProps }) {
+  const { t } = useLingui();
+  const hintId = useId();
+  if (!check.scanning)
+    return (
+      <button
+        type="button"
+        className="button-secondary staff-today__button"
+        data-part="scan"
+        disabled={check.checking}
+        onClick={check.onScan}
+      >
+        {t`Scanner le QR code`}
+      </button>
+    );
+  return (
+    <div className="staff-today__scan" data-part="scanner">
+      <p id={hintId}>{t`Présentez le QR code affiché par le client devant la caméra.`}</p>
+      <video
+        className="staff-today__scan-preview"
+        data-part={SCAN_PREVIEW_PART}
+        aria-describedby={hintId}
+        aria-label={t`Caméra`}
+        muted
+        playsInline
+      />
+      <button
+        type="button"
+        className="button-secondary staff-today__button"
+        data-part="scan-cancel"
+        // biome-ignore lint/a11y/noAutofocus: the staff just asked for the camera; Escape or Enter ends it.
+        autoFocus
+        onClick={check.onCancelScan}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') check.onCancelScan();
+        }}
+      >
+        {t`Annuler`}
+      </button>
+    </div>
+  );
+}
+
+function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
+  const { t } = useLingui();
+  const { language } = useLanguage();
+  const { result, code } = check;
+  switch (check.outcome) {
+    case 'unknownCode':
+      return <p className="note note--warning">{t`Code inconnu : ${code}`}</p>;
+    case 'ambiguousCode':
+      return (
+        <p className="note note--warning">
+          {t`Ce code correspond à plusieurs récompenses. Vérifiez la récompense sur l'écran du client.`}
+        </p>
+      );
+    case 'failed':
+      return <p className="note note--warning">{t`Une erreur est survenue`}</p>;
+    case 'scanFailed':
+      return (
+        <p className="note note--warning">
+          {check.scanFailure === 'denied'
+            ? t`Accès à la caméra refusé. Saisissez le code à la main.`
+            : check.scanFailure === 'noCamera'
+              ? t`Aucune caméra trouvée. Saisissez le code à la main.`
+              : t`Impossible de lire le QR code. Saisissez le code à la main.`}
+        </p>
+      );
+  }
+  if (!result) return null;
+  const usedAt = formatClaimedAt(result.usedAt, language);
+  return (
+    <div className={check.outcome === 'redeemed' ? 'note note--success' : 'note note--warning'}>
+      <p className="staff-today__verdict">
+        {check.outcome === 'redeemed'
+          ? t`Récompense utilisée maintenant`
+          : result.usedBy === 'staff'
+            ? t`Déjà utilisée le ${usedAt} (code vérifié par le personnel)`
+            : t`Déjà utilisée le ${usedAt} (validée sur l'écran du client)`}
+      </p>
+      <dl className="staff-today__facts">
+        <dt>{t`Récompense`}</dt>
+        <dd>{result.rewardName}</dd>
+        <dt>{t`Chambre`}</dt>
+        <dd>{result.roomNumber ?? t`Sans chambre`}</dd>
+        <dt>{t`Code`}</dt>
+        <dd className="staff-today__code">{result.code}</dd>
+        <dt>{t`Débloquée le`}</dt>
+        <dd>{formatClaimedAt(result.claimedAt, language)}</dd>
+        {result.validUntil && (
+          <>
+            <dt>{t`Valable jusqu'au`}</dt>
+            <dd>{formatValidUntil(result.validUntil, language)}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { act, render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
+import type { StaffSession } from '../../machines/staffConsole.machine.ts';
+import { staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
+import { staffHousekeepingMachine } from '../../machines/staffHousekeeping.machine.ts';
+import { staffRedemptionsMachine } from '../../machines/staffRedemptions.machine.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { StaffConsolePage } from '../../src/views/staff/console/StaffConsolePage.tsx';
+import { controlledActors } from './controlled-actors.ts';
+import { makeHotel } from './stay-fixtures.ts';
+
+export const STAFF_HOTEL_ID = 1;
+export const STAFF_SESSION: StaffSession = { token: 'staff-token', expiresAt: '2099-01-01T10:15:00.000Z' };
+export const STAFF_SESSION_KEY = `staffSession:${STAFF_HOTEL_ID}`;
+
+/**
+ * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`) and those
+ * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `scanCode`).
+ */
+export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
+  const root = controlledActors(['loadHotel', 'openStaffSession']);
+  const housekeeping = controlledActors(['loadList']);
+  const uses = controlledActors(['loadList']);
+  const codeCheck = controlledActors(['checkCode', 'scanCode']);
+  const logic = staffConsoleMachine.provide({
+    actors: {
+      ...root.actors,
+      staffHousekeeping: staffHousekeepingMachine.provide({ actors: housekeeping.actors as never }),
+      staffRedemptions: staffRedemptionsMachine.provide({ actors: uses.actors as never }),
+      staffCodeCheck: staffCodeCheckMachine.provide({ actors: codeCheck.actors as never }),
+    } as never,
+    actions: {
+      rememberSession: (_, session: StaffSession) => sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(session)),
+      forgetSession: () => sessionStorage.removeItem(STAFF_SESSION_KEY),
+    },
+  });
+  render(
+    <LanguageProvider>
+      <StaffConsolePage hId={STAFF_HOTEL_ID} logic={logic} />
+    </LanguageProvider>,
+  );
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  return { root, housekeeping, uses, codeCheck, user };
+}
+
+export type StaffConsoleHarness = ReturnType<typeof renderStaffConsole>;
+
+/** The page signed in (the tab's session) with the hotel loaded: the 'Aujourd'hui' sections have started. */
+export async function renderSignedInToday(options: { advanceTimers?: (ms: number) => unknown } = {}) {
+  sessionStorage.clear();
+  sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(STAFF_SESSION));
+  const harness = renderStaffConsole(options);
+  // The page starts once the interface catalog is active.
+  await waitFor(() => {
+    if (!harness.root.isPending('loadHotel')) throw new Error('The hotel is not being loaded yet');
+  });
+  await act(async () => harness.root.resolve('loadHotel', makeHotel()));
+  return harness;
+}
