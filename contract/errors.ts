@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  // The staff page's impact summary (docs/impact.md#period).
+  'invalid_period',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

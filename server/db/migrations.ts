@@ -6,6 +6,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
+import { impactMigration } from './migration-impact.ts';
 import { proofsMigration } from './migration-proofs.ts';
 import { staffMigration } from './migration-staff.ts';
 import type { Database } from './schema.ts';
@@ -300,6 +301,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0006_proofs': proofsMigration,
     '0007_staff': staffMigration(kind),
     '0008_code_prefix': codePrefix,
+    '0013_impact': impactMigration,
   };
 }
 

@@ -10,6 +10,7 @@ import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
 import { staffRoutes } from './staff.ts';
+import { staffImpactRoutes } from './staff-impact.ts';
 import { staysRoutes } from './stays.ts';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (api, { deps }) => {
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(rewardsRoutes, { prefix: '/rewards', deps });
   await api.register(actionsRoutes, { prefix: '/actions', deps });
   await api.register(staffRoutes, { prefix: '/staff', deps });
+  await api.register(staffImpactRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });
