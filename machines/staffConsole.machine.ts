@@ -1,6 +1,7 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
 import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { HotelReply, StaffSessionReply } from '../contract/schemas.ts';
+import { staffImpactMachine } from './staffImpact.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -72,6 +73,8 @@ export const staffConsoleMachine = setup({
   actors: {
     loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
     openStaffSession: viewProvidedActor<StaffSessionReply, SignInInput>('openStaffSession'),
+    /** The 'Impact' tab's figures (machines/staffImpact.machine.ts); the view provides its calls. */
+    staffImpact: staffImpactMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -174,6 +177,15 @@ export const staffConsoleMachine = setup({
           on: { 'staffConsole.showImpact': 'impact' },
         },
         impact: {
+          invoke: {
+            id: 'staffImpact',
+            src: 'staffImpact',
+            input: ({ context }) => ({
+              hId: context.hId,
+              token: context.session?.token ?? '',
+              timeZone: context.hotel?.hotel.timeZone ?? 'UTC',
+            }),
+          },
           on: { 'staffConsole.showToday': 'today' },
         },
       },

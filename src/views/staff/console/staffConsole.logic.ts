@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { type SignInInput, type StaffSession, staffConsoleMachine } from '../../../../machines/staffConsole.machine.ts';
 import { openStaffSession } from '../../../api/staff.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { staffImpactLogic } from './impact/staffImpact.logic.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -23,6 +24,7 @@ export function staffConsoleLogic(hId: number) {
     actors: {
       loadHotel: fromPromise(({ input }: { input: { hId: number } }) => getHotel(input.hId, null)),
       openStaffSession: fromPromise(({ input }: { input: SignInInput }) => openStaffSession(input.hId, input.pin)),
+      staffImpact: staffImpactLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => {
