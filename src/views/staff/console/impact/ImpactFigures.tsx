@@ -119,22 +119,25 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
           </tr>
         </thead>
         <tbody>
-          {summary.impact.map((row, index) => (
-            <tr key={row.category}>
-              <th scope="row">
-                {i18n._(CATEGORY_LABELS[row.category])}
-                <sup>
-                  <a href={`#${noteId}-${row.category}`} aria-label={t`Note ${index + 1} : facteurs et sources`}>
-                    {index + 1}
-                  </a>
-                </sup>
-              </th>
-              <td>{unitsText(row.category, row.units)}</td>
-              {MEASURES.map((measure) => (
-                <td key={measure}>{numbers.format(row[measure].saved)}</td>
-              ))}
-            </tr>
-          ))}
+          {summary.impact.map((row, index) => {
+            const note = index + 1;
+            return (
+              <tr key={row.category}>
+                <th scope="row">
+                  {i18n._(CATEGORY_LABELS[row.category])}
+                  <sup>
+                    <a href={`#${noteId}-${row.category}`} aria-label={t`Note ${note} : facteurs et sources`}>
+                      {note}
+                    </a>
+                  </sup>
+                </th>
+                <td>{unitsText(row.category, row.units)}</td>
+                {MEASURES.map((measure) => (
+                  <td key={measure}>{numbers.format(row[measure].saved)}</td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot>
           <tr>
