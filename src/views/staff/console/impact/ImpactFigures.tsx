@@ -1,8 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import type { ImpactCategory, ImpactFigure, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
 import { formatDate, numberFormat } from './format.ts';
+import { ImpactChart } from './ImpactChart.tsx';
 import {
   actionTypeLabel,
   CATEGORY_LABELS,
@@ -12,9 +13,6 @@ import {
   MEASURES,
   ORIGIN_LABELS,
 } from './labels.ts';
-
-// uPlot comes with the chart, in its own chunk, once figures are on screen.
-const ImpactChart = lazy(() => import('./ImpactChart.tsx'));
 
 /** The figures of a period (docs/behaviour.md#impact-tab): key figures, actions, estimated savings, daily series. */
 export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryReply; onExport: () => void }) {
@@ -197,9 +195,7 @@ function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
       <h3 className="staff-impact__heading">
         <Trans>Jour par jour</Trans>
       </h3>
-      <Suspense fallback={<div className="skeleton staff-impact__chart-space" />}>
-        <ImpactChart days={summary.days} labels={labels} />
-      </Suspense>
+      <ImpactChart days={summary.days} labels={labels} />
       <details className="staff-impact__days" data-part="days">
         <summary>
           <Trans>Les chiffres du graphique, jour par jour</Trans>
