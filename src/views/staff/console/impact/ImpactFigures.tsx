@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ImpactCategory, ImpactFigure, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
 import { formatDate, numberFormat } from './format.ts';
 import { ImpactChart } from './ImpactChart.tsx';
@@ -23,7 +23,13 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
   const { total, participating } = summary.stays;
   const share = total === 0 ? 0 : Math.round((participating / total) * 100);
   const keyFigures: Array<[string, string]> = [
-    [t`Participation`, t`${participating} séjours sur ${total} (${share} %)`],
+    [
+      t`Participation`,
+      plural(participating, {
+        one: `# séjour sur ${total} (${share} %)`,
+        other: `# séjours sur ${total} (${share} %)`,
+      }),
+    ],
     [t`Points gagnés`, numbers.format(summary.points.earned)],
     [t`Points dépensés`, numbers.format(summary.points.spent)],
     [t`Récompenses obtenues`, numbers.format(summary.rewards.claimed)],
@@ -100,55 +106,57 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
       <h3 className="staff-impact__heading">
         <Trans>Économies estimées</Trans>
       </h3>
-      <table className="staff-impact__table" data-part="savings">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Geste</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Nombre</Trans>
-            </th>
-            {MEASURES.map((measure) => (
-              <th key={measure} scope="col">
-                {i18n._(MEASURE_LABELS[measure])}
+      <TableScroll label={t`Économies estimées`}>
+        <table className="staff-impact__table" data-part="savings">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Geste</Trans>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {summary.impact.map((row, index) => {
-            const note = index + 1;
-            return (
-              <tr key={row.category}>
-                <th scope="row">
-                  {i18n._(CATEGORY_LABELS[row.category])}
-                  <sup>
-                    <a href={`#${noteId}-${row.category}`} aria-label={t`Note ${note} : facteurs et sources`}>
-                      {note}
-                    </a>
-                  </sup>
+              <th scope="col">
+                <Trans>Nombre</Trans>
+              </th>
+              {MEASURES.map((measure) => (
+                <th key={measure} scope="col">
+                  {i18n._(MEASURE_LABELS[measure])}
                 </th>
-                <td>{unitsText(row.category, row.units)}</td>
-                {MEASURES.map((measure) => (
-                  <td key={measure}>{numbers.format(row[measure].saved)}</td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">
-              <Trans>Total</Trans>
-            </th>
-            <td />
-            <td>{numbers.format(summary.saved.waterLitres)}</td>
-            <td>{numbers.format(summary.saved.energyKwh)}</td>
-            <td>{numbers.format(summary.saved.co2eGrams)}</td>
-          </tr>
-        </tfoot>
-      </table>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {summary.impact.map((row, index) => {
+              const note = index + 1;
+              return (
+                <tr key={row.category}>
+                  <th scope="row">
+                    {i18n._(CATEGORY_LABELS[row.category])}
+                    <sup>
+                      <a href={`#${noteId}-${row.category}`} aria-label={t`Note ${note} : facteurs et sources`}>
+                        {note}
+                      </a>
+                    </sup>
+                  </th>
+                  <td>{unitsText(row.category, row.units)}</td>
+                  {MEASURES.map((measure) => (
+                    <td key={measure}>{numbers.format(row[measure].saved)}</td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">
+                <Trans>Total</Trans>
+              </th>
+              <td />
+              <td>{numbers.format(summary.saved.waterLitres)}</td>
+              <td>{numbers.format(summary.saved.energyKwh)}</td>
+              <td>{numbers.format(summary.saved.co2eGrams)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
       <ol className="staff-impact__notes" data-part="notes">
         {summary.impact.map((row) => (
           <li key={row.category} id={`${noteId}-${row.category}`}>
@@ -200,37 +208,49 @@ function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
         <summary>
           <Trans>Les chiffres du graphique, jour par jour</Trans>
         </summary>
-        <table className="staff-impact__table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col">{labels.actions}</th>
-              <th scope="col">{labels.pointsEarned}</th>
-              <th scope="col">{labels.pointsSpent}</th>
-              <th scope="col">
-                <Trans>Eau économisée (L)</Trans>
-              </th>
-              <th scope="col">
-                <Trans>CO2e évité (g)</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.days.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatDate(i18n, day.date)}</th>
-                <td>{numbers.format(day.actions)}</td>
-                <td>{numbers.format(day.pointsEarned)}</td>
-                <td>{numbers.format(day.pointsSpent)}</td>
-                <td>{numbers.format(day.waterSavedLitres)}</td>
-                <td>{numbers.format(day.co2eSavedGrams)}</td>
+        <TableScroll label={t`Les chiffres du graphique, jour par jour`}>
+          <table className="staff-impact__table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">{labels.actions}</th>
+                <th scope="col">{labels.pointsEarned}</th>
+                <th scope="col">{labels.pointsSpent}</th>
+                <th scope="col">
+                  <Trans>Eau économisée (L)</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>CO2e évité (g)</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {summary.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatDate(i18n, day.date)}</th>
+                  <td>{numbers.format(day.actions)}</td>
+                  <td>{numbers.format(day.pointsEarned)}</td>
+                  <td>{numbers.format(day.pointsSpent)}</td>
+                  <td>{numbers.format(day.waterSavedLitres)}</td>
+                  <td>{numbers.format(day.co2eSavedGrams)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
     </>
+  );
+}
+
+/** A wide table scrolls sideways in its own box on a phone; the box takes the keyboard focus so it can be scrolled. */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard (WCAG 2.1.1)
+    <section className="staff-impact__table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
   );
 }
