@@ -4,6 +4,7 @@
  *   shipped table.
  * - action_completions.meal_*: the impact of the meal a LIMEAT completion holds (the night's best meal), so the
  *   saving against the reference meal can be summed later; null for other actions and for meals recorded before.
+ * - indexes on the timestamps the summary reads a period by (completions, ledger rows, a hotel's stays).
  */
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -16,5 +17,12 @@ export const impactMigration: Migration = {
     await db.schema.alterTable('hotels').addColumn('impact_factors', 'text').execute();
     for (const column of ['meal_water_litres', 'meal_energy_wh', 'meal_ghg_grams'])
       await db.schema.alterTable('action_completions').addColumn(column, 'double precision').execute();
+    await db.schema
+      .createIndex('action_completions_created_ix')
+      .on('action_completions')
+      .column('created_at')
+      .execute();
+    await db.schema.createIndex('ledger_entries_created_ix').on('ledger_entries').column('created_at').execute();
+    await db.schema.createIndex('stays_hotel_created_ix').on('stays').columns(['hotel_id', 'created_at']).execute();
   },
 };

@@ -55,7 +55,7 @@ export function checkPeriod(from: string, to: string): void {
     throw new DomainError('bad_request', 'invalid_period', `A period covers at most ${MAX_PERIOD_DAYS} days`);
 }
 
-/** A completion's part of the savings: the category and how many of its units (a meal brings its own amounts). */
+/** A completion as the summary reads it: when it was first answered, its type and its current answer. */
 interface CompletionRow {
   stay_id: number;
   created_at: string;
@@ -67,8 +67,15 @@ interface CompletionRow {
   meal_ghg_grams: number | null;
 }
 
-/** The gesture a completion's current answer makes, in units of its category; null when it saves nothing. */
-function gestureOf(row: CompletionRow): { category: ImpactCategory; units: number; meal?: Amounts } | null {
+/** What a completion's current answer does: units of a category (a meal brings its own impact). */
+interface Gesture {
+  category: ImpactCategory;
+  units: number;
+  meal?: Amounts;
+}
+
+/** The gesture a completion's current answer makes; null when it saves nothing. */
+function gestureOf(row: CompletionRow): Gesture | null {
   switch (row.type) {
     case 'LUNICLEAN':
       return row.response === 'SKIP' ? { category: 'cleaning', units: 1 } : null;
@@ -92,7 +99,7 @@ function gestureOf(row: CompletionRow): { category: ImpactCategory; units: numbe
 }
 
 /** What one gesture saved: units × factor, or for a meal the reference meal minus the meal (never below 0). */
-function savingOf(gesture: NonNullable<ReturnType<typeof gestureOf>>, factors: ImpactFactorTable): Amounts {
+function savingOf(gesture: Gesture, factors: ImpactFactorTable): Amounts {
   const saving = zero();
   for (const measure of IMPACT_MEASURES) {
     const perUnit = factors[gesture.category][measure].perUnit;
