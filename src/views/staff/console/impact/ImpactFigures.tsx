@@ -22,7 +22,7 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
   const end = formatDate(i18n, summary.to);
   const { total, participating } = summary.stays;
   const share = total === 0 ? 0 : Math.round((participating / total) * 100);
-  const keyFigures: Array<[string, string]> = [
+  const keyFigures: Array<[string, ReactNode]> = [
     [
       t`Participation`,
       plural(participating, {
@@ -34,7 +34,8 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
     [t`Points dépensés`, numbers.format(summary.points.spent)],
     [t`Récompenses obtenues`, numbers.format(summary.rewards.claimed)],
     [t`Récompenses utilisées`, numbers.format(summary.rewards.used)],
-    [t`Eau donnée`, `${numbers.format(summary.waterDonatedLitres)} L`],
+    // A number with its unit keeps its order in a right-to-left line.
+    [t`Eau donnée`, <bdi key="water">{`${numbers.format(summary.waterDonatedLitres)} L`}</bdi>],
   ];
   return (
     <div className="staff-impact__figures" data-part="figures">
@@ -176,12 +177,14 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
 }
 
 function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const factor = `${numberFormat(i18n).format(figure.perUnit)} ${unit}`;
   const origin = i18n._(ORIGIN_LABELS[figure.origin]);
   return (
     <>
-      {t`${factor}, ${origin}. Source :`}{' '}
+      <Trans>
+        <bdi>{factor}</bdi>, {origin}. Source :
+      </Trans>{' '}
       {figure.source.url ? (
         <a href={figure.source.url} target="_blank" rel="noreferrer">
           {figure.source.name}
