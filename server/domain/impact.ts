@@ -112,13 +112,24 @@ function parseOverrides(json: string | null): ImpactFactorOverrides | null {
   return json === null ? null : (JSON.parse(json) as ImpactFactorOverrides);
 }
 
-/** GET /api/staff/hotels/{hId}/summary: the hotel's figures over `from`–`to` (hotel-local days, both included). */
-export async function impactSummary(
+/** GET /api/staff/hotels/{hId}/summary: the figures of the session's hotel over the period. */
+export function impactSummary(
   db: Kysely<Database>,
   staff: StaffSession,
+  input: ImpactSummaryInput,
+): Promise<ImpactSummaryReply> {
+  requireStaffOf(staff, input.hotelId);
+  return periodSummary(db, input);
+}
+
+/**
+ * The hotel's figures over `from`–`to` (hotel-local days, both included), for whoever the caller has checked: the
+ * staff page's summary, or a day's totals (`from` = `to`).
+ */
+export async function periodSummary(
+  db: Kysely<Database>,
   { hotelId, from, to }: ImpactSummaryInput,
 ): Promise<ImpactSummaryReply> {
-  requireStaffOf(staff, hotelId);
   checkPeriod(from, to);
   const hotel = await db
     .selectFrom('hotels')
