@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   // The staff desk's code check (docs/behaviour.md#staff-code-check).
   'unknown_code',
   'ambiguous_code',
+  // The staff page's impact summary (docs/impact.md#period).
+  'invalid_period',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

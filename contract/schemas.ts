@@ -578,3 +578,70 @@ export const HousekeepingReply = Type.Object({
   rooms: Type.Array(HousekeepingRoom),
 });
 export type HousekeepingReply = Static<typeof HousekeepingReply>;
+// ---------- impact summary (docs/impact.md, GET /api/staff/hotels/{hId}/summary, staff session) ----------
+
+/** The hotel-local period, both days included (docs/impact.md#period). */
+export const ImpactSummaryQuery = Type.Object({ from: IsoDate, to: IsoDate });
+export type ImpactSummaryQuery = Static<typeof ImpactSummaryQuery>;
+
+export const ImpactCategory = Type.Union([
+  Type.Literal('cleaning'),
+  Type.Literal('shower'),
+  Type.Literal('heating'),
+  Type.Literal('meal'),
+]);
+export type ImpactCategory = Static<typeof ImpactCategory>;
+
+/** One estimate: what the period saved, the factor per unit it was computed with, and the factor's source. */
+export const ImpactFigure = Type.Object({
+  /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
+  saved: Type.Number(),
+  perUnit: Type.Number(),
+  source: Type.Object({ name: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }),
+  /** `published` as the source says it, `estimate` our derivation from it, `hotel` the hotel's own figure. */
+  origin: Type.Union([Type.Literal('published'), Type.Literal('estimate'), Type.Literal('hotel')]),
+});
+export type ImpactFigure = Static<typeof ImpactFigure>;
+
+export const ImpactCategorySummary = Type.Object({
+  category: ImpactCategory,
+  /** Skipped cleanings, shorter showers, degree-nights of lower heating, or meals. */
+  units: Type.Number({ minimum: 0 }),
+  water: ImpactFigure,
+  energy: ImpactFigure,
+  co2e: ImpactFigure,
+});
+export type ImpactCategorySummary = Static<typeof ImpactCategorySummary>;
+
+export const ImpactDay = Type.Object({
+  date: IsoDate,
+  actions: Type.Integer({ minimum: 0 }),
+  pointsEarned: Type.Integer(),
+  pointsSpent: Type.Integer(),
+  rewardsClaimed: Type.Integer({ minimum: 0 }),
+  rewardsUsed: Type.Integer({ minimum: 0 }),
+  waterSavedLitres: Type.Number(),
+  energySavedKwh: Type.Number(),
+  co2eSavedGrams: Type.Number(),
+});
+export type ImpactDay = Static<typeof ImpactDay>;
+
+export const ImpactSummaryReply = Type.Object({
+  hId: HotelId,
+  from: IsoDate,
+  to: IsoDate,
+  /** Stays present in the period (started in it or with an action in it), and those with at least one action. */
+  stays: Type.Object({ total: Type.Integer({ minimum: 0 }), participating: Type.Integer({ minimum: 0 }) }),
+  /** Actions first answered in the period, by type (types with none left out), most first. */
+  actionsByType: Type.Array(Type.Object({ actType: Type.String(), count: Type.Integer({ minimum: 1 }) })),
+  /** Sums over the period's ledger rows: earned by actions (net of changed answers), spent on rewards. */
+  points: Type.Object({ earned: Type.Integer(), spent: Type.Integer() }),
+  rewards: Type.Object({ claimed: Type.Integer({ minimum: 0 }), used: Type.Integer({ minimum: 0 }) }),
+  waterDonatedLitres: Type.Number({ minimum: 0 }),
+  impact: Type.Array(ImpactCategorySummary),
+  /** The four categories added up. */
+  saved: Type.Object({ waterLitres: Type.Number(), energyKwh: Type.Number(), co2eGrams: Type.Number() }),
+  /** One entry per day of the period, in order. */
+  days: Type.Array(ImpactDay),
+});
+export type ImpactSummaryReply = Static<typeof ImpactSummaryReply>;

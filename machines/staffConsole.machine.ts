@@ -3,6 +3,7 @@ import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { HotelReply, StaffSessionReply } from '../contract/schemas.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
+import { staffImpactMachine } from './staffImpact.machine.ts';
 import type { StaffListEvent } from './staffList.ts';
 import { staffRedemptionsMachine } from './staffRedemptions.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
@@ -97,6 +98,8 @@ export const staffConsoleMachine = setup({
     staffRedemptions: staffRedemptionsMachine,
     loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
     openStaffSession: viewProvidedActor<StaffSessionReply, SignInInput>('openStaffSession'),
+    /** The 'Impact' tab's figures (machines/staffImpact.machine.ts); the view provides its calls. */
+    staffImpact: staffImpactMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -205,6 +208,7 @@ export const staffConsoleMachine = setup({
           ],
         },
         impact: {
+          invoke: { id: 'staffImpact', src: 'staffImpact', input: sectionInputOf },
           on: { 'staffConsole.showToday': 'today' },
         },
       },

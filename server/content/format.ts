@@ -166,6 +166,27 @@ export const MenuDish = Type.Object(
 );
 export type MenuDish = Static<typeof MenuDish>;
 
+/** One category of the impact factor table replaced by the hotel's own figures (docs/impact.md#hotel-figures). */
+const ImpactFactorOverride = Type.Object(
+  {
+    waterLitres: Type.Optional(Type.Number({ minimum: 0, maximum: 100000 })),
+    energyKwh: Type.Optional(Type.Number({ minimum: 0, maximum: 10000 })),
+    co2eGrams: Type.Optional(Type.Number({ minimum: 0, maximum: 10000000 })),
+    /** Where the hotel's figures come from, shown with them on the staff page. */
+    source: Type.Optional(NonEmpty(300)),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const ImpactFactorOverrides = Type.Object(
+  {
+    cleaning: Type.Optional(ImpactFactorOverride),
+    shower: Type.Optional(ImpactFactorOverride),
+    heating: Type.Optional(ImpactFactorOverride),
+    meal: Type.Optional(ImpactFactorOverride),
+  },
+  { additionalProperties: false },
+);
+
 export const HotelContentFile = Type.Object(
   {
     hotel: HotelSection,
@@ -177,6 +198,8 @@ export const HotelContentFile = Type.Object(
     rewards: Type.Optional(Type.Array(RewardEntry)),
     /** The restaurant's dishes, for the meal photo when no vision model is configured. */
     menu: Type.Optional(Type.Array(MenuDish, { maxItems: 200 })),
+    /** The hotel's own figures in place of the impact factor table's (per skipped cleaning, shower, degree, meal). */
+    impactFactors: Type.Optional(ImpactFactorOverrides),
   },
   { additionalProperties: false },
 );

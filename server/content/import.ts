@@ -131,6 +131,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
     const actionIds = await importActions(tx, h.id, file.actions ?? []);
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
     await importMenu(tx, h.id, file.menu ?? []);
+    await importImpactFactors(tx, h.id, file.impactFactors);
     return {
       hotelId: h.id,
       name: h.name,
@@ -372,5 +373,14 @@ async function importMenu(tx: Tx, hotelId: number, menu: MenuDish[]): Promise<vo
         ingredients: JSON.stringify(dish.ingredients),
       })),
     )
+    .execute();
+}
+
+/** The hotel's own impact figures (docs/impact.md#hotel-figures), replaced whole; none: the shipped table. */
+async function importImpactFactors(tx: Tx, hotelId: number, overrides: HotelContentFile['impactFactors']) {
+  await tx
+    .updateTable('hotels')
+    .set({ impact_factors: overrides ? JSON.stringify(overrides) : null })
+    .where('id', '=', hotelId)
     .execute();
 }

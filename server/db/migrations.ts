@@ -7,6 +7,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
 import { capsMigration } from './migration-caps.ts';
+import { impactMigration } from './migration-impact.ts';
 import { presenceMigration } from './migration-presence.ts';
 import { proofsMigration } from './migration-proofs.ts';
 import { reportsMigration } from './migration-reports.ts';
@@ -308,6 +309,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0010_caps': capsMigration,
     '0011_reports': reportsMigration,
     '0012_staff_desk': staffDeskMigration,
+    '0013_impact': impactMigration,
   };
 }
 

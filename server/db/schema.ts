@@ -22,6 +22,8 @@ export interface HotelsTable {
   max_claims_per_room_night: Generated<number>;
   /** Codes drawn from the hotel's pools per hotel-local day (0010_caps, docs/behaviour.md#caps). */
   max_pool_codes_per_day: Generated<number>;
+  /** The content's `impactFactors` as JSON (0013_impact); null: the shipped factor table. */
+  impact_factors: Generated<string | null>;
   /** A new random value at every import: caches of the hotel's content are keyed by it. */
   content_version: string;
   updated_at: string;
@@ -196,6 +198,10 @@ export interface ActionCompletionsTable extends AnswerColumns {
   updated_at: string;
   /** Bumped on every answer change; part of the ledger idempotency key of the points move (0002_actions). */
   version: Generated<number>;
+  /** LIMEAT: the impact of the meal the completion holds (0013_impact); null otherwise. */
+  meal_water_litres: Generated<number | null>;
+  meal_energy_wh: Generated<number | null>;
+  meal_ghg_grams: Generated<number | null>;
 }
 
 /** Every accepted action answer, with the hotel-local day it was given on (daily YESNOMAIL report). */

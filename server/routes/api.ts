@@ -12,6 +12,7 @@ import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
 import { staffRoutes } from './staff.ts';
 import { staffDeskRoutes } from './staff-desk.ts';
+import { staffImpactRoutes } from './staff-impact.ts';
 import { staysRoutes } from './stays.ts';
 
 export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (api, { deps }) => {
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(staffRoutes, { prefix: '/staff', deps });
   await api.register(staffDeskRoutes, { prefix: '/staff', deps });
   await api.register(housekeepingRoutes, { prefix: '/staff', deps });
+  await api.register(staffImpactRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });

@@ -27,7 +27,7 @@ import { checkEndDate, endDateColumns, findOwnedStay, isFinished, lockOwnedStay,
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
 import { checkedPhoto } from './photo.ts';
-import { analysisOf, isVegetarian, type MealIngredient, mealPoints } from './scoring.ts';
+import { analysisOf, impactOf, isVegetarian, type MealImpact, type MealIngredient, mealPoints } from './scoring.ts';
 
 interface MealAction {
   id: number;
@@ -140,7 +140,7 @@ export async function submitMealPhoto(
   const greenMilesAdded = await store.write(async (transaction) => {
     const locked = await lockOwnedStay(transaction, body.sUUID, body.uuid);
     if (isFinished(locked, now)) throw stayFinished();
-    return creditMeal(transaction.db, locked, action, points, now, body.endDate);
+    return creditMeal(transaction.db, locked, action, { points, impact: impactOf(ingredients) }, now, body.endDate);
   });
   return { greenMilesAdded, limeatAnalysis: analysis };
 }
@@ -150,7 +150,7 @@ async function creditMeal(
   tx: Kysely<Database>,
   stay: StayRecord,
   action: MealAction,
-  points: number,
+  { points, impact }: { points: number; impact: MealImpact },
   now: Date,
   endDate: string | null,
 ): Promise<number> {
@@ -162,11 +162,28 @@ async function creditMeal(
   const existing = await findCompletion(tx, completion);
   const credit = Math.max(0, points - (existing?.points ?? 0));
   const version = existing ? existing.version + (credit > 0 ? 1 : 0) : 1;
-  if (!existing || credit > 0)
+  if (!existing || credit > 0) {
     await saveCompletion(tx, completion, existing, { answer: NO_ANSWER, points, version }, now);
+    await keepMealImpact(tx, completion, impact);
+  }
   if (credit > 0) await movePoints(tx, completion, { amount: credit, version, isChange: existing !== undefined }, now);
   await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: credit }, now);
   if (endDate !== null && stay.end_date === null)
     await tx.updateTable('stays').set(endDateColumns(stay, endDate)).where('id', '=', stay.id).execute();
   return credit;
+}
+
+/** The impact of the meal the completion now holds, for the staff page's savings (docs/impact.md#meals). */
+async function keepMealImpact(tx: Kysely<Database>, { stay, action, nightId }: CompletionKey, impact: MealImpact) {
+  await tx
+    .updateTable('action_completions')
+    .set({
+      meal_water_litres: impact.waterLitres,
+      meal_energy_wh: impact.energyWh,
+      meal_ghg_grams: impact.ghgGrams,
+    })
+    .where('stay_id', '=', stay.id)
+    .where('action_id', '=', action.id)
+    .where('night_id', '=', nightId)
+    .execute();
 }

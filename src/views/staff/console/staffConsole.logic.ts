@@ -13,6 +13,7 @@ import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.m
 import { openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { staffImpactLogic } from './impact/staffImpact.logic.ts';
 import { cleaningDateAt } from './today/cleaningDate.ts';
 import { scanQrCode } from './today/qrScanner.ts';
 
@@ -37,6 +38,7 @@ export function staffConsoleLogic(hId: number) {
       loadHotel: fromPromise(({ input }: { input: { hId: number } }) => getHotel(input.hId, null)),
       openStaffSession: fromPromise(({ input }: { input: SignInInput }) => openStaffSession(input.hId, input.pin)),
       ...todaySectionsLogic(),
+      staffImpact: staffImpactLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => {

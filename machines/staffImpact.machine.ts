@@ -1,0 +1,153 @@
+import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { daysBetween } from '../contract/calendar-days.ts';
+import { errorStatusOf } from '../contract/errors.ts';
+import type { ImpactSummaryReply } from '../contract/schemas.ts';
+import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+
+/**
+ * The staff page's 'Impact' tab (docs/behaviour.md#impact-tab): the figures of the hotel over a chosen period
+ * (GET /api/staff/hotels/{hId}/summary, docs/impact.md). loading ▶ loaded | empty | failed (⇄ retry); choosing
+ * another period loads again; `loaded` exports the figures as CSV. A call refused for the session (401) sends
+ * `staffSession.expired` to the staff page, which asks for the PIN again.
+ */
+
+/** The longest period the server answers (docs/impact.md#period). */
+export const MAX_IMPACT_PERIOD_DAYS = 366;
+
+/** A period by its preset (the last 7 or 30 hotel-local days, today included) or by its own dates. */
+export type ImpactPeriodChoice =
+  | { preset: 'last7' }
+  | { preset: 'last30' }
+  | { preset: 'custom'; from: string; to: string };
+
+export interface StaffImpactInput extends StaffSectionInput {
+  /** The hotel's time zone: the presets count its days. */
+  timeZone: string;
+}
+
+export interface LoadSummaryInput extends StaffImpactInput {
+  choice: ImpactPeriodChoice;
+}
+
+export interface StaffImpactContext extends StaffImpactInput {
+  choice: ImpactPeriodChoice;
+  summary: ImpactSummaryReply | null;
+  /** The last custom period asked for was refused before any call (inverted, or longer than the maximum). */
+  invalidPeriod: boolean;
+}
+
+export type StaffImpactEvent =
+  | { type: 'impactPeriod.choose'; choice: ImpactPeriodChoice }
+  | { type: 'impactSummary.retry' }
+  | { type: 'impactSummary.export' };
+
+/** A custom period the server would take: real dates in order, at most MAX_IMPACT_PERIOD_DAYS days. */
+export function isValidPeriod(from: string, to: string): boolean {
+  const valid = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
+  if (!valid(from) || !valid(to)) return false;
+  const days = daysBetween(from, to) + 1;
+  return days >= 1 && days <= MAX_IMPACT_PERIOD_DAYS;
+}
+
+/** A period with nothing in it: no stay, no action, no point, no reward. */
+export function isEmptySummary(summary: ImpactSummaryReply): boolean {
+  return (
+    summary.stays.total === 0 &&
+    summary.actionsByType.length === 0 &&
+    summary.points.earned === 0 &&
+    summary.points.spent === 0 &&
+    summary.rewards.claimed === 0 &&
+    summary.rewards.used === 0
+  );
+}
+
+export const staffImpactMachine = setup({
+  types: {
+    input: {} as StaffImpactInput,
+    context: {} as StaffImpactContext,
+    events: {} as StaffImpactEvent,
+  },
+  actors: {
+    loadSummary: viewProvidedActor<ImpactSummaryReply, LoadSummaryInput>('loadSummary'),
+  },
+  actions: {
+    /** Writes the figures and the daily series to a CSV file the browser downloads. */
+    downloadCsv: viewProvidedAction<ImpactSummaryReply>('downloadCsv'),
+    holdChoice: assign({ choice: (_, choice: ImpactPeriodChoice) => choice, invalidPeriod: false }),
+    holdSummary: assign({ summary: (_, summary: ImpactSummaryReply) => summary }),
+    noteInvalidPeriod: assign({ invalidPeriod: true }),
+    reportExpiredSession: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+  },
+  guards: {
+    isAcceptedChoice: (_, choice: ImpactPeriodChoice) =>
+      choice.preset !== 'custom' || isValidPeriod(choice.from, choice.to),
+    isEmpty: (_, summary: ImpactSummaryReply) => isEmptySummary(summary),
+    isSessionRefused: (_, error: unknown) => errorStatusOf(error) === 401,
+  },
+}).createMachine({
+  id: 'staffImpact',
+  context: ({ input }) => ({ ...input, choice: { preset: 'last7' }, summary: null, invalidPeriod: false }),
+  initial: 'loading',
+  on: {
+    'impactPeriod.choose': [
+      {
+        guard: { type: 'isAcceptedChoice', params: ({ event }) => event.choice },
+        target: '.loading',
+        // A new period while one is loading starts the call again.
+        reenter: true,
+        actions: { type: 'holdChoice', params: ({ event }) => event.choice },
+      },
+      { actions: 'noteInvalidPeriod' },
+    ],
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSummary',
+        src: 'loadSummary',
+        input: ({ context }) => ({
+          hId: context.hId,
+          token: context.token,
+          timeZone: context.timeZone,
+          choice: context.choice,
+        }),
+        onDone: [
+          {
+            guard: {
+              type: 'isEmpty',
+              params: ({ event }: { event: DoneActorEvent<ImpactSummaryReply> }) => event.output,
+            },
+            target: 'empty',
+            actions: { type: 'holdSummary', params: ({ event }) => event.output },
+          },
+          { target: 'loaded', actions: { type: 'holdSummary', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isSessionRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'expired',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    loaded: {
+      on: {
+        'impactSummary.export': {
+          actions: { type: 'downloadCsv', params: ({ context }) => context.summary as ImpactSummaryReply },
+        },
+      },
+    },
+    empty: {},
+    failed: {
+      on: { 'impactSummary.retry': 'loading' },
+    },
+    /** The page takes over: it drops the session and shows the PIN form. */
+    expired: {
+      entry: 'reportExpiredSession',
+      type: 'final',
+    },
+  },
+});

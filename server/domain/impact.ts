@@ -1,0 +1,343 @@
+/**
+ * The staff page's impact summary of a hotel over a hotel-local period (docs/impact.md): participation, actions by
+ * type, points and rewards (sums over the ledger and the claims), water donated, and the water, energy and CO2e the
+ * guests' gestures saved by the factor table (server/domain/impact-factors.ts), with a daily series.
+ *
+ * Rows are read over a UTC window a day wider than the period on each side (no zone is more than 14 h from UTC) and
+ * kept by their hotel-local date, so a day is the hotel's day whatever the zone and its daylight-saving changes.
+ */
+import type { Kysely } from 'kysely';
+import type { ImpactCategorySummary, ImpactDay, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
+import { waterVolume } from '../mail/reward-mail.ts';
+import { DomainError, notFound } from './errors.ts';
+import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
+import { hotelPrimaryLanguage } from './hotels.ts';
+import {
+  HEATING_FLOOR_TEMPERATURE,
+  HEATING_REFERENCE_TEMPERATURE,
+  IMPACT_CATEGORIES,
+  IMPACT_MEASURES,
+  type ImpactCategory,
+  type ImpactFactorOverrides,
+  type ImpactFactorTable,
+  type ImpactMeasure,
+  impactFactorsOf,
+} from './impact-factors.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+
+/** The longest period one summary covers (a year, leap day included). */
+export const MAX_PERIOD_DAYS = 366;
+
+export interface ImpactSummaryInput {
+  hotelId: number;
+  from: string;
+  to: string;
+}
+
+type Amounts = Record<ImpactMeasure, number>;
+const zero = (): Amounts => ({ water: 0, energy: 0, co2e: 0 });
+
+/** Water in litres to one decimal, energy in kWh to two, CO2e in whole grams. */
+const ROUNDING: Record<ImpactMeasure, number> = { water: 1, energy: 2, co2e: 0 };
+const rounded = (measure: ImpactMeasure, value: number) => {
+  const scale = 10 ** ROUNDING[measure];
+  return Math.round(value * scale) / scale;
+};
+
+/** 400 invalid_period unless both are dates, `from` is not after `to`, and the period is at most MAX_PERIOD_DAYS. */
+export function checkPeriod(from: string, to: string): void {
+  if (!isCalendarDate(from) || !isCalendarDate(to))
+    throw new DomainError('bad_request', 'invalid_period', 'from and to must be real dates (YYYY-MM-DD)');
+  const days = daysBetween(from, to) + 1;
+  if (days < 1) throw new DomainError('bad_request', 'invalid_period', 'from must not be after to');
+  if (days > MAX_PERIOD_DAYS)
+    throw new DomainError('bad_request', 'invalid_period', `A period covers at most ${MAX_PERIOD_DAYS} days`);
+}
+
+/** A completion as the summary reads it: when it was first answered, its type and its current answer. */
+interface CompletionRow {
+  stay_id: number;
+  created_at: string;
+  type: string;
+  response: string | null;
+  temperature: number | null;
+  meal_water_litres: number | null;
+  meal_energy_wh: number | null;
+  meal_ghg_grams: number | null;
+}
+
+/** What a completion's current answer does: units of a category (a meal brings its own impact). */
+interface Gesture {
+  category: ImpactCategory;
+  units: number;
+  meal?: Amounts;
+}
+
+/** The gesture a completion's current answer makes; null when it saves nothing. */
+function gestureOf(row: CompletionRow): Gesture | null {
+  switch (row.type) {
+    case 'LUNICLEAN':
+      return row.response === 'SKIP' ? { category: 'cleaning', units: 1 } : null;
+    case 'LUNISHOWER':
+      return row.response === 'true' ? { category: 'shower', units: 1 } : null;
+    case 'HEATING': {
+      if (row.temperature === null) return null;
+      const degrees = HEATING_REFERENCE_TEMPERATURE - Math.max(row.temperature, HEATING_FLOOR_TEMPERATURE);
+      return degrees > 0 ? { category: 'heating', units: degrees } : null;
+    }
+    case 'LIMEAT':
+      if (row.meal_water_litres === null || row.meal_energy_wh === null || row.meal_ghg_grams === null) return null;
+      return {
+        category: 'meal',
+        units: 1,
+        meal: { water: row.meal_water_litres, energy: row.meal_energy_wh / 1000, co2e: row.meal_ghg_grams },
+      };
+    default:
+      return null;
+  }
+}
+
+/** What one gesture saved: units × factor, or for a meal the reference meal minus the meal (never below 0). */
+function savingOf(gesture: Gesture, factors: ImpactFactorTable): Amounts {
+  const saving = zero();
+  for (const measure of IMPACT_MEASURES) {
+    const perUnit = factors[gesture.category][measure].perUnit;
+    saving[measure] = gesture.meal ? Math.max(0, perUnit - gesture.meal[measure]) : gesture.units * perUnit;
+  }
+  return saving;
+}
+
+function parseOverrides(json: string | null): ImpactFactorOverrides | null {
+  return json === null ? null : (JSON.parse(json) as ImpactFactorOverrides);
+}
+
+/** GET /api/staff/hotels/{hId}/summary: the figures of the session's hotel over the period. */
+export function impactSummary(
+  db: Kysely<Database>,
+  staff: StaffSession,
+  input: ImpactSummaryInput,
+): Promise<ImpactSummaryReply> {
+  requireStaffOf(staff, input.hotelId);
+  return periodSummary(db, input);
+}
+
+/**
+ * The hotel's figures over `from`–`to` (hotel-local days, both included), for whoever the caller has checked: the
+ * staff page's summary, or a day's totals (`from` = `to`).
+ */
+export async function periodSummary(
+  db: Kysely<Database>,
+  { hotelId, from, to }: ImpactSummaryInput,
+): Promise<ImpactSummaryReply> {
+  checkPeriod(from, to);
+  const hotel = await db
+    .selectFrom('hotels')
+    .select(['id', 'time_zone', 'impact_factors', 'content_version'])
+    .where('id', '=', hotelId)
+    .executeTakeFirst();
+  if (!hotel) throw notFound('Hotel');
+  const factors = impactFactorsOf(parseOverrides(hotel.impact_factors));
+  const windowStart = `${addDays(from, -1)}T00:00:00.000Z`;
+  const windowEnd = `${addDays(to, 2)}T00:00:00.000Z`;
+  /** The hotel-local date of a timestamp when it falls in the period, else null. */
+  const dayOf = (stamp: string | null): string | null => {
+    if (stamp === null || stamp < windowStart || stamp >= windowEnd) return null;
+    const date = localDate(new Date(stamp), hotel.time_zone);
+    return date >= from && date <= to ? date : null;
+  };
+
+  const days = new Map<string, ImpactDay>();
+  for (let date = from; date <= to; date = addDays(date, 1))
+    days.set(date, {
+      date,
+      actions: 0,
+      pointsEarned: 0,
+      pointsSpent: 0,
+      rewardsClaimed: 0,
+      rewardsUsed: 0,
+      waterSavedLitres: 0,
+      energySavedKwh: 0,
+      co2eSavedGrams: 0,
+    });
+  const dayEntry = (date: string) => days.get(date) as ImpactDay;
+
+  // Actions: the completions first answered in the period, as their current answer stands.
+  const completions = await db
+    .selectFrom('action_completions as c')
+    .innerJoin('actions as a', 'a.id', 'c.action_id')
+    .select([
+      'c.stay_id',
+      'c.created_at',
+      'a.type',
+      'c.response',
+      'c.temperature',
+      'c.meal_water_litres',
+      'c.meal_energy_wh',
+      'c.meal_ghg_grams',
+    ])
+    .where('a.hotel_id', '=', hotelId)
+    .where('c.created_at', '>=', windowStart)
+    .where('c.created_at', '<', windowEnd)
+    .execute();
+  const participating = new Set<number>();
+  const actionCounts = new Map<string, number>();
+  const units = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, 0])) as Record<
+    ImpactCategory,
+    number
+  >;
+  const saved = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, zero()])) as Record<
+    ImpactCategory,
+    Amounts
+  >;
+  const savedByDay = new Map<string, Amounts>();
+  for (const row of completions) {
+    const date = dayOf(row.created_at);
+    if (date === null) continue;
+    participating.add(row.stay_id);
+    actionCounts.set(row.type, (actionCounts.get(row.type) ?? 0) + 1);
+    dayEntry(date).actions += 1;
+    const gesture = gestureOf(row);
+    if (!gesture) continue;
+    const saving = savingOf(gesture, factors);
+    units[gesture.category] += gesture.units;
+    const daySaving = savedByDay.get(date) ?? zero();
+    for (const measure of IMPACT_MEASURES) {
+      saved[gesture.category][measure] += saving[measure];
+      daySaving[measure] += saving[measure];
+    }
+    savedByDay.set(date, daySaving);
+  }
+  for (const [date, amounts] of savedByDay) {
+    const day = dayEntry(date);
+    day.waterSavedLitres = rounded('water', amounts.water);
+    day.energySavedKwh = rounded('energy', amounts.energy);
+    day.co2eSavedGrams = rounded('co2e', amounts.co2e);
+  }
+
+  // Stays present: started in the period, or with an action in it.
+  const started = await db
+    .selectFrom('stays')
+    .select(['id', 'created_at'])
+    .where('hotel_id', '=', hotelId)
+    .where('created_at', '>=', windowStart)
+    .where('created_at', '<', windowEnd)
+    .execute();
+  const present = new Set(participating);
+  for (const stay of started) if (dayOf(stay.created_at) !== null) present.add(stay.id);
+
+  // Points: every ledger row of the hotel's stays written in the period.
+  const ledger = await db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('stays as s', 's.id', 'l.stay_id')
+    .select(['l.amount', 'l.reward_id', 'l.created_at'])
+    .where('s.hotel_id', '=', hotelId)
+    .where('l.created_at', '>=', windowStart)
+    .where('l.created_at', '<', windowEnd)
+    .execute();
+  const points = { earned: 0, spent: 0 };
+  for (const entry of ledger) {
+    const date = dayOf(entry.created_at);
+    if (date === null) continue;
+    const amount = Number(entry.amount);
+    if (entry.reward_id === null) {
+      points.earned += amount;
+      dayEntry(date).pointsEarned += amount;
+    } else {
+      points.spent -= amount;
+      dayEntry(date).pointsSpent -= amount;
+    }
+  }
+
+  // Rewards: claimed and used in the period; water donated by the water rewards claimed in it.
+  const claims = await db
+    .selectFrom('reward_claims as rc')
+    .innerJoin('rewards as r', 'r.id', 'rc.reward_id')
+    .select(['rc.claimed_at', 'rc.used_at', 'r.id as reward_id', 'r.type', 'r.water_volume'])
+    .where('r.hotel_id', '=', hotelId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('rc.claimed_at', '>=', windowStart), eb('rc.claimed_at', '<', windowEnd)]),
+        eb.and([eb('rc.used_at', '>=', windowStart), eb('rc.used_at', '<', windowEnd)]),
+      ]),
+    )
+    .execute();
+  const waterLitresOf = await waterRewardVolumes(db, hotel, claims);
+  const rewards = { claimed: 0, used: 0 };
+  let waterDonatedLitres = 0;
+  for (const claim of claims) {
+    const claimedOn = dayOf(claim.claimed_at);
+    if (claimedOn !== null) {
+      rewards.claimed += 1;
+      dayEntry(claimedOn).rewardsClaimed += 1;
+      waterDonatedLitres += waterLitresOf.get(claim.reward_id) ?? 0;
+    }
+    const usedOn = dayOf(claim.used_at);
+    if (usedOn !== null) {
+      rewards.used += 1;
+      dayEntry(usedOn).rewardsUsed += 1;
+    }
+  }
+
+  const impact: ImpactCategorySummary[] = IMPACT_CATEGORIES.map((category) => {
+    const figureOf = (measure: ImpactMeasure): ImpactFigure => ({
+      saved: rounded(measure, saved[category][measure]),
+      ...factors[category][measure],
+    });
+    return {
+      category,
+      units: units[category],
+      water: figureOf('water'),
+      energy: figureOf('energy'),
+      co2e: figureOf('co2e'),
+    };
+  });
+  const total = (measure: ImpactMeasure) =>
+    rounded(
+      measure,
+      IMPACT_CATEGORIES.reduce((sum, category) => sum + saved[category][measure], 0),
+    );
+
+  return {
+    hId: hotelId,
+    from,
+    to,
+    stays: { total: present.size, participating: participating.size },
+    actionsByType: [...actionCounts]
+      .map(([actType, count]) => ({ actType, count }))
+      .sort((a, b) => b.count - a.count || a.actType.localeCompare(b.actType)),
+    points,
+    rewards,
+    waterDonatedLitres,
+    impact,
+    saved: { waterLitres: total('water'), energyKwh: total('energy'), co2eGrams: total('co2e') },
+    days: [...days.values()],
+  };
+}
+
+/**
+ * The litres each water reward of the claims gives (docs/behaviour.md#water-reward): read from its name in the
+ * hotel's primary language ('N litres'), else its `waterVolume`, else 50 — what the guest was shown.
+ */
+async function waterRewardVolumes(
+  db: Kysely<Database>,
+  hotel: { id: number; content_version: string },
+  claims: ReadonlyArray<{ reward_id: number; type: string; water_volume: number | null }>,
+): Promise<Map<number, number>> {
+  const waterRewards = new Map(claims.filter((claim) => claim.type === 'EAU').map((c) => [c.reward_id, c]));
+  if (waterRewards.size === 0) return new Map();
+  const primary = await hotelPrimaryLanguage(db, { hotel_id: hotel.id, content_version: hotel.content_version });
+  const names = await db
+    .selectFrom('reward_translations')
+    .select(['reward_id', 'name'])
+    .where('reward_id', 'in', [...waterRewards.keys()])
+    .where('lang', '=', primary)
+    .execute();
+  const nameOf = new Map(names.map((row) => [row.reward_id, row.name]));
+  return new Map(
+    [...waterRewards.values()].map((reward) => [
+      reward.reward_id,
+      waterVolume(nameOf.get(reward.reward_id) ?? '', reward.water_volume),
+    ]),
+  );
+}

@@ -1,0 +1,259 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
+import type { ImpactCategory, ImpactFigure, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
+import { formatDate, numberFormat } from './format.ts';
+import { ImpactChart } from './ImpactChart.tsx';
+import {
+  actionTypeLabel,
+  CATEGORY_LABELS,
+  CATEGORY_UNITS,
+  type ImpactMeasure,
+  MEASURE_LABELS,
+  MEASURES,
+  ORIGIN_LABELS,
+} from './labels.ts';
+
+/** The figures of a period (docs/behaviour.md#impact-tab): key figures, actions, estimated savings, daily series. */
+export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryReply; onExport: () => void }) {
+  const { t, i18n } = useLingui();
+  const numbers = numberFormat(i18n);
+  const start = formatDate(i18n, summary.from);
+  const end = formatDate(i18n, summary.to);
+  const { total, participating } = summary.stays;
+  const share = total === 0 ? 0 : Math.round((participating / total) * 100);
+  const keyFigures: Array<[string, ReactNode]> = [
+    [
+      t`Participation`,
+      plural(participating, {
+        one: `# séjour sur ${total} (${share} %)`,
+        other: `# séjours sur ${total} (${share} %)`,
+      }),
+    ],
+    [t`Points gagnés`, numbers.format(summary.points.earned)],
+    [t`Points dépensés`, numbers.format(summary.points.spent)],
+    [t`Récompenses obtenues`, numbers.format(summary.rewards.claimed)],
+    [t`Récompenses utilisées`, numbers.format(summary.rewards.used)],
+    // A number with its unit keeps its order in a right-to-left line.
+    [t`Eau donnée`, <bdi key="water">{`${numbers.format(summary.waterDonatedLitres)} L`}</bdi>],
+  ];
+  return (
+    <div className="staff-impact__figures" data-part="figures">
+      <div className="staff-impact__toolbar">
+        <p className="staff-impact__range" data-part="range">{t`Du ${start} au ${end}`}</p>
+        <button type="button" className="button-secondary staff-impact__export" data-part="export" onClick={onExport}>
+          <Trans>Exporter en CSV</Trans>
+        </button>
+      </div>
+      <dl className="staff-impact__key-figures" data-part="key-figures">
+        {keyFigures.map(([label, value]) => (
+          <div key={label} className="staff-impact__key-figure">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="staff-impact__heading">
+        <Trans>Actions par type</Trans>
+      </h3>
+      <table className="staff-impact__table" data-part="actions">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Action</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Nombre</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.actionsByType.map(({ actType, count }) => (
+            <tr key={actType}>
+              <th scope="row">{actionTypeLabel(i18n, actType)}</th>
+              <td>{numbers.format(count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Savings summary={summary} />
+      <DailySeries summary={summary} />
+    </div>
+  );
+}
+
+function unitsText(category: ImpactCategory, count: number): string {
+  switch (category) {
+    case 'cleaning':
+      return plural(count, { one: '# ménage évité', other: '# ménages évités' });
+    case 'shower':
+      return plural(count, { one: '# douche', other: '# douches' });
+    case 'heating':
+      return plural(count, { one: '# degré-nuit', other: '# degrés-nuits' });
+    case 'meal':
+      return plural(count, { one: '# repas', other: '# repas' });
+  }
+}
+
+const UNIT_SYMBOLS: Record<ImpactMeasure, string> = { water: 'L', energy: 'kWh', co2e: 'g CO2e' };
+
+/** The estimated savings by gesture, each figure's factor and source in a numbered note below the table. */
+function Savings({ summary }: { summary: ImpactSummaryReply }) {
+  const { t, i18n } = useLingui();
+  const numbers = numberFormat(i18n);
+  const noteId = useId();
+  return (
+    <>
+      <h3 className="staff-impact__heading">
+        <Trans>Économies estimées</Trans>
+      </h3>
+      <TableScroll label={t`Économies estimées`}>
+        <table className="staff-impact__table" data-part="savings">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Geste</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Nombre</Trans>
+              </th>
+              {MEASURES.map((measure) => (
+                <th key={measure} scope="col">
+                  {i18n._(MEASURE_LABELS[measure])}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {summary.impact.map((row, index) => {
+              const note = index + 1;
+              return (
+                <tr key={row.category}>
+                  <th scope="row">
+                    {i18n._(CATEGORY_LABELS[row.category])}
+                    <sup>
+                      <a href={`#${noteId}-${row.category}`} aria-label={t`Note ${note} : facteurs et sources`}>
+                        {note}
+                      </a>
+                    </sup>
+                  </th>
+                  <td>{unitsText(row.category, row.units)}</td>
+                  {MEASURES.map((measure) => (
+                    <td key={measure}>{numbers.format(row[measure].saved)}</td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">
+                <Trans>Total</Trans>
+              </th>
+              <td />
+              <td>{numbers.format(summary.saved.waterLitres)}</td>
+              <td>{numbers.format(summary.saved.energyKwh)}</td>
+              <td>{numbers.format(summary.saved.co2eGrams)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
+      <ol className="staff-impact__notes" data-part="notes">
+        {summary.impact.map((row) => (
+          <li key={row.category} id={`${noteId}-${row.category}`}>
+            <strong>{i18n._(CATEGORY_LABELS[row.category])}</strong> ({i18n._(CATEGORY_UNITS[row.category])})
+            <ul>
+              {MEASURES.map((measure) => (
+                <li key={measure}>
+                  <FactorLine figure={row[measure]} unit={UNIT_SYMBOLS[measure]} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
+  const { i18n } = useLingui();
+  const factor = `${numberFormat(i18n).format(figure.perUnit)} ${unit}`;
+  const origin = i18n._(ORIGIN_LABELS[figure.origin]);
+  return (
+    <>
+      <Trans>
+        <bdi>{factor}</bdi>, {origin}. Source :
+      </Trans>{' '}
+      {figure.source.url ? (
+        <a href={figure.source.url} target="_blank" rel="noreferrer">
+          {figure.source.name}
+        </a>
+      ) : (
+        figure.source.name
+      )}
+    </>
+  );
+}
+
+/** The daily series: a chart for the eye, the same figures as a table for everyone. */
+function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
+  const { t, i18n } = useLingui();
+  const numbers = numberFormat(i18n);
+  const labels = { actions: t`Actions`, pointsEarned: t`Points gagnés`, pointsSpent: t`Points dépensés` };
+  return (
+    <>
+      <h3 className="staff-impact__heading">
+        <Trans>Jour par jour</Trans>
+      </h3>
+      <ImpactChart days={summary.days} labels={labels} />
+      <details className="staff-impact__days" data-part="days">
+        <summary>
+          <Trans>Les chiffres du graphique, jour par jour</Trans>
+        </summary>
+        <TableScroll label={t`Les chiffres du graphique, jour par jour`}>
+          <table className="staff-impact__table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">{labels.actions}</th>
+                <th scope="col">{labels.pointsEarned}</th>
+                <th scope="col">{labels.pointsSpent}</th>
+                <th scope="col">
+                  <Trans>Eau économisée (L)</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>CO2e évité (g)</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatDate(i18n, day.date)}</th>
+                  <td>{numbers.format(day.actions)}</td>
+                  <td>{numbers.format(day.pointsEarned)}</td>
+                  <td>{numbers.format(day.pointsSpent)}</td>
+                  <td>{numbers.format(day.waterSavedLitres)}</td>
+                  <td>{numbers.format(day.co2eSavedGrams)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </details>
+    </>
+  );
+}
+
+/** A wide table scrolls sideways in its own box on a phone; the box takes the keyboard focus so it can be scrolled. */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard (WCAG 2.1.1)
+    <section className="staff-impact__table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

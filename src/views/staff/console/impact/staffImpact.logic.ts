@@ -1,0 +1,23 @@
+import { i18n } from '@lingui/core';
+import { fromPromise } from 'xstate';
+import type { ImpactSummaryReply } from '../../../../../contract/schemas.ts';
+import { type LoadSummaryInput, staffImpactMachine } from '../../../../../machines/staffImpact.machine.ts';
+import { getImpactSummary } from '../../../../api/impact.ts';
+import { impactCsv, impactCsvFileName } from './impactCsv.ts';
+import { periodOf } from './period.ts';
+import { saveFile } from './saveFile.ts';
+
+/** The 'Impact' tab's machine with its real call and the CSV download (docs/behaviour.md#impact-tab). */
+export function staffImpactLogic(now: () => Date = () => new Date()) {
+  return staffImpactMachine.provide({
+    actors: {
+      loadSummary: fromPromise(({ input }: { input: LoadSummaryInput }) =>
+        getImpactSummary(input.hId, periodOf(input.choice, input.timeZone, now()), input.token),
+      ),
+    },
+    actions: {
+      downloadCsv: (_, summary: ImpactSummaryReply) =>
+        saveFile(impactCsvFileName(summary), impactCsv(summary, i18n), 'text/csv;charset=utf-8'),
+    },
+  });
+}

@@ -1,0 +1,320 @@
+import { i18n } from '@lingui/core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import type { ImpactSummaryReply } from '../../contract/schemas.ts';
+import type { StaffSession } from '../../machines/staffConsole.machine.ts';
+import { staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
+import {
+  type ImpactPeriodChoice,
+  isValidPeriod,
+  type StaffImpactInput,
+  staffImpactMachine,
+} from '../../machines/staffImpact.machine.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { impactCsv } from '../../src/views/staff/console/impact/impactCsv.ts';
+import { periodOf } from '../../src/views/staff/console/impact/period.ts';
+import { StaffConsolePage } from '../../src/views/staff/console/StaffConsolePage.tsx';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { makeHotel } from '../app/stay-fixtures.ts';
+import { modelPathTitle } from '../support/model-path-title.ts';
+
+type StaffImpactSnapshot = SnapshotFrom<typeof staffImpactMachine>;
+
+const HOTEL_ID = 1;
+const SESSION: StaffSession = { token: 'staff-token', expiresAt: '2099-01-01T10:15:00.000Z' };
+const SESSION_KEY = `staffSession:${HOTEL_ID}`;
+const INPUT: StaffImpactInput = { hId: HOTEL_ID, token: SESSION.token, timeZone: 'Europe/Paris' };
+
+const figure = (saved: number, perUnit: number, origin: 'published' | 'estimate' | 'hotel' = 'estimate') => ({
+  saved,
+  perUnit,
+  origin,
+  source: {
+    name: origin === 'hotel' ? 'Blanchisserie du Val' : 'US EPA WaterSense, "Showerheads"',
+    url: origin === 'hotel' ? null : 'https://www.epa.gov/watersense/showerheads',
+  },
+});
+
+const day = (date: string, actions: number, pointsEarned: number) => ({
+  date,
+  actions,
+  pointsEarned,
+  pointsSpent: 0,
+  rewardsClaimed: 0,
+  rewardsUsed: 0,
+  waterSavedLitres: 0,
+  energySavedKwh: 0,
+  co2eSavedGrams: 0,
+});
+
+const SUMMARY: ImpactSummaryReply = {
+  hId: HOTEL_ID,
+  from: '2026-05-04',
+  to: '2026-05-05',
+  stays: { total: 4, participating: 3 },
+  actionsByType: [
+    { actType: 'LUNICLEAN', count: 2 },
+    { actType: 'LIMEAT', count: 1 },
+  ],
+  points: { earned: 95, spent: 50 },
+  rewards: { claimed: 2, used: 1 },
+  waterDonatedLitres: 50,
+  impact: [
+    {
+      category: 'cleaning',
+      units: 1,
+      water: figure(100, 100, 'hotel'),
+      energy: figure(0.48, 0.48),
+      co2e: figure(25, 25),
+    },
+    { category: 'shower', units: 2, water: figure(44.2, 22.1), energy: figure(1.8, 0.9), co2e: figure(408, 204) },
+    {
+      category: 'heating',
+      units: 7,
+      water: figure(0, 0, 'published'),
+      energy: figure(4.9, 0.7),
+      co2e: figure(1113, 159),
+    },
+    { category: 'meal', units: 1, water: figure(39.8, 446.5), energy: figure(0.57, 1.33), co2e: figure(1211, 2213) },
+  ],
+  saved: { waterLitres: 184, energyKwh: 7.75, co2eGrams: 2757 },
+  days: [day('2026-05-04', 5, 80), day('2026-05-05', 3, 15)],
+};
+
+const EMPTY: ImpactSummaryReply = {
+  ...SUMMARY,
+  from: '2026-04-01',
+  to: '2026-04-30',
+  stays: { total: 0, participating: 0 },
+  actionsByType: [],
+  points: { earned: 0, spent: 0 },
+  rewards: { claimed: 0, used: 0 },
+  waterDonatedLitres: 0,
+  impact: SUMMARY.impact.map((row) => ({
+    ...row,
+    units: 0,
+    water: { ...row.water, saved: 0 },
+    energy: { ...row.energy, saved: 0 },
+    co2e: { ...row.co2e, saved: 0 },
+  })),
+  saved: { waterLitres: 0, energyKwh: 0, co2eGrams: 0 },
+  days: [],
+};
+
+const CUSTOM: ImpactPeriodChoice = { preset: 'custom', from: '2026-05-04', to: '2026-05-05' };
+const INVERTED: ImpactPeriodChoice = { preset: 'custom', from: '2026-05-05', to: '2026-05-04' };
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadSummary', output: SUMMARY },
+  { type: 'xstate.done.actor.loadSummary', output: EMPTY },
+  { type: 'xstate.error.actor.loadSummary', error: new ApiError(500, 'internal_error', 'Internal Server Error') },
+  { type: 'xstate.error.actor.loadSummary', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
+  { type: 'impactPeriod.choose', choice: { preset: 'last30' } },
+  { type: 'impactPeriod.choose', choice: CUSTOM },
+  { type: 'impactPeriod.choose', choice: INVERTED },
+  { type: 'impactSummary.retry' },
+  { type: 'impactSummary.export' },
+];
+
+const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+/** How a choice reads in the graph: its preset, or an inverted period refused before any call. */
+function choiceKey(choice: ImpactPeriodChoice): string {
+  if (choice.preset !== 'custom') return choice.preset;
+  return isValidPeriod(choice.from, choice.to) ? 'custom' : 'inverted';
+}
+
+function model() {
+  // The graph is walked without a parent: the report to the page is checked on the rendered page instead.
+  const walked = staffImpactMachine.provide({ actions: { reportExpiredSession: () => {} } });
+  return new TestModel(walked as unknown as ActorLogic<StaffImpactSnapshot, AnyEventObject, StaffImpactInput>, {
+    input: INPUT,
+    // A final state takes no event (the page has taken over).
+    events: (snapshot) => (snapshot.status === 'done' ? [] : events.filter((event) => snapshot.can(event as never))),
+    // The state and the event that led there (the choice's kind for a period): every transition ends a path,
+    // without the figures making the graph grow.
+    serializeState: (snapshot, event) =>
+      `${serializeSnapshot({ ...snapshot, context: {} } as never)} invalid=${snapshot.context.invalidPeriod}${
+        event
+          ? ` via ${event.type}${event.type === 'impactPeriod.choose' ? `:${choiceKey((event as unknown as { choice: ImpactPeriodChoice }).choice)}` : ''}${
+              'output' in event ? `:${(event.output as ImpactSummaryReply).stays.total}` : ''
+            }`
+          : ''
+      }`,
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  });
+}
+
+async function renderImpactTab() {
+  const controlled = controlledActors(['loadHotel', 'openStaffSession', 'loadSummary']);
+  const downloads: ImpactSummaryReply[] = [];
+  const logic = staffConsoleMachine.provide({
+    actors: {
+      loadHotel: controlled.actors.loadHotel,
+      openStaffSession: controlled.actors.openStaffSession,
+      staffImpact: staffImpactMachine.provide({
+        actors: { loadSummary: controlled.actors.loadSummary as never },
+        actions: { downloadCsv: (_, summary: ImpactSummaryReply) => downloads.push(summary) },
+      }),
+    } as never,
+    actions: {
+      rememberSession: (_, session: StaffSession) => sessionStorage.setItem(SESSION_KEY, JSON.stringify(session)),
+      forgetSession: () => sessionStorage.removeItem(SESSION_KEY),
+    },
+  });
+  render(
+    <LanguageProvider>
+      <StaffConsolePage hId={HOTEL_ID} logic={logic} />
+    </LanguageProvider>,
+  );
+  const user = userEvent.setup();
+  await waitFor(() => expect(controlled.isPending('loadHotel')).toBe(true));
+  await act(async () => controlled.resolve('loadHotel', makeHotel()));
+  await user.click(await screen.findByRole('tab', { name: 'Impact' }));
+  return { controlled, downloads, user };
+}
+
+const panel = () => screen.getByRole('tabpanel', { name: 'Impact' });
+
+beforeAll(() => {
+  // jsdom has no 2D canvas: the chart draws nothing and the table stands alone, as in such a browser.
+  HTMLCanvasElement.prototype.getContext = () => null;
+});
+
+describe('staff impact machine: model paths drive the Impact tab of the staff page', () => {
+  for (const path of model().getShortestPaths({ allowDuplicatePaths: true })) {
+    it(modelPathTitle(path), async () => {
+      sessionStorage.clear();
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
+      const { controlled, downloads, user } = await renderImpactTab();
+      let exported = 0;
+      await path.test({
+        states: {
+          loading: async (snapshot) => {
+            expect(await within(panel()).findByRole('status')).toHaveTextContent('Chargement des chiffres…');
+            expect(controlled.calls.at(-1)).toEqual({
+              name: 'loadSummary',
+              input: { ...INPUT, choice: snapshot.context.choice },
+            });
+            expect(within(panel()).queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+          },
+          loaded: async (snapshot) => {
+            const figures = await within(panel()).findByText('Du 4 mai 2026 au 5 mai 2026');
+            expect(figures).toBeVisible();
+            const keyFigures = panel().querySelector('[data-part="key-figures"]') as HTMLElement;
+            expect(keyFigures).toHaveTextContent('Participation3 séjours sur 4 (75 %)');
+            expect(keyFigures).toHaveTextContent('Points gagnés95');
+            expect(keyFigures).toHaveTextContent('Eau donnée50 L');
+            const savings = within(panel()).getAllByRole('table')[1] as HTMLElement;
+            expect(within(savings).getByRole('row', { name: /Ménages évités/ })).toHaveTextContent(
+              'Ménages évités11 ménage évité1000,4825',
+            );
+            expect(within(savings).getByRole('row', { name: /Chauffage baissé/ })).toHaveTextContent('7 degrés-nuits');
+            expect(within(savings).getByRole('row', { name: /Total/ })).toHaveTextContent('Total1847,752 757');
+            // Each estimate's factor and source, one note away.
+            expect(within(panel()).getByRole('link', { name: /^Note 1\s: facteurs et sources$/ })).toBeVisible();
+            expect(
+              within(panel()).getAllByRole('link', { name: 'US EPA WaterSense, "Showerheads"' })[0],
+            ).toHaveAttribute('href', 'https://www.epa.gov/watersense/showerheads');
+            expect(panel()).toHaveTextContent("100 L, chiffre de l'hôtel. Source : Blanchisserie du Val");
+            // The chart's text alternative: the daily series as a table.
+            const days = within(panel()).getByText('Les chiffres du graphique, jour par jour').closest('details');
+            expect(within(days as HTMLElement).getAllByRole('row')).toHaveLength(3);
+            expect(within(panel()).getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
+            expect(downloads).toHaveLength(exported);
+            expect(screen.getByRole('button', { name: '7 derniers jours' })).toHaveAttribute(
+              'aria-pressed',
+              String(snapshot.context.choice.preset === 'last7'),
+            );
+          },
+          empty: async () => {
+            expect(await within(panel()).findByText('Aucune activité du 1 avr. 2026 au 30 avr. 2026.')).toBeVisible();
+            expect(within(panel()).queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+            expect(within(panel()).queryByRole('table')).toBeNull();
+          },
+          failed: async () => {
+            const alert = (await within(panel()).findAllByRole('alert')).find((element) =>
+              element.textContent?.includes('Une erreur est survenue'),
+            ) as HTMLElement;
+            expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeEnabled();
+          },
+          expired: async () => {
+            // The page drops the session and asks for the PIN again.
+            expect(
+              await screen.findByText('Votre session a expiré. Saisissez à nouveau le mot de passe.'),
+            ).toBeVisible();
+            expect(screen.getByLabelText('Mot de passe')).toBeInTheDocument();
+            expect(screen.queryByRole('tabpanel')).toBeNull();
+            expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+          },
+        },
+        events: {
+          'xstate.done.actor.loadSummary': async (step) => {
+            await act(async () => controlled.resolve('loadSummary', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.loadSummary': async (step) => {
+            await act(async () => controlled.reject('loadSummary', eventOf<{ error: unknown }>(step).error));
+          },
+          'impactPeriod.choose': async (step) => {
+            const { choice } = eventOf<{ choice: ImpactPeriodChoice }>(step);
+            if (choice.preset !== 'custom') {
+              await user.click(screen.getByRole('button', { name: '30 derniers jours' }));
+              return;
+            }
+            fireEvent.change(screen.getByLabelText('Du'), { target: { value: choice.from } });
+            fireEvent.change(screen.getByLabelText('Au'), { target: { value: choice.to } });
+            await user.click(screen.getByRole('button', { name: 'Afficher' }));
+            if (!isValidPeriod(choice.from, choice.to))
+              expect(await screen.findByText(/^Période invalide/)).toHaveAttribute('role', 'alert');
+          },
+          'impactSummary.retry': async () => {
+            await user.click(within(panel()).getByRole('button', { name: 'Réessayer' }));
+          },
+          'impactSummary.export': async () => {
+            await user.click(within(panel()).getByRole('button', { name: 'Exporter en CSV' }));
+            exported += 1;
+            expect(downloads.at(-1)).toEqual(SUMMARY);
+          },
+        },
+      });
+    });
+  }
+});
+
+describe('impact CSV and periods', () => {
+  it('writes the figures, the factors with their sources and the daily series, quoting what needs it', () => {
+    const lines = impactCsv(SUMMARY, i18n)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe('Période,2026-05-04,2026-05-05');
+    expect(lines).toContain('Séjours avec au moins une action,3');
+    expect(lines).toContain('Points gagnés,95');
+    expect(lines).toContain('Eau donnée (L),50');
+    expect(lines).toContain('Renoncer au ménage,2');
+    expect(lines).toContain(
+      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, ""Showerheads""",https://www.epa.gov/watersense/showerheads',
+    );
+    expect(lines).toContain(
+      "Ménages évités,1,Eau (L),100,100,par ménage évité,chiffre de l'hôtel,Blanchisserie du Val,",
+    );
+    expect(lines).toContain('Total,,CO2e (g),2757');
+    expect(lines).toContain('2026-05-04,5,80,0,0,0,0,0,0');
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('counts the presets back from the hotel’s today, in its time zone', () => {
+    // 23:30 UTC on 31 May is already 1 June in Paris.
+    const now = new Date('2026-05-31T23:30:00Z');
+    expect(periodOf({ preset: 'last7' }, 'Europe/Paris', now)).toEqual({ from: '2026-05-26', to: '2026-06-01' });
+    expect(periodOf({ preset: 'last30' }, 'Europe/Paris', now)).toEqual({ from: '2026-05-03', to: '2026-06-01' });
+    expect(periodOf({ preset: 'last7' }, 'America/New_York', now)).toEqual({ from: '2026-05-25', to: '2026-05-31' });
+    expect(periodOf(CUSTOM, 'Europe/Paris', now)).toEqual({ from: '2026-05-04', to: '2026-05-05' });
+    expect(isValidPeriod('2028-01-01', '2028-12-31')).toBe(true);
+    expect(isValidPeriod('2025-01-01', '2026-01-02')).toBe(false);
+    expect(isValidPeriod('', '2026-01-02')).toBe(false);
+  });
+});
