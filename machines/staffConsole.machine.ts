@@ -1,10 +1,11 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendTo, setup } from 'xstate';
-import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
+import { errorStatusOf } from '../contract/errors.ts';
 import type { HotelReply, StaffSessionReply } from '../contract/schemas.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
 import type { StaffListEvent } from './staffList.ts';
+import { type StaffPinFailure, staffPinRefusalOf } from './staffPin.ts';
 import { staffRedemptionsMachine } from './staffRedemptions.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
@@ -30,7 +31,7 @@ export interface StaffConsoleInput {
 }
 
 /** Why the PIN form shows a message: a refused PIN, too many attempts, a failed call, or a session that ran out. */
-export type StaffSignInFailure = 'wrongPin' | 'rateLimited' | 'failed' | 'expired';
+export type StaffSignInFailure = StaffPinFailure | 'expired';
 
 export interface StaffConsoleContext {
   hId: number;
@@ -62,16 +63,6 @@ export interface StaffSectionInput {
   token: string;
   /** The hotel's time zone: the days a section speaks of are hotel-local. */
   timeZone: string;
-}
-
-function signInFailureOf(error: unknown): Pick<StaffConsoleContext, 'failure' | 'retryAfterSeconds'> {
-  const code = errorCodeOf(error);
-  if (code === 'staff_pin_invalid') return { failure: 'wrongPin', retryAfterSeconds: null };
-  if (code === 'staff_pin_rate_limited') {
-    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    return { failure: 'rateLimited', retryAfterSeconds: typeof seconds === 'number' ? seconds : null };
-  }
-  return { failure: 'failed', retryAfterSeconds: null };
 }
 
 /** The input of a section machine: only ever run signed in. */
@@ -111,7 +102,7 @@ export const staffConsoleMachine = setup({
       failure: null,
       retryAfterSeconds: null,
     }),
-    holdSignInFailure: assign((_, error: unknown) => signInFailureOf(error)),
+    holdSignInFailure: assign((_, error: unknown) => staffPinRefusalOf(error)),
     dropSession: assign({ session: null }),
     noteExpiry: assign({ failure: 'expired' as const, retryAfterSeconds: null }),
     clearFailure: assign({ failure: null, retryAfterSeconds: null }),

@@ -1,6 +1,6 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, setup } from 'xstate';
-import { errorCodeOf } from '../contract/errors.ts';
 import type { StaffSessionReply, Stay } from '../contract/schemas.ts';
+import { type StaffPinFailure, staffPinRefusalOf } from './staffPin.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -20,7 +20,7 @@ export interface StaffResetInput {
 }
 
 /** Why the last attempt failed: the view says it ('Mot de passe incorrect'…). */
-export type StaffResetFailure = 'wrongPin' | 'rateLimited' | 'failed';
+export type StaffResetFailure = StaffPinFailure;
 
 export interface StaffResetContext extends StaffResetInput {
   /** The PIN being checked (only while checkingPin). */
@@ -50,16 +50,6 @@ export interface StaffTerminateInput {
   staffToken: string;
 }
 
-function failureOf(error: unknown): Pick<StaffResetContext, 'failure' | 'retryAfterSeconds'> {
-  const code = errorCodeOf(error);
-  if (code === 'staff_pin_invalid') return { failure: 'wrongPin', retryAfterSeconds: null };
-  if (code === 'staff_pin_rate_limited') {
-    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    return { failure: 'rateLimited', retryAfterSeconds: typeof seconds === 'number' ? seconds : null };
-  }
-  return { failure: 'failed', retryAfterSeconds: null };
-}
-
 export const staffResetMachine = setup({
   types: {
     input: {} as StaffResetInput,
@@ -77,7 +67,7 @@ export const staffResetMachine = setup({
   actions: {
     holdPin: assign({ pin: (_, pin: string) => pin, failure: null, retryAfterSeconds: null }),
     holdStaffToken: assign({ staffToken: (_, session: StaffSessionReply) => session.token, pin: '' }),
-    storeFailure: assign((_, error: unknown) => ({ ...failureOf(error), pin: '', staffToken: null })),
+    storeFailure: assign((_, error: unknown) => ({ ...staffPinRefusalOf(error), pin: '', staffToken: null })),
   },
 }).createMachine({
   id: 'staffReset',

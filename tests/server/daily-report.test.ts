@@ -3,9 +3,6 @@
  * mail per hotel and day to a real local SMTP server (smtp-server) whatever the number of app instances, the
  * catch-up of a report missed while down, the claim released on an SMTP failure, and the CLI's refusal to send twice.
  */
-import type { AddressInfo } from 'node:net';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { dailyReport } from '../../server/domain/daily-report.ts';
@@ -13,59 +10,19 @@ import { dueReportDate, REPORT_CLAIM_STALE_MINUTES } from '../../server/domain/r
 import { composeDailyReportMail } from '../../server/mail/daily-report-mail.ts';
 import { createSmtpMailer } from '../../server/mail/mailer.ts';
 import { runReportCommand } from '../../server/report-command.ts';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { actionOfType, answerCleaning, submit, type TestStay } from './actions-support.ts';
 import { describeEachDialect, type Harness, rewardIdOf, stayIdOf, TEST_FRONT_TOKEN } from './harness.ts';
 
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-let smtp: SMTPServer;
-let smtpPort = 0;
-let inbox: Received[] = [];
-/** While true the SMTP server refuses every message (a real 451 answer). */
-let refuseMail = false;
-
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      callback(refuseMail ? Object.assign(new Error('Try again later'), { responseCode: 451 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((email) => {
-            inbox.push({
-              to: session.envelope.rcptTo.map((r) => r.address),
-              subject: email.subject ?? '',
-              text: email.text ?? '',
-              html: email.html ?? '',
-            });
-            callback();
-          })
-          .catch((error: Error) => callback(error));
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
 });
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 const TILLEULS = 'reception@hotel-les-tilleuls.example';
 const DEMO = 'demo@greenmiles.example';
-const mailsTo = (address: string) => inbox.filter((mail) => mail.to.includes(address));
+const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
 
 /** A stay of hotel 1 in the room of `qrId`, created at `at` (UTC). */
 async function stayInRoom(h: Harness, qrId: string, at: string): Promise<TestStay> {
@@ -95,7 +52,7 @@ function reportingApp(h: Harness) {
     kind: h.handle.kind,
     frontToken: TEST_FRONT_TOKEN,
     now: () => h.clock.current ?? new Date(),
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    smtpUrl: smtp.url,
     dailyReports: true,
   });
 }
@@ -114,7 +71,7 @@ function reportRows(h: Harness) {
 function cli(h: Harness, args: string[], at: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const mailer = createSmtpMailer(`smtp://127.0.0.1:${smtpPort}`);
+  const mailer = createSmtpMailer(smtp.url);
   return runReportCommand(args, {
     db: h.handle.db,
     mailer,
@@ -218,7 +175,7 @@ describeEachDialect('daily report', (get) => {
 
   it('two app instances ticking at the report hour send exactly one mail per hotel', async () => {
     const h = get();
-    inbox = [];
+    smtp.clear();
     // 07:00:20 in Paris on the 7th: the report of the 6th is due, at both hotels.
     h.clock.current = new Date('2026-05-07T05:00:20Z');
     await runSchedulers(h, 2);
@@ -230,7 +187,7 @@ describeEachDialect('daily report', (get) => {
     // Later ticks of the same day send nothing more.
     h.clock.current = new Date('2026-05-07T09:00:00Z');
     await runSchedulers(h, 2);
-    expect(inbox).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(2);
     const rows = await reportRows(h);
     expect(rows.map((row) => [row.hotel_id, row.report_date, row.sent_at])).toEqual([
       [1, '2026-05-06', '2026-05-07T05:00:20.000Z'],
@@ -240,12 +197,12 @@ describeEachDialect('daily report', (get) => {
 
   it('sends the report missed while down when it starts (the last due day only); no reportEmail, no mail', async () => {
     const h = get();
-    inbox = [];
+    smtp.clear();
     await h.handle.db.updateTable('hotels').set({ report_email: null }).where('id', '=', 2).execute();
     // Down from the 7th's report to the 9th at 12:00: the 8th's report is sent, the 7th's is not caught up.
     h.clock.current = new Date('2026-05-09T10:00:00Z');
     await runSchedulers(h, 1);
-    expect(inbox.map((mail) => [mail.to, mail.subject])).toEqual([
+    expect(smtp.mails.map((mail) => [mail.to, mail.subject])).toEqual([
       [[TILLEULS], 'Rapport GreenMiles du 8 mai 2026 — Hôtel Les Tilleuls'],
     ]);
     expect((await reportRows(h)).map((row) => `${row.hotel_id} ${row.report_date}`)).toEqual([
@@ -257,26 +214,26 @@ describeEachDialect('daily report', (get) => {
 
   it('releases the claim when the SMTP server refuses, and a later tick sends the report', async () => {
     const h = get();
-    inbox = [];
-    refuseMail = true;
+    smtp.clear();
+    smtp.refuse = true;
     h.clock.current = new Date('2026-05-10T06:00:00Z');
     try {
       await runSchedulers(h, 1);
     } finally {
-      refuseMail = false;
+      smtp.refuse = false;
     }
-    expect(inbox).toHaveLength(0);
+    expect(smtp.mails).toHaveLength(0);
     expect((await reportRows(h)).filter((row) => row.report_date === '2026-05-09')).toEqual([]);
     h.clock.current = new Date('2026-05-10T06:01:00Z');
     await runSchedulers(h, 1);
-    expect(inbox.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 9 mai 2026 — Hôtel Les Tilleuls']);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 9 mai 2026 — Hôtel Les Tilleuls']);
     const row = (await reportRows(h)).find((r) => r.report_date === '2026-05-09');
     expect(row?.sent_at).toBe('2026-05-10T06:01:00.000Z');
   });
 
   it(`takes over a claim left unsent for ${REPORT_CLAIM_STALE_MINUTES} minutes by a process that died while sending`, async () => {
     const h = get();
-    inbox = [];
+    smtp.clear();
     // A process claimed the 10th's report at 07:00 on the 11th, then died.
     const claim = { hotel_id: 1, report_date: '2026-05-10', claim_token: 'dead-process', sent_at: null };
     await h.handle.db
@@ -285,10 +242,10 @@ describeEachDialect('daily report', (get) => {
       .execute();
     h.clock.current = new Date(Date.parse('2026-05-11T05:00:00Z') + (REPORT_CLAIM_STALE_MINUTES - 1) * 60_000);
     await runSchedulers(h, 2);
-    expect(inbox).toHaveLength(0);
+    expect(smtp.mails).toHaveLength(0);
     h.clock.current = new Date(Date.parse('2026-05-11T05:00:00Z') + (REPORT_CLAIM_STALE_MINUTES + 1) * 60_000);
     await runSchedulers(h, 2);
-    expect(inbox.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 10 mai 2026 — Hôtel Les Tilleuls']);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 10 mai 2026 — Hôtel Les Tilleuls']);
     const row = (await reportRows(h)).find((r) => r.report_date === '2026-05-10');
     expect(row?.claim_token).not.toBe('dead-process');
     expect(row?.sent_at).not.toBeNull();
@@ -297,7 +254,7 @@ describeEachDialect('daily report', (get) => {
 
   it('report:daily prints the report, sends it once, and refuses to send it again without --force', async () => {
     const h = get();
-    inbox = [];
+    smtp.clear();
     const printed = await cli(h, ['--hotel', '1', '--date', '2026-05-06'], '2026-05-11T08:00:00Z');
     expect(printed.code).toBe(0);
     expect(printed.out).toContain('Rapport GreenMiles du 6 mai 2026 — Hôtel Les Tilleuls');
@@ -306,20 +263,20 @@ describeEachDialect('daily report', (get) => {
     const sent = await cli(h, ['--hotel', '1', '--send'], '2026-05-11T04:00:00Z');
     expect([sent.code, sent.err]).toEqual([0, '']);
     expect(sent.out).toContain(`Sent to ${TILLEULS}`);
-    expect(inbox.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 10 mai 2026 — Hôtel Les Tilleuls']);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Rapport GreenMiles du 10 mai 2026 — Hôtel Les Tilleuls']);
 
     const refused = await cli(h, ['--hotel', '1', '--date', '2026-05-10', '--send'], '2026-05-11T08:00:00Z');
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('already sent');
     expect(refused.err).toContain('--force');
-    expect(inbox).toHaveLength(1);
+    expect(smtp.mails).toHaveLength(1);
     const forced = await cli(h, ['--hotel', '1', '--date', '2026-05-10', '--send', '--force'], '2026-05-11T08:00:00Z');
     expect(forced.code).toBe(0);
-    expect(inbox).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(2);
     // And the scheduler, later that morning, does not send the 10th's report a third time.
     h.clock.current = new Date('2026-05-11T08:00:00Z');
     await runSchedulers(h, 1);
-    expect(inbox).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(2);
 
     for (const args of [[], ['--hotel', 'x'], ['--hotel', '1', '--date', '2026-02-30'], ['--hotel', '1', '--bogus']]) {
       expect((await cli(h, args, '2026-05-11T08:00:00Z')).code, args.join(' ')).toBe(2);

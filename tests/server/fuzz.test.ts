@@ -6,19 +6,18 @@
  * as it found it. FUZZ_RUNS requests per route (1,000 in the test command; `npm run fuzz` sends 10,000).
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { type ApiRoute, listApiRoutes } from '../support/api-routes.ts';
 import { type JsonSchema, type KnownValues, malformed, objectOf, validOf } from '../support/schema-arbitrary.ts';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import {
   createTestDatabase,
   credit,
@@ -35,24 +34,11 @@ const ATTEMPT_LOGS = /pin_failures|attempts/;
 
 const routes = await listApiRoutes();
 
-let smtp: SMTPServer;
-let smtpUrl = '';
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 const ajv = new Ajv({ strict: false, allErrors: false });
 ajvFormats.default(ajv);
@@ -104,7 +90,7 @@ async function createWorld(): Promise<World> {
     db: database.handle.db,
     kind: database.handle.kind,
     frontToken: TEST_FRONT_TOKEN,
-    smtpUrl,
+    smtpUrl: smtp.url,
   });
   const harness: Harness = { dialect: 'sqlite', app, handle: database.handle, clock: { current: null } };
   const stays = [await newHotelStay(app, 1), await newHotelStay(app, 1), await newHotelStay(app, 2)];

@@ -3,7 +3,6 @@
  * (smtp-server), parsed with postal-mime and checked: recipient, subject, text, HTML, code, language.
  */
 import type { AddressInfo } from 'node:net';
-import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -13,6 +12,7 @@ import {
   EMAILS_PER_STAY_PER_HOUR,
 } from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import {
   describeEachDialect,
   type Harness,
@@ -24,53 +24,11 @@ import {
   writableCounts,
 } from './harness.ts';
 
-interface Received {
-  envelopeTo: string[];
-  from: string | undefined;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  contentLanguage: string | undefined;
-}
-
-let smtp: SMTPServer;
-let smtpPort = 0;
-const inbox: Received[] = [];
-
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks))
-          .then((email) => {
-            inbox.push({
-              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-              from: email.from?.address,
-              to: (email.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')),
-              subject: email.subject ?? '',
-              text: email.text ?? '',
-              html: email.html ?? '',
-              contentLanguage: email.headers.find((h) => h.key === 'content-language')?.value,
-            });
-            callback();
-          })
-          .catch((error: Error) => callback(error));
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
 });
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 describe('reward e-mail composition', () => {
   it('reads the water volume from the name, else rwWaterVolume, else 50; months = max(1, round(v / 10))', () => {
@@ -115,7 +73,7 @@ describeEachDialect('reward e-mail', (get) => {
     for (const app of extraApps) await app.close();
   });
 
-  async function mailApp(smtpUrl = `smtp://127.0.0.1:${smtpPort}`, now?: () => Date) {
+  async function mailApp(smtpUrl = smtp.url, now?: () => Date) {
     const h = get();
     const app = await buildApp({
       db: h.handle.db,
@@ -156,12 +114,12 @@ describeEachDialect('reward e-mail', (get) => {
     const h = get();
     const app = await mailApp();
     const c = await claimed(h, 'coffee-code');
-    const before = inbox.length;
+    const before = smtp.mails.length;
     const response = await emailReward(app, c, 'guest@example.org', 'en');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: 'OK' });
-    expect(inbox).toHaveLength(before + 1);
-    const mail = inbox.at(-1) as Received;
+    expect(smtp.mails).toHaveLength(before + 1);
+    const mail = smtp.mails.at(-1) as ReceivedMail;
     expect(mail.envelopeTo).toEqual(['guest@example.org']);
     expect(mail.to).toEqual(['guest@example.org']);
     expect(mail.from).toBe('rewards@greenmiles.test');
@@ -181,12 +139,12 @@ describeEachDialect('reward e-mail', (get) => {
     const c = await claimed(h, 'water-donation');
     const fr = await emailReward(app, c, 'eau@example.org');
     expect(fr.statusCode, fr.body).toBe(200);
-    const french = inbox.at(-1) as Received;
+    const french = smtp.mails.at(-1) as ReceivedMail;
     expect(french.subject).toMatch(/^Votre récompense GreenMiles : /);
     expect(french.text).toContain("50 litres d'eau potable, soit 5 mois");
     const ar = await emailReward(app, c, 'eau@example.org', 'ar');
     expect(ar.statusCode).toBe(200);
-    const arabic = inbox.at(-1) as Received;
+    const arabic = smtp.mails.at(-1) as ReceivedMail;
     expect(arabic.subject).toMatch(/^مكافأتك من GreenMiles/);
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.html).toContain('dir="rtl"');
@@ -201,7 +159,7 @@ describeEachDialect('reward e-mail', (get) => {
     const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
     const demo = await rewardIdOf(h.handle, 2, 'local-gift');
     const other = await newHotelStay(h.app);
-    const before = inbox.length;
+    const before = smtp.mails.length;
     const counts = await writableCounts(h.handle);
     const post = (id: number, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: `/api/rewards/${id}/email`, payload });
@@ -221,7 +179,7 @@ describeEachDialect('reward e-mail', (get) => {
       404,
     );
     expect((await post(demo, { sUUID: c.sUUID, uuid: c.profileUUID, email: 'g@example.org' })).statusCode).toBe(404);
-    expect(inbox).toHaveLength(before);
+    expect(smtp.mails).toHaveLength(before);
     expect(await writableCounts(h.handle)).toEqual(counts);
   });
 
@@ -237,13 +195,13 @@ describeEachDialect('reward e-mail', (get) => {
     for (let i = 0; i < EMAILS_PER_STAY_PER_HOUR; i++) {
       expect((await send(i % 2 === 0 ? first : second)).statusCode).toBe(200);
     }
-    const before = inbox.length;
+    const before = smtp.mails.length;
     for (const app of [first, second]) {
       const limited = await send(app);
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error).toBe('too_many_emails');
     }
-    expect(inbox).toHaveLength(before);
+    expect(smtp.mails).toHaveLength(before);
     // Another stay has its own allowance.
     const d = await claimed(h, 'local-gift');
     const otherStay = await emailReward(first, d, 'limit@example.org');
@@ -260,7 +218,7 @@ describeEachDialect('reward e-mail', (get) => {
     const app = await mailApp(undefined, () => clock.current);
     const stays = [];
     for (let i = 0; i < 12; i++) stays.push(await claimed(h, 'local-gift'));
-    const delivered = () => inbox.filter((mail) => mail.envelopeTo.includes('stranger@example.org')).length;
+    const delivered = () => smtp.mails.filter((mail) => mail.envelopeTo.includes('stranger@example.org')).length;
     const before = delivered();
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
