@@ -8,6 +8,7 @@ import {
   type Language,
   nightsOption,
   STAY_URL,
+  TILLEULS_PIN,
   text,
 } from './support.ts';
 
@@ -225,15 +226,15 @@ for (const { code } of LANGUAGES) {
     page,
   }) => {
     await startStay(page, code);
-    // Ending the stay today: the end-date question of a per-room action, answered with today.
-    await openCard(page, CONTENT[code].cleaning);
-    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
-    await nights.getByRole('radio', { name: text(code, '4 nuits ou plus') }).click();
-    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
-    const endDate = page.getByRole('dialog', { name: text(code, 'Quand se termine votre séjour ?') });
-    const field = endDate.getByLabel(text(code, 'Date de départ'));
-    await field.fill((await field.getAttribute('min')) ?? '');
-    await endDate.getByRole('button', { name: text(code, 'Confirmer') }).click();
+    // The stay ends now, whatever the time of day: the staff reset (a 1 s press on the header title, the staff PIN).
+    const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
+    await title.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(1200);
+    await page.mouse.up();
+    const reset = page.getByRole('dialog', { name: text(code, 'Réinitialiser le séjour') });
+    await reset.getByLabel(text(code, 'Mot de passe')).fill(TILLEULS_PIN);
+    await reset.getByRole('button', { name: text(code, 'Valider') }).click();
     await expect(page).toHaveURL(/\/finished$/);
 
     await expect(page.locator('[data-part="badge"]').first()).toContainText('0');

@@ -3,10 +3,16 @@
  * it, still lands on the stay in fr, en and ar; the code printed before the rotation no longer opens a stay.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { chooseLanguage, expectNoAccessibilityViolations, formatted, LANGUAGES, STAY_URL } from './support.ts';
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  formatted,
+  LANGUAGES,
+  STAY_URL,
+  TILLEULS_PIN,
+} from './support.ts';
 
 /** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = '731946';
 const ROOM = '201';
 
 /** Rotates the QR code of room 201 as the hotel's staff would; answers the new random id. */

@@ -1,20 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { parse } from 'yaml';
 import type { Action, Reward } from '../contract/schemas.ts';
-import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, type Language, text } from './support.ts';
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  LANGUAGES,
+  type Language,
+  TILLEULS_PIN,
+  text,
+} from './support.ts';
 
 /**
  * The staff page's 'Aujourd'hui' tab (docs/behaviour.md#today-tab) against the real server: a guest skips cleaning
  * and claims a code reward through the API, then the front desk signs in, sees the room in the skip-cleaning list,
  * checks the code (used now, then already used) and finds the use in the day's list.
  */
-
-/** The sample hotel's staff PIN, read from its content file (it may change there). */
-const TILLEULS_PIN = String(
-  (parse(readFileSync('server/content/hotels/les-tilleuls.yaml', 'utf8')) as { hotel: { staffPin: string | number } })
-    .hotel.staffPin,
-);
 
 const ROOMS: Record<Language, string> = { fr: 'tilleuls-101', en: 'tilleuls-102', ar: 'tilleuls-201' };
 
@@ -27,7 +26,7 @@ interface GuestStay {
 /** A stay in the room of `qrId` that skips cleaning, earns points and claims the CODE reward; its code and name. */
 async function guestWithCode(request: APIRequestContext, qrId: string, language: Language) {
   const room = (await (await request.get(`/api/rooms/${qrId}/info`)).json()) as { hId: number; rId: number };
-  const created = (await (await request.post('/api/stays/new', { data: room })).json()) as {
+  const created = (await (await request.post('/api/stays/new', { data: { ...room, qrId } })).json()) as {
     sUUID: string;
     profileUUID: string;
     stay: { roomNb: string };

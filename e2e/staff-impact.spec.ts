@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { parse } from 'yaml';
 import type { Action, ImpactSummaryReply } from '../contract/schemas.ts';
-import { chooseLanguage, expectNoAccessibilityViolations, formatted, LANGUAGES, text } from './support.ts';
-
-/** The sample hotel's staff PIN, as its content file says (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = String(
-  (parse(readFileSync('server/content/hotels/les-tilleuls.yaml', 'utf8')) as { hotel: { staffPin: string } }).hotel
-    .staffPin,
-);
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  formatted,
+  LANGUAGES,
+  TILLEULS_PIN,
+  text,
+} from './support.ts';
 
 /** A guest at Les Tilleuls skips the cleaning, keeps a short shower, sets 19 °C and donates water, through the API. */
 async function guestActs(request: APIRequestContext) {

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, text } from './support.ts';
+import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, TILLEULS_PIN, text } from './support.ts';
 
 /** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
-const TILLEULS_PIN = '731946';
 
 /**
  * Each journey comes from its own client address (the e2e server runs with TRUST_PROXY=loopback, as behind a reverse

@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { parse } from 'yaml';
 import { SCANNED_CODE } from './fake-camera.ts';
-import { chooseLanguage, expectNoAccessibilityViolations } from './support.ts';
-
-const TILLEULS_PIN = String(
-  (parse(readFileSync('server/content/hotels/les-tilleuls.yaml', 'utf8')) as { hotel: { staffPin: string | number } })
-    .hotel.staffPin,
-);
+import { chooseLanguage, expectNoAccessibilityViolations, TILLEULS_PIN } from './support.ts';
 
 /**
  * The staff page's camera scan (docs/behaviour.md#today-tab) with Chromium's fake camera showing a QR code

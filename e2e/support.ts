@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { expect, type Page } from '@playwright/test';
+import { parse } from 'yaml';
 import { readCatalog } from '../tests/support/po-catalog.ts';
 
 export const LANGUAGES = [
@@ -83,3 +85,11 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
 
 export const STAY_URL = /\/stay\/[0-9a-f-]{36}$/;
 export const DEMO_STAY_URL = /\/demo\/stay\/[0-9a-f-]{36}$/;
+
+/** The staff PIN of a sample hotel, read from its content file (server/content/hotels/), so a new PIN there needs no test change. */
+export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
+  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as { hotel: { staffPin: unknown } };
+  return String(content.hotel.staffPin);
+}
+
+export const TILLEULS_PIN = samplePin('les-tilleuls');
