@@ -12,7 +12,7 @@ import {
   TILLEULS_PIN,
 } from './support.ts';
 
-/** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
+/** The room whose code the spec rotates (the other specs keep to rooms 101 and 102: its printed code stops working). */
 const ROOM = '201';
 
 /** Rotates the QR code of room 201 as the hotel's staff would; answers the new random id. */

@@ -19,4 +19,17 @@ describe('translation catalogs', () => {
       });
     }
   }
+
+  for (const locale of APP_LOCALES.filter((code) => code !== 'fr')) {
+    it(`${locale}: a text in several catalogs reads the same in each`, () => {
+      const translations = new Map<string, Set<string>>();
+      for (const file of sourceFiles) {
+        for (const [id, translation] of readCatalogFile(locale, file)) {
+          translations.set(id, (translations.get(id) ?? new Set()).add(translation));
+        }
+      }
+      const differing = [...translations].filter(([, texts]) => texts.size > 1).map(([id, texts]) => [id, [...texts]]);
+      expect(differing).toEqual([]);
+    });
+  }
 });
