@@ -26,6 +26,7 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
+import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
 import { checkEndDate, endDateColumns, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
@@ -34,6 +35,7 @@ export interface SubmissionInput<Path extends SubmissionPath> {
   actionId: number;
   path: Path;
   body: SubmissionBodies[Path];
+  caller: Caller;
 }
 
 /** The fields every submission body has (`endDate`: YYYY-MM-DD or null, saved on a stay that has none yet). */
@@ -102,6 +104,7 @@ export async function submitAction<Path extends SubmissionPath>(
   const expectedType = SUBMISSION_PATHS[input.path];
   return store.write(async (transaction) => {
     const stay = await lockOwnedStay(transaction, base.sUUID, base.uuid);
+    await takeRateLimit(transaction, submissionLimit(input.caller, stay.id, now));
     const tx = transaction.db;
     const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');
