@@ -114,6 +114,20 @@ export function describeEachDialect(
   });
 }
 
+/**
+ * Another app on the harness's database and clock: a second server process as far as the database can tell (the
+ * caller closes it).
+ */
+export function appSharing(h: Harness, options: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    db: h.handle.db,
+    kind: h.handle.kind,
+    frontToken: TEST_FRONT_TOKEN,
+    now: () => h.clock.current ?? new Date(),
+    ...options,
+  });
+}
+
 /** Creates a stay at hotel 1 through the API and returns its ids. */
 export async function newHotelStay(app: FastifyInstance, hotelId = 1, profileUUID?: string) {
   const response = await app.inject({

@@ -4,11 +4,10 @@
  * its own on the harness clock, so one test's counts are out of the next one's window.
  */
 import { expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { readRateLimit } from '../../server/config.ts';
 import { addressSubject, DEFAULT_RATE_LIMITS } from '../../server/domain/rate-limits.ts';
 import { actionOfType, ledgerRows, newStay, submit } from './actions-support.ts';
-import { describeEachDialect, type Harness, TEST_FRONT_TOKEN, writableCounts } from './harness.ts';
+import { appSharing, describeEachDialect, type Harness, writableCounts } from './harness.ts';
 
 const PER_ADDRESS = DEFAULT_RATE_LIMITS.stayCreationsPerAddress ?? 0;
 const PER_STAY = DEFAULT_RATE_LIMITS.submissionsPerStay ?? 0;
@@ -116,12 +115,7 @@ describeEachDialect('rate limits', (get) => {
   it('holds across two servers on one database: 200 concurrent submissions to one stay, exactly the allowance passes', async () => {
     const h = get();
     h.clock.current = new Date('2026-04-01T12:00:00Z');
-    const second = await buildApp({
-      db: h.handle.db,
-      kind: h.handle.kind,
-      frontToken: TEST_FRONT_TOKEN,
-      now: () => h.clock.current ?? new Date(),
-    });
+    const second = await appSharing(h);
     try {
       const stay = await newStay(h.app, h.handle);
       const yesno = await actionOfType(h.app, stay, 'YESNO');
