@@ -17,7 +17,8 @@ import {
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
-import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
+import { enterStay } from '../domain/stay-entry.ts';
+import { setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -29,9 +30,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/new',
     { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
     async (request, reply) => {
-      const { hId, rId, qrId, profileUUID } = request.body;
+      const { hId, rId, qrId, profileUUID, lang } = request.body;
       const entry = { kind: 'room', roomId: rId, qrId } as const;
-      const { created, answer } = await createStay(store, { hotelId: hId, entry, profileUUID }, deps.now());
+      const input = { hotelId: hId, entry, profileUUID, lang };
+      const { created, answer } = await enterStay(store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
@@ -50,9 +52,9 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const { profileUUID, key } = request.body;
-      const input = { hotelId: request.params.hId, entry: { kind: 'hotel', key } as const, profileUUID };
-      const { created, answer } = await createStay(store, input, deps.now());
+      const { profileUUID, key, lang } = request.body;
+      const input = { hotelId: request.params.hId, entry: { kind: 'hotel', key } as const, profileUUID, lang };
+      const { created, answer } = await enterStay(store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
