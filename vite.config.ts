@@ -3,7 +3,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from './contract/headers.ts';
 
@@ -61,6 +61,64 @@ function devQaInspector(): Plugin {
   };
 }
 
+/**
+ * The code a QR scan needs before the actions list shows, fetched with the HTML instead of one after the other
+ * (docs/performance.md#qr-scan-to-actions-round-trips): the entry pages' and the actions page's route chunks (their
+ * imports and style sheets), the app shell route, and the first screens' catalog of every interface locale (the
+ * language is only known in the browser, and the three together are ~7 KB gzipped).
+ */
+const FIRST_SCREEN_MODULES = [
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]\$qrId[\\/](route|index)\.tsx/,
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]hotel[\\/]\$hId\.tsx/,
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
+  /locales[\\/](fr|en|ar)[\\/]messages\.po/,
+];
+
+function preloadFirstScreens(): Plugin {
+  return {
+    name: 'greenmiles:preload-first-screens',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // What the HTML loads already: the entry and its static imports.
+        const loaded = new Set<string>();
+        const addStatic = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) addStatic(imported, into);
+        };
+        for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, loaded);
+        const wanted = new Set<string>();
+        for (const chunk of chunks)
+          if (!chunk.isEntry && chunk.moduleIds.some((id) => FIRST_SCREEN_MODULES.some((module) => module.test(id))))
+            addStatic(chunk.fileName, wanted);
+        const scripts = [...wanted].filter((fileName) => !loaded.has(fileName)).sort();
+        const styles = [
+          ...new Set(scripts.flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])])),
+        ].sort();
+        return [
+          ...scripts.map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          })),
+          // Vite adds these style sheets when the chunk loads and waits for them: preloaded, they are already here.
+          ...styles.map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -74,6 +132,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     devFrontToken(),
     devQaInspector(),
+    preloadFirstScreens(),
   ],
   resolve: {
     alias: [

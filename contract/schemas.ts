@@ -196,6 +196,8 @@ export const CreateRoomStayBody = Type.Object({
   profileUUID: Type.Optional(ProfileUuid),
   /** The scanned room QR id: the proof of presence (docs/trust-model.md#presence); 400 qr_id_required without. */
   qrId: Type.Optional(QrId),
+  /** The language of the answer's actions list (docs/server.md#stay-creation); the hotel's primary one without. */
+  lang: Type.Optional(LangCode),
 });
 export type CreateRoomStayBody = Static<typeof CreateRoomStayBody>;
 
@@ -204,11 +206,25 @@ export const CreateHotelStayBody = Type.Object({
   profileUUID: Type.Optional(ProfileUuid),
   /** The hotel QR key (`?k=` of the scanned URL), needed unless the hotel's entry is open (docs/trust-model.md). */
   key: Type.Optional(QrId),
+  /** The language of the answer's actions list (docs/server.md#stay-creation); the hotel's primary one without. */
+  lang: Type.Optional(LangCode),
 });
 export type CreateHotelStayBody = Static<typeof CreateHotelStayBody>;
 
-/** Both stay creations: the same stay comes back while the profile's stay at that hotel is active. */
-export const CreatedStayReply = Type.Object({ sUUID: Type.String(), profileUUID: Type.String(), stay: Stay });
+/**
+ * Both stay creations: the same stay comes back while the profile's stay at that hotel is active. The answer also
+ * holds what the actions page opens with, so the QR scan needs no further call (docs/server.md#stay-creation): the
+ * hotel as `GET /api/green/hotels/{hId}` answers it, and the stay's actions list in `lang` (the body's, else the
+ * hotel's primary language) as `GET /api/stays/{sUUID}/actions` answers it.
+ */
+export const CreatedStayReply = Type.Object({
+  sUUID: Type.String(),
+  profileUUID: Type.String(),
+  stay: Stay,
+  hotel: HotelReply,
+  lang: Type.String(),
+  actions: ActionsReply,
+});
 export type CreatedStayReply = Static<typeof CreatedStayReply>;
 
 /** POST /api/staff/hotels/{hId}/rooms/{number}/qr-rotation */

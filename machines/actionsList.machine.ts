@@ -14,6 +14,16 @@ export interface ActionsListInput {
   profileUUID: string;
   language: string;
   hotel: HotelReply | null;
+  /**
+   * The list the QR scan's stay creation answered a moment ago, in `language`: shown at once when `language` is the
+   * first one to try (docs/frontend.md#qr-scan-to-actions), dropped otherwise. Absent or null: loaded.
+   */
+  seed?: ActionsSeed | null;
+}
+
+export interface ActionsSeed {
+  language: string;
+  actions: Action[];
 }
 
 export interface ActionsListContext extends ActionsListInput {
@@ -75,6 +85,8 @@ export const actionsListMachine = setup({
   guards: {
     hasActions: (_, actions: Action[]) => actions.length > 0,
     hasMoreLanguages: ({ context }) => context.attempt + 1 < context.languages.length,
+    isSeedInFirstLanguage: ({ context }) =>
+      context.seed != null && context.seed.actions.length > 0 && context.seed.language === context.languages[0],
   },
   actions: {
     startFromChosenLanguage: assign({
@@ -88,6 +100,12 @@ export const actionsListMachine = setup({
       actions: (_, actions: Action[]) => actions,
       shownLanguage: ({ context }) => context.languages[context.attempt] ?? null,
     }),
+    showSeed: assign({
+      actions: ({ context }) => context.seed?.actions ?? [],
+      shownLanguage: ({ context }) => context.languages[0] ?? null,
+    }),
+    // Used once: a language change or a retry loads.
+    forgetSeed: assign({ seed: null }),
     reportTranslationsUnavailable: assign({ actions: [], shownLanguage: null, error: TRANSLATIONS_UNAVAILABLE }),
   },
 }).createMachine({
@@ -112,7 +130,10 @@ export const actionsListMachine = setup({
     starting: {
       tags: 'loading',
       entry: 'startFromChosenLanguage',
-      always: { target: 'loading' },
+      always: [
+        { guard: 'isSeedInFirstLanguage', target: 'ready', actions: ['showSeed', 'forgetSeed'] },
+        { target: 'loading', actions: 'forgetSeed' },
+      ],
     },
     loading: {
       tags: 'loading',

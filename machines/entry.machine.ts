@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, setup } from 'xstate';
+import { assign, setup, spawnChild } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
-import type { QrScanBody, RoomInfoReply } from '../contract/schemas.ts';
+import type { Action, HotelReply, QrScanBody, RoomInfoReply, Stay } from '../contract/schemas.ts';
 import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
@@ -10,8 +10,12 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * Entry flow (docs/behaviour.md#entry): a scanned QR code becomes a stay, then the guest is sent to it.
  *
  * checking ─ hotel QR ─▶ creatingHotelStay ─┐
- *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ registeringScan ─▶ redirected
+ *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ redirected (the scan record sent on the side)
  *          ─ invalid ──▶ refused                └ not found / hId null ▶ disabled
+ *
+ * The creation's answer holds the stay, its hotel and its actions list in the guest's language: it is handed over
+ * to the stay page (`handOverStay`), whose machines start with it instead of loading (docs/frontend.md#qr-scan-to-actions).
+ * The scan record does not hold the guest up: it is spawned on the way out and its failure ignored.
  *
  * A QR secret the server refuses (an old or wrong hotel key or room QR id, a hotel QR entry turned off:
  * docs/trust-model.md#presence) is `refused` too, with a text saying which QR code to scan instead.
@@ -29,13 +33,37 @@ export interface EntryInput {
   qr: QrRef;
   /** The guest's identity on this device (the view calls ensureProfileUUID()). */
   profileUUID: string;
+  /** The language the stay page will list the actions in: the creation answers the list in it. */
+  language: string;
 }
 
-/** What a stay creation answers; sUUID may sit at the top level or under `stay` (docs/behaviour.md#entry). */
+/**
+ * What a stay creation answers; sUUID may sit at the top level or under `stay` (docs/behaviour.md#entry). The hotel,
+ * the actions list and its language come with it from this server (docs/server.md#stay-creation).
+ */
 export interface StayCreationReply {
   sUUID?: string;
   profileUUID?: string;
   stay?: { sUUID?: string; roomNb?: string | null };
+  hotel?: HotelReply;
+  actions?: Action[];
+  lang?: string;
+}
+
+/** What the stay page starts with instead of loading it: the creation's answer (machines/stay.machine.ts). */
+export interface StaySeed {
+  stay: Stay;
+  hotel: HotelReply;
+  actions: Action[];
+  /** The language the actions are listed in. */
+  lang: string;
+}
+
+/** The stay page's seed in a creation's answer, when the answer holds all of it. */
+export function staySeedOf(reply: StayCreationReply): StaySeed | null {
+  const { stay, hotel, actions, lang } = reply;
+  if (!stay?.sUUID || !hotel || !actions || !lang) return null;
+  return { stay: stay as Stay, hotel, actions, lang };
 }
 
 export interface CreatedStay {
@@ -52,8 +80,11 @@ export type QrScanRecord = Omit<QrScanBody, 'userAgent' | 'referer'>;
 export interface EntryContext {
   qr: QrRef;
   profileUUID: string;
+  language: string;
   room: { hId: number; rId: number } | null;
   stay: CreatedStay | null;
+  /** What the stay page starts with, once the stay is created. */
+  seed: StaySeed | null;
   /** The failure's text (docs/behaviour.md#error-texts). */
   error: MessageDescriptor | null;
 }
@@ -105,7 +136,7 @@ function isOutdatedQr(error: unknown): boolean {
 
 function hotelStayInput({ context }: { context: EntryContext }) {
   const key = context.qr.kind === 'hotel' ? context.qr.key : null;
-  return { hId: hotelIdOf(context.qr) ?? 0, key, profileUUID: context.profileUUID };
+  return { hId: hotelIdOf(context.qr) ?? 0, key, profileUUID: context.profileUUID, lang: context.language };
 }
 
 function roomInfoInput({ context }: { context: EntryContext }) {
@@ -114,7 +145,13 @@ function roomInfoInput({ context }: { context: EntryContext }) {
 
 function roomStayInput({ context }: { context: EntryContext }) {
   const qrId = context.qr.kind === 'room' ? context.qr.qrId : '';
-  return { hId: context.room?.hId ?? 0, rId: context.room?.rId ?? 0, qrId, profileUUID: context.profileUUID };
+  return {
+    hId: context.room?.hId ?? 0,
+    rId: context.room?.rId ?? 0,
+    qrId,
+    profileUUID: context.profileUUID,
+    lang: context.language,
+  };
 }
 
 function scanInput({ context }: { context: EntryContext }): QrScanRecord {
@@ -139,10 +176,10 @@ function errorOf(event: object): unknown {
   return 'error' in event ? event.error : undefined;
 }
 
-/** A hotel QR and a room QR end alike: the stay created is remembered, then the scan is registered. */
+/** A hotel QR and a room QR end alike: the stay created is remembered and handed over, then the guest goes to it. */
 const stayCreation = {
   onDone: [
-    { guard: 'replyHasStayId', target: 'registeringScan', actions: ['assignStay', 'rememberStay'] },
+    { guard: 'replyHasStayId', target: 'redirected', actions: ['assignStay', 'rememberStay', 'handOverStay'] },
     { target: 'failed', actions: 'assignMissingStayId' },
   ],
 } as const;
@@ -151,21 +188,25 @@ export const entryMachine = setup({
   types: {
     input: {} as EntryInput,
     context: {} as EntryContext,
-    events: {} as { type: 'entry.retry' },
+    events: {} as
+      | { type: 'entry.retry' }
+      // The spawned scan record's failure (docs/behaviour.md#qr-scans: silent).
+      | { type: 'xstate.error.actor.registerQrScan'; error: unknown },
   },
   actors: {
-    createHotelStay: viewProvidedActor<StayCreationReply, { hId: number; key: string | null; profileUUID: string }>(
-      'createHotelStay',
-    ),
+    createHotelStay: viewProvidedActor<
+      StayCreationReply,
+      { hId: number; key: string | null; profileUUID: string; lang: string }
+    >('createHotelStay'),
     getRoomInfo: viewProvidedActor<RoomInfoReply, { qrId: string }>('getRoomInfo'),
     createRoomStay: viewProvidedActor<
       StayCreationReply,
-      { hId: number; rId: number; qrId: string; profileUUID: string }
+      { hId: number; rId: number; qrId: string; profileUUID: string; lang: string }
     >('createRoomStay'),
     registerQrScan: viewProvidedActor<unknown, QrScanRecord>('registerQrScan'),
   },
   actions: {
-    resetProgress: assign({ error: null, room: null, stay: null }),
+    resetProgress: assign({ error: null, room: null, stay: null, seed: null }),
     assignInvalidQr: assign({ error: () => msg`QR code invalide` }),
     assignMissingStayId: assign({ error: STAY_NOT_CREATED }),
     assignUnknownHotel: assign({ error: UNKNOWN_HOTEL }),
@@ -188,9 +229,12 @@ export const entryMachine = setup({
           hId: context.room?.hId ?? hotelIdOf(context.qr),
         };
       },
+      seed: ({ event }) => staySeedOf(outputOf<StayCreationReply>(event)),
     }),
+    recordScan: spawnChild('registerQrScan', { id: 'registerQrScan', input: scanInput }),
     // Provided by the view: browser storage and navigation are side effects.
     rememberStay: viewProvidedAction('rememberStay'),
+    handOverStay: viewProvidedAction('handOverStay'),
     navigateToStay: viewProvidedAction('navigateToStay'),
     navigateToDisabled: viewProvidedAction('navigateToDisabled'),
   },
@@ -205,7 +249,15 @@ export const entryMachine = setup({
   },
 }).createMachine({
   id: 'entry',
-  context: ({ input }) => ({ qr: input.qr, profileUUID: input.profileUUID, room: null, stay: null, error: null }),
+  context: ({ input }) => ({
+    qr: input.qr,
+    profileUUID: input.profileUUID,
+    language: input.language,
+    room: null,
+    stay: null,
+    seed: null,
+    error: null,
+  }),
   initial: 'checking',
   states: {
     checking: {
@@ -260,23 +312,18 @@ export const entryMachine = setup({
         ],
       },
     },
-    registeringScan: {
-      tags: ['loading'],
-      invoke: {
-        id: 'registerQrScan',
-        src: 'registerQrScan',
-        input: scanInput,
-        // docs/behaviour.md#entry: a scan failure is silent; the guest is redirected either way.
-        onDone: { target: 'redirected' },
-        onError: { target: 'redirected' },
-      },
-    },
     failed: {
       on: { 'entry.retry': { target: 'checking', actions: 'resetProgress' } },
     },
     refused: { type: 'final' },
-    // Final states keep the spinner up while the router leaves the page.
-    redirected: { type: 'final', tags: ['loading'], entry: 'navigateToStay' },
+    // Keeps the spinner up while the router leaves the page. Not final, so the scan record sent on the way out
+    // runs until the page goes; docs/behaviour.md#entry: its failure is silent.
+    redirected: {
+      tags: ['loading'],
+      entry: ['recordScan', 'navigateToStay'],
+      on: { 'xstate.error.actor.registerQrScan': {} },
+    },
+    // A final state keeps the spinner up while the router leaves the page.
     disabled: { type: 'final', tags: ['loading'], entry: 'navigateToDisabled' },
   },
 });

@@ -4,6 +4,7 @@ import type { actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
 import type { DemoResetOutput, demoResetMachine } from './demoReset.machine.ts';
+import type { StaySeed } from './entry.machine.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
 import type { StaffResetOutput, staffResetMachine } from './staffReset.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
@@ -39,6 +40,11 @@ export interface StayInput {
    * "Interface language"). Absent or empty: the guest's choice stands.
    */
   firstVisitLanguages?: readonly string[];
+  /**
+   * What the QR scan's stay creation answered a moment ago (the entry page hands it over): the session and the
+   * actions list start with it instead of loading (docs/frontend.md#qr-scan-to-actions). Absent or null: loaded.
+   */
+  seed?: StaySeed | null;
 }
 
 /** What the launch of an opened action starts with. */
@@ -190,6 +196,8 @@ export const stayMachine = setup({
       firstVisitLanguages: [],
     }),
     followLanguage: viewProvidedAction<string>('followLanguage'),
+    // Once the list is shown: a page restart (demo reset) loads afresh.
+    forgetSeed: assign({ seed: null }),
     holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
     forgetLaunchRequest: assign({ launchRequest: null }),
     logFlowFailure: (_, error: unknown) => {
@@ -268,6 +276,7 @@ export const stayMachine = setup({
       sUUID: context.sUUID,
       profileUUID: context.profileUUID,
       isDemoPath: context.isDemoPath,
+      seed: context.seed ? { stay: context.seed.stay, hotel: context.seed.hotel } : null,
     }),
     onSnapshot: {
       guard: { type: 'isSessionReady', params: ({ event }) => event.snapshot },
@@ -359,10 +368,11 @@ export const stayMachine = setup({
               input: ({ context }) => ({
                 ...guestOf(context),
                 hotel: context.hotel,
+                seed: context.seed ? { language: context.seed.lang, actions: context.seed.actions } : null,
               }),
               onSnapshot: {
                 guard: { type: 'areActionsListed', params: ({ event }) => event.snapshot },
-                actions: 'tellWelcomeActionsLoaded',
+                actions: ['tellWelcomeActionsLoaded', 'forgetSeed'],
               },
             },
             {

@@ -18,6 +18,16 @@ export interface StaySessionInput {
   profileUUID: string | null;
   /** Whether the current address starts with /demo. */
   isDemoPath: boolean;
+  /**
+   * The stay and its hotel as the QR scan's stay creation answered them a moment ago: the session starts with them
+   * instead of loading them (docs/frontend.md#qr-scan-to-actions). Absent or null: loaded.
+   */
+  seed?: SessionSeed | null;
+}
+
+export interface SessionSeed {
+  stay: Stay;
+  hotel: HotelReply;
 }
 
 /** Where the guest must go instead of this page: the session's output when it ends. */
@@ -77,6 +87,7 @@ export const staySessionMachine = setup({
   },
   guards: {
     hasProfile: ({ context }) => context.profileUUID !== null && context.profileUUID !== '',
+    isSeeded: ({ context }) => context.seed != null && context.stay !== null,
     isDemoHotelOutsideDemo: ({ context }) => context.hotel?.hotel.isDemo === true && !context.isDemoPath,
     isLiveHotelInsideDemo: ({ context }) => context.hotel?.hotel.isDemo !== true && context.isDemoPath,
     isStayFinished: ({ context }) => context.stay !== null && isStayFinished(context.stay),
@@ -92,11 +103,12 @@ export const staySessionMachine = setup({
   },
 }).createMachine({
   id: 'staySession',
-  context: ({ input }) => ({ ...input, stay: null, hotel: null, error: null }),
+  context: ({ input }) => ({ ...input, stay: input.seed?.stay ?? null, hotel: input.seed?.hotel ?? null, error: null }),
   initial: 'checkingProfile',
   states: {
     checkingProfile: {
       always: [
+        { guard: 'isSeeded', target: 'routing' },
         { guard: 'hasProfile', target: 'loadingStay' },
         { target: 'profileMissing', actions: 'reportStayUnknown' },
       ],

@@ -149,7 +149,8 @@ export interface CreateStayInput {
 export interface CreateStayResult {
   /** False when the profile's stay at the hotel came back (active, or taken back). */
   created: boolean;
-  answer: CreatedStayReply;
+  /** The stay part of the answer; stay-entry.ts adds what the actions page opens with. */
+  answer: Pick<CreatedStayReply, 'sUUID' | 'profileUUID' | 'stay'>;
 }
 
 function createdStay(stay: Stay, created: boolean): CreateStayResult {

@@ -17,7 +17,8 @@ import {
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
-import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
+import { enterStay } from '../domain/stay-entry.ts';
+import { setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 import { callerOf } from './caller.ts';
 
@@ -36,10 +37,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const { hId, rId, qrId, profileUUID } = request.body;
+      const { hId, rId, qrId, profileUUID, lang } = request.body;
       const entry = { kind: 'room', roomId: rId, qrId } as const;
-      const input = { hotelId: hId, entry, profileUUID, caller: callerOf(request, deps) };
-      const { created, answer } = await createStay(store, input, deps.now());
+      const input = { hotelId: hId, entry, profileUUID, lang, caller: callerOf(request, deps) };
+      const { created, answer } = await enterStay(store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
@@ -58,14 +59,15 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const { profileUUID, key } = request.body;
+      const { profileUUID, key, lang } = request.body;
       const input = {
         hotelId: request.params.hId,
         entry: { kind: 'hotel', key } as const,
         profileUUID,
+        lang,
         caller: callerOf(request, deps),
       };
-      const { created, answer } = await createStay(store, input, deps.now());
+      const { created, answer } = await enterStay(store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );

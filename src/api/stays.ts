@@ -46,16 +46,21 @@ export const getHotel = (hId: number, profileUUID: string | null): Promise<Hotel
       .json<HotelReply>(),
   );
 
-/** `key`: the hotel QR key of the scanned URL (docs/trust-model.md#hotel-key), null when it had none. */
-export const createHotelStay = async (
+/**
+ * `key`: the hotel QR key of the scanned URL (docs/trust-model.md#hotel-key), null when it had none; `lang`: the
+ * language of the actions list the answer holds (docs/server.md#stay-creation).
+ */
+export const createHotelStay = (
   hId: number,
   key: string | null,
   profileUUID: string,
+  lang: string,
 ): Promise<CreatedStayReply> => {
   const path = `stays/hotel/${hId}/new`;
-  // docs/behaviour.md#hotel-qr: an OPTIONS probe precedes the hotel stay creation.
-  await call(() => http(path, { method: 'options', retry: 0 }));
-  const json = key === null ? { profileUUID } : { profileUUID, key };
+  // docs/behaviour.md#hotel-qr: an OPTIONS probe precedes the hotel stay creation; the creation does not wait for
+  // its answer (one round trip less on a weak Wi-Fi), and its failure is nobody's concern.
+  call(() => http(path, { method: 'options', retry: 0 })).catch(() => undefined);
+  const json = key === null ? { profileUUID, lang } : { profileUUID, key, lang };
   return call(() => http.post(path, { json }).json<CreatedStayReply>());
 };
 
@@ -65,6 +70,7 @@ export const createRoomStay = (room: {
   rId: number;
   qrId: string;
   profileUUID: string;
+  lang: string;
 }): Promise<CreatedStayReply> => call(() => http.post('stays/new', { json: room }).json<CreatedStayReply>());
 
 export const getRoomInfo = (qrId: string): Promise<RoomInfoReply> =>

@@ -1,8 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { HotelReply, Stay } from '../../contract/schemas.ts';
+import type { Action, HotelReply, Stay } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
+import { handOverStay } from '../../src/storage/stay-handover.ts';
 import { ActionsPage, type ActionsPageLogic } from '../../src/views/actions/ActionsPage.tsx';
 import { AppShell } from '../../src/views/shell/AppShell.tsx';
 import { controlledActors } from './controlled-actors.ts';
@@ -19,6 +20,11 @@ export interface ActionsPageSetup {
   >;
   /** Inside the app's layout (AppShell: the demo bar and its reset panel). */
   withShell?: boolean;
+  /**
+   * The actions list a QR scan's stay creation answered, in `lang`: the page starts with it, the stay and the hotel
+   * (docs/frontend.md#qr-scan-to-actions); no call is settled nor awaited.
+   */
+  seed?: { actions: Action[]; lang: string };
 }
 
 /**
@@ -31,8 +37,10 @@ export async function renderLoadedActionsPage({
   hotel = makeHotel(),
   logic = {},
   withShell = false,
+  seed,
 }: ActionsPageSetup = {}) {
   localStorage.setItem('profileUUID', PROFILE_ID);
+  handOverStay(seed ? { stay, hotel, ...seed } : null);
   const session = controlledActors(['loadStay', 'loadHotel']);
   const actions = controlledActors(['loadActions']);
   const pageLogic: ActionsPageLogic = {
@@ -46,6 +54,7 @@ export async function renderLoadedActionsPage({
       <ActionsPage sUUID={sUUID} proofSuccessPoints={proofSuccessPoints} logic={pageLogic} />
     ),
   });
+  if (seed) return { ...rendered, session, actions };
   await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
   session.resolve('loadStay', stay);
   await waitFor(() => expect(session.isPending('loadHotel')).toBe(true));

@@ -79,12 +79,56 @@ const paths = [
   ...model.getPathsFromEvents([failing, failing, failing, failing, failing, retry, listed], { fromState }),
 ];
 
-describe('actionsList drives the actions page', () => {
+/**
+ * docs/frontend.md#qr-scan-to-actions: the QR scan's stay creation answered the list in the guest's language, which
+ * the page shows at once; a list in another language, or an empty one, is dropped and the list loads.
+ */
+const seededInputs: Array<{ name: string; input: ActionsListInput }> = [
+  { name: 'seeded in the first language', input: { ...modelInput, seed: { language: 'de', actions: actionList } } },
+  { name: 'seeded in another language', input: { ...modelInput, seed: { language: 'fr', actions: actionList } } },
+  { name: 'seeded with an empty list', input: { ...modelInput, seed: { language: 'de', actions: [] } } },
+];
+
+function seededPaths(input: ActionsListInput) {
+  return new TestModel(actionsListMachine as unknown as ActorLogic<ActionsSnapshot, AnyEventObject, ActionsListInput>, {
+    input,
+    events: (snapshot) =>
+      events.filter(
+        (event) =>
+          snapshot.can(event as never) &&
+          !(event.type === 'language.change' && event.language === snapshot.context.language),
+      ),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  }).getShortestPaths();
+}
+
+const scenarios = [
+  { name: 'loaded', seed: undefined, paths },
+  ...seededInputs.map(({ name, input }) => ({
+    name,
+    seed: input.seed ? { actions: input.seed.actions, lang: input.seed.language } : undefined,
+    paths: seededPaths(input),
+  })),
+];
+
+describe.each(scenarios)('actionsList drives the actions page, $name', ({ seed, paths }) => {
+  it('starts from the seed without a call when it is in the first language', async () => {
+    localStorage.setItem('langue', 'de');
+    localStorage.setItem('welcomeShown', 'true');
+    const { actions: controlled } = await renderLoadedActionsPage({ hotel, seed });
+    if (seed?.lang === 'de' && seed.actions.length > 0) {
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+      expect(controlled.calls).toEqual([]);
+    } else {
+      await waitFor(() => expect(controlled.isPending('loadActions')).toBe(true));
+    }
+  });
+
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       localStorage.setItem('langue', 'de');
       localStorage.setItem('welcomeShown', 'true');
-      const { user, actions: controlled } = await renderLoadedActionsPage({ hotel });
+      const { user, actions: controlled } = await renderLoadedActionsPage({ hotel, seed });
 
       const root = () => document.querySelector('[data-scope="actions-list"]');
       const loadActionsPending = () => waitFor(() => expect(controlled.isPending('loadActions')).toBe(true));

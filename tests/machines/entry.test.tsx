@@ -12,9 +12,11 @@ import {
   isValidRoomQr,
   type QrRef,
   type StayCreationReply,
+  staySeedOf,
 } from '../../machines/entry.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
+import { handedOverStay } from '../../src/storage/stay-handover.ts';
 import { EntryPage } from '../../src/views/entry/EntryPage.tsx';
 import { entryLogic } from '../../src/views/entry/entry.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
@@ -33,7 +35,26 @@ const ACTORS = ['createHotelStay', 'getRoomInfo', 'createRoomStay', 'registerQrS
 
 type EntrySnapshot = SnapshotFrom<typeof entryMachine>;
 
-const hotelStay: StayCreationReply = { sUUID: 'stay-hotel', profileUUID: PROFILE, stay: { roomNb: null } };
+// docs/server.md#stay-creation: the answer holds the hotel and the actions list beside the stay.
+const hotelStay: StayCreationReply = {
+  sUUID: 'stay-hotel',
+  profileUUID: PROFILE,
+  stay: { sUUID: 'stay-hotel', roomNb: null },
+  hotel: {
+    hotel: {
+      hId: 1,
+      name: 'Hôtel Les Tilleuls',
+      isDemo: false,
+      hGreenMilesName: 'GreenMiles',
+      timeZone: 'Europe/Paris',
+    },
+    languagesSupported: [],
+    primaryLanguage: 'fr',
+    emailEnabled: false,
+  },
+  actions: [],
+  lang: 'fr',
+};
 // docs/behaviour.md#entry: the id may come under `stay` only.
 const roomStay: StayCreationReply = { profileUUID: PROFILE, stay: { sUUID: 'stay-room', roomNb: '101' } };
 const noStayId: StayCreationReply = { profileUUID: PROFILE };
@@ -66,7 +87,6 @@ const events: AnyEventObject[] = [
     type: 'xstate.error.actor.createRoomStay',
     error: new ApiError(403, 'qr_code_invalid', "This is not the room QR code's current id"),
   },
-  { type: 'xstate.done.actor.registerQrScan', output: { scanId: 1 } },
   { type: 'xstate.error.actor.registerQrScan', error: new ApiError(500, 'server_error', 'scan failed') },
 ];
 
@@ -78,7 +98,7 @@ function modelFor(qr: QrRef) {
   // Done and error events of invoked actors are real inputs of the machine, yet not part of its declared event type.
   const logic = entryMachine as unknown as ActorLogic<EntrySnapshot, AnyEventObject, EntryInput>;
   return new TestModel(logic, {
-    input: { qr, profileUUID: PROFILE },
+    input: { qr, profileUUID: PROFILE, language: 'fr' },
     events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
     serializeState: (snapshot, event, previous) =>
       serializeSnapshot(snapshot) +
@@ -137,7 +157,12 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
     states: {
       creatingHotelStay: async () => {
         await expectLoading('creatingHotelStay', 'createHotelStay');
-        expect(lastInput('createHotelStay')).toEqual({ hId: 1, key: 'k3yk3yk3yk3y', profileUUID: PROFILE });
+        expect(lastInput('createHotelStay')).toEqual({
+          hId: 1,
+          key: 'k3yk3yk3yk3y',
+          profileUUID: PROFILE,
+          lang: 'fr',
+        });
       },
       loadingRoomInfo: async () => {
         await expectLoading('loadingRoomInfo', 'getRoomInfo');
@@ -146,27 +171,13 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       creatingRoomStay: async () => {
         await expectLoading('creatingRoomStay', 'createRoomStay');
         // The scanned id goes with the room: the server checks it (docs/trust-model.md#presence).
-        expect(lastInput('createRoomStay')).toEqual({ hId: 1, rId: 7, qrId: 'tilleuls-101', profileUUID: PROFILE });
-      },
-      registeringScan: async (snapshot) => {
-        await expectLoading('registeringScan', 'registerQrScan');
-        const sUUID = snapshot.context.stay?.sUUID;
-        // docs/behaviour.md#browser-storage: the identifiers are stored as soon as the stay exists.
-        expect(localStorage.getItem('profileUUID')).toBe(PROFILE);
-        expect(localStorage.getItem('currentStayUUID')).toBe(sUUID);
-        expect(localStorage.getItem('sUUID')).toBe(sUUID);
-        expect(lastInput('registerQrScan')).toEqual(
-          qr.kind === 'hotel'
-            ? { qrId: 'hotel-1', profileUUID: PROFILE, stayUUID: 'stay-hotel', scanType: 'HOTEL', hId: 1, rId: null }
-            : {
-                qrId: 'tilleuls-101',
-                profileUUID: PROFILE,
-                stayUUID: 'stay-room',
-                scanType: 'ROOM',
-                hId: 1,
-                rId: null,
-              },
-        );
+        expect(lastInput('createRoomStay')).toEqual({
+          hId: 1,
+          rId: 7,
+          qrId: 'tilleuls-101',
+          profileUUID: PROFILE,
+          lang: 'fr',
+        });
       },
       failed: async (snapshot) => {
         await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', 'failed'));
@@ -184,6 +195,25 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       },
       redirected: async () => {
         const sUUID = qr.kind === 'hotel' ? 'stay-hotel' : 'stay-room';
+        // docs/behaviour.md#browser-storage: the identifiers are stored as soon as the stay exists.
+        expect(localStorage.getItem('profileUUID')).toBe(PROFILE);
+        expect(localStorage.getItem('currentStayUUID')).toBe(sUUID);
+        expect(localStorage.getItem('sUUID')).toBe(sUUID);
+        // The stay page starts with the answer when it holds the hotel and the list (the hotel reply here).
+        expect(handedOverStay(sUUID)).toEqual(qr.kind === 'hotel' ? staySeedOf(hotelStay) : null);
+        // The scan record goes out on the way to the stay, without holding the guest up (docs/behaviour.md#qr-scans).
+        expect(lastInput('registerQrScan')).toEqual(
+          qr.kind === 'hotel'
+            ? { qrId: 'hotel-1', profileUUID: PROFILE, stayUUID: 'stay-hotel', scanType: 'HOTEL', hId: 1, rId: null }
+            : {
+                qrId: 'tilleuls-101',
+                profileUUID: PROFILE,
+                stayUUID: 'stay-room',
+                scanType: 'ROOM',
+                hId: 1,
+                rId: null,
+              },
+        );
         await waitFor(() =>
           expect(router.navigate).toHaveBeenCalledWith({
             to: '/{-$mode}/stay/$sUUID',
@@ -218,7 +248,6 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       'xstate.error.actor.getRoomInfo': errorHandler('getRoomInfo'),
       'xstate.done.actor.createRoomStay': doneHandler('createRoomStay'),
       'xstate.error.actor.createRoomStay': errorHandler('createRoomStay'),
-      'xstate.done.actor.registerQrScan': doneHandler('registerQrScan'),
       'xstate.error.actor.registerQrScan': errorHandler('registerQrScan'),
     },
   });
@@ -271,8 +300,6 @@ describe('entry page', () => {
     );
     await waitFor(() => expect(controlled.isPending('createHotelStay')).toBe(true));
     await act(async () => controlled.resolve('createHotelStay', hotelStay));
-    await waitFor(() => expect(controlled.isPending('registerQrScan')).toBe(true));
-    await act(async () => controlled.resolve('registerQrScan', { scanId: 3 }));
     await waitFor(() =>
       expect(router.navigate).toHaveBeenCalledWith({
         to: '/{-$mode}/stay/$sUUID',

@@ -108,6 +108,36 @@ function opening(action: Action) {
 }
 
 describe('stay root machine: the actions page flow without React', () => {
+  it('starts from the QR scan seed: ready at once, no call, welcome open; a demo reset then loads afresh', async () => {
+    const seed = { stay: makeStay(), hotel: makeHotel(), actions: [towels], lang: 'fr' };
+    const { stay, calls, effects } = startStay({ seed });
+    await settle();
+    // docs/frontend.md#qr-scan-to-actions: the stay, the hotel and the list come from the creation's answer.
+    expect(calls.calls).toEqual([]);
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+    expect(effects.rememberStay).toHaveBeenCalledTimes(1);
+    const children = () => stay.getSnapshot().children;
+    expect(stateOf(children().session)).toEqual({ ready: 'idle' });
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'shown' });
+    expect(children().actionsList?.getSnapshot().context.actions).toEqual([towels]);
+    expect(stateOf(children().welcomePopup)).toBe('open');
+    // The seed serves once: the list restarts by loading (a language change, or the page's flows restarting).
+    expect(stay.getSnapshot().context.seed).toBeNull();
+    stay.send({ type: 'language.change', language: 'en' });
+    expect(calls.calls.at(-1)).toEqual({
+      name: 'loadActions',
+      input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'en' },
+    });
+  });
+
+  it('loads the list when the seed is in another language than the page settles on', async () => {
+    const seed = { stay: makeStay(), hotel: makeHotel(), actions: [towels], lang: 'en' };
+    const { stay, calls } = startStay({ seed });
+    await settle();
+    expect(calls.calls.map((call) => call.name)).toEqual(['loadActions']);
+    expect(stateOf(stay.getSnapshot().children.actionsList)).toBe('loading');
+  });
+
   it('loads, welcomes, launches the yes/no modal, submits, refetches and celebrates after 300 ms (no toast)', async () => {
     const { stay, calls, effects, clock } = startStay();
     // The first loads start with the actor, before anything renders.

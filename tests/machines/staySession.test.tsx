@@ -7,6 +7,7 @@ import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { isStayFinished, type StaySessionInput, staySessionMachine } from '../../machines/staySession.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { handedOverStay, handOverStay } from '../../src/storage/stay-handover.ts';
 import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -64,6 +65,17 @@ const cases: Array<{ name: string; active: 'actions' | 'rewards'; input: Omit<St
   { name: 'rewards page', active: 'rewards', input: { profileUUID: PROFILE, isDemoPath: false } },
   { name: 'demo rewards page', active: 'rewards', input: { profileUUID: PROFILE, isDemoPath: true } },
   { name: 'device without profile', active: 'actions', input: { profileUUID: null, isDemoPath: false } },
+  // docs/frontend.md#qr-scan-to-actions: the QR scan's stay creation answered the stay and its hotel.
+  {
+    name: 'actions page seeded by the QR scan',
+    active: 'actions',
+    input: { profileUUID: PROFILE, isDemoPath: false, seed: { stay: roomStay, hotel: hotelReply(false) } },
+  },
+  {
+    name: 'actions page seeded by a demo hotel QR scan',
+    active: 'actions',
+    input: { profileUUID: PROFILE, isDemoPath: false, seed: { stay: roomStay, hotel: hotelReply(true) } },
+  },
 ];
 
 describe.each(cases)('staySession on the $name', ({ active, input }) => {
@@ -82,6 +94,8 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
   for (const path of model.getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       if (input.profileUUID) localStorage.setItem('profileUUID', input.profileUUID);
+      // The entry page hands the creation's answer over (src/views/entry/entry.logic.ts).
+      handOverStay(input.seed ? { ...input.seed, actions: [], lang: 'fr' } : null);
       const controlled = controlledActors(['loadStay', 'loadHotel']);
       const logic = staySessionMachine.provide({ actors: controlled.actors as never });
       const page = (sUUID: string, active: 'actions' | 'rewards') => (
@@ -145,6 +159,11 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
           },
           redirectingToDemo: async () => {
             await waitFor(() => expect(pathname()).toBe(`/demo/stay/${S}`));
+            // The /demo page starts with the seed too: still nothing loaded.
+            if (input.seed) {
+              await screen.findByRole('region', { name: 'page' });
+              expect(controlled.calls).toEqual([]);
+            }
           },
           redirectingOutOfDemo: async () => {
             await waitFor(() => expect(pathname()).toBe(`/stay/${S}`));
@@ -173,6 +192,9 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
             expect(localStorage.getItem('sUUID')).toBe(S);
             expect(localStorage.getItem('currentStayUUID')).toBe(S);
             expect(pathname()).toBe(url);
+            // Seeded: the hotel is never loaded, the stay only by a refresh; the seed serves once.
+            if (input.seed) expect(controlled.calls.filter((call) => call.name === 'loadHotel')).toEqual([]);
+            expect(handedOverStay(S)).toBeNull();
           },
           'ready.refreshing': async () => {
             await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));

@@ -125,6 +125,38 @@ describeEachDialect('stays', (get) => {
     });
   });
 
+  describe('what a stay creation answers besides the stay (docs/server.md#stay-creation)', () => {
+    it('answers the hotel and the actions list in `lang` exactly as their own calls do', async () => {
+      const { app } = get();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/stays/new',
+        payload: { hId: 1, rId: 1, qrId: 'tilleuls-101', lang: 'en' },
+      });
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(Value.Check(CreatedStayReply, body)).toBe(true);
+      expect(body.lang).toBe('en');
+      const uuid = body.profileUUID;
+      const hotel = await app.inject({ url: `/api/green/hotels/1?uuid=${uuid}` });
+      expect(body.hotel).toEqual(hotel.json());
+      const actions = await app.inject({ url: `/api/stays/${body.sUUID}/actions?lang=en&uuid=${uuid}` });
+      expect(body.actions).toEqual(actions.json());
+      expect(body.actions.length).toBeGreaterThan(0);
+    });
+
+    it("answers the actions in the hotel's primary language when the body names none", async () => {
+      const { app } = get();
+      const response = await app.inject({ method: 'POST', url: '/api/stays/hotel/1/new', payload: {} });
+      const body = response.json();
+      expect(body.lang).toBe(body.hotel.primaryLanguage);
+      const actions = await app.inject({
+        url: `/api/stays/${body.sUUID}/actions?lang=${body.lang}&uuid=${body.profileUUID}`,
+      });
+      expect(body.actions).toEqual(actions.json());
+    });
+  });
+
   describe('GET /api/stays/:sUUID', () => {
     it('answers the stay to its profile, and 404 to anyone else', async () => {
       const { app } = get();

@@ -28,6 +28,7 @@ export function EntryPage({ qr, logic = entryLogic }: EntryPageProps) {
   const navigate = useNavigate();
   const isDemo = useParams({ strict: false, select: (params) => params.mode === 'demo' });
   const [profileUUID] = useState(ensureProfileUUID);
+  const { language } = useLanguage();
 
   const providedLogic = useMemo(() => {
     // Keep the /demo prefix; replace the entry page in history so Back does not create the stay again.
@@ -50,7 +51,7 @@ export function EntryPage({ qr, logic = entryLogic }: EntryPageProps) {
     <EntryContext.Provider
       key={qr.kind === 'room' ? `room:${qr.qrId}` : `hotel:${qr.hId}:${qr.key ?? ''}`}
       logic={providedLogic}
-      options={{ input: { qr, profileUUID } }}
+      options={{ input: { qr, profileUUID, language } }}
     >
       <EntryScreen />
     </EntryContext.Provider>

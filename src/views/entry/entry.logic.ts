@@ -3,6 +3,7 @@ import { type CreatedStay, entryMachine, type QrScanRecord } from '../../../mach
 import { registerQrScan } from '../../api/qr-scans.ts';
 import { createHotelStay, createRoomStay, getRoomInfo } from '../../api/stays.ts';
 import { guestStorage, rememberGuestStay } from '../../storage/guest-storage.ts';
+import { handOverStay } from '../../storage/stay-handover.ts';
 
 /**
  * The storage keys (docs/behaviour.md#browser-storage) written once a stay exists; stayInfo only when the room number
@@ -21,7 +22,7 @@ export function withBrowserDetails(scan: QrScanRecord) {
 /** The entry machine wired to the API and to browser storage; navigation is added by EntryPage. */
 export const entryLogic = entryMachine.provide({
   actors: {
-    createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.key, input.profileUUID)),
+    createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.key, input.profileUUID, input.lang)),
     getRoomInfo: fromPromise(({ input }) => getRoomInfo(input.qrId)),
     createRoomStay: fromPromise(({ input }) => createRoomStay(input)),
     registerQrScan: fromPromise(({ input }) => registerQrScan(withBrowserDetails(input))),
@@ -30,5 +31,6 @@ export const entryLogic = entryMachine.provide({
     rememberStay: ({ context }) => {
       if (context.stay) rememberStay(context.stay);
     },
+    handOverStay: ({ context }) => handOverStay(context.seed),
   },
 });

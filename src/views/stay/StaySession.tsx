@@ -18,6 +18,7 @@ import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu
 import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
+import { forgetHandedOverStay, handedOverStay } from '../../storage/stay-handover.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';
 import { stayInspection } from '../inspector/attach.ts';
 import { DemoResetSlot } from '../shell/DemoResetSlot.tsx';
@@ -111,7 +112,10 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
     redirectToFinished: () => {
       navigate({ to: '/{-$mode}/stay/$sUUID/finished', params: { sUUID }, replace: true });
     },
-    rememberStay: () => rememberStay(sUUID),
+    rememberStay: () => {
+      rememberStay(sUUID);
+      forgetHandedOverStay();
+    },
     rememberWelcomeShown: () => guestStorage.set('welcomeShown', 'true'),
     // The query is removed from the address, replacing the history entry.
     leaveProofSuccessAddress: () => {
@@ -140,6 +144,7 @@ export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: S
           language,
           welcomeShown: guestStorage.get('welcomeShown') !== null,
           firstVisitLanguages: guestStorage.get('langue') === null ? firstVisitCandidates(browserLanguages()) : [],
+          seed: handedOverStay(sUUID),
         },
       }}
     >
