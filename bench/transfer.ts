@@ -57,9 +57,12 @@ try {
   ] as const);
   const page = await context.newPage();
   const files = new Set<string>();
-  page.on('request', (sent) => {
+  const browserEncodings = new Set<string>();
+  page.on('request', async (sent) => {
     const url = new URL(sent.url());
-    if (url.origin === server.baseUrl && !url.pathname.startsWith('/api/')) files.add(url.pathname);
+    if (url.origin !== server.baseUrl || url.pathname.startsWith('/api/')) return;
+    files.add(url.pathname);
+    browserEncodings.add((await sent.allHeaders())['accept-encoding'] ?? '(none)');
   });
   await page.goto(`${server.baseUrl}/stay/${sUUID}`, { waitUntil: 'networkidle' });
 
@@ -92,7 +95,8 @@ try {
     `\nFirst visit to /stay/{sUUID}: ${rows.length} files on the wire: ${kb(total((row) => row.br))} KB with br, ` +
       `${kb(total((row) => row.gzip))} KB with gzip, ${kb(total((row) => row.identity))} KB uncompressed` +
       `\n  of which JavaScript (${rows.filter(isScript).length} files): ${kb(scriptTotal((row) => row.br))} KB br, ` +
-      `${kb(scriptTotal((row) => row.gzip))} KB gzip, ${kb(scriptTotal((row) => row.identity))} KB uncompressed`,
+      `${kb(scriptTotal((row) => row.gzip))} KB gzip, ${kb(scriptTotal((row) => row.identity))} KB uncompressed` +
+      `\n  Chromium asked for Accept-Encoding: ${[...browserEncodings].join(' | ')} (over plain http)`,
   );
 } finally {
   await browser.close();
