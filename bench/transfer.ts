@@ -2,11 +2,12 @@
  * Bytes on the wire of a guest's first visit to /stay/{sUUID}: a real Chromium opens the page served by the real
  * server (built SPA, fresh database) to list the files it loads (the API answers aside), then each file is fetched
  * again three times — asking for Brotli, for gzip, and for neither — counting the bytes as sent, with the
- * Content-Encoding and Cache-Control each answer carries. Run with `npm run bench:transfer` (builds first).
+ * Content-Encoding and Cache-Control each answer carries. Then the same browser opens the page again in a new tab
+ * (the guest's next scan): how many files it still asks of the server, and the bytes that costs. Run with `npm run bench:transfer` (builds first).
  * BENCH_PORT picks the server's port (default 4492).
  */
 import { request } from 'node:http';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium } from '@playwright/test';
 import { createHotelStay, startServer } from './serve.ts';
 
 interface WireAnswer {
@@ -41,6 +42,55 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<WireAnswer> {
   });
 }
 
+interface VisitedFile {
+  path: string;
+  acceptEncoding: string;
+  /** Taken from the browser's cache without asking the server. */
+  cached: boolean;
+  /** Bytes received for it, headers included (0 when cached). */
+  wire: number;
+}
+
+/** Opens `url` in a new tab and lists the app's files it loaded (the API calls aside), as Chromium's network saw them. */
+async function visit(context: BrowserContext, url: string): Promise<VisitedFile[]> {
+  const page = await context.newPage();
+  const network = await context.newCDPSession(page);
+  await network.send('Network.enable');
+  const files = new Map<string, VisitedFile>();
+  const origin = new URL(url).origin;
+  network.on('Network.requestWillBeSent', ({ requestId, request: sent }) => {
+    const { origin: sentTo, pathname } = new URL(sent.url);
+    if (sentTo !== origin || pathname.startsWith('/api/')) return;
+    files.set(requestId, { path: pathname, acceptEncoding: '(none)', cached: false, wire: 0 });
+  });
+  // The headers as sent, with those the network stack adds (Accept-Encoding among them).
+  network.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
+    const file = files.get(requestId);
+    const acceptEncoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'accept-encoding');
+    if (file && acceptEncoding) file.acceptEncoding = String(acceptEncoding[1]);
+  });
+  network.on('Network.requestServedFromCache', ({ requestId }) => {
+    const file = files.get(requestId);
+    if (file) file.cached = true;
+  });
+  network.on('Network.responseReceived', ({ requestId, response }) => {
+    const file = files.get(requestId);
+    if (file && response.fromDiskCache) file.cached = true;
+  });
+  network.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const file = files.get(requestId);
+    if (file) file.wire = encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // The actions list's pictures come after its API answer, which a loaded machine may give after the network idled.
+  await page.locator('[data-scope="action-card"]').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return [...files.values()];
+}
+
+const wireTotal = (files: VisitedFile[]) => files.reduce((sum, file) => sum + file.wire, 0);
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 4492));
@@ -55,16 +105,10 @@ try {
     'profileUUID',
     profileUUID,
   ] as const);
-  const page = await context.newPage();
-  const files = new Set<string>();
-  const browserEncodings = new Set<string>();
-  page.on('request', async (sent) => {
-    const url = new URL(sent.url());
-    if (url.origin !== server.baseUrl || url.pathname.startsWith('/api/')) return;
-    files.add(url.pathname);
-    browserEncodings.add((await sent.allHeaders())['accept-encoding'] ?? '(none)');
-  });
-  await page.goto(`${server.baseUrl}/stay/${sUUID}`, { waitUntil: 'networkidle' });
+  const firstVisit = await visit(context, `${server.baseUrl}/stay/${sUUID}`);
+  // The next QR scan, in a new tab of the same browser: what its cache spares.
+  const repeatVisit = await visit(context, `${server.baseUrl}/stay/${sUUID}`);
+  const files = new Set(firstVisit.map((file) => file.path));
 
   const rows = await Promise.all(
     [...files].map(async (path) => {
@@ -96,7 +140,10 @@ try {
       `${kb(total((row) => row.gzip))} KB with gzip, ${kb(total((row) => row.identity))} KB uncompressed` +
       `\n  of which JavaScript (${rows.filter(isScript).length} files): ${kb(scriptTotal((row) => row.br))} KB br, ` +
       `${kb(scriptTotal((row) => row.gzip))} KB gzip, ${kb(scriptTotal((row) => row.identity))} KB uncompressed` +
-      `\n  Chromium asked for Accept-Encoding: ${[...browserEncodings].join(' | ')} (over plain http)`,
+      `\n  Chromium asked for Accept-Encoding: ${[...new Set(firstVisit.map((file) => file.acceptEncoding))].filter((sent) => sent !== '(none)').join(' | ')} ` +
+      `(over plain http) and got ${kb(wireTotal(firstVisit))} KB on the wire (headers included)` +
+      `\nRepeat visit (a new tab of the same browser): ${repeatVisit.filter((file) => !file.cached).length} of ` +
+      `${repeatVisit.length} files asked of the server (revalidations included), ${kb(wireTotal(repeatVisit))} KB on the wire`,
   );
 } finally {
   await browser.close();
