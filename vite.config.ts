@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from './contract/headers.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** The API server `npm run dev` proxies /api to: one started with `npm start` (README, Development). */
 const apiServer = process.env.API_SERVER_URL || 'http://127.0.0.1:3000';
@@ -133,6 +134,8 @@ export default defineConfig({
     devFrontToken(),
     devQaInspector(),
     preloadFirstScreens(),
+    // index.html is left out: the server writes its front token in, then compresses it once (server/static-files.ts).
+    precompress({ except: ['index.html'] }),
   ],
   resolve: {
     alias: [

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ export async function createHotelStay(baseUrl: string, hId: number): Promise<{ s
   const response = await fetch(`${baseUrl}/api/stays/hotel/${hId}/new`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ profileUUID: `bench-${Date.now()}` }),
+    body: JSON.stringify({ profileUUID: randomUUID() }),
   });
   if (!response.ok) throw new Error(`Stay creation failed: ${response.status}`);
   return (await response.json()) as { sUUID: string; profileUUID: string };

@@ -2,15 +2,13 @@
  * Builds the Fastify application (no listen): the /api groups, /healthz, and optionally the built SPA
  * with its history fallback. Failures are answered by server/error-handler.ts.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import ajvFormats from 'ajv-formats';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
@@ -31,6 +29,7 @@ import { serializeRequest } from './request-log.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
+import { pageOf, registerStaticFiles, sendPage } from './static-files.ts';
 
 /**
  * Every JSON body but the meal photo's (its route sets its own): the largest a schema allows, a QR-scan record with its
@@ -148,15 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(replyToError);
   await registerSecurityHeaders(app);
 
-  const indexHtml = async (): Promise<string | null> => {
-    if (!options.staticDir) return null;
-    try {
-      const html = injectFrontToken(await readFile(join(options.staticDir, 'index.html'), 'utf8'), options.frontToken);
-      return options.qaInspector ? injectQaInspector(html) : html;
-    } catch {
-      return null;
-    }
+  const renderPage = (html: string) => {
+    const withToken = injectFrontToken(html, options.frontToken);
+    return options.qaInspector ? injectQaInspector(withToken) : withToken;
   };
+  const page = options.staticDir ? pageOf(options.staticDir, renderPage) : async () => null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -168,9 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const wantsHtml = !namesFile && (accept.includes('text/html') || accept.includes('*/*'));
     const absent = isInspectorPath(path) && !options.qaInspector;
     if (!isApi && !absent && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
-      const html = await indexHtml();
-      if (html !== null)
-        return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const rendered = await page();
+      if (rendered !== null) return sendPage(request, reply.code(200), rendered);
     }
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });
@@ -188,14 +182,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiRoutes, { prefix: '/api', deps });
 
   if (options.staticDir) {
-    const serveIndex = async (_request: unknown, reply: FastifyReply) => {
-      const html = await indexHtml();
-      if (html === null) return reply.code(404).send({ error: 'not_found', message: 'The app is not built' });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const rendered = await page();
+      if (rendered === null) return reply.code(404).send({ error: 'not_found', message: 'The app is not built' });
+      return sendPage(request, reply, rendered);
     };
     app.get('/', serveIndex);
     app.get('/index.html', serveIndex);
-    await app.register(fastifyStatic, { root: options.staticDir, index: false, wildcard: true, decorateReply: false });
+    await registerStaticFiles(app, options.staticDir);
   }
 
   return app;
