@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'pool_daily_limit',
   'too_many_answer_changes',
   'room_mismatch',
+  // The server's rate limits (docs/behaviour.md#rate-limits).
+  'stay_creation_rate_limited',
+  'submission_rate_limited',
   // Presence: the QR secret of a stay creation (docs/trust-model.md#presence).
   'qr_id_required',
   'qr_code_invalid',

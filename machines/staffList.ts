@@ -22,6 +22,24 @@ export type StaffListEvent = { type: 'list.refresh' } | { type: 'list.retry' };
 
 export function staffListMachine<Reply>(id: string, refreshEveryMs: number | null) {
   const refreshing = refreshEveryMs === null ? {} : { after: { listRefresh: 'refreshing' as const } };
+  // Loading and refreshing call the list alike; only a failure differs (the error state, or the last list kept).
+  const loadListInvoke = (onFailure: { target: 'failed' } | { target: 'shown'; actions: 'markStale' }) => ({
+    id: 'loadList',
+    src: 'loadList' as const,
+    input: ({ context }: { context: StaffListContext<Reply> }) => context.input,
+    onDone: {
+      target: 'shown',
+      actions: { type: 'holdReply' as const, params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
+    },
+    onError: [
+      {
+        guard: { type: 'sessionExpired' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        target: 'expired',
+        actions: 'reportExpiry' as const,
+      },
+      onFailure,
+    ],
+  });
   return setup({
     types: {
       input: {} as StaffSectionInput,
@@ -49,23 +67,7 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
     states: {
       loading: {
         tags: ['loading'],
-        invoke: {
-          id: 'loadList',
-          src: 'loadList',
-          input: ({ context }) => context.input,
-          onDone: {
-            target: 'shown',
-            actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
-          },
-          onError: [
-            {
-              guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              target: 'expired',
-              actions: 'reportExpiry',
-            },
-            { target: 'failed' },
-          ],
-        },
+        invoke: loadListInvoke({ target: 'failed' }),
       },
       failed: {
         on: { 'list.retry': 'loading', 'list.refresh': 'loading' },
@@ -77,23 +79,7 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
       refreshing: {
         tags: ['refreshing'],
         on: { 'list.refresh': { target: 'refreshing', reenter: true } },
-        invoke: {
-          id: 'loadList',
-          src: 'loadList',
-          input: ({ context }) => context.input,
-          onDone: {
-            target: 'shown',
-            actions: { type: 'holdReply', params: ({ event }: { event: DoneActorEvent<Reply> }) => event.output },
-          },
-          onError: [
-            {
-              guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              target: 'expired',
-              actions: 'reportExpiry',
-            },
-            { target: 'shown', actions: 'markStale' },
-          ],
-        },
+        invoke: loadListInvoke({ target: 'shown', actions: 'markStale' }),
       },
       /** The staff page asks for the PIN again and stops this list. */
       expired: { type: 'final' },

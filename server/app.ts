@@ -22,6 +22,7 @@ import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -31,7 +32,11 @@ import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 
-export const BODY_LIMIT = 64 * 1024;
+/**
+ * Every JSON body but the meal photo's (its route sets its own): the largest a schema allows, a QR-scan record with its
+ * user agent and referer, is under 13 KiB even in four-byte characters.
+ */
+export const BODY_LIMIT = 16 * 1024;
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -57,6 +62,8 @@ export interface BuildAppOptions {
   dailyReports?: boolean;
   /** Fastify's trustProxy (TRUST_PROXY, docs/server.md#client-address); false by default. */
   trustProxy?: false | number | string[];
+  /** Stay creations per address and submissions per stay a minute (docs/behaviour.md#rate-limits); the defaults without. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -124,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frontToken: frontTokenHooks(options.frontToken),
     staffAuth: staffAuthHooks(store, now),
     mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
   };
   decorateStaffSession(app);
   if (deps.mailer && !options.mailer) {

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_DATABASE_URL } from './db/connection.ts';
 import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
@@ -32,6 +33,8 @@ export interface ServerConfig {
    * production; with NODE_ENV=production only when SEED_SAMPLES=1.
    */
   seedSamples: boolean;
+  /** RATE_LIMIT_STAY_CREATIONS and RATE_LIMIT_SUBMISSIONS (docs/behaviour.md#rate-limits): per minute, 0 for none. */
+  rateLimits: RateLimits;
 }
 
 /**
@@ -60,6 +63,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     qaInspector: env.QA_INSPECTOR === '1',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     seedSamples: env.NODE_ENV === 'production' ? env.SEED_SAMPLES === '1' : env.SEED_SAMPLES !== '0',
+    rateLimits: {
+      stayCreationsPerAddress: readRateLimit(
+        'RATE_LIMIT_STAY_CREATIONS',
+        env.RATE_LIMIT_STAY_CREATIONS,
+        DEFAULT_RATE_LIMITS.stayCreationsPerAddress,
+      ),
+      submissionsPerStay: readRateLimit(
+        'RATE_LIMIT_SUBMISSIONS',
+        env.RATE_LIMIT_SUBMISSIONS,
+        DEFAULT_RATE_LIMITS.submissionsPerStay,
+      ),
+    },
   };
 }
 
@@ -73,6 +88,15 @@ function isProxyAddress(entry: string): boolean {
   const family = isIP(address);
   const max = family === 4 ? 32 : 128;
   return family !== 0 && /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** A rate limit's variable: unset → the default, 0 → no limit, else a whole number of uses a minute. */
+export function readRateLimit(name: string, value: string | undefined, fallback: number | null): number | null {
+  if (value === undefined || value === '') return fallback;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new Error(`${name} must be a whole number of uses a minute, 0 for no limit (got ${value})`);
+  return limit === 0 ? null : limit;
 }
 
 /** TRUST_PROXY: unset or 0 → false; a whole number → that many hops; else comma-separated addresses or ranges. */

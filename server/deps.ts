@@ -1,7 +1,11 @@
-/** What every route plugin needs: the store, the clock, the mailer, the front-token and staff-session hooks. */
+/**
+ * What every route plugin needs: the store, the clock, the mailer, the front-token and staff-session hooks, the rate
+ * limits.
+ */
 import type { Store } from './db/store.ts';
 import type { Clock } from './domain/hotel-time.ts';
 import type { MealAnalyser } from './domain/meals/analysers.ts';
+import type { RateLimits } from './domain/rate-limits.ts';
 import type { FrontTokenHooks } from './front-token.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { StaffAuthHooks } from './staff-auth.ts';
@@ -16,4 +20,6 @@ export interface AppDeps {
   staffAuth: StaffAuthHooks;
   /** Reads a meal photo: the vision model when MEAL_VISION_URL is set, else the hotel menu. */
   mealAnalyser: MealAnalyser;
+  /** Stay creations per client address and submissions per stay (docs/behaviour.md#rate-limits). */
+  rateLimits: RateLimits;
 }

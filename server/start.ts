@@ -92,6 +92,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     qaInspector: config.qaInspector,
     dailyReports: true,
     trustProxy: config.trustProxy,
+    rateLimits: config.rateLimits,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
   });

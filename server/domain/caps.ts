@@ -33,25 +33,30 @@ export interface Cap {
   refusal: { code: ErrorCode; message: string; retryAfterSeconds: number };
 }
 
-/** Takes one use of the cap, or throws its 429 refusal (nothing is written then). */
-export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<void> {
-  await tx.db
-    .insertInto('cap_counters')
-    .values({ cap: cap.name, subject: cap.subject, window_id: cap.windowId, used: 0 })
-    .onConflict((oc) => oc.columns(['cap', 'subject', 'window_id']).doNothing())
-    .execute();
-  const taken = await tx.db
-    .updateTable('cap_counters')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('cap', '=', cap.name)
-    .where('subject', '=', cap.subject)
-    .where('window_id', '=', cap.windowId)
-    .where('used', '<', cap.limit)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1)
+/**
+ * Takes one use of the cap and answers the uses of its window so far, or throws its 429 refusal (nothing is written
+ * then). One statement: the insert of the window's first use, or an increment that only passes under the limit.
+ */
+export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<number> {
+  const taken =
+    cap.limit < 1
+      ? undefined
+      : await tx.db
+          .insertInto('cap_counters')
+          .values({ cap: cap.name, subject: cap.subject, window_id: cap.windowId, used: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(['cap', 'subject', 'window_id'])
+              .doUpdateSet((eb) => ({ used: eb('cap_counters.used', '+', 1) }))
+              .where('cap_counters.used', '<', cap.limit),
+          )
+          .returning('used')
+          .executeTakeFirst();
+  if (!taken)
     throw new DomainError('rate_limited', cap.refusal.code, cap.refusal.message, {
       retryAfterSeconds: Math.max(1, Math.ceil(cap.refusal.retryAfterSeconds)),
     });
+  return taken.used;
 }
 
 /** Gives back a use taken by a transaction that committed (an e-mail the SMTP server then refused). */

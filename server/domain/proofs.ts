@@ -15,6 +15,7 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
+import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
 import { createStay, isFinished, lockOwnedStay } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
@@ -24,6 +25,7 @@ const PROOF_COMPLETION_VERSION = 1;
 export interface ProofInput {
   actionId: number;
   body: ProofBody;
+  caller: Caller;
 }
 
 /** The active PROOF action `actionId`, when `qrId` is one of its printed codes (and `hId`, if given, its hotel). */
@@ -52,22 +54,24 @@ async function provenAction(store: Store, { actionId, body }: ProofInput) {
 }
 
 /** The stay to credit: the address's, else the profile's active stay at the hotel (created when none). */
-async function stayToCredit(store: Store, body: ProofBody, hotelId: number, now: Date) {
+async function stayToCredit(store: Store, { body, caller }: ProofInput, hotelId: number, now: Date) {
   if (body.sUUID !== undefined) {
     // A stay without its owner's profile is reported like an unknown one (docs/behaviour.md#identity-and-access).
     if (body.uuid === undefined) throw notFound('Stay');
     return { sUUID: body.sUUID, profileUUID: body.uuid };
   }
-  const { answer } = await createStay(store, { hotelId, entry: { kind: 'proof' }, profileUUID: body.uuid }, now);
+  const input = { hotelId, entry: { kind: 'proof' } as const, profileUUID: body.uuid, caller };
+  const { answer } = await createStay(store, input, now);
   return { sUUID: answer.sUUID, profileUUID: answer.profileUUID };
 }
 
 /** Credits the proof of `input.actionId` to the guest's stay; 409 `already_completed` when it was credited before. */
 export async function validateProof(store: Store, input: ProofInput, now: Date): Promise<ProofReply> {
   const action = await provenAction(store, input);
-  const owner = await stayToCredit(store, input.body, action.hotel_id, now);
+  const owner = await stayToCredit(store, input, action.hotel_id, now);
   return store.write(async (transaction) => {
     const stay = await lockOwnedStay(transaction, owner.sUUID, owner.profileUUID);
+    await takeRateLimit(transaction, submissionLimit(input.caller, stay.id, now));
     const tx = transaction.db;
     if (stay.hotel_id !== action.hotel_id) throw notFound('Action');
     if (isFinished(stay, now)) throw stayFinished();

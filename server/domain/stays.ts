@@ -15,6 +15,7 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf } from './hotels.ts';
 import { balanceOf, earnedOf } from './ledger.ts';
+import { type Caller, stayCreationLimit, takeRateLimitNow } from './rate-limits.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /**
@@ -142,6 +143,7 @@ export interface CreateStayInput {
   hotelId: number;
   entry: StayEntry;
   profileUUID?: string;
+  caller: Caller;
 }
 
 export interface CreateStayResult {
@@ -233,6 +235,8 @@ async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: 
  * at most the hotel's roomCapacity active stays.
  */
 export async function createStay(store: Store, input: CreateStayInput, now: Date): Promise<CreateStayResult> {
+  // Counted before anything is checked: a guessed QR secret uses the address's allowance too.
+  await takeRateLimitNow(store, stayCreationLimit(input.caller, now));
   const profileUUID = input.profileUUID ?? randomUUID();
   return store.write(async (tx) => {
     const { db } = tx;

@@ -25,6 +25,7 @@ import { type CompletionKey, findCompletionAndTotal, logAnswer, movePoints, save
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
 import { checkEndDate, endDateColumns, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
@@ -33,6 +34,7 @@ export interface SubmissionInput<Path extends SubmissionPath> {
   actionId: number;
   path: Path;
   body: SubmissionBodies[Path];
+  caller: Caller;
 }
 
 /** The fields every submission body has (`endDate`: YYYY-MM-DD or null, saved on a stay that has none yet). */
@@ -101,6 +103,7 @@ export async function submitAction<Path extends SubmissionPath>(
   const expectedType = SUBMISSION_PATHS[input.path];
   return store.write(async (transaction) => {
     const stay = await lockOwnedStay(transaction, base.sUUID, base.uuid);
+    await takeRateLimit(transaction, submissionLimit(input.caller, stay.id, now));
     const tx = transaction.db;
     const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');

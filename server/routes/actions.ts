@@ -13,8 +13,10 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { actionOfStay } from '../domain/catalogue.ts';
 import { submitAction } from '../domain/submissions.ts';
+import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const submissionErrors = { ...errors, 429: ErrorBody };
 
 export const actionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const { store } = deps;
@@ -38,14 +40,19 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         schema: {
           params: ActionParams,
           body: SubmissionBodySchemas[path],
-          response: { 200: SubmissionReply, ...errors },
+          response: { 200: SubmissionReply, ...submissionErrors },
         },
       },
       async (request) =>
         submitAction(
           store,
           // The schema of this path validated the body.
-          { actionId: request.params.actId, path, body: request.body as SubmissionBodies[Path] },
+          {
+            actionId: request.params.actId,
+            path,
+            body: request.body as SubmissionBodies[Path],
+            caller: callerOf(request, deps),
+          },
           deps.now(),
         ),
     );

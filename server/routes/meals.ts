@@ -11,8 +11,10 @@ import {
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { mealMenu, submitMealPhoto } from '../domain/meals/meals.ts';
+import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+const photoErrors = { ...errors, 429: ErrorBody };
 
 export const mealsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -34,13 +36,13 @@ export const mealsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     {
       // The photo travels as base64 in the JSON body: larger than the API's usual limit.
       bodyLimit: MEAL_BODY_LIMIT,
-      schema: { params: ActionParams, body: LimeatBody, response: { 200: LimeatReply, ...errors } },
+      schema: { params: ActionParams, body: LimeatBody, response: { 200: LimeatReply, ...photoErrors } },
     },
     async (request) =>
       submitMealPhoto(
         deps.store,
         deps.mealAnalyser,
-        { actionId: request.params.actId, body: request.body },
+        { actionId: request.params.actId, body: request.body, caller: callerOf(request, deps) },
         deps.now(),
       ),
   );

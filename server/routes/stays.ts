@@ -19,19 +19,27 @@ import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
 import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 import { staffSessionOf } from '../staff-auth.ts';
+import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const creationErrors = { ...errors, 429: ErrorBody };
 
 export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const { store } = deps;
 
   app.post(
     '/new',
-    { schema: { body: CreateRoomStayBody, response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors } } },
+    {
+      schema: {
+        body: CreateRoomStayBody,
+        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...creationErrors },
+      },
+    },
     async (request, reply) => {
       const { hId, rId, qrId, profileUUID } = request.body;
       const entry = { kind: 'room', roomId: rId, qrId } as const;
-      const { created, answer } = await createStay(store, { hotelId: hId, entry, profileUUID }, deps.now());
+      const input = { hotelId: hId, entry, profileUUID, caller: callerOf(request, deps) };
+      const { created, answer } = await createStay(store, input, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
@@ -46,12 +54,17 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       schema: {
         params: HotelParams,
         body: CreateHotelStayBody,
-        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...errors },
+        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...creationErrors },
       },
     },
     async (request, reply) => {
       const { profileUUID, key } = request.body;
-      const input = { hotelId: request.params.hId, entry: { kind: 'hotel', key } as const, profileUUID };
+      const input = {
+        hotelId: request.params.hId,
+        entry: { kind: 'hotel', key } as const,
+        profileUUID,
+        caller: callerOf(request, deps),
+      };
       const { created, answer } = await createStay(store, input, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },

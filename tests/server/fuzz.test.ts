@@ -91,6 +91,8 @@ async function createWorld(): Promise<World> {
     kind: database.handle.kind,
     frontToken: TEST_FRONT_TOKEN,
     smtpUrl: smtp.url,
+    // Every generated request reaches its handler; the rate limits are tests/server/rate-limits.test.ts's.
+    rateLimits: { stayCreationsPerAddress: null, submissionsPerStay: null },
   });
   const harness: Harness = { dialect: 'sqlite', app, handle: database.handle, clock: { current: null } };
   const stays = [await newHotelStay(app, 1), await newHotelStay(app, 1), await newHotelStay(app, 2)];

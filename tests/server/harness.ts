@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { migrateToLatest } from '../../server/db/migrations.ts';
@@ -83,7 +83,7 @@ export interface Harness {
 export function describeEachDialect(
   title: string,
   body: (get: () => Harness, dialect: DialectName) => void,
-  options: { staticDir?: () => string; seed?: boolean } = {},
+  options: { staticDir?: () => string; seed?: boolean; rateLimits?: BuildAppOptions['rateLimits'] } = {},
 ): void {
   describe.each(DIALECTS)(`${title} [%s]`, (dialect) => {
     let harness: Harness | undefined;
@@ -99,6 +99,7 @@ export function describeEachDialect(
         frontToken: TEST_FRONT_TOKEN,
         now: () => clock.current ?? new Date(),
         ...(staticDir ? { staticDir } : {}),
+        ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
       });
       harness = { dialect, app, handle: database.handle, clock };
     });
@@ -110,6 +111,20 @@ export function describeEachDialect(
       if (!harness) throw new Error('harness not ready');
       return harness;
     }, dialect);
+  });
+}
+
+/**
+ * Another app on the harness's database and clock: a second server process as far as the database can tell (the
+ * caller closes it).
+ */
+export function appSharing(h: Harness, options: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    db: h.handle.db,
+    kind: h.handle.kind,
+    frontToken: TEST_FRONT_TOKEN,
+    now: () => h.clock.current ?? new Date(),
+    ...options,
   });
 }
 

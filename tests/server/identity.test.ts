@@ -10,20 +10,20 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProfileUuid } from '../../contract/profile-id.ts';
-import { buildApp } from '../../server/app.ts';
+import type { BuildAppOptions } from '../../server/app.ts';
 import { readConfig, readTrustProxy } from '../../server/config.ts';
 import { parseContent } from '../../server/content/import.ts';
 import { hashPin, verifyPin } from '../../server/content/pin.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { start } from '../../server/start.ts';
 import {
+  appSharing,
   createTestDatabase,
   DIALECTS,
   describeEachDialect,
   type Harness,
   newHotelStay,
   SAMPLE_STAFF_PINS,
-  TEST_FRONT_TOKEN,
   type TestDatabase,
 } from './harness.ts';
 
@@ -105,9 +105,8 @@ describeEachDialect('identity hygiene', (get) => {
     for (const app of apps) await app.close();
   });
 
-  async function appWith(options: Partial<Parameters<typeof buildApp>[0]>) {
-    const h = get();
-    const app = await buildApp({ db: h.handle.db, kind: h.handle.kind, frontToken: TEST_FRONT_TOKEN, ...options });
+  async function appWith(options: Partial<BuildAppOptions>) {
+    const app = await appSharing(get(), options);
     apps.push(app);
     return app;
   }

@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import {
   PIN_FAILURE_WINDOW_MINUTES,
   PIN_FAILURES_PER_ADDRESS,
@@ -14,6 +13,7 @@ import {
 } from '../../server/domain/staff-sessions.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import {
+  appSharing,
   credit,
   describeEachDialect,
   type Harness,
@@ -86,12 +86,7 @@ describeEachDialect('staff sessions', (get) => {
     const h = get();
     const start = new Date('2026-03-03T09:00:00Z');
     h.clock.current = start;
-    const second = await buildApp({
-      db: h.handle.db,
-      kind: h.handle.kind,
-      frontToken: TEST_FRONT_TOKEN,
-      now: () => h.clock.current ?? new Date(),
-    });
+    const second = await appSharing(h);
     try {
       for (let i = 0; i < PIN_FAILURES_PER_ADDRESS; i++) {
         h.clock.current = new Date(start.getTime() + i * 1000);

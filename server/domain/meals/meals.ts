@@ -23,6 +23,7 @@ import {
 import { DomainError, notFound, stayFinished } from '../errors.ts';
 import { currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
+import { type Caller, submissionLimit, takeRateLimitNow } from '../rate-limits.ts';
 import { checkEndDate, endDateColumns, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
@@ -107,6 +108,7 @@ export async function mealMenu(store: Store, analyser: MealAnalyser, input: Meal
 export interface MealPhotoInput {
   actionId: number;
   body: LimeatBody;
+  caller: Caller;
 }
 
 /** Checks the photo, analyses the meal, credits its points (docs/meal-scoring.md#points) and answers SPEC §3. */
@@ -122,6 +124,8 @@ export async function submitMealPhoto(
   const action = await mealActionOf(store.db, stay, input.actionId);
   if (isFinished(stay, now)) throw stayFinished();
   if (body.endDate !== null) checkEndDate(body.endDate, stay.time_zone, now);
+  // Before the analysis, which may cost a vision model's call.
+  await takeRateLimitNow(store, submissionLimit(input.caller, stay.id, now));
 
   let dish: Dish | null = null;
   if (analyser.kind === 'menu') {

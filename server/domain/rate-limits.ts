@@ -1,0 +1,99 @@
+/**
+ * The server's rate limits (docs/behaviour.md#rate-limits): stay creations per client address and submissions per
+ * stay, each per UTC minute. They are counted in `cap_counters` like the hotel's caps, so several server processes
+ * agree, and sized for a breakfast room whose guests all share the hotel Wi-Fi's one public address.
+ */
+import ipaddr from 'ipaddr.js';
+import type { Store, WriteTransaction } from '../db/store.ts';
+import { type Cap, takeCap } from './caps.ts';
+
+/** Uses allowed per UTC minute; null: no limit (a load test's own server). */
+export interface RateLimits {
+  stayCreationsPerAddress: number | null;
+  submissionsPerStay: number | null;
+}
+
+/** docs/behaviour.md#rate-limits: at least 60 stays a minute from one address (a breakfast room), twice that here. */
+export const DEFAULT_RATE_LIMITS: RateLimits = { stayCreationsPerAddress: 120, submissionsPerStay: 30 };
+
+/** Who makes a guest call: the client address (behind the proxies the app trusts) and the deployment's limits. */
+export interface Caller {
+  address: string;
+  limits: RateLimits;
+}
+
+const STAY_CREATIONS = 'stay-creations';
+const SUBMISSIONS = 'submissions';
+const WINDOW_SECONDS = 60;
+
+/** The UTC minute `now` falls in ('2026-11-25T14:20'): window ids sort as their minutes do. */
+function minuteOf(now: Date): string {
+  return now.toISOString().slice(0, 16);
+}
+
+function secondsLeftInMinute(now: Date): number {
+  return WINDOW_SECONDS - now.getUTCSeconds();
+}
+
+/**
+ * The subject an address is counted as: an IPv4 address itself, an IPv6 address by its /64 network (one home or
+ * one device can hold a whole /64; counting each address would let it rotate through them).
+ */
+export function addressSubject(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const bytes = parsed.toByteArray().map((byte, index) => (index < 8 ? byte : 0));
+  return `${ipaddr.fromByteArray(bytes).toString()}/64`;
+}
+
+/** One stay creation (or taking a stay back) from the caller's address; null when the deployment sets no limit. */
+export function stayCreationLimit(caller: Caller, now: Date): Cap | null {
+  const limit = caller.limits.stayCreationsPerAddress;
+  if (limit === null) return null;
+  return {
+    name: STAY_CREATIONS,
+    subject: addressSubject(caller.address),
+    windowId: minuteOf(now),
+    limit,
+    refusal: {
+      code: 'stay_creation_rate_limited',
+      message: `At most ${limit} stays a minute can be opened from one address; try again in a minute`,
+      retryAfterSeconds: secondsLeftInMinute(now),
+    },
+  };
+}
+
+/** One submission (an answer, a meal photo, a proof) to the stay; null when the deployment sets no limit. */
+export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap | null {
+  const limit = caller.limits.submissionsPerStay;
+  if (limit === null) return null;
+  return {
+    name: SUBMISSIONS,
+    subject: `stay:${stayId}`,
+    windowId: minuteOf(now),
+    limit,
+    refusal: {
+      code: 'submission_rate_limited',
+      message: `At most ${limit} submissions a minute are accepted for one stay; try again in a minute`,
+      retryAfterSeconds: secondsLeftInMinute(now),
+    },
+  };
+}
+
+/**
+ * Takes one use of a rate limit inside the caller's write transaction, or throws its 429 refusal. The first use of
+ * a minute by a subject also clears the limit's past minutes, so the counters hold only the current ones.
+ */
+export async function takeRateLimit(tx: WriteTransaction, cap: Cap | null): Promise<void> {
+  if (cap === null) return;
+  const used = await takeCap(tx, cap);
+  if (used === 1)
+    await tx.db.deleteFrom('cap_counters').where('cap', '=', cap.name).where('window_id', '<', cap.windowId).execute();
+}
+
+/** Takes one use in a transaction of its own: counted even when the call then fails (a guessed QR secret). */
+export async function takeRateLimitNow(store: Store, cap: Cap | null): Promise<void> {
+  if (cap === null) return;
+  await store.write((tx) => takeRateLimit(tx, cap));
+}
