@@ -3,9 +3,10 @@
  * on a temp SQLite file and on a private PostgreSQL cluster, then the double-submit check.
  * Run: node bench/api-submissions.ts [seconds] (default 10 per database, loopback only).
  *
- * Request n goes to stay n mod 2000 and answers yes on even rounds, no on odd ones, so every request
+ * Requests go round 2000 stays at a time, answering yes on even rounds and no on odd ones, so every request
  * changes the answer and writes (a credit or a debit): the figures are for real ledger writes, not
- * no-op repeats. Afterwards each stay's ledger must hold exactly one row per accepted request and its
+ * no-op repeats. A stay may change its answer only MAX_ANSWER_CHANGES_PER_NIGHT times a night
+ * (docs/behaviour.md#caps), so after that many changes the next round moves to 2000 fresh stays. Afterwards each stay's ledger must hold exactly one row per accepted request and its
  * balance the points of its last answer. The double-submit check then sends 20 identical yes at once
  * to each of 100 fresh stays and counts the credits.
  */
@@ -19,6 +20,7 @@ import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
+import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 
 /** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */
@@ -29,6 +31,10 @@ function postgresVersion(): string {
 const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
 const connections = 50;
 const STAYS = 2000;
+/** The answers one stay gives before the round moves on to fresh stays: its first and every change allowed. */
+const ANSWERS_PER_STAY = 1 + MAX_ANSWER_CHANGES_PER_NIGHT;
+/** Enough stays for 15 000 submissions/s, well beyond this machine. */
+const STAY_GROUPS = Math.ceil((15_000 * seconds) / (STAYS * ANSWERS_PER_STAY));
 const DOUBLE_STAYS = 100;
 const DOUBLE_COPIES = 20;
 const HOTEL = 1;
@@ -99,7 +105,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
       .where('type', '=', 'YESNO')
       .where('positive_response', '=', 'YES')
       .executeTakeFirstOrThrow();
-    const stays = await createStays(handle, STAYS);
+    const stays = await createStays(handle, STAYS * STAY_GROUPS);
     let counter = 0;
     const path = `/api/actions/${action.id}/yesno`;
     const result = await autocannon({
@@ -113,9 +119,10 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
           headers: { 'content-type': 'application/json' },
           setupRequest: (request) => {
             const n = counter++;
-            const index = n % STAYS;
-            const stay = stays[index] as BenchStay;
-            const yes = Math.floor(n / STAYS) % 2 === 0;
+            const round = Math.floor(n / STAYS);
+            const group = Math.floor(round / ANSWERS_PER_STAY) % STAY_GROUPS;
+            const stay = stays[group * STAYS + (n % STAYS)] as BenchStay;
+            const yes = round % 2 === 0;
             return { ...request, body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: yes }) };
           },
         },
@@ -240,7 +247,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 }
 
 console.log(
-  `POST /api/actions/:actId/yesno — autocannon ${connections} connections, ${seconds} s per database, ${STAYS} stays, loopback`,
+  `POST /api/actions/:actId/yesno — autocannon ${connections} connections, ${seconds} s per database, ${STAYS} stays at a time, loopback`,
 );
 
 const file = join(tmpdir(), `greenmiles-bench-submissions-${process.pid}.db`);

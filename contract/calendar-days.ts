@@ -18,15 +18,33 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than formatting with one (tens of µs, on every submission on the
+ * server), so each is built once per locale pattern and time zone; the few time zones in use keep this map small.
+ * The device's own zone (none given) is not kept: it changes when the device travels.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
+  if (timeZone === undefined) return new Intl.DateTimeFormat(locale, options);
+  const key = `${locale}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date of `now` in a time zone (the hotel's), or in the device's when none is known. */
 export function calendarDateIn(timeZone: string | undefined, now: Date): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatterOf('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** The hour (0–23) of `now` in a time zone, or in the device's when none is known. */
 export function hourIn(timeZone: string | undefined, now: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
+  const hour = formatterOf('en-GB', timeZone, { hour: '2-digit', hourCycle: 'h23' }).format(now);
   return Number(hour);
 }
 

@@ -5,7 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type PostgresCursor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from './schema.ts';
@@ -68,7 +76,7 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without this handler an idle client losing its connection would crash the process.
   pool.on('error', (error) => (onPoolError ?? ((e: Error) => console.error('PostgreSQL pool error', e)))(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   let description = 'postgres';
   try {
     const parsed = new URL(url);
@@ -77,4 +85,74 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
     // keep the generic description
   }
   return { kind: 'postgres', db, description, close: () => db.destroy() };
+}
+
+/** How many distinct SQL texts get a prepared statement on PostgreSQL (the app sends about a hundred). */
+const PREPARED_TEXTS = 500;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement anew every time. Naming the statement of each distinct SQL text
+ * lets every connection parse and plan it once, then only bind and execute it (node-postgres remembers per connection
+ * which names it has prepared). Names are never reused for another text, so only the first PREPARED_TEXTS texts get
+ * one: `IN (…)` lists of every length would otherwise grow each server process's memory without bound.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_TEXTS) {
+      name = `greenmiles_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect();
+      let preparing = clients.get(client);
+      if (!preparing) {
+        preparing = new PreparingClient(client, nameOf);
+        clients.set(client, preparing);
+      }
+      return preparing;
+    },
+  };
+}
+
+class PreparingClient implements PostgresPoolClient {
+  readonly #client: pg.PoolClient;
+  readonly #nameOf: (text: string) => string | undefined;
+
+  constructor(client: pg.PoolClient, nameOf: (text: string) => string | undefined) {
+    this.#client = client;
+    this.#nameOf = nameOf;
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== 'string') throw new Error('Streaming cursors are not configured');
+    return this.#run<R>(sqlOrCursor, parameters ?? []);
+  }
+
+  async #run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    const name = this.#nameOf(text);
+    const { command, rowCount, rows } = await this.#client.query<R & pg.QueryResultRow>({
+      text,
+      values: [...parameters],
+      name,
+    });
+    // node-postgres types the command tag as any string; it is the statement's own (SELECT, INSERT…).
+    return { command: command as PostgresQueryResult<R>['command'], rowCount: rowCount ?? 0, rows };
+  }
+
+  release(destroy?: boolean): void {
+    this.#client.release(destroy);
+  }
 }

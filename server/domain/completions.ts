@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { AnswerColumns, Database } from '../db/schema.ts';
 import { localDate } from './hotel-time.ts';
-import { appendEntry } from './ledger.ts';
+import { appendEntry, ledgerTotalQuery } from './ledger.ts';
 
 /** The stored answer of an action that takes none (a claim, a meal photo, a proof). */
 export const NO_ANSWER: AnswerColumns = {
@@ -33,15 +33,41 @@ export function submissionKey(stayId: number, actionId: number, nightId: string,
   return `action:${stayId}:${actionId}:${nightId}:${version}`;
 }
 
+const COMPLETION_COLUMNS = ['id', 'version', 'points', ...(Object.keys(NO_ANSWER) as (keyof AnswerColumns)[])] as const;
+
 /** The completion of this stay, action and night, if any, with its stored answer. */
 export function findCompletion(tx: Kysely<Database>, { stay, action, nightId }: CompletionKey) {
   return tx
     .selectFrom('action_completions')
-    .select(['id', 'version', 'points', ...(Object.keys(NO_ANSWER) as (keyof AnswerColumns)[])])
+    .select(COMPLETION_COLUMNS)
     .where('stay_id', '=', stay.id)
     .where('action_id', '=', action.id)
     .where('night_id', '=', nightId)
     .executeTakeFirst();
+}
+
+export type Completion = NonNullable<Awaited<ReturnType<typeof findCompletion>>>;
+
+/**
+ * `findCompletion` and the stay's ledger total in one statement (one round trip fewer per submission). Read it after
+ * taking the stay's lock, in a statement of its own: on PostgreSQL the statement that waits for the lock keeps its
+ * older snapshot for every other table.
+ */
+export async function findCompletionAndTotal(
+  tx: Kysely<Database>,
+  { stay, action, nightId }: CompletionKey,
+): Promise<{ completion: Completion | undefined; ledgerTotal: number }> {
+  const row = await tx
+    .selectFrom(ledgerTotalQuery(tx, stay.id).as('ledger'))
+    .leftJoin('action_completions as c', (join) =>
+      join.on('c.stay_id', '=', stay.id).on('c.action_id', '=', action.id).on('c.night_id', '=', nightId),
+    )
+    .select(['ledger.total', ...COMPLETION_COLUMNS.map((column) => `c.${column}` as const)])
+    .executeTakeFirstOrThrow();
+  const { total, id, version, points, ...answer } = row;
+  const ledgerTotal = Number(total);
+  if (id === null || version === null || points === null) return { completion: undefined, ledgerTotal };
+  return { completion: { id, version, points, ...answer }, ledgerTotal };
 }
 
 /** Writes the completion's new answer, points and version: a new row, or `existing` updated. */

@@ -2,7 +2,7 @@
  * The points ledger: every credit and debit is an immutable row; a stay's balance is their sum and
  * never goes below zero. An entry carries an idempotency key, so a repeated submission never counts twice.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from './errors.ts';
 
@@ -23,12 +23,16 @@ export class InsufficientGreenMiles extends DomainError {
   }
 }
 
-export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<number> {
-  const row = await db
+/** The sum of the stay's entries as one row `total` (a query to run or to nest); the balance is it, floored at 0. */
+export function ledgerTotalQuery(db: Kysely<Database>, stayId: number) {
+  return db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('stay_id', '=', stayId)
-    .executeTakeFirst();
+    .where('stay_id', '=', stayId);
+}
+
+export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<number> {
+  const row = await ledgerTotalQuery(db, stayId).executeTakeFirst();
   return Math.max(0, Number(row?.total ?? 0));
 }
 
@@ -50,31 +54,56 @@ export async function earnedOf(db: Kysely<Database>, stayId: number): Promise<nu
  * Appends one entry. Call it inside the transaction that holds the stay's lock (stays.ts `lockOwnedStay`).
  * Returns `false` without writing when the idempotency key is already in the ledger; throws
  * InsufficientGreenMiles when a debit would take the balance below zero.
+ *
+ * One statement on the usual path (docs/performance.md#api-writes): the unique key decides in the INSERT itself
+ * (`ON CONFLICT DO NOTHING`), and a debit's INSERT carries the balance condition; only a debit that wrote nothing
+ * looks again, to tell a repeated key from a refusal.
  */
 export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
   if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error('A ledger amount is a non-zero integer');
-  const existing = await db
+  const row = {
+    stay_id: entry.stayId,
+    amount: entry.amount,
+    reason: entry.reason,
+    action_id: entry.actionId ?? null,
+    reward_id: entry.rewardId ?? null,
+    night_id: entry.nightId ?? null,
+    idempotency_key: entry.idempotencyKey,
+    created_at: now.toISOString(),
+  };
+  const insert = db.insertInto('ledger_entries');
+  const written =
+    entry.amount > 0
+      ? insert.values(row)
+      : insert
+          .columns(LEDGER_COLUMNS)
+          .expression(
+            db
+              .selectNoFrom((eb) => LEDGER_COLUMNS.map((column) => eb.val(row[column]).as(column)))
+              .where(sql<boolean>`(${ledgerTotalQuery(db, entry.stayId)}) + ${entry.amount} >= 0`),
+          );
+  const inserted = await written
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return true;
+  if (entry.amount > 0) return false;
+  const repeated = await db
     .selectFrom('ledger_entries')
     .select('id')
     .where('idempotency_key', '=', entry.idempotencyKey)
     .executeTakeFirst();
-  if (existing) return false;
-  if (entry.amount < 0) {
-    const balance = await balanceOf(db, entry.stayId);
-    if (balance + entry.amount < 0) throw new InsufficientGreenMiles(balance, -entry.amount);
-  }
-  await db
-    .insertInto('ledger_entries')
-    .values({
-      stay_id: entry.stayId,
-      amount: entry.amount,
-      reason: entry.reason,
-      action_id: entry.actionId ?? null,
-      reward_id: entry.rewardId ?? null,
-      night_id: entry.nightId ?? null,
-      idempotency_key: entry.idempotencyKey,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  return true;
+  if (repeated) return false;
+  throw new InsufficientGreenMiles(await balanceOf(db, entry.stayId), -entry.amount);
 }
+
+const LEDGER_COLUMNS = [
+  'stay_id',
+  'amount',
+  'reason',
+  'action_id',
+  'reward_id',
+  'night_id',
+  'idempotency_key',
+  'created_at',
+] as const;

@@ -21,11 +21,10 @@ import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject, takeCap } from './caps.ts';
 import { completionNightId } from './catalogue.ts';
-import { type CompletionKey, findCompletion, logAnswer, movePoints, saveCompletion } from './completions.ts';
+import { type CompletionKey, findCompletionAndTotal, logAnswer, movePoints, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { balanceOf } from './ledger.ts';
 import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
 import { checkEndDate, endDateColumns, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
@@ -152,7 +151,7 @@ export async function submitAction<Path extends SubmissionPath>(
       action,
       nightId: completionNightId(action.period, currentNightId(now, stay.time_zone)),
     };
-    const existing = await findCompletion(tx, completion);
+    const { completion: existing, ledgerTotal } = await findCompletionAndTotal(tx, completion);
 
     let change = 0;
     let isCorrect = evaluated.isCorrect;
@@ -184,7 +183,8 @@ export async function submitAction<Path extends SubmissionPath>(
     const result: SubmissionReply = {
       message: successMessage(evaluated.message, languages),
       greenMilesChange: change,
-      greenMiles: await balanceOf(tx, stay.id),
+      // The stay is locked: the balance is the total read above plus this submission's own move.
+      greenMiles: Math.max(0, ledgerTotal + change),
     };
     if (isCorrect !== undefined) result.isCorrect = isCorrect;
     return result;
