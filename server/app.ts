@@ -26,7 +26,7 @@ import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { serializeRequest } from './request-log.ts';
+import { RequestLogController, serializeRequest } from './request-log.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -96,6 +96,7 @@ function isInspectorPath(path: string): boolean {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: redactingLogger(options.logger),
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { maxParamLength: 200 },
