@@ -27,6 +27,7 @@ import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import { RequestLogController, serializeRequest } from './request-log.ts';
+import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ajvFormats.default(bodyAjv);
   ajvFormats.default(partsAjv);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
+  app.setSerializerCompiler(compileResponseSerializer);
   // JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
 import { createStay, setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
+import { etagOnSend } from '../etag.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -65,7 +66,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
 
   app.get(
     '/:sUUID/actions',
-    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } } },
+    {
+      schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } },
+      onSend: etagOnSend,
+    },
     async (request) => {
       const { lang, uuid } = request.query;
       return actionsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
@@ -74,7 +78,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
 
   app.get(
     '/:sUUID/rewards',
-    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } } },
+    {
+      schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } },
+      onSend: etagOnSend,
+    },
     async (request) => {
       const { lang, uuid } = request.query;
       return rewardsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang });
