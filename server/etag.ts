@@ -16,12 +16,17 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   });
 }
 
-/** A route's onSend hook: tags a 200 answer, and answers 304 to a request that already holds it. */
+/**
+ * A route's onSend hook: tags a 200 answer, and answers 304 to a request that already holds it. The answer is
+ * encoded to UTF-8 once, here, for both the hash and the socket (hashing the string and then writing it encoded the
+ * serialiser's many-piece string twice).
+ */
 export async function etagOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const tag = `"${hash('sha1', payload, 'base64url')}"`;
+  const body = Buffer.from(payload);
+  const tag = `"${hash('sha1', body, 'base64url')}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
-  if (!matches(request.headers['if-none-match'], tag)) return payload;
+  if (!matches(request.headers['if-none-match'], tag)) return body;
   reply.code(304);
   return '';
 }

@@ -1,14 +1,16 @@
 /**
  * Reads built and compiled by Kysely once per database, then run with new values: building and compiling a query
  * takes more CPU than SQLite takes to answer a small one (docs/performance.md#api-reads), so the guests' hot reads
- * pay only for binding their values. SQLite then reuses its prepared statement for the same SQL text
- * (db/connection.ts); on PostgreSQL the query runs like any other.
+ * pay only for binding their values. On SQLite they run on the connection's prepared statement directly, outside a
+ * transaction (Kysely's promise chain per query cost as much as the read itself); on PostgreSQL the compiled query
+ * runs through Kysely like any other.
  *
  * The builder gets its values as placeholders: it may put them in the query (`where('s_uuid', '=', values.sUUID)`,
  * `where('night_id', 'in', [values.nightId, 'STAY'])`) but not compute with them, nor build a query whose shape
  * depends on them (a list of varying length).
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { directReaderOf } from './connection.ts';
 import type { Database } from './schema.ts';
 
 /** What a placeholder holds in the compiled query's parameters until a run puts the value there. */
@@ -55,6 +57,10 @@ export function preparedRead<V extends object, R>(
     const parameters = template.parameters.map((parameter) =>
       'value' in parameter ? values[parameter.value] : parameter.constant,
     );
+    // better-sqlite3 answers synchronously, so outside a transaction nothing can interleave with the read; inside
+    // one (another request's, between its awaits) the read waits for Kysely's connection like any query.
+    const direct = directReaderOf(db);
+    if (direct && !direct.inTransaction()) return direct.prepare(template.sql).all(parameters) as R[];
     return (await db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters))).rows;
   };
 }

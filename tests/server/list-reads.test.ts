@@ -11,6 +11,8 @@ import { parse, stringify } from 'yaml';
 import type { Action, Reward } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
+import { preparedRead } from '../../server/db/prepared-read.ts';
+import { createStore } from '../../server/db/store.ts';
 import { withTypeLists } from '../../server/response-serializer.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import { credit, describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
@@ -121,6 +123,33 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
       if (list === 'rewards') await importDemo(() => undefined);
     },
   );
+
+  it("a prepared read never runs inside another request's open transaction: it waits, and sees committed rows only", async () => {
+    const { app, handle } = get();
+    const stay = await newStay(app, handle, DEMO_HOTEL);
+    const ledgerRead = preparedRead((db, values: { stayId: number }) =>
+      db.selectFrom('ledger_entries').select('amount').where('stay_id', '=', values.stayId),
+    );
+    let pending: Promise<{ amount: number }[]> = Promise.resolve([]);
+    const outcome = await createStore(handle.db, handle.kind)
+      .write(async (tx) => {
+        await tx.db
+          .insertInto('ledger_entries')
+          .values({
+            stay_id: stay.id,
+            amount: 500,
+            reason: 'test',
+            idempotency_key: `uncommitted-${stay.id}`,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        pending = ledgerRead(handle.db, { stayId: stay.id });
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    expect(outcome).toBe('rolled back');
+    expect(await pending).toEqual([]);
+  });
 
   it('tags only successful answers: an error carries no ETag', async () => {
     const { app, handle } = get();
