@@ -25,7 +25,8 @@ import { replyToError, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { serializeRequest } from './request-log.ts';
+import { RequestLogController, serializeRequest } from './request-log.ts';
+import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -102,6 +103,7 @@ function isInspectorPath(path: string): boolean {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: redactingLogger(options.logger),
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { maxParamLength: 200 },
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ajvFormats.default(bodyAjv);
   ajvFormats.default(partsAjv);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
+  app.setSerializerCompiler(compileResponseSerializer);
   // JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 

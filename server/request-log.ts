@@ -2,8 +2,11 @@
  * What Fastify's request log writes about a request (docs/server.md#logs): never a guest's `uuid` or `sUUID`. The
  * query string is dropped whole (it carries `uuid`, `sUUID` and QR keys), and a path segment that holds a route
  * parameter named like an id, or that looks like a UUID (the app's `/stay/<sUUID>` pages), is replaced.
+ *
+ * And when: a request that succeeds is logged at debug only (two lines per request at info cost more CPU than
+ * serving a guest's actions list, docs/performance.md#api-reads); a failed one (4xx, 5xx) at info, with its URL.
  */
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const REDACTED = '[redacted]';
 const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -41,4 +44,18 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** Fastify's per-request log lines, at debug for a success and at info (with the request) for a failure. */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (reply.statusCode >= 400) reply.log.info(line, 'request completed');
+    else reply.log.debug(line, 'request completed');
+  }
 }

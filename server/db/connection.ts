@@ -48,13 +48,29 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const connection = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  directReaders.set(db, { prepare: connection.prepare, inTransaction: () => sqlite.inTransaction });
   return {
     kind: 'sqlite',
     db,
     description: `sqlite:${file}`,
     close: () => db.destroy(),
   };
+}
+
+/** The SQLite connection under a Kysely instance, for reads that run on it without Kysely (db/prepared-read.ts). */
+export interface DirectReader {
+  prepare(source: string): SqliteDatabase.Statement;
+  /** True while a transaction is open on the connection (a read then waits for it, through Kysely). */
+  inTransaction(): boolean;
+}
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+
+/** The direct reader of a SQLite database opened here; undefined on PostgreSQL and inside a transaction's `tx`. */
+export function directReaderOf(db: Kysely<Database>): DirectReader | undefined {
+  return directReaders.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;

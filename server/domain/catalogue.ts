@@ -3,16 +3,23 @@
  * and rewards (with this stay's claims). Only actions translated into the language are listed, so a
  * language without translations gives [] and the client falls back to another language; rewards fall
  * back on the server, one by one (domain/text-language.ts).
+ *
+ * The hotel's content (actions, rewards, their texts, tags, options, quiz answers, pictures) is cached in memory
+ * by the hotel's `content_version`, which every write of that content renews in the same transaction (the import,
+ * server/content/import.ts, is the only such writer) and which each request reads with the stay: a request never
+ * sees content older than the version it read, on any number of processes. Per request only the stay, its
+ * completions and points, or its claims are read (docs/performance.md#api-reads).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
+import { preparedRead } from '../db/prepared-read.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { findOwnedStay, type StayRecord } from './stays.ts';
+import type { StayRecord } from './stays.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** action_completions.night_id of actions done once per stay. */
@@ -95,51 +102,37 @@ function groupByAction<T extends { action_id: number }>(rows: T[]): Map<number, 
   return map;
 }
 
-async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string) {
-  const { actions, tags, options, answers } = await queryActionContent(db, hotelId, lang);
-  return {
-    actions,
-    tagsBy: groupByAction(tags),
-    optionsBy: groupByAction(options),
-    answersBy: groupByAction(answers),
-    optionLabel: new Map(options.map((o) => [o.id, o.label])),
-  };
+/** The fields of an action that only the hotel's content decides (the same for every stay). */
+type ActionContentFields = Pick<
+  Action,
+  | 'actId'
+  | 'actType'
+  | 'actScope'
+  | 'actPeriod'
+  | 'aadName'
+  | 'aadDescription'
+  | 'aadQuestion'
+  | 'actReward'
+  | 'actPictureURL'
+  | 'actTitleColor'
+  | 'tags'
+  | 'actPositiveResponse'
+  | 'options'
+  | 'quiz'
+>;
+
+interface ActionContent {
+  fields: Readonly<ActionContentFields>;
+  /** The label of each of its options by option id (a completion names the option it chose). */
+  optionLabels: ReadonlyMap<number, string>;
 }
-type ActionContent = Awaited<ReturnType<typeof loadActionContent>>;
 
-/**
- * A hotel's translated content changes only on import, which gives the hotel a new content_version:
- * caching by (version, lang) is safe across processes and databases (the version is a random UUID).
- */
-const contentCache = new BoundedCache<Promise<ActionContent>>(256);
-
-async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string, now: Date): Promise<Action[]> {
-  const { actions, tagsBy, optionsBy, answersBy, optionLabel } = await contentCache.getOrAdd(
-    `${stay.content_version}|${lang}`,
-    () => loadActionContent(db, stay.hotel_id, lang),
-  );
-  if (actions.length === 0) return [];
-  const nightId = currentNightId(now, stay.time_zone);
-  const completions = await db
-    .selectFrom('action_completions')
-    .selectAll()
-    .where('stay_id', '=', stay.id)
-    .where('night_id', 'in', [nightId, STAY_NIGHT_ID])
-    .execute();
-  const earned = await db
-    .selectFrom('ledger_entries')
-    .select(['action_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('stay_id', '=', stay.id)
-    .where('action_id', 'is not', null)
-    .groupBy('action_id')
-    .execute();
-  const earnedBy = new Map(earned.map((e) => [e.action_id, Number(e.total)]));
-
-  return actions.map((a): Action => {
-    const completion = completions.find(
-      (c) => c.action_id === a.id && c.night_id === completionNightId(a.period, nightId),
-    );
-    const quizAnswers = answersBy.get(a.id) ?? [];
+async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string): Promise<ActionContent[]> {
+  const { actions, tags, options, answers } = await queryActionContent(db, hotelId, lang);
+  const tagsBy = groupByAction(tags);
+  const optionsBy = groupByAction(options);
+  const answersBy = groupByAction(answers);
+  return actions.map((a) => {
     let quiz: Quiz | null = null;
     if (a.type === 'QUIZ' && a.quiz_question !== null) {
       quiz = {
@@ -147,45 +140,160 @@ async function listActions(db: Kysely<Database>, stay: StayRecord, lang: string,
           a.quiz_explanation !== null
             ? { text: a.quiz_question, explanation: a.quiz_explanation }
             : { text: a.quiz_question },
-        answers: quizAnswers.map((q) => ({
+        answers: (answersBy.get(a.id) ?? []).map((q) => ({
           qaPosition: q.position,
           qaIsCorrect: q.is_correct === 1 ? 1 : 0,
           text: q.text,
         })),
       };
     }
+    const actionOptions = optionsBy.get(a.id) ?? [];
+    // Frozen whole: every stay's answer shares these objects.
+    return deepFreeze({
+      fields: {
+        actId: a.id,
+        actType: a.type,
+        actScope: a.scope,
+        actPeriod: a.period,
+        aadName: a.name,
+        aadDescription: a.description,
+        aadQuestion: a.question,
+        actReward: a.reward,
+        actPictureURL: a.picture_url,
+        actTitleColor: a.title_color,
+        tags: (tagsBy.get(a.id) ?? []).map((t) => t.tag),
+        actPositiveResponse: a.positive_response === 'YES' || a.positive_response === 'NO' ? a.positive_response : null,
+        options: actionOptions.map((o) => ({
+          caoId: o.id,
+          caodLabel: o.label,
+          caoPictureURL: o.picture_url,
+          position: o.position,
+        })),
+        quiz,
+      },
+      optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),
+    });
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !(value instanceof Map) && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Keyed by hotel, content version and language. */
+const actionContentCache = new BoundedCache<Promise<ActionContent[]>>(256);
+
+/** What the lists need of a stay and its hotel: a StayRecord has it too. */
+export type ListedStay = Pick<StayRecord, 'id' | 'hotel_id' | 'end_date' | 'time_zone' | 'content_version'>;
+
+/**
+ * The hotel's columns come from scalar subqueries, not a join: on SQLite the join took 2.5 times as long as the
+ * stay's own lookup, the subqueries nothing measurable (docs/performance.md#api-reads).
+ */
+const listedStayRead = preparedRead((db, values: { sUUID: string }) =>
+  db
+    .selectFrom('stays')
+    .select((eb) => {
+      const hotelColumn = <C extends 'time_zone' | 'content_version'>(column: C) =>
+        eb.selectFrom('hotels').select(column).whereRef('hotels.id', '=', 'stays.hotel_id').$asScalar().$notNull();
+      return [
+        'stays.id',
+        'stays.profile_uuid',
+        'stays.hotel_id',
+        'stays.end_date',
+        hotelColumn('time_zone').as('time_zone'),
+        hotelColumn('content_version').as('content_version'),
+      ];
+    })
+    .where('stays.s_uuid', '=', values.sUUID),
+);
+
+/** The stay `sUUID` as seen by `profileUUID`: another profile's stay is an unknown one (404), as in findOwnedStay. */
+async function findListedStay(db: Kysely<Database>, sUUID: string, profileUUID: string): Promise<ListedStay> {
+  const [stay] = await listedStayRead(db, { sUUID });
+  if (!stay || stay.profile_uuid !== profileUUID) throw notFound('Stay');
+  return stay;
+}
+
+/**
+ * The stay's answers of the night (and of its once-per-stay actions), then its points moves of actions over the
+ * whole stay (rows with `amount`, summed here: a GROUP BY cost SQLite a temporary B-tree on every call), in one
+ * statement.
+ */
+const stayActivityRead = preparedRead((db, values: { stayId: number; nightId: string }) =>
+  db
+    .selectFrom('action_completions')
+    .select((eb) => [
+      'action_id',
+      // Null on the points rows.
+      eb.ref('night_id').$castTo<string | null>().as('night_id'),
+      'response',
+      'option_id',
+      'selected_position',
+      'is_correct',
+      'temperature',
+      sql<number | null>`null`.as('amount'),
+    ])
+    .where('stay_id', '=', values.stayId)
+    .where('night_id', 'in', [values.nightId, STAY_NIGHT_ID])
+    .unionAll((eb) =>
+      eb
+        .selectFrom('ledger_entries')
+        .select((inner) => [
+          inner.ref('action_id').$castTo<number>().as('action_id'),
+          sql<string | null>`null`.as('night_id'),
+          sql<string | null>`null`.as('response'),
+          sql<number | null>`null`.as('option_id'),
+          sql<number | null>`null`.as('selected_position'),
+          sql<number | null>`null`.as('is_correct'),
+          sql<number | null>`null`.as('temperature'),
+          inner.ref('amount').$castTo<number | null>().as('amount'),
+        ])
+        .where('stay_id', '=', values.stayId)
+        .where('action_id', 'is not', null),
+    ),
+);
+
+/** The stay's actions in `lang`, for a stay already read (a StayRecord will do). */
+export async function actionsForStay(
+  db: Kysely<Database>,
+  stay: ListedStay,
+  lang: string,
+  now: Date,
+): Promise<Action[]> {
+  const content = await actionContentCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}|${lang}`, () =>
+    loadActionContent(db, stay.hotel_id, lang),
+  );
+  if (content.length === 0) return [];
+  const nightId = currentNightId(now, stay.time_zone);
+  const activity = await stayActivityRead(db, { stayId: stay.id, nightId });
+  const earnedBy = new Map<number, number>();
+  const completionOf = new Map<string, (typeof activity)[number]>();
+  for (const row of activity) {
+    if (row.amount !== null) earnedBy.set(row.action_id, (earnedBy.get(row.action_id) ?? 0) + row.amount);
+    else completionOf.set(`${row.action_id}|${row.night_id}`, row);
+  }
+
+  return content.map(({ fields, optionLabels }): Action => {
+    const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
     const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
-    const selectedLabel = completion?.option_id != null ? optionLabel.get(completion.option_id) : undefined;
+    const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
     return {
-      actId: a.id,
-      actType: a.type,
-      actScope: a.scope,
-      actPeriod: a.period,
-      aadName: a.name,
-      aadDescription: a.description,
-      aadQuestion: a.question,
-      actReward: a.reward,
-      actPictureURL: a.picture_url,
-      actTitleColor: a.title_color,
-      tags: (tagsBy.get(a.id) ?? []).map((t) => t.tag),
+      ...fields,
       alreadyCompleted: completion !== undefined,
       endDate: stay.end_date,
       currentNightId: nightId,
       response: toResponse(completion?.response ?? null),
-      actPositiveResponse: a.positive_response === 'YES' || a.positive_response === 'NO' ? a.positive_response : null,
       selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
       temperature: completion?.temperature ?? null,
-      options: (optionsBy.get(a.id) ?? []).map((o) => ({
-        caoId: o.id,
-        caodLabel: o.label,
-        caoPictureURL: o.picture_url,
-        position: o.position,
-      })),
-      quiz,
       selectedPosition: completion?.selected_position ?? null,
       isCorrect,
       wasCorrect: isCorrect,
-      earnedGreenMiles: Math.max(0, earnedBy.get(a.id) ?? 0),
+      earnedGreenMiles: Math.max(0, earnedBy.get(fields.actId) ?? 0),
     };
   });
 }
@@ -198,7 +306,8 @@ interface StayLanguage {
 
 /** GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. */
 export async function actionsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Action[]> {
-  return listActions(store.db, await findOwnedStay(store.db, input.sUUID, input.profileUUID), input.lang, now);
+  const stay = await findListedStay(store.db, input.sUUID, input.profileUUID);
+  return actionsForStay(store.db, stay, input.lang, now);
 }
 
 /** GET /api/actions/:actId: one action exactly as in the stay's list (404 when the list does not hold it). */
@@ -212,6 +321,76 @@ export async function actionOfStay(
   return action;
 }
 
+interface RewardTexts {
+  lang: string;
+  name: string;
+  description: string;
+}
+
+/** The fields of a reward that only the hotel's content decides, and its texts in every language. */
+interface RewardContent {
+  fields: Readonly<
+    Pick<
+      Reward,
+      'rwId' | 'rwType' | 'rwCost' | 'rwPictureURL' | 'rwTitleColor' | 'rwPosition' | 'validUntil' | 'rwWaterVolume'
+    >
+  >;
+  texts: readonly RewardTexts[];
+}
+
+interface HotelRewards {
+  rewards: readonly RewardContent[];
+  primaryLanguage: string;
+}
+
+async function loadRewardContent(db: Kysely<Database>, stay: ListedStay): Promise<HotelRewards> {
+  const rows = await db
+    .selectFrom('rewards')
+    .select(['id', 'type', 'cost', 'picture_url', 'title_color', 'position', 'water_volume', 'valid_until'])
+    .where('hotel_id', '=', stay.hotel_id)
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+  const translations = await db
+    .selectFrom('reward_translations as t')
+    .innerJoin('rewards', 'rewards.id', 't.reward_id')
+    .select(['t.reward_id', 't.lang', 't.name', 't.description'])
+    .where('rewards.hotel_id', '=', stay.hotel_id)
+    .execute();
+  const textsBy = new Map<number, RewardTexts[]>();
+  for (const { reward_id, ...texts } of translations)
+    textsBy.set(reward_id, [...(textsBy.get(reward_id) ?? []), texts]);
+  const sortKey = (position: number | null) => position ?? 999;
+  const rewards = rows
+    .sort((a, b) => sortKey(a.position) - sortKey(b.position) || a.id - b.id)
+    .map(
+      (r): RewardContent => ({
+        fields: {
+          rwId: r.id,
+          rwType: r.type,
+          rwCost: r.cost,
+          rwPictureURL: r.picture_url,
+          rwTitleColor: r.title_color,
+          rwPosition: r.position,
+          validUntil: r.valid_until,
+          rwWaterVolume: r.water_volume,
+        },
+        texts: textsBy.get(r.id) ?? [],
+      }),
+    );
+  return deepFreeze({ rewards, primaryLanguage: await hotelPrimaryLanguage(db, stay) });
+}
+
+/** Keyed by hotel and content version (every language: each reward picks its own per request). */
+const rewardContentCache = new BoundedCache<Promise<HotelRewards>>(256);
+
+const claimsRead = preparedRead((db, values: { stayId: number }) =>
+  db
+    .selectFrom('reward_claims')
+    .select(['reward_id', 'code', 'claimed_at', 'used_at'])
+    .where('stay_id', '=', values.stayId),
+);
+
 /**
  * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
  * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
@@ -219,79 +398,28 @@ export async function actionOfStay(
  */
 export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
   const { db } = store;
-  const stay = await findOwnedStay(db, input.sUUID, input.profileUUID);
-  const order = textLanguageOrder(input.lang, await hotelPrimaryLanguage(db, stay));
-  const rows = await db
-    .selectFrom('rewards')
-    .leftJoin('reward_claims as c', (join) =>
-      join.onRef('c.reward_id', '=', 'rewards.id').on('c.stay_id', '=', stay.id),
-    )
-    .select([
-      'rewards.id',
-      'rewards.type',
-      'rewards.cost',
-      'rewards.picture_url',
-      'rewards.title_color',
-      'rewards.position',
-      'rewards.water_volume',
-      'rewards.valid_until',
-      'c.id as claim_id',
-      'c.code',
-      'c.claimed_at',
-      'c.used_at',
-    ])
-    .where('rewards.hotel_id', '=', stay.hotel_id)
-    .where('rewards.active', '=', 1)
-    .orderBy('rewards.id')
-    .execute();
-  const translations = await rewardTranslations(db, stay);
-  const sortKey = (position: number | null) => position ?? 999;
-  return rows
-    .sort((a, b) => sortKey(a.position) - sortKey(b.position) || a.id - b.id)
-    .flatMap((r): Reward[] => {
-      const texts = pickTranslation(translations.get(r.id) ?? [], order);
-      if (!texts) return [];
-      return [
-        {
-          rwId: r.id,
-          rwType: r.type,
-          radName: texts.name,
-          radDescription: texts.description,
-          textLanguage: texts.lang,
-          rwCost: r.cost,
-          rwPictureURL: r.picture_url,
-          rwTitleColor: r.title_color,
-          rwPosition: r.position,
-          isClaimed: r.claim_id !== null ? 1 : 0,
-          isUsed: r.used_at !== null ? 1 : 0,
-          code: r.claim_id !== null ? r.code : null,
-          claimedAt: r.claim_id !== null ? r.claimed_at : null,
-          validUntil: r.valid_until,
-          rwWaterVolume: r.water_volume,
-        },
-      ];
-    });
-}
-
-interface RewardTexts {
-  lang: string;
-  name: string;
-  description: string;
-}
-
-/** Reward texts change only on import, like the actions' (cached by content version, every language). */
-const rewardTextsCache = new BoundedCache<Promise<Map<number, RewardTexts[]>>>(256);
-
-function rewardTranslations(db: Kysely<Database>, stay: StayRecord): Promise<Map<number, RewardTexts[]>> {
-  return rewardTextsCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, async () => {
-    const rows = await db
-      .selectFrom('reward_translations as t')
-      .innerJoin('rewards', 'rewards.id', 't.reward_id')
-      .select(['t.reward_id', 't.lang', 't.name', 't.description'])
-      .where('rewards.hotel_id', '=', stay.hotel_id)
-      .execute();
-    const byReward = new Map<number, RewardTexts[]>();
-    for (const { reward_id, ...texts } of rows) byReward.set(reward_id, [...(byReward.get(reward_id) ?? []), texts]);
-    return byReward;
+  const stay = await findListedStay(db, input.sUUID, input.profileUUID);
+  const { rewards, primaryLanguage } = await rewardContentCache.getOrAdd(
+    `${stay.content_version}|${stay.hotel_id}`,
+    () => loadRewardContent(db, stay),
+  );
+  const claims = new Map((await claimsRead(db, { stayId: stay.id })).map((claim) => [claim.reward_id, claim]));
+  const order = textLanguageOrder(input.lang, primaryLanguage);
+  return rewards.flatMap(({ fields, texts: translations }): Reward[] => {
+    const texts = pickTranslation(translations, order);
+    if (!texts) return [];
+    const claim = claims.get(fields.rwId);
+    return [
+      {
+        ...fields,
+        radName: texts.name,
+        radDescription: texts.description,
+        textLanguage: texts.lang,
+        isClaimed: claim ? 1 : 0,
+        isUsed: claim?.used_at != null ? 1 : 0,
+        code: claim ? claim.code : null,
+        claimedAt: claim ? claim.claimed_at : null,
+      },
+    ];
   });
 }

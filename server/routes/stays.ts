@@ -19,6 +19,7 @@ import type { AppDeps } from '../deps.ts';
 import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
 import { enterStay } from '../domain/stay-entry.ts';
 import { setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
+import { etagOnSend } from '../etag.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 import { callerOf } from './caller.ts';
 
@@ -80,7 +81,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
 
   app.get(
     '/:sUUID/actions',
-    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } } },
+    {
+      schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ActionsReply, ...errors } },
+      onSend: etagOnSend,
+    },
     async (request) => {
       const { lang, uuid } = request.query;
       return actionsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
@@ -89,7 +93,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
 
   app.get(
     '/:sUUID/rewards',
-    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } } },
+    {
+      schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: RewardsReply, ...errors } },
+      onSend: etagOnSend,
+    },
     async (request) => {
       const { lang, uuid } = request.query;
       return rewardsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang });

@@ -129,7 +129,8 @@ describeEachDialect('identity hygiene', (get) => {
   it("a guest's uuid and sUUID never reach the request log, in the query string or in the path", async () => {
     const h = get();
     const capture = logCapture();
-    const app = await appWith({ logger: { level: 'info', stream: capture.stream } });
+    // Debug: every request's lines (at info only failed requests are logged, see the next test).
+    const app = await appWith({ logger: { level: 'debug', stream: capture.stream } });
     const { sUUID, profileUUID } = await newHotelStay(h.app);
     const calls = [
       `/api/stays/${sUUID}?uuid=${profileUUID}`,
@@ -154,6 +155,25 @@ describeEachDialect('identity hygiene', (get) => {
     expect(urls).toContain('/api/stays/[redacted]?[redacted]');
     expect(urls).toContain('/api/rewards/1/code?[redacted]');
     expect(urls).toContain('/stay/[redacted]');
+  });
+
+  it('at info, a request that succeeds writes no line; a failed one writes one, with its redacted URL', async () => {
+    const h = get();
+    const capture = logCapture();
+    const app = await appWith({ logger: { level: 'info', stream: capture.stream } });
+    const { sUUID, profileUUID } = await newHotelStay(h.app);
+    expect((await app.inject({ url: `/api/stays/${sUUID}/actions?lang=fr&uuid=${profileUUID}` })).statusCode).toBe(200);
+    expect(capture.lines).toEqual([]);
+    expect((await app.inject({ url: `/api/stays/${sUUID}/no-such-call` })).statusCode).toBe(404);
+    const lines = capture.lines.map(
+      (line) => JSON.parse(line) as { level: number; req?: { url: string }; res?: object },
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      req: { url: '/api/stays/[redacted]/no-such-call' },
+      res: { statusCode: 404 },
+    });
   });
 
   it('the forged header: X-Forwarded-For is not the client address unless TRUST_PROXY says which proxies to believe', async () => {

@@ -1,0 +1,32 @@
+/**
+ * `ETag` and `304 Not Modified` for the guests' lists (docs/server.md#etag): the tag is a hash of the answer's bytes,
+ * so it changes exactly when the answer does, whatever changed it (the hotel's content, the stay's answers, the night,
+ * the language). `Cache-Control: private, no-cache` lets the browser keep the answer and ask again every time, sending
+ * the tag back in `If-None-Match`; an unchanged list is then answered 304 without a body.
+ */
+import { hash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** True when `If-None-Match` names `tag` (weak comparison, as RFC 9110 asks for this header). */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === tag;
+  });
+}
+
+/**
+ * A route's onSend hook: tags a 200 answer, and answers 304 to a request that already holds it. The answer is
+ * encoded to UTF-8 once, here, for both the hash and the socket (hashing the string and then writing it encoded the
+ * serialiser's many-piece string twice).
+ */
+export async function etagOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const body = Buffer.from(payload);
+  const tag = `"${hash('sha1', body, 'base64url')}"`;
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  if (!matches(request.headers['if-none-match'], tag)) return body;
+  reply.code(304);
+  return '';
+}
