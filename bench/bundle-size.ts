@@ -5,24 +5,16 @@
  * counts. Run with `npm run bench:bundle` (builds first); BENCH_PORT picks the server's port. Budget: 110 KB gzip.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { createHotelStay, startServer } from './serve.ts';
+import { createHotelStay, launchChromium, returningGuest, startServer } from './serve.ts';
 
 const BUDGET_KB = 110;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 4391));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const { sUUID, profileUUID } = await createHotelStay(server.baseUrl, 1);
-  const context = await browser.newContext();
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    'profileUUID',
-    profileUUID,
-  ] as const);
+  const context = await returningGuest(browser, profileUUID);
   const page = await context.newPage();
   // Bodies are read while the page loads and awaited once it is idle, so no script is missed.
   const bodies: Array<Promise<{ url: string; body: Buffer }>> = [];

@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { startServer } from './serve.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './serve.ts';
 
 const SERVER_PORT = 4691;
 const DEBUGGING_PORT = 9396;
@@ -31,15 +31,9 @@ const METRICS = [
 
 function startChromium(): ChildProcess {
   return spawn(
-    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${DEBUGGING_PORT}`,
       `--user-data-dir=${mkdtempSync(join(tmpdir(), 'greenmiles-lighthouse-'))}`,
       'about:blank',

@@ -13,8 +13,7 @@
  * Run with `npm run bench:qr` (builds first); `node bench/qr-to-actions.ts /some-qr-path` opens only that address.
  * Printed figures, never a pass or fail. Goal: at most 3 round trips and 2.0 s.
  */
-import { chromium } from '@playwright/test';
-import { startServer } from './serve.ts';
+import { launchChromium, startServer } from './serve.ts';
 
 const PORT = 4690;
 const DEFAULT_PATHS = ['/tilleuls-101', '/hotel/1'];
@@ -58,18 +57,7 @@ function assignLevels(requests: RequestRecord[]): void {
 }
 
 async function measure(baseUrl: string, path: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     // Lighthouse's mobile screen (Moto G Power); a fresh context: no profile, no cache, no chosen language.
     const context = await browser.newContext({

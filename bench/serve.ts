@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 
 /** Starts `npm start`'s entry point on a fresh SQLite database and a loopback port; resolves once /healthz answers. */
 export async function startServer(port: number): Promise<{ baseUrl: string; stop: () => void }> {
@@ -39,4 +40,30 @@ export async function createHotelStay(baseUrl: string, hId: number): Promise<{ s
   });
   if (!response.ok) throw new Error(`Stay creation failed: ${response.status}`);
   return (await response.json()) as { sUUID: string; profileUUID: string };
+}
+
+/** Debian's chromium (CHROMIUM_PATH names another) with the flags every bench runs it with. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A browser context of a returning guest: the profile id is stored, as after a first visit. */
+export async function returningGuest(browser: Browser, profileUUID: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    'profileUUID',
+    profileUUID,
+  ] as const);
+  return context;
 }

@@ -7,8 +7,8 @@
  * BENCH_PORT picks the server's port (default 4492).
  */
 import { request } from 'node:http';
-import { type BrowserContext, chromium } from '@playwright/test';
-import { createHotelStay, startServer } from './serve.ts';
+import type { BrowserContext } from '@playwright/test';
+import { createHotelStay, launchChromium, returningGuest, startServer } from './serve.ts';
 
 interface WireAnswer {
   bytes: number;
@@ -94,17 +94,10 @@ const wireTotal = (files: VisitedFile[]) => files.reduce((sum, file) => sum + fi
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 4492));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const { sUUID, profileUUID } = await createHotelStay(server.baseUrl, 1);
-  const context = await browser.newContext();
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    'profileUUID',
-    profileUUID,
-  ] as const);
+  const context = await returningGuest(browser, profileUUID);
   const firstVisit = await visit(context, `${server.baseUrl}/stay/${sUUID}`);
   // The next QR scan, in a new tab of the same browser: what its cache spares.
   const repeatVisit = await visit(context, `${server.baseUrl}/stay/${sUUID}`);
