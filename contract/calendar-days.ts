@@ -18,16 +18,23 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
+/** The two formats these helpers read: en-CA writes dates as YYYY-MM-DD, en-GB hours as 00–23. */
+const FORMATS = {
+  date: ['en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }],
+  hour: ['en-GB', { hour: '2-digit', hourCycle: 'h23' }],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+
 /**
  * Building an Intl.DateTimeFormat costs far more than formatting with one (tens of µs, on every submission on the
- * server), so each is built once per locale pattern and time zone; the few time zones in use keep this map small.
+ * server), so each is built once per format and time zone; the few time zones in use keep this map small.
  * The device's own zone (none given) is not kept: it changes when the device travels.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterOf(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
+function formatterOf(format: keyof typeof FORMATS, timeZone: string | undefined): Intl.DateTimeFormat {
+  const [locale, options] = FORMATS[format];
   if (timeZone === undefined) return new Intl.DateTimeFormat(locale, options);
-  const key = `${locale}|${timeZone}`;
+  const key = `${format}|${timeZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
@@ -38,13 +45,12 @@ function formatterOf(locale: string, timeZone: string | undefined, options: Intl
 
 /** The calendar date of `now` in a time zone (the hotel's), or in the device's when none is known. */
 export function calendarDateIn(timeZone: string | undefined, now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return formatterOf('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatterOf('date', timeZone).format(now);
 }
 
 /** The hour (0–23) of `now` in a time zone, or in the device's when none is known. */
 export function hourIn(timeZone: string | undefined, now: Date): number {
-  const hour = formatterOf('en-GB', timeZone, { hour: '2-digit', hourCycle: 'h23' }).format(now);
+  const hour = formatterOf('hour', timeZone).format(now);
   return Number(hour);
 }
 

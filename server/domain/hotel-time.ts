@@ -71,21 +71,10 @@ export function hasReached(now: Date, timeZone: string, date: string, time: stri
   return `${local.date} ${local.time}` >= `${date} ${time}`;
 }
 
-/**
- * The last current night worked out per time zone, with its minute: UTC offsets change on whole minutes, so it holds
- * for the rest of that minute (formatting the date was a tenth of an actions list's CPU time).
- */
-const lastNights = new Map<string, { minute: number; nightId: string }>();
-
 /** The hotel-local date of the evening the current night began (rolls over at NIGHT_ROLLOVER_HOUR). */
 export function currentNightId(now: Date, timeZone: string): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  const last = lastNights.get(timeZone);
-  if (last?.minute === minute) return last.nightId;
   const { date, hour } = localParts(now, timeZone);
-  const nightId = hour < NIGHT_ROLLOVER_HOUR ? addDays(date, -1) : date;
-  lastNights.set(timeZone, { minute, nightId });
-  return nightId;
+  return hour < NIGHT_ROLLOVER_HOUR ? addDays(date, -1) : date;
 }
 
 function toUtcDay(date: string): number {
