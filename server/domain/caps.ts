@@ -1,6 +1,6 @@
 /**
  * The limits a hotel sets on what one room, one stay, one address or the whole hotel can take in a window
- * (docs/behaviour.md#caps). A use is counted in `cap_counters` by a conditional UPDATE (`used < limit`) inside the
+ * (docs/behaviour.md#caps). A use is counted in `cap_counters` by one conditional upsert (`used < limit`) inside the
  * caller's write transaction: several server processes sharing the database agree, and a refusal that rolls the
  * transaction back gives the use back.
  */
