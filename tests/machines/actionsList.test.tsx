@@ -52,20 +52,21 @@ const events: AnyEventObject[] = [
   { type: 'language.change', language: 'it' },
 ];
 
-const model = new TestModel(
-  actionsListMachine as unknown as ActorLogic<ActionsSnapshot, AnyEventObject, ActionsListInput>,
-  {
-    input: modelInput,
+/** The list's model from one input: the guest can only pick a language other than the current one. */
+function modelOf(input: ActionsListInput) {
+  return new TestModel(actionsListMachine as unknown as ActorLogic<ActionsSnapshot, AnyEventObject, ActionsListInput>, {
+    input,
     events: (snapshot) =>
       events.filter(
         (event) =>
           snapshot.can(event as never) &&
-          // The guest can only pick a language other than the current one.
           !(event.type === 'language.change' && event.language === snapshot.context.language),
       ),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  },
-);
+  });
+}
+
+const model = modelOf(modelInput);
 
 const [listed, empty, failing, retry] = events as [AnyEventObject, AnyEventObject, AnyEventObject, AnyEventObject];
 
@@ -90,16 +91,7 @@ const seededInputs: Array<{ name: string; input: ActionsListInput }> = [
 ];
 
 function seededPaths(input: ActionsListInput) {
-  return new TestModel(actionsListMachine as unknown as ActorLogic<ActionsSnapshot, AnyEventObject, ActionsListInput>, {
-    input,
-    events: (snapshot) =>
-      events.filter(
-        (event) =>
-          snapshot.can(event as never) &&
-          !(event.type === 'language.change' && event.language === snapshot.context.language),
-      ),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-  }).getShortestPaths();
+  return modelOf(input).getShortestPaths();
 }
 
 const scenarios = [

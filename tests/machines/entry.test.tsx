@@ -20,6 +20,7 @@ import { handedOverStay } from '../../src/storage/stay-handover.ts';
 import { EntryPage } from '../../src/views/entry/EntryPage.tsx';
 import { entryLogic } from '../../src/views/entry/entry.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { makeHotel } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(), mode: undefined as 'demo' | undefined }));
@@ -40,18 +41,7 @@ const hotelStay: StayCreationReply = {
   sUUID: 'stay-hotel',
   profileUUID: PROFILE,
   stay: { sUUID: 'stay-hotel', roomNb: null },
-  hotel: {
-    hotel: {
-      hId: 1,
-      name: 'Hôtel Les Tilleuls',
-      isDemo: false,
-      hGreenMilesName: 'GreenMiles',
-      timeZone: 'Europe/Paris',
-    },
-    languagesSupported: [],
-    primaryLanguage: 'fr',
-    emailEnabled: false,
-  },
+  hotel: makeHotel({}, { emailEnabled: false }),
   actions: [],
   lang: 'fr',
 };
