@@ -50,7 +50,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  directReaders.set(db, { prepare: connection.prepare, inTransaction: () => sqlite.inTransaction });
+  directConnections.set(db, { prepare: connection.prepare, isFree: () => !sqlite.inTransaction });
   return {
     kind: 'sqlite',
     db,
@@ -59,18 +59,37 @@ function openSqlite(path: string): DatabaseHandle {
   };
 }
 
-/** The SQLite connection under a Kysely instance, for reads that run on it without Kysely (db/prepared-read.ts). */
-export interface DirectReader {
+/**
+ * The SQLite connection under a Kysely instance, for statements that run on it without Kysely (db/prepared.ts) and
+ * for the write transactions' BEGIN and COMMIT (db/store.ts).
+ */
+export interface DirectConnection {
   prepare(source: string): SqliteDatabase.Statement;
-  /** True while a transaction is open on the connection (a read then waits for it, through Kysely). */
-  inTransaction(): boolean;
+  /**
+   * True when a statement may run on the connection now: no transaction is open on it, or this is the Kysely
+   * instance of the write transaction that holds it (`holdConnection`). Otherwise a statement waits for the
+   * connection through Kysely, so it never sees another request's uncommitted rows.
+   */
+  isFree(): boolean;
 }
 
-const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+const directConnections = new WeakMap<Kysely<Database>, DirectConnection>();
 
-/** The direct reader of a SQLite database opened here; undefined on PostgreSQL and inside a transaction's `tx`. */
-export function directReaderOf(db: Kysely<Database>): DirectReader | undefined {
-  return directReaders.get(db);
+/** The direct connection of a SQLite database opened here, or of its write transaction; undefined on PostgreSQL. */
+export function directConnectionOf(db: Kysely<Database>): DirectConnection | undefined {
+  return directConnections.get(db);
+}
+
+/**
+ * Marks `tx`, the Kysely instance of a write transaction holding the connection of `db` (`db.connection()`), as
+ * the one that may run statements on it directly until the transaction ends; undefined on PostgreSQL.
+ */
+export function holdConnection(db: Kysely<Database>, tx: Kysely<Database>): DirectConnection | undefined {
+  const connection = directConnections.get(db);
+  if (connection === undefined) return undefined;
+  const held: DirectConnection = { prepare: connection.prepare, isFree: () => true };
+  directConnections.set(tx, held);
+  return held;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -5,12 +5,13 @@
  * - SQLite: `BEGIN IMMEDIATE` takes the write lock before the first read, so two processes sharing the file
  *   cannot both read the same balance (a deferred transaction could also fail with SQLITE_BUSY regardless of
  *   busy_timeout). Within one process Kysely already runs one query at a time on the single connection, and
- *   `db.connection()` keeps it for the whole transaction. Row locks are therefore no-ops.
+ *   `db.connection()` keeps it for the whole transaction; the transaction's own statements (BEGIN, COMMIT, the
+ *   prepared ones of db/prepared.ts) run on it directly meanwhile. Row locks are therefore no-ops.
  * - PostgreSQL: a READ COMMITTED transaction; `forUpdate` adds `FOR UPDATE OF table` to the SELECT that reads
  *   the rows, which serialises concurrent writes on them.
  */
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { DialectKind } from './connection.ts';
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type DialectKind, holdConnection } from './connection.ts';
 import type { Database } from './schema.ts';
 
 export interface WriteTransaction {
@@ -32,22 +33,43 @@ export interface Store {
   ping(): Promise<void>;
 }
 
+/**
+ * `query`, holding the rows it reads of `table` until the transaction of `db` ends: `FOR UPDATE OF table` on
+ * PostgreSQL; on SQLite the transaction's `BEGIN IMMEDIATE` already holds the whole database. A function of the
+ * database alone, so a prepared statement (db/prepared.ts) can lock too.
+ */
+export function forUpdateOn<DB, TB extends keyof DB, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: TB & string,
+): SelectQueryBuilder<DB, TB, O> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate(table) : query;
+}
+
 export function createStore(db: Kysely<Database>, kind: DialectKind): Store {
   const write =
     kind === 'postgres'
       ? <T>(work: (tx: WriteTransaction) => Promise<T>) =>
-          db.transaction().execute((tx) => work({ db: tx, forUpdate: (query, table) => query.forUpdate(table) }))
+          db.transaction().execute((tx) => work({ db: tx, forUpdate: (query, table) => forUpdateOn(tx, query, table) }))
       : <T>(work: (tx: WriteTransaction) => Promise<T>) =>
           db.connection().execute(async (conn) => {
-            await sql`begin immediate`.execute(conn);
+            // BEGIN and COMMIT run on the connection directly, as the transaction's prepared statements do
+            // (db/prepared.ts): Kysely's lock, held by `db.connection()`, already keeps every other query out.
+            const connection = holdConnection(db, conn);
+            if (connection === undefined) throw new Error('A SQLite database is opened by db/connection.ts');
+            connection.prepare('begin immediate').run();
             let result: T;
             try {
-              result = await work({ db: conn, forUpdate: (query) => query });
+              result = await work({ db: conn, forUpdate: (query, table) => forUpdateOn(conn, query, table) });
             } catch (error) {
-              await sql`rollback`.execute(conn).catch(() => undefined);
+              try {
+                connection.prepare('rollback').run();
+              } catch {
+                // A failed statement may have rolled the transaction back already.
+              }
               throw error;
             }
-            await sql`commit`.execute(conn);
+            connection.prepare('commit').run();
             return result;
           });
   return {

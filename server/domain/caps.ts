@@ -5,6 +5,7 @@
  * transaction back gives the use back.
  */
 import type { ErrorCode } from '../../contract/errors.ts';
+import { prepared } from '../db/prepared.ts';
 import type { WriteTransaction } from '../db/store.ts';
 import { DomainError } from './errors.ts';
 
@@ -38,26 +39,29 @@ export interface Cap {
  * then). One statement: the insert of the window's first use, or an increment that only passes under the limit.
  */
 export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<number> {
-  const taken =
+  const [taken] =
     cap.limit < 1
-      ? undefined
-      : await tx.db
-          .insertInto('cap_counters')
-          .values({ cap: cap.name, subject: cap.subject, window_id: cap.windowId, used: 1 })
-          .onConflict((oc) =>
-            oc
-              .columns(['cap', 'subject', 'window_id'])
-              .doUpdateSet((eb) => ({ used: eb('cap_counters.used', '+', 1) }))
-              .where('cap_counters.used', '<', cap.limit),
-          )
-          .returning('used')
-          .executeTakeFirst();
+      ? []
+      : await capUse(tx.db, { cap: cap.name, subject: cap.subject, windowId: cap.windowId, limit: cap.limit });
   if (!taken)
     throw new DomainError('rate_limited', cap.refusal.code, cap.refusal.message, {
       retryAfterSeconds: Math.max(1, Math.ceil(cap.refusal.retryAfterSeconds)),
     });
   return taken.used;
 }
+
+const capUse = prepared((db, values: { cap: string; subject: string; windowId: string; limit: number }) =>
+  db
+    .insertInto('cap_counters')
+    .values({ cap: values.cap, subject: values.subject, window_id: values.windowId, used: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['cap', 'subject', 'window_id'])
+        .doUpdateSet((eb) => ({ used: eb('cap_counters.used', '+', 1) }))
+        .where('cap_counters.used', '<', values.limit),
+    )
+    .returning('used'),
+);
 
 /** Gives back a use taken by a transaction that committed (an e-mail the SMTP server then refused). */
 export async function giveBackCap(tx: WriteTransaction, cap: Cap): Promise<void> {

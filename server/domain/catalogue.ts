@@ -13,7 +13,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
-import { preparedRead } from '../db/prepared-read.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
@@ -194,7 +194,7 @@ export type ListedStay = Pick<StayRecord, 'id' | 'hotel_id' | 'end_date' | 'time
  * The hotel's columns come from scalar subqueries, not a join: on SQLite the join took 2.5 times as long as the
  * stay's own lookup, the subqueries nothing measurable (docs/performance.md#api-reads).
  */
-const listedStayRead = preparedRead((db, values: { sUUID: string }) =>
+const listedStayRead = prepared((db, values: { sUUID: string }) =>
   db
     .selectFrom('stays')
     .select((eb) => {
@@ -224,7 +224,7 @@ async function findListedStay(db: Kysely<Database>, sUUID: string, profileUUID: 
  * whole stay (rows with `amount`, summed here: a GROUP BY cost SQLite a temporary B-tree on every call), in one
  * statement.
  */
-const stayActivityRead = preparedRead((db, values: { stayId: number; nightId: string }) =>
+const stayActivityRead = prepared((db, values: { stayId: number; nightId: string }) =>
   db
     .selectFrom('action_completions')
     .select((eb) => [
@@ -384,7 +384,7 @@ async function loadRewardContent(db: Kysely<Database>, stay: ListedStay): Promis
 /** Keyed by hotel and content version (every language: each reward picks its own per request). */
 const rewardContentCache = new BoundedCache<Promise<HotelRewards>>(256);
 
-const claimsRead = preparedRead((db, values: { stayId: number }) =>
+const claimsRead = prepared((db, values: { stayId: number }) =>
   db
     .selectFrom('reward_claims')
     .select(['reward_id', 'code', 'claimed_at', 'used_at'])

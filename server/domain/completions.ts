@@ -6,8 +6,9 @@
  * - the answer log (`action_answers`, one row per accepted answer and hotel-local day) the hotel's reports read.
  * The rules deciding the points stay with each caller (docs/behaviour.md#earning-points).
  */
-import type { Kysely } from 'kysely';
-import type { AnswerColumns, Database } from '../db/schema.ts';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { prepared } from '../db/prepared.ts';
+import type { ActionAnswersTable, AnswerColumns, Database } from '../db/schema.ts';
 import { localDate } from './hotel-time.ts';
 import { appendEntry, ledgerTotalQuery } from './ledger.ts';
 
@@ -57,17 +58,45 @@ export async function findCompletionAndTotal(
   tx: Kysely<Database>,
   { stay, action, nightId }: CompletionKey,
 ): Promise<{ completion: Completion | undefined; ledgerTotal: number }> {
-  const row = await tx
-    .selectFrom(ledgerTotalQuery(tx, stay.id).as('ledger'))
-    .leftJoin('action_completions as c', (join) =>
-      join.on('c.stay_id', '=', stay.id).on('c.action_id', '=', action.id).on('c.night_id', '=', nightId),
-    )
-    .select(['ledger.total', ...COMPLETION_COLUMNS.map((column) => `c.${column}` as const)])
-    .executeTakeFirstOrThrow();
-  const { total, id, version, points, ...answer } = row;
-  const ledgerTotal = Number(total);
-  if (id === null || version === null || points === null) return { completion: undefined, ledgerTotal };
-  return { completion: { id, version, points, ...answer }, ledgerTotal };
+  const rows = await completionAndTotalRead(tx, { stayId: stay.id, actionId: action.id, nightId });
+  let completion: Completion | undefined;
+  let ledgerTotal: number | undefined;
+  for (const { total, ...row } of rows) {
+    if (total === null) completion = row;
+    else ledgerTotal = Number(total);
+  }
+  if (ledgerTotal === undefined) throw new Error('The ledger total always has a row');
+  return { completion, ledgerTotal };
+}
+
+/**
+ * The completion's row (if any, `total` null) and the total's row (`total` set), as a UNION ALL: on SQLite a LEFT JOIN
+ * of the completion to the total's one-row subquery took 28 µs, the two reads 5 µs each, the union 6 µs.
+ */
+const completionAndTotalRead = prepared((db, values: { stayId: number; actionId: number; nightId: string }) =>
+  db
+    .selectFrom('action_completions')
+    .select([sql<number | null>`null`.as('total'), ...COMPLETION_COLUMNS])
+    .where('stay_id', '=', values.stayId)
+    .where('action_id', '=', values.actionId)
+    .where('night_id', '=', values.nightId)
+    .unionAll(
+      // The total's row (`total` first, as above: a union matches columns by position); its completion columns are
+      // never read.
+      ledgerTotalQuery(db, values.stayId).select(COMPLETION_COLUMNS.map((column) => sql<never>`null`.as(column))),
+    ),
+);
+
+/** The answer columns of `values`, one by one (a prepared statement's placeholders cannot be spread). */
+function answerColumnsOf(values: AnswerColumns): AnswerColumns {
+  return {
+    response: values.response,
+    option_id: values.option_id,
+    selected_position: values.selected_position,
+    is_correct: values.is_correct,
+    temperature: values.temperature,
+    rating: values.rating,
+  };
 }
 
 /** Writes the completion's new answer, points and version: a new row, or `existing` updated. */
@@ -78,30 +107,38 @@ export async function saveCompletion(
   completion: { answer: AnswerColumns; points: number; version: number },
   now: Date,
 ): Promise<void> {
-  const stamp = now.toISOString();
-  const { answer, points, version } = completion;
-  if (existing) {
-    await tx
-      .updateTable('action_completions')
-      .set({ ...answer, points, version, updated_at: stamp })
-      .where('id', '=', existing.id)
-      .execute();
-    return;
-  }
-  await tx
-    .insertInto('action_completions')
-    .values({
-      stay_id: stay.id,
-      action_id: action.id,
-      night_id: nightId,
-      ...answer,
-      points,
-      version,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  const saved = {
+    ...completion.answer,
+    points: completion.points,
+    version: completion.version,
+    stamp: now.toISOString(),
+  };
+  if (existing) await completionUpdate(tx, { ...saved, id: existing.id });
+  else await completionInsert(tx, { ...saved, stayId: stay.id, actionId: action.id, nightId });
 }
+
+type SavedCompletion = AnswerColumns & { points: number; version: number; stamp: string };
+
+const completionUpdate = prepared((db, values: SavedCompletion & { id: number }) =>
+  db
+    .updateTable('action_completions')
+    .set({ ...answerColumnsOf(values), points: values.points, version: values.version, updated_at: values.stamp })
+    .where('id', '=', values.id),
+);
+
+const completionInsert = prepared(
+  (db, values: SavedCompletion & { stayId: number; actionId: number; nightId: string }) =>
+    db.insertInto('action_completions').values({
+      stay_id: values.stayId,
+      action_id: values.actionId,
+      night_id: values.nightId,
+      ...answerColumnsOf(values),
+      points: values.points,
+      version: values.version,
+      created_at: values.stamp,
+      updated_at: values.stamp,
+    }),
+);
 
 /**
  * Moves `amount` points for the completion's `version` (`action` for a first answer, `action_change` after);
@@ -135,20 +172,33 @@ export async function logAnswer(
   logged: { answer: AnswerColumns; version: number; pointsChange: number },
   now: Date,
 ): Promise<void> {
-  await tx
-    .insertInto('action_answers')
-    .values({
-      hotel_id: stay.hotel_id,
-      stay_id: stay.id,
-      action_id: action.id,
-      action_type: action.type,
-      night_id: nightId,
-      answered_on: localDate(now, stay.time_zone),
-      version: logged.version,
-      ...logged.answer,
-      room_number: stay.room_number,
-      points_change: logged.pointsChange,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await answerLogInsert(tx, {
+    ...logged.answer,
+    hotel_id: stay.hotel_id,
+    stay_id: stay.id,
+    action_id: action.id,
+    action_type: action.type,
+    night_id: nightId,
+    answered_on: localDate(now, stay.time_zone),
+    version: logged.version,
+    room_number: stay.room_number,
+    points_change: logged.pointsChange,
+    created_at: now.toISOString(),
+  });
 }
+
+const answerLogInsert = prepared((db, values: Insertable<ActionAnswersTable> & AnswerColumns) =>
+  db.insertInto('action_answers').values({
+    hotel_id: values.hotel_id,
+    stay_id: values.stay_id,
+    action_id: values.action_id,
+    action_type: values.action_type,
+    night_id: values.night_id,
+    answered_on: values.answered_on,
+    version: values.version,
+    ...answerColumnsOf(values),
+    room_number: values.room_number,
+    points_change: values.points_change,
+    created_at: values.created_at,
+  }),
+);

@@ -3,7 +3,8 @@
  * never goes below zero. An entry carries an idempotency key, so a repeated submission never counts twice.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Database, LedgerEntriesTable } from '../db/schema.ts';
 import { DomainError } from './errors.ts';
 
 export interface LedgerEntryInput {
@@ -61,7 +62,7 @@ export async function earnedOf(db: Kysely<Database>, stayId: number): Promise<nu
  */
 export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
   if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error('A ledger amount is a non-zero integer');
-  const row = {
+  const row: LedgerRow = {
     stay_id: entry.stayId,
     amount: entry.amount,
     reason: entry.reason,
@@ -71,28 +72,10 @@ export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput,
     idempotency_key: entry.idempotencyKey,
     created_at: now.toISOString(),
   };
-  const insert = db.insertInto('ledger_entries');
-  const written =
-    entry.amount > 0
-      ? insert.values(row)
-      : insert
-          .columns(LEDGER_COLUMNS)
-          .expression(
-            db
-              .selectNoFrom((eb) => LEDGER_COLUMNS.map((column) => eb.val(row[column]).as(column)))
-              .where(sql<boolean>`(${ledgerTotalQuery(db, entry.stayId)}) + ${entry.amount} >= 0`),
-          );
-  const inserted = await written
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [inserted] = await (entry.amount > 0 ? creditInsert(db, row) : debitInsert(db, row));
   if (inserted) return true;
   if (entry.amount > 0) return false;
-  const repeated = await db
-    .selectFrom('ledger_entries')
-    .select('id')
-    .where('idempotency_key', '=', entry.idempotencyKey)
-    .executeTakeFirst();
+  const [repeated] = await keyRead(db, { idempotencyKey: entry.idempotencyKey });
   if (repeated) return false;
   throw new InsufficientGreenMiles(await balanceOf(db, entry.stayId), -entry.amount);
 }
@@ -107,3 +90,36 @@ const LEDGER_COLUMNS = [
   'idempotency_key',
   'created_at',
 ] as const;
+
+type LedgerRow = Pick<LedgerEntriesTable, (typeof LEDGER_COLUMNS)[number]>;
+
+/** The columns of `values`, one by one (a prepared statement's placeholders cannot be spread). */
+function columnsOf(values: LedgerRow): LedgerRow {
+  return Object.fromEntries(LEDGER_COLUMNS.map((column) => [column, values[column]])) as LedgerRow;
+}
+
+const creditInsert = prepared((db, values: LedgerRow) =>
+  db
+    .insertInto('ledger_entries')
+    .values(columnsOf(values))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+
+/** A debit is written only if the balance stays at zero or above, checked in the INSERT itself. */
+const debitInsert = prepared((db, values: LedgerRow) =>
+  db
+    .insertInto('ledger_entries')
+    .columns(LEDGER_COLUMNS)
+    .expression(
+      db
+        .selectNoFrom((eb) => LEDGER_COLUMNS.map((column) => eb.val(values[column]).as(column)))
+        .where(sql<boolean>`(${ledgerTotalQuery(db, values.stay_id)}) + ${values.amount} >= 0`),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+
+const keyRead = prepared((db, values: { idempotencyKey: string }) =>
+  db.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', values.idempotencyKey),
+);

@@ -4,6 +4,7 @@
  * agree, and sized for a breakfast room whose guests all share the hotel Wi-Fi's one public address.
  */
 import ipaddr from 'ipaddr.js';
+import { prepared } from '../db/prepared.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { type Cap, takeCap } from './caps.ts';
 
@@ -88,9 +89,12 @@ export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap 
 export async function takeRateLimit(tx: WriteTransaction, cap: Cap | null): Promise<void> {
   if (cap === null) return;
   const used = await takeCap(tx, cap);
-  if (used === 1)
-    await tx.db.deleteFrom('cap_counters').where('cap', '=', cap.name).where('window_id', '<', cap.windowId).execute();
+  if (used === 1) await pastWindowsDeletion(tx.db, { cap: cap.name, windowId: cap.windowId });
 }
+
+const pastWindowsDeletion = prepared((db, values: { cap: string; windowId: string }) =>
+  db.deleteFrom('cap_counters').where('cap', '=', values.cap).where('window_id', '<', values.windowId),
+);
 
 /** Takes one use in a transaction of its own: counted even when the call then fails (a guessed QR secret). */
 export async function takeRateLimitNow(store: Store, cap: Cap | null): Promise<void> {

@@ -11,7 +11,7 @@ import { parse, stringify } from 'yaml';
 import type { Action, Reward } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
-import { preparedRead } from '../../server/db/prepared-read.ts';
+import { prepared } from '../../server/db/prepared.ts';
 import { createStore } from '../../server/db/store.ts';
 import { withTypeLists } from '../../server/response-serializer.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
@@ -127,7 +127,7 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
   it("a prepared read never runs inside another request's open transaction: it waits, and sees committed rows only", async () => {
     const { app, handle } = get();
     const stay = await newStay(app, handle, DEMO_HOTEL);
-    const ledgerRead = preparedRead((db, values: { stayId: number }) =>
+    const ledgerRead = prepared((db, values: { stayId: number }) =>
       db.selectFrom('ledger_entries').select('amount').where('stay_id', '=', values.stayId),
     );
     let pending: Promise<{ amount: number }[]> = Promise.resolve([]);
