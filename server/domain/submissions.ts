@@ -142,7 +142,8 @@ export async function submitAction<Path extends SubmissionPath>(
     const evaluated = evaluateAnswer(answer, {
       positiveResponse: action.positive_response,
       quizCorrect,
-      cleaningDay: cleaningDayAt(now, stay.time_zone),
+      // Formatting the hotel-local hour costs as much as a statement: only a skip-cleaning answer needs it.
+      cleaningDay: answer.kind === 'luniclean' ? cleaningDayAt(now, stay.time_zone) : undefined,
     });
     const points = evaluated.earns ? action.reward : 0;
 
