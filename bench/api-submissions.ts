@@ -9,12 +9,17 @@
  * (docs/behaviour.md#caps), so after that many changes the next round moves to 2000 fresh stays. Afterwards each stay's ledger must hold exactly one row per accepted request and its
  * balance the points of its last answer. The double-submit check then sends 20 identical yes at once
  * to each of 100 fresh stays and counts the credits.
+ *
+ * The load generator (bench/submissions-load.ts) runs in a process of its own, as bench/api-reads.ts's does, so it does
+ * not share the server's event loop; the server's CPU time per request is printed too (it compares across runs on a
+ * loaded machine better than requests per second do).
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
@@ -22,6 +27,7 @@ import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
+import type { LoadPlan } from './submissions-load.ts';
 
 /** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */
 function postgresVersion(): string {
@@ -92,6 +98,34 @@ async function ledgerOf(handle: DatabaseHandle, stayIds: number[]) {
   return result;
 }
 
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs bench/submissions-load.ts in a process of its own: the load generator does not share the server's event loop. */
+function load(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('submissions-load.ts', import.meta.url))], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolvePromise(JSON.parse(output) as LoadResult)
+        : reject(new Error(`load generator exited ${code}`)),
+    );
+    child.stdin.end(JSON.stringify(plan));
+  });
+}
+
 async function benchDatabase(label: string, handle: DatabaseHandle) {
   await migrateToLatest(handle.db, handle.kind);
   await seedSampleHotels(handle.db);
@@ -106,28 +140,18 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
       .where('positive_response', '=', 'YES')
       .executeTakeFirstOrThrow();
     const stays = await createStays(handle, STAYS * STAY_GROUPS);
-    let counter = 0;
     const path = `/api/actions/${action.id}/yesno`;
-    const result = await autocannon({
+    const cpuBefore = process.cpuUsage();
+    const result = await load({
       url: baseUrl,
+      path,
       connections,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          path,
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => {
-            const n = counter++;
-            const round = Math.floor(n / STAYS);
-            const group = Math.floor(round / ANSWERS_PER_STAY) % STAY_GROUPS;
-            const stay = stays[group * STAYS + (n % STAYS)] as BenchStay;
-            const yes = round % 2 === 0;
-            return { ...request, body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: yes }) };
-          },
-        },
-      ],
+      seconds,
+      staysAtATime: STAYS,
+      answersPerStay: ANSWERS_PER_STAY,
+      stays,
     });
+    const cpu = process.cpuUsage(cpuBefore);
     const line = {
       database: label,
       'submissions/s': Math.round(result.requests.average),
@@ -136,6 +160,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
       requests: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,
+      'server CPU µs/request': Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
     };
     console.log(JSON.stringify(line));
 
