@@ -43,7 +43,12 @@ export function forUpdateOn<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   table: TB & string,
 ): SelectQueryBuilder<DB, TB, O> {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate(table) : query;
+  return dialectOf(db) === 'postgres' ? query.forUpdate(table) : query;
+}
+
+/** The dialect of `db`, the database or a transaction's `tx.db`. */
+export function dialectOf(db: Kysely<Database>): DialectKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 export function createStore(db: Kysely<Database>, kind: DialectKind): Store {

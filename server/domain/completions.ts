@@ -6,11 +6,12 @@
  * - the answer log (`action_answers`, one row per accepted answer and hotel-local day) the hotel's reports read.
  * The rules deciding the points stay with each caller (docs/behaviour.md#earning-points).
  */
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { ActionAnswersTable, AnswerColumns, Database } from '../db/schema.ts';
+import { dialectOf } from '../db/store.ts';
 import { localDate } from './hotel-time.ts';
-import { appendEntry, ledgerTotalQuery } from './ledger.ts';
+import { appendEntry, entryInsert, type LedgerRow, ledgerTotalQuery, unwrittenEntry } from './ledger.ts';
 
 /** The stored answer of an action that takes none (a claim, a meal photo, a proof). */
 export const NO_ANSWER: AnswerColumns = {
@@ -118,48 +119,70 @@ export async function saveCompletion(
 }
 
 type SavedCompletion = AnswerColumns & { points: number; version: number; stamp: string };
+type CompletionUpdate = SavedCompletion & { id: number };
+type CompletionInsert = SavedCompletion & { stayId: number; actionId: number; nightId: string };
 
-const completionUpdate = prepared((db, values: SavedCompletion & { id: number }) =>
-  db
+function completionUpdateQuery(db: QueryCreator<Database>, values: CompletionUpdate) {
+  return db
     .updateTable('action_completions')
     .set({ ...answerColumnsOf(values), points: values.points, version: values.version, updated_at: values.stamp })
-    .where('id', '=', values.id),
-);
+    .where('id', '=', values.id);
+}
 
-const completionInsert = prepared(
-  (db, values: SavedCompletion & { stayId: number; actionId: number; nightId: string }) =>
-    db.insertInto('action_completions').values({
-      stay_id: values.stayId,
-      action_id: values.actionId,
-      night_id: values.nightId,
-      ...answerColumnsOf(values),
-      points: values.points,
-      version: values.version,
-      created_at: values.stamp,
-      updated_at: values.stamp,
-    }),
-);
+function completionInsertQuery(db: QueryCreator<Database>, values: CompletionInsert) {
+  return db.insertInto('action_completions').values({
+    stay_id: values.stayId,
+    action_id: values.actionId,
+    night_id: values.nightId,
+    ...answerColumnsOf(values),
+    points: values.points,
+    version: values.version,
+    created_at: values.stamp,
+    updated_at: values.stamp,
+  });
+}
 
-/**
- * Moves `amount` points for the completion's `version` (`action` for a first answer, `action_change` after);
- * false when that version's move is already written. A reversal of points already spent throws
- * InsufficientGreenMiles (409) and the transaction rolls back.
- */
-export function movePoints(
-  tx: Kysely<Database>,
+const completionUpdate = prepared(completionUpdateQuery);
+const completionInsert = prepared(completionInsertQuery);
+
+/** The ledger entry of the points move of a completion's `version` (`action` for a first answer, `action_change` after). */
+function moveEntry(
   { stay, action, nightId }: CompletionKey,
   move: { amount: number; version: number; isChange: boolean },
   now: Date,
+): LedgerRow {
+  return {
+    stay_id: stay.id,
+    amount: move.amount,
+    reason: move.isChange ? 'action_change' : 'action',
+    action_id: action.id,
+    reward_id: null,
+    night_id: nightId,
+    idempotency_key: submissionKey(stay.id, action.id, nightId, move.version),
+    created_at: now.toISOString(),
+  };
+}
+
+/**
+ * Moves `amount` points for the completion's `version`; false when that version's move is already written. A
+ * reversal of points already spent throws InsufficientGreenMiles (409) and the transaction rolls back.
+ */
+export function movePoints(
+  tx: Kysely<Database>,
+  key: CompletionKey,
+  move: { amount: number; version: number; isChange: boolean },
+  now: Date,
 ): Promise<boolean> {
+  const entry = moveEntry(key, move, now);
   return appendEntry(
     tx,
     {
-      stayId: stay.id,
-      amount: move.amount,
-      reason: move.isChange ? 'action_change' : 'action',
-      actionId: action.id,
-      nightId,
-      idempotencyKey: submissionKey(stay.id, action.id, nightId, move.version),
+      stayId: entry.stay_id,
+      amount: entry.amount,
+      reason: entry.reason,
+      actionId: entry.action_id,
+      nightId: entry.night_id,
+      idempotencyKey: entry.idempotency_key,
     },
     now,
   );
@@ -168,11 +191,21 @@ export function movePoints(
 /** Logs the accepted answer for the hotel's day, with the stay's room. */
 export async function logAnswer(
   tx: Kysely<Database>,
-  { stay, action, nightId }: CompletionKey,
+  key: CompletionKey,
   logged: { answer: AnswerColumns; version: number; pointsChange: number },
   now: Date,
 ): Promise<void> {
-  await answerLogInsert(tx, {
+  await answerLogInsert(tx, loggedAnswer(key, logged, now));
+}
+
+type LoggedAnswer = Omit<Insertable<ActionAnswersTable>, 'id'> & AnswerColumns;
+
+function loggedAnswer(
+  { stay, action, nightId }: CompletionKey,
+  logged: { answer: AnswerColumns; version: number; pointsChange: number },
+  now: Date,
+): LoggedAnswer {
+  return {
     ...logged.answer,
     hotel_id: stay.hotel_id,
     stay_id: stay.id,
@@ -184,11 +217,11 @@ export async function logAnswer(
     room_number: stay.room_number,
     points_change: logged.pointsChange,
     created_at: now.toISOString(),
-  });
+  };
 }
 
-const answerLogInsert = prepared((db, values: Insertable<ActionAnswersTable> & AnswerColumns) =>
-  db.insertInto('action_answers').values({
+function answerLogQuery(db: QueryCreator<Database>, values: LoggedAnswer) {
+  return db.insertInto('action_answers').values({
     hotel_id: values.hotel_id,
     stay_id: values.stay_id,
     action_id: values.action_id,
@@ -200,5 +233,88 @@ const answerLogInsert = prepared((db, values: Insertable<ActionAnswersTable> & A
     room_number: values.room_number,
     points_change: values.points_change,
     created_at: values.created_at,
-  }),
-);
+  });
+}
+
+const answerLogInsert = prepared(answerLogQuery);
+
+/** A completion's new answer: what `recordAnswer` writes. */
+export interface RecordedAnswer {
+  answer: AnswerColumns;
+  points: number;
+  version: number;
+  /** The points move of this version: none when 0. */
+  pointsChange: number;
+}
+
+/**
+ * Writes the completion's new answer (`existing` updated, or a new row), the points move of its version (unless
+ * `pointsChange` is 0) and the answer log; false when that version's move is already in the ledger (the caller then
+ * rolls back). A reversal of points already spent throws InsufficientGreenMiles (409).
+ *
+ * Three statements on SQLite, where they run on the connection directly; one on PostgreSQL, where the completion
+ * and the move are data-modifying CTEs of the log's INSERT: one round trip instead of three
+ * (docs/performance.md#api-writes). They write different tables and read none of each other's rows, so seeing one
+ * snapshot together changes nothing; the stay's lock orders them against every other write of the stay.
+ */
+export async function recordAnswer(
+  tx: Kysely<Database>,
+  key: CompletionKey,
+  existing: { id: number } | undefined,
+  recorded: RecordedAnswer,
+  now: Date,
+): Promise<boolean> {
+  const move = { amount: recorded.pointsChange, version: recorded.version, isChange: existing !== undefined };
+  if (dialectOf(tx) === 'sqlite') {
+    await saveCompletion(tx, key, existing, recorded, now);
+    if (move.amount !== 0 && !(await movePoints(tx, key, move, now))) return false;
+    await logAnswer(tx, key, recorded, now);
+    return true;
+  }
+  const entry = moveEntry(key, move, now);
+  const values: AnswerWrites = {
+    ...entry,
+    ...loggedAnswer(key, recorded, now),
+    points: recorded.points,
+    stamp: now.toISOString(),
+    id: existing?.id ?? 0,
+    stayId: key.stay.id,
+    actionId: key.action.id,
+    nightId: key.nightId,
+  };
+  const direction = move.amount === 0 ? 'none' : move.amount > 0 ? 'credit' : 'debit';
+  const [written] = await answerWrites[existing ? 'update' : 'insert'][direction](tx, values);
+  if (direction === 'none' || (written?.moved ?? 0) > 0) return true;
+  return unwrittenEntry(tx, entry);
+}
+
+type AnswerWrites = CompletionUpdate & CompletionInsert & LedgerRow & LoggedAnswer;
+
+function answerWritesQuery(
+  db: QueryCreator<Database>,
+  values: AnswerWrites,
+  completion: 'insert' | 'update',
+  direction: 'credit' | 'debit' | 'none',
+) {
+  const withCompletion = db.with('completion', (qc) =>
+    completion === 'update'
+      ? completionUpdateQuery(qc, values).returning('id')
+      : completionInsertQuery(qc, values).returning('id'),
+  );
+  if (direction === 'none') return answerLogQuery(withCompletion, values).returning(sql<number>`0`.as('moved'));
+  return answerLogQuery(
+    withCompletion.with('entry', (qc) => entryInsert(qc, values, direction)),
+    values,
+  ).returning(sql<number>`(select count(*) from entry)`.as('moved'));
+}
+
+/** One prepared statement per shape: a new or an updated completion, no move, a credit or a debit. */
+function answerWritesOf(completion: 'insert' | 'update') {
+  return {
+    none: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'none')),
+    credit: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'credit')),
+    debit: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'debit')),
+  };
+}
+
+const answerWrites = { insert: answerWritesOf('insert'), update: answerWritesOf('update') };

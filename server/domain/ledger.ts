@@ -2,7 +2,7 @@
  * The points ledger: every credit and debit is an immutable row; a stay's balance is their sum and
  * never goes below zero. An entry carries an idempotency key, so a repeated submission never counts twice.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database, LedgerEntriesTable } from '../db/schema.ts';
 import { DomainError } from './errors.ts';
@@ -25,7 +25,7 @@ export class InsufficientGreenMiles extends DomainError {
 }
 
 /** The sum of the stay's entries as one row `total` (a query to run or to nest); the balance is it, floored at 0. */
-export function ledgerTotalQuery(db: Kysely<Database>, stayId: number) {
+export function ledgerTotalQuery(db: QueryCreator<Database>, stayId: number) {
   return db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
@@ -73,11 +73,18 @@ export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput,
     created_at: now.toISOString(),
   };
   const [inserted] = await (entry.amount > 0 ? creditInsert(db, row) : debitInsert(db, row));
-  if (inserted) return true;
-  if (entry.amount > 0) return false;
-  const [repeated] = await keyRead(db, { idempotencyKey: entry.idempotencyKey });
+  return inserted !== undefined || unwrittenEntry(db, row);
+}
+
+/**
+ * What an entry whose INSERT wrote nothing means: `false` for a repeated key; a debit the balance refused throws
+ * InsufficientGreenMiles.
+ */
+export async function unwrittenEntry(db: Kysely<Database>, row: LedgerRow): Promise<false> {
+  if (row.amount > 0) return false;
+  const [repeated] = await keyRead(db, { idempotencyKey: row.idempotency_key });
   if (repeated) return false;
-  throw new InsufficientGreenMiles(await balanceOf(db, entry.stayId), -entry.amount);
+  throw new InsufficientGreenMiles(await balanceOf(db, row.stay_id), -row.amount);
 }
 
 const LEDGER_COLUMNS = [
@@ -91,34 +98,35 @@ const LEDGER_COLUMNS = [
   'created_at',
 ] as const;
 
-type LedgerRow = Pick<LedgerEntriesTable, (typeof LEDGER_COLUMNS)[number]>;
+export type LedgerRow = Pick<LedgerEntriesTable, (typeof LEDGER_COLUMNS)[number]>;
 
 /** The columns of `values`, one by one (a prepared statement's placeholders cannot be spread). */
 function columnsOf(values: LedgerRow): LedgerRow {
   return Object.fromEntries(LEDGER_COLUMNS.map((column) => [column, values[column]])) as LedgerRow;
 }
 
-const creditInsert = prepared((db, values: LedgerRow) =>
-  db
-    .insertInto('ledger_entries')
-    .values(columnsOf(values))
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id'),
-);
+/**
+ * The INSERT of an entry, RETURNING its id when written: nothing when the key is already in the ledger, nor for a
+ * debit that would take the balance below zero (checked in the INSERT itself). The shape depends on the direction,
+ * not on the values: a prepared statement per direction.
+ */
+export function entryInsert(db: QueryCreator<Database>, values: LedgerRow, direction: 'credit' | 'debit') {
+  const insert = db.insertInto('ledger_entries');
+  const written =
+    direction === 'credit'
+      ? insert.values(columnsOf(values))
+      : insert
+          .columns(LEDGER_COLUMNS)
+          .expression(
+            db
+              .selectNoFrom((eb) => LEDGER_COLUMNS.map((column) => eb.val(values[column]).as(column)))
+              .where(sql<boolean>`(${ledgerTotalQuery(db, values.stay_id)}) + ${values.amount} >= 0`),
+          );
+  return written.onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id');
+}
 
-/** A debit is written only if the balance stays at zero or above, checked in the INSERT itself. */
-const debitInsert = prepared((db, values: LedgerRow) =>
-  db
-    .insertInto('ledger_entries')
-    .columns(LEDGER_COLUMNS)
-    .expression(
-      db
-        .selectNoFrom((eb) => LEDGER_COLUMNS.map((column) => eb.val(values[column]).as(column)))
-        .where(sql<boolean>`(${ledgerTotalQuery(db, values.stay_id)}) + ${values.amount} >= 0`),
-    )
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id'),
-);
+const creditInsert = prepared((db, values: LedgerRow) => entryInsert(db, values, 'credit'));
+const debitInsert = prepared((db, values: LedgerRow) => entryInsert(db, values, 'debit'));
 
 const keyRead = prepared((db, values: { idempotencyKey: string }) =>
   db.selectFrom('ledger_entries').select('id').where('idempotency_key', '=', values.idempotencyKey),

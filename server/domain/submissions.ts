@@ -21,7 +21,7 @@ import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject, takeCap } from './caps.ts';
 import { completionNightId } from './catalogue.ts';
-import { type CompletionKey, findCompletionAndTotal, logAnswer, movePoints, saveCompletion } from './completions.ts';
+import { type CompletionKey, findCompletionAndTotal, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
@@ -166,14 +166,10 @@ export async function submitAction<Path extends SubmissionPath>(
       if (existing) await takeCap(transaction, answerChangesCap(stay, action.id, now));
       const version = existing ? existing.version + 1 : 1;
       change = points - (existing?.points ?? 0);
-      await saveCompletion(tx, completion, existing, { answer: evaluated.stored, points, version }, now);
-      if (change !== 0) {
-        const move = { amount: change, version, isChange: existing !== undefined };
-        if (!(await movePoints(tx, completion, move, now))) {
-          throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
-        }
+      const recorded = { answer: evaluated.stored, points, version, pointsChange: change };
+      if (!(await recordAnswer(tx, completion, existing, recorded, now))) {
+        throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
       }
-      await logAnswer(tx, completion, { answer: evaluated.stored, version, pointsChange: change }, now);
     }
 
     if (endDate !== null && stay.end_date === null) {
