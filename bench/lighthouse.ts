@@ -11,14 +11,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './serve.ts';
 
-const SERVER_PORT = 4691;
-const DEBUGGING_PORT = 9396;
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4691);
+const DEBUGGING_PORT = SERVER_PORT + 4705;
 /** A hotel QR (the sample hotel's entry is open: no key) and a room QR of the sample hotel (README, Sample hotels). */
 const DEFAULT_PATHS = ['/hotel/1', '/tilleuls-101'];
 const CATEGORIES = ['performance', 'accessibility'] as const;
@@ -104,6 +104,7 @@ try {
           audit.score < 1,
       )
       .map((audit) => audit.id);
+    if (process.env.LIGHTHOUSE_JSON) writeFileSync(`${process.env.LIGHTHOUSE_JSON}${path.replaceAll('/', '_')}.json`, JSON.stringify(lhr));
     if (failedAccessibility.length > 0)
       console.log(`${''.padEnd(14)} accessibility audits failed: ${failedAccessibility.join(', ')}`);
   }

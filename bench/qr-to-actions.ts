@@ -10,12 +10,13 @@
  * requests that ended before it became interactive, leaving out the QR scan record (nothing waits on it) and
  * pictures (the list shows without them).
  *
- * Run with `npm run bench:qr` (builds first); `node bench/qr-to-actions.ts /some-qr-path` opens only that address.
+ * Run with `npm run bench:qr` (builds first); `node bench/qr-to-actions.ts /some-qr-path` opens only that address;
+ * BENCH_PORT picks the server's port.
  * Printed figures, never a pass or fail. Goal: at most 3 round trips and 2.0 s.
  */
 import { launchChromium, startServer } from './serve.ts';
 
-const PORT = 4690;
+const PORT = Number(process.env.BENCH_PORT ?? 4690);
 const DEFAULT_PATHS = ['/tilleuls-101', '/hotel/1'];
 /** Lighthouse 13's mobile profile (its `throttling` defaults): what a phone on a hotel's weak Wi-Fi gets. */
 const RTT_MS = 150;

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type AppLocale, directionOf, interfaceLocaleFor } from './locales.ts';
+import { type AppLocale, directionOf, interfaceLocaleFor } from '../../contract/locales.ts';
 
 /**
  * The catalogs of lingui.config.ts: `messages` for the first screens, `dialogs` for the lazy dialogs, `staff` for
