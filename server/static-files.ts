@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_LOCALE_ATTRIBUTE, FIRST_SCREENS_ATTRIBUTE, type FirstScreen } from '../contract/headers.ts';
-import { type AppLocale, DEFAULT_LOCALE, firstVisitCandidates } from '../contract/locales.ts';
+import { type AppLocale, firstVisitCandidates } from '../contract/locales.ts';
 import { brotliMax, gzipMax } from '../scripts/precompress.ts';
 
 /** A file whose name carries its content hash: a new content gets a new name, so it never goes stale. */
@@ -75,25 +75,27 @@ export function firstScreenOf(url: string): FirstScreen | null {
 }
 
 /**
- * The catalog a page preloads: on a QR address every locale's (the stay page that follows settles on a language its
- * hotel enables), elsewhere the one the app will start in when no language is stored on the device, by the same rule
- * (contract/locales.ts). A guest who chose another language loads it after the script, as without a preload.
+ * The catalogs a page preloads, by the app's first-visit rule (contract/locales.ts: the browser's languages with a
+ * catalog, then French): on a QR address all of them, as the stay page that follows settles on the first one its
+ * hotel enables; elsewhere the first one, the language the app starts in. A guest who chose another language on this
+ * device loads its catalog after the script, as without a preload.
  */
-function catalogLocaleFor(screen: FirstScreen | null, acceptLanguage: string | undefined): AppLocale | null {
-  return screen === 'entry' ? null : (firstVisitCandidates(acceptedLanguages(acceptLanguage))[0] ?? DEFAULT_LOCALE);
+function catalogLocalesFor(screen: FirstScreen | null, acceptLanguage: string | undefined): AppLocale[] {
+  const candidates = firstVisitCandidates(acceptedLanguages(acceptLanguage));
+  return screen === 'entry' ? candidates : candidates.slice(0, 1);
 }
 
 function attributeOf(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 }
 
-/** The page with only the preloads of `screen` and of the catalog of `locale` (every catalog when null). */
-export function pageFor(html: string, screen: FirstScreen | null, locale: AppLocale | null): string {
+/** The page with only the preloads of `screen` and the catalogs of `locales`. */
+export function pageFor(html: string, screen: FirstScreen | null, locales: readonly AppLocale[]): string {
   return html.replace(/[ \t]*<link\b[^>]*>\n?/g, (link) => {
     const screens = attributeOf(link, FIRST_SCREENS_ATTRIBUTE);
     const catalogLocale = attributeOf(link, CATALOG_LOCALE_ATTRIBUTE);
     const forScreen = screens === undefined || (screen !== null && screens.split(' ').includes(screen));
-    const forLocale = catalogLocale === undefined || locale === null || catalogLocale === locale;
+    const forLocale = catalogLocale === undefined || locales.some((locale) => locale === catalogLocale);
     return forScreen && forLocale ? link : '';
   });
 }
@@ -102,13 +104,13 @@ export function pageFor(html: string, screen: FirstScreen | null, locale: AppLoc
 export type RenderedPage = Record<PageEncoding, Buffer>;
 
 /** The page of one version of index.html, for an address and an Accept-Language header. */
-export type PageVariants = (screen: FirstScreen | null, locale: AppLocale | null) => Promise<RenderedPage>;
+export type PageVariants = (screen: FirstScreen | null, locales: readonly AppLocale[]) => Promise<RenderedPage>;
 
 /**
  * The page of `staticDir`, written by `render`, cut to each address's preloads and compressed, kept until index.html
  * changes on disk (a new build while the server runs): one stat per request instead of a read, a rewrite and a
- * compression; at most 7 variants (QR addresses, then the stay page and the other pages in each of the 3 locales).
- * Null when absent.
+ * compression; at most 10 variants (a QR address's per set of catalogs, the stay page's and the other pages' per
+ * locale). Null when absent.
  */
 export function pageOf(staticDir: string, render: (html: string) => string): () => Promise<PageVariants | null> {
   const file = join(staticDir, 'index.html');
@@ -120,11 +122,11 @@ export function pageOf(staticDir: string, render: (html: string) => string): () 
   };
   const variantsOf = (rendered: Promise<string | null>): PageVariants => {
     const pages = new Map<string, Promise<RenderedPage>>();
-    return (screen, locale) => {
-      const key = `${screen}:${locale}`;
+    return (screen, locales) => {
+      const key = `${screen}:${[...locales].sort().join()}`;
       let page = pages.get(key);
       if (!page) {
-        page = rendered.then((html) => compress(pageFor(html ?? '', screen, locale)));
+        page = rendered.then((html) => compress(pageFor(html ?? '', screen, locales)));
         pages.set(key, page);
       }
       return page;
@@ -151,7 +153,7 @@ export async function sendPage(
   const screen = firstScreenOf(request.url);
   const acceptLanguage = request.headers['accept-language'];
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const rendered = await page(screen, catalogLocaleFor(screen, acceptLanguage));
+  const rendered = await page(screen, catalogLocalesFor(screen, acceptLanguage));
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', PAGE_CACHE)

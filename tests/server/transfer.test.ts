@@ -157,7 +157,8 @@ describe('sending the built SPA', () => {
 
   it.each([
     ['/tilleuls-101', 'en-GB,en;q=0.9', [0, 1, 2, 3, 4]],
-    ['/demo/hotel/1?k=abc', undefined, [0, 1, 2, 3, 4]],
+    ['/demo/hotel/1?k=abc', undefined, [0, 1, 3, 4]],
+    ['/hotel/1', 'ar, de;q=0.8', [0, 1, 3, 4]],
     ['/stay/abc', 'en-GB,en;q=0.9', [1, 2, 4]],
     ['/demo/stay/abc', 'de-DE, en;q=0.5', [1, 2, 4]],
     ['/stay/abc', undefined, [1, 3, 4]],
