@@ -5,7 +5,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { frontTokenMetaPattern, qaInspectorMetaPattern } from './contract/headers.ts';
+import {
+  CATALOG_LOCALE_ATTRIBUTE,
+  FIRST_SCREENS_ATTRIBUTE,
+  type FirstScreen,
+  frontTokenMetaPattern,
+  qaInspectorMetaPattern,
+} from './contract/headers.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** The API server `npm run dev` proxies /api to: one started with `npm start` (README, Development). */
@@ -63,18 +69,26 @@ function devQaInspector(): Plugin {
 }
 
 /**
- * The code a QR scan needs before the actions list shows, fetched with the HTML instead of one after the other
- * (docs/performance.md#qr-scan-to-actions-round-trips): the entry pages' and the actions page's route chunks (their
- * imports and style sheets), the app shell route, and the first screens' catalog of every interface locale (the
- * language is only known in the browser, and the three together are ~7 KB gzipped).
+ * The code each first screen needs before it shows, fetched with the HTML instead of one after the other
+ * (docs/performance.md#qr-scan-to-actions-round-trips): the app shell route and the screen's route chunks (their
+ * imports and style sheets). A QR address goes on to the stay page, so its screen needs the stay page's code too.
+ * Every link is tagged with the screens it serves and each catalog with its locale: the server keeps only those of
+ * the requested address and language (server/static-files.ts `pageFor`).
  */
-const FIRST_SCREEN_MODULES = [
-  /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
-  /src[\\/]routes[\\/]\{-\$mode\}[\\/]\$qrId[\\/](route|index)\.tsx/,
-  /src[\\/]routes[\\/]\{-\$mode\}[\\/]hotel[\\/]\$hId\.tsx/,
-  /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
-  /locales[\\/](fr|en|ar)[\\/]messages\.po/,
-];
+const FIRST_SCREEN_MODULES: Record<FirstScreen, RegExp[]> = {
+  entry: [
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]\$qrId[\\/](route|index)\.tsx/,
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]hotel[\\/]\$hId\.tsx/,
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
+  ],
+  stay: [
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
+    /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
+  ],
+};
+/** The first screens' catalog (`messages.po`) of each interface locale. */
+const FIRST_SCREEN_CATALOG = /locales[\\/](\w+)[\\/]messages\.po/;
 
 function preloadFirstScreens(): Plugin {
   return {
@@ -86,34 +100,70 @@ function preloadFirstScreens(): Plugin {
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        // What the HTML loads already: the entry and its static imports.
-        const loaded = new Set<string>();
         const addStatic = (fileName: string, into: Set<string>) => {
           if (into.has(fileName)) return;
           into.add(fileName);
           for (const imported of byName.get(fileName)?.imports ?? []) addStatic(imported, into);
         };
+        // What the HTML loads already: the entry and its static imports.
+        const loaded = new Set<string>();
         for (const chunk of chunks) if (chunk.isEntry) addStatic(chunk.fileName, loaded);
-        const wanted = new Set<string>();
-        for (const chunk of chunks)
-          if (!chunk.isEntry && chunk.moduleIds.some((id) => FIRST_SCREEN_MODULES.some((module) => module.test(id))))
-            addStatic(chunk.fileName, wanted);
-        const scripts = [...wanted].filter((fileName) => !loaded.has(fileName)).sort();
-        const styles = [
-          ...new Set(scripts.flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])])),
-        ].sort();
+        // The screens each file is needed for, file by file.
+        const screensOf = new Map<string, FirstScreen[]>();
+        for (const [screen, modules] of Object.entries(FIRST_SCREEN_MODULES) as Array<[FirstScreen, RegExp[]]>) {
+          const wanted = new Set<string>();
+          for (const chunk of chunks)
+            if (!chunk.isEntry && chunk.moduleIds.some((id) => modules.some((module) => module.test(id))))
+              addStatic(chunk.fileName, wanted);
+          for (const fileName of wanted) {
+            if (loaded.has(fileName)) continue;
+            screensOf.set(fileName, [...(screensOf.get(fileName) ?? []), screen]);
+            for (const style of byName.get(fileName)?.viteMetadata?.importedCss ?? [])
+              screensOf.set(style, [...new Set([...(screensOf.get(style) ?? []), screen])]);
+          }
+        }
+        const catalogs = chunks.flatMap((chunk) => {
+          const locale = chunk.moduleIds.map((id) => FIRST_SCREEN_CATALOG.exec(id)?.[1]).find(Boolean);
+          return locale ? [{ fileName: chunk.fileName, locale }] : [];
+        });
+        const files = [...screensOf].sort(([a], [b]) => (a < b ? -1 : 1));
         return [
-          ...scripts.map((fileName) => ({
+          ...files
+            .filter(([fileName]) => fileName.endsWith('.js'))
+            .map(([fileName, screens]) => ({
+              tag: 'link',
+              attrs: {
+                rel: 'modulepreload',
+                crossorigin: true,
+                href: `/${fileName}`,
+                [FIRST_SCREENS_ATTRIBUTE]: screens.join(' '),
+              },
+              injectTo: 'head' as const,
+            })),
+          ...catalogs.map(({ fileName, locale }) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              href: `/${fileName}`,
+              [CATALOG_LOCALE_ATTRIBUTE]: locale,
+            },
             injectTo: 'head' as const,
           })),
           // Vite adds these style sheets when the chunk loads and waits for them: preloaded, they are already here.
-          ...styles.map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head' as const,
-          })),
+          ...files
+            .filter(([fileName]) => fileName.endsWith('.css'))
+            .map(([fileName, screens]) => ({
+              tag: 'link',
+              attrs: {
+                rel: 'preload',
+                as: 'style',
+                crossorigin: true,
+                href: `/${fileName}`,
+                [FIRST_SCREENS_ATTRIBUTE]: screens.join(' '),
+              },
+              injectTo: 'head' as const,
+            })),
         ];
       },
     },

@@ -24,3 +24,14 @@ export const QA_INSPECTOR_META = 'greenmiles-qa-inspector';
 export function qaInspectorMetaPattern(): RegExp {
   return new RegExp(`(<meta\\s+name=["']${QA_INSPECTOR_META}["']\\s+content=)["'][^"']*["']`, 'i');
 }
+
+/**
+ * The build tags the first screens' preloads of index.html (vite.config.ts `preloadFirstScreens`): a route chunk or
+ * style sheet lists in `data-first-screens` the screens it is needed for, a catalog names its locale in `data-locale`.
+ * The server keeps those of the requested address only (server/static-files.ts `pageFor`).
+ */
+export const FIRST_SCREENS_ATTRIBUTE = 'data-first-screens';
+export const CATALOG_LOCALE_ATTRIBUTE = 'data-locale';
+
+/** A QR address (its entry page goes on to the stay page) or a stay page. */
+export type FirstScreen = 'entry' | 'stay';

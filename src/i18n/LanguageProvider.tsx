@@ -1,9 +1,9 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createContext, type ReactNode, use, useCallback, useEffect, useState } from 'react';
+import { DEFAULT_LOCALE, firstVisitCandidates } from '../../contract/locales.ts';
 import { guestStorage } from '../storage/guest-storage.ts';
 import { activateLanguage } from './activate.ts';
-import { DEFAULT_LOCALE, firstVisitCandidates } from './locales.ts';
 
 interface LanguageContextValue {
   /** The guest's chosen language (may be a hotel language without an interface catalog, e.g. de). */

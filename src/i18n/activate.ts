@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type AppLocale, directionOf, interfaceLocaleFor } from './locales.ts';
+import { type AppLocale, directionOf, interfaceLocaleFor } from '../../contract/locales.ts';
 
 /**
  * The catalogs of lingui.config.ts: `messages` for the first screens, `dialogs` for the lazy dialogs, `staff` for
@@ -30,9 +30,25 @@ export async function activateLanguage(language: string, declaredDirection?: 'rt
   if (i18n.locale !== locale) {
     await loadCatalogs(locale, wantedCatalogs);
     i18n.activate(locale);
+    whenIdle(warmNumberFormat);
   }
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language, declaredDirection);
+}
+
+/**
+ * Lingui writes a plural's `#` with an Intl.NumberFormat of the active locale, built on first use; the page's first
+ * one loads the locale's number data (≈ 12 ms, ≈ 50 ms on a phone's 4× slower CPU). Built while the page waits on the
+ * network rather than inside the first screen's render.
+ */
+function warmNumberFormat(): void {
+  i18n.number(0);
+}
+
+/** Runs `work` once the main thread is idle (in a task of its own where the browser cannot tell: Safari). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+  else setTimeout(work);
 }
 
 /** Loads a lazy catalog in the active locale (and in every locale activated later). */

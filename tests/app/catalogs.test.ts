@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_LOCALES } from '../../src/i18n/locales.ts';
+import { APP_LOCALES } from '../../contract/locales.ts';
 import { catalogFiles, readCatalogFile } from '../support/po-catalog.ts';
 
 describe('translation catalogs', () => {

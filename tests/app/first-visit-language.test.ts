@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVisitCandidates } from '../../src/i18n/locales.ts';
+import { firstVisitCandidates } from '../../contract/locales.ts';
 
 describe('firstVisitCandidates', () => {
   it('keeps the browser languages with a catalog, by base language, in order, then French', () => {

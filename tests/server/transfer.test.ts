@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { buildApp } from '../../server/app.ts';
 import {
+  acceptedLanguages,
   cacheControlFor,
+  firstScreenOf,
   IMMUTABLE_CACHE,
   PAGE_CACHE,
   preferredEncoding,
@@ -23,9 +25,18 @@ import { createTestDatabase, TEST_FRONT_TOKEN, type TestDatabase } from './harne
 const script = `export function greet(name) { return 'Bonjour ' + name; }\n`.repeat(60);
 const style = `.card { margin-inline: 1rem; color: #1f6f4a; }\n`.repeat(40);
 const picture = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${'<rect width="1" height="1"/>'.repeat(30)}</svg>`;
+/** As the build tags them (vite.config.ts `preloadFirstScreens`). */
+const preloads = [
+  '<link rel="modulepreload" crossorigin href="/assets/EntryPage-Aa11Bb22.js" data-first-screens="entry">',
+  '<link rel="modulepreload" crossorigin href="/assets/_sUUID-Cc33Dd44.js" data-first-screens="entry stay">',
+  '<link rel="modulepreload" crossorigin href="/assets/messages-Ee55Ff66.js" data-locale="en">',
+  '<link rel="modulepreload" crossorigin href="/assets/messages-Gg77Hh88.js" data-locale="fr">',
+  '<link rel="preload" as="style" crossorigin href="/assets/_sUUID-Ii99Jj00.css" data-first-screens="entry stay">',
+];
 const indexHtml = (title: string) =>
   `<!doctype html><html><head><meta name="greenmiles-front-token" content=""><title>${title}</title>` +
-  `<script type="module" src="/assets/index-Ab12_-yZ.js"></script></head><body><div id="root"></div></body></html>`;
+  `<script type="module" src="/assets/index-Ab12_-yZ.js"></script>\n${preloads.map((link) => `    ${link}\n`).join('')}` +
+  '</head><body><div id="root"></div></body></html>';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'greenmiles-transfer-'));
 mkdirSync(join(staticDir, 'assets'));
@@ -82,12 +93,13 @@ describe('sending the built SPA', () => {
     await database?.drop();
   });
 
-  const get = (url: string, acceptEncoding?: string) =>
+  const get = (url: string, acceptEncoding?: string, acceptLanguage?: string) =>
     app.inject({
       url,
       headers: {
         accept: 'text/html,*/*',
         ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }),
       },
     });
 
@@ -143,6 +155,23 @@ describe('sending the built SPA', () => {
     }
   });
 
+  it.each([
+    ['/tilleuls-101', 'en-GB,en;q=0.9', [0, 1, 2, 3, 4]],
+    ['/demo/hotel/1?k=abc', undefined, [0, 1, 3, 4]],
+    ['/hotel/1', 'ar, de;q=0.8', [0, 1, 3, 4]],
+    ['/stay/abc', 'en-GB,en;q=0.9', [1, 2, 4]],
+    ['/demo/stay/abc', 'de-DE, en;q=0.5', [1, 2, 4]],
+    ['/stay/abc', undefined, [1, 3, 4]],
+    ['/rewards/abc', 'en', [2]],
+    ['/', 'fr;q=0.2, en;q=0.8', [2]],
+  ])('preloads on %s (Accept-Language %s) only what its first screen needs', async (url, acceptLanguage, kept) => {
+    const response = await get(url, 'br', acceptLanguage);
+    expect(response.headers.vary).toContain('accept-language');
+    const page = brotliDecompressSync(response.rawPayload).toString();
+    expect(preloads.filter((link) => page.includes(link))).toEqual(kept.map((index) => preloads[index]));
+    expect(page).toContain('<script type="module" src="/assets/index-Ab12_-yZ.js"></script>');
+  });
+
   it('renders the page again once index.html changes on disk (a new build while the server runs)', async () => {
     writeFileSync(join(staticDir, 'index.html'), indexHtml('GreenMiles, rebuilt'));
     const response = await get('/', 'br');
@@ -162,6 +191,32 @@ describe('the choice of encoding and of cache', () => {
     [undefined, 'identity'],
   ] as const)('Accept-Encoding %s → %s', (header, encoding) => {
     expect(preferredEncoding(header)).toBe(encoding);
+  });
+
+  it.each([
+    ['/tilleuls-101', 'entry'],
+    ['/demo/tilleuls-101?x=1', 'entry'],
+    ['/hotel/1', 'entry'],
+    ['/demo/hotel/1?k=0042', 'entry'],
+    ['/stay/0aa8b997-293c-4e07-a18e-264dd7f93d72', 'stay'],
+    ['/demo/stay/abc', 'stay'],
+    ['/stay/abc/finished', null],
+    ['/rewards/abc', null],
+    ['/tilleuls-101/disabled', null],
+    ['/inspector', null],
+    ['/', null],
+    ['/demo', null],
+  ] as const)('the first screen of %s is %s', (url, screen) => {
+    expect(firstScreenOf(url)).toBe(screen);
+  });
+
+  it.each([
+    ['en-GB,en;q=0.9,fr;q=0.8', ['en-gb', 'en', 'fr']],
+    ['fr;q=0.2, ar, de;q=0', ['ar', 'fr']],
+    ['*', []],
+    [undefined, []],
+  ] as const)('Accept-Language %s → %j', (header, languages) => {
+    expect(acceptedLanguages(header)).toEqual(languages);
   });
 
   it.each([

@@ -28,8 +28,9 @@ export function ActionsList() {
     openedActionId,
   );
   const pointsName = pointsNameOf(hotel);
-  // Today at the hotel, for the per-night actions a stay ending tomorrow leaves without a night.
-  const today = calendarDateIn(hotel?.hotel.timeZone, new Date());
+  // Today at the hotel, for the per-night actions a stay ending tomorrow leaves without a night; only read with an end
+  // date, as it needs a date formatter whose first construction (Intl's time-zone data) costs tens of ms on a phone.
+  const today = stay.endDate === null ? null : calendarDateIn(hotel?.hotel.timeZone, new Date());
   // The launch needs the stay's end date and room, and the time (the clock is read here, not in a machine).
   const open = (action: Action) =>
     stayActor.send({
@@ -60,7 +61,7 @@ export function ActionsList() {
               <li key={action.actId} data-selected={selected || undefined}>
                 <ActionCard
                   action={action}
-                  unavailable={isNightActionUnavailable(action, today, stay.endDate)}
+                  unavailable={today !== null && isNightActionUnavailable(action, today, stay.endDate)}
                   pointsName={pointsName}
                   onOpen={() => open(action)}
                 />

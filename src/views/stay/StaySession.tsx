@@ -3,6 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import type { PromiseActorLogic } from 'xstate';
+import { firstVisitCandidates } from '../../../contract/locales.ts';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
@@ -16,7 +17,6 @@ import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
-import { firstVisitCandidates } from '../../i18n/locales.ts';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { forgetHandedOverStay, handedOverStay } from '../../storage/stay-handover.ts';
 import { useProvidedLogic } from '../binding/useProvidedLogic.ts';

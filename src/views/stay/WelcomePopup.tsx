@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useDeferredValue } from 'react';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
@@ -15,7 +16,10 @@ const VERSION_LABEL = 'v3.2.1';
 export function WelcomePopup() {
   const popup = useStayChild('welcomePopup');
   const { root, isOpen, onClose } = useConnected(popup, connectWelcomePopup);
-  return <div {...root}>{isOpen && <WelcomeDialog onClose={onClose} />}</div>;
+  // Opened in a render of its own, after the page under it: on a first visit the page and its dialog in one commit
+  // made one long task on a phone (the dialog's focus lays the whole new page out at once). Closed at once.
+  const shown = useDeferredValue(isOpen, false) && isOpen;
+  return <div {...root}>{shown && <WelcomeDialog onClose={onClose} />}</div>;
 }
 
 function WelcomeDialog({ onClose }: { onClose(): void }) {

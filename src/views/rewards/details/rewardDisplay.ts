@@ -1,5 +1,5 @@
+import { interfaceLocaleFor } from '../../../../contract/locales.ts';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { interfaceLocaleFor } from '../../../i18n/locales.ts';
 
 /**
  * docs/behaviour.md#water-reward: a water reward without a volume donates 50 litres; 10 litres give one month of water

@@ -1,3 +1,8 @@
+/**
+ * The interface locales and the first-visit language rule: the app follows it, and the server preloads the catalog it
+ * picks (server/static-files.ts).
+ */
+
 /** Locales whose interface texts ship as catalogs; fr is the source locale. */
 export const APP_LOCALES = ['fr', 'en', 'ar'] as const;
 export type AppLocale = (typeof APP_LOCALES)[number];
