@@ -4,8 +4,10 @@
  * caller's write transaction: several server processes sharing the database agree, and a refusal that rolls the
  * transaction back gives the use back.
  */
+import { type Expression, type InsertQueryBuilder, type InsertResult, type QueryCreator, sql } from 'kysely';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { prepared } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
 import type { WriteTransaction } from '../db/store.ts';
 import { DomainError } from './errors.ts';
 
@@ -19,8 +21,13 @@ export const DEFAULT_MAX_POOL_CODES_PER_DAY = 20;
 /** The cap of answer changes (domain/submissions.ts): its counters' subject is `stay:{id}:action:{id}`. */
 export const ANSWER_CHANGES_CAP = 'answer-changes';
 
+const STAY_SUBJECT = 'stay:';
+
 /** The start of the subject of a stay's own counters. */
-export const stayCapSubject = (stayId: number): string => `stay:${stayId}`;
+export const stayCapSubject = (stayId: number): string => `${STAY_SUBJECT}${stayId}`;
+
+/** `stayCapSubject` of a stay id read by the same statement (a stay's limit taken with its lock, stays.ts). */
+export const stayCapSubjectOf = (stayId: Expression<number>) => sql<string>`${STAY_SUBJECT}::text || ${stayId}`;
 
 export interface Cap {
   /** The cap's name ('room-claims', 'pool-codes'…), the first part of its counters' key. */
@@ -34,34 +41,64 @@ export interface Cap {
   refusal: { code: ErrorCode; message: string; retryAfterSeconds: number };
 }
 
+/** What a use of a cap binds: its counter's key and its limit. */
+export interface CapUse {
+  cap: string;
+  subject: string;
+  windowId: string;
+  limit: number;
+}
+
+export const capUseOf = (cap: Cap): CapUse => ({
+  cap: cap.name,
+  subject: cap.subject,
+  windowId: cap.windowId,
+  limit: cap.limit,
+});
+
+/** The cap's refusal once its window's uses are spent: 429 with Retry-After. */
+export function capRefusal(cap: Pick<Cap, 'refusal'>): DomainError {
+  return new DomainError('rate_limited', cap.refusal.code, cap.refusal.message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(cap.refusal.retryAfterSeconds)),
+  });
+}
+
 /**
  * Takes one use of the cap and answers the uses of its window so far, or throws its 429 refusal (nothing is written
  * then). One statement: the insert of the window's first use, or an increment that only passes under the limit.
  */
 export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<number> {
-  const [taken] =
-    cap.limit < 1
-      ? []
-      : await capUse(tx.db, { cap: cap.name, subject: cap.subject, windowId: cap.windowId, limit: cap.limit });
-  if (!taken)
-    throw new DomainError('rate_limited', cap.refusal.code, cap.refusal.message, {
-      retryAfterSeconds: Math.max(1, Math.ceil(cap.refusal.retryAfterSeconds)),
-    });
+  const [taken] = cap.limit < 1 ? [] : await capUse(tx.db, capUseOf(cap));
+  if (!taken) throw capRefusal(cap);
   return taken.used;
 }
 
-const capUse = prepared((db, values: { cap: string; subject: string; windowId: string; limit: number }) =>
-  db
-    .insertInto('cap_counters')
-    .values({ cap: values.cap, subject: values.subject, window_id: values.windowId, used: 1 })
+/**
+ * The counter's row inserted by `insert` (its first use, `used` 1) or, when it exists, incremented under the limit;
+ * RETURNING the uses so far, no row when refused. The one place of the rule: `capUseQuery`, and the statements
+ * that take a use together with other work on PostgreSQL (stays.ts, completions.ts), build on it.
+ */
+export function capUpsert(insert: InsertQueryBuilder<Database, 'cap_counters', InsertResult>, limit: number) {
+  return insert
     .onConflict((oc) =>
       oc
         .columns(['cap', 'subject', 'window_id'])
         .doUpdateSet((eb) => ({ used: eb('cap_counters.used', '+', 1) }))
-        .where('cap_counters.used', '<', values.limit),
+        .where('cap_counters.used', '<', limit),
     )
-    .returning('used'),
-);
+    .returning('used');
+}
+
+export function capUseQuery(db: QueryCreator<Database>, values: CapUse) {
+  return capUpsert(
+    db
+      .insertInto('cap_counters')
+      .values({ cap: values.cap, subject: values.subject, window_id: values.windowId, used: 1 }),
+    values.limit,
+  );
+}
+
+const capUse = prepared(capUseQuery);
 
 /** Gives back a use taken by a transaction that committed (an e-mail the SMTP server then refused). */
 export async function giveBackCap(tx: WriteTransaction, cap: Cap): Promise<void> {

@@ -9,7 +9,8 @@
 import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { ActionAnswersTable, AnswerColumns, Database } from '../db/schema.ts';
-import { dialectOf } from '../db/store.ts';
+import { dialectOf, type WriteTransaction } from '../db/store.ts';
+import { type Cap, type CapUse, capRefusal, capUseOf, capUseQuery, takeCap } from './caps.ts';
 import { localDate } from './hotel-time.ts';
 import { appendEntry, entryInsert, type LedgerRow, ledgerTotalQuery, unwrittenEntry } from './ledger.ts';
 
@@ -248,24 +249,30 @@ export interface RecordedAnswer {
 }
 
 /**
- * Writes the completion's new answer (`existing` updated, or a new row), the points move of its version (unless
- * `pointsChange` is 0) and the answer log; false when that version's move is already in the ledger (the caller then
- * rolls back). A reversal of points already spent throws InsufficientGreenMiles (409).
+ * Takes one use of `cap` if given (caps.ts `takeCap`: its refusal throws first), then writes the completion's new
+ * answer (`existing` updated, or a new row), the points move of its version (unless `pointsChange` is 0) and the
+ * answer log; false when that version's move is already in the ledger (the caller then rolls back). A reversal of
+ * points already spent throws InsufficientGreenMiles (409).
  *
- * Three statements on SQLite, where they run on the connection directly; one on PostgreSQL, where the completion
- * and the move are data-modifying CTEs of the log's INSERT: one round trip instead of three
+ * Four statements on SQLite, where they run on the connection directly; one on PostgreSQL, where the cap's use, the
+ * completion and the move are data-modifying CTEs of the log's INSERT: one round trip instead of four
  * (docs/performance.md#api-writes). They write different tables and read none of each other's rows, so seeing one
- * snapshot together changes nothing; the stay's lock orders them against every other write of the stay.
+ * snapshot together changes nothing (the cap's upsert decides on its counter's latest row whatever the snapshot);
+ * the stay's lock orders them against every other write of the stay. A refused cap has let the others write: its
+ * refusal, thrown before anything else is looked at, rolls them back with the transaction.
  */
 export async function recordAnswer(
-  tx: Kysely<Database>,
+  transaction: WriteTransaction,
   key: CompletionKey,
   existing: { id: number } | undefined,
   recorded: RecordedAnswer,
   now: Date,
+  cap?: Cap,
 ): Promise<boolean> {
+  const tx = transaction.db;
   const move = { amount: recorded.pointsChange, version: recorded.version, isChange: existing !== undefined };
-  if (dialectOf(tx) === 'sqlite') {
+  if (dialectOf(tx) === 'sqlite' || (cap !== undefined && cap.limit < 1)) {
+    if (cap !== undefined) await takeCap(transaction, cap);
     await saveCompletion(tx, key, existing, recorded, now);
     if (move.amount !== 0 && !(await movePoints(tx, key, move, now))) return false;
     await logAnswer(tx, key, recorded, now);
@@ -283,38 +290,57 @@ export async function recordAnswer(
     nightId: key.nightId,
   };
   const direction = move.amount === 0 ? 'none' : move.amount > 0 ? 'credit' : 'debit';
-  const [written] = await answerWrites[existing ? 'update' : 'insert'][direction](tx, values);
+  const writes = answerWrites[existing ? 'update' : 'insert'][direction];
+  const [written] =
+    cap === undefined ? await writes.free(tx, values) : await writes.capped(tx, { ...values, ...capUseOf(cap) });
+  if (cap !== undefined && (written?.cap_used ?? null) === null) throw capRefusal(cap);
   if (direction === 'none' || (written?.moved ?? 0) > 0) return true;
   return unwrittenEntry(tx, entry);
 }
 
 type AnswerWrites = CompletionUpdate & CompletionInsert & LedgerRow & LoggedAnswer;
 
+interface AnswerWritesShape {
+  completion: 'insert' | 'update';
+  direction: 'credit' | 'debit' | 'none';
+}
+
 function answerWritesQuery(
   db: QueryCreator<Database>,
   values: AnswerWrites,
-  completion: 'insert' | 'update',
-  direction: 'credit' | 'debit' | 'none',
+  shape: AnswerWritesShape,
+  capUse?: CapUse,
 ) {
-  const withCompletion = db.with('completion', (qc) =>
-    completion === 'update'
+  const withCap = capUse === undefined ? db : db.with('cap_use', (qc) => capUseQuery(qc, capUse));
+  const withCompletion = withCap.with('completion', (qc) =>
+    shape.completion === 'update'
       ? completionUpdateQuery(qc, values).returning('id')
       : completionInsertQuery(qc, values).returning('id'),
   );
-  if (direction === 'none') return answerLogQuery(withCompletion, values).returning(sql<number>`0`.as('moved'));
+  const capUsed = capUse === undefined ? sql<number | null>`null` : sql<number | null>`(select used from cap_use)`;
+  if (shape.direction === 'none')
+    return answerLogQuery(withCompletion, values).returning([sql<number>`0`.as('moved'), capUsed.as('cap_used')]);
   return answerLogQuery(
-    withCompletion.with('entry', (qc) => entryInsert(qc, values, direction)),
+    withCompletion.with('entry', (qc) => entryInsert(qc, values, shape.direction === 'credit' ? 'credit' : 'debit')),
     values,
-  ).returning(sql<number>`(select count(*) from entry)`.as('moved'));
+  ).returning([sql<number>`(select count(*) from entry)`.as('moved'), capUsed.as('cap_used')]);
 }
 
-/** One prepared statement per shape: a new or an updated completion, no move, a credit or a debit. */
-function answerWritesOf(completion: 'insert' | 'update') {
+/** One prepared statement per shape: with or without a cap's use. */
+function answerWritesOf(shape: AnswerWritesShape) {
   return {
-    none: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'none')),
-    credit: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'credit')),
-    debit: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, completion, 'debit')),
+    free: prepared((db, values: AnswerWrites) => answerWritesQuery(db, values, shape)),
+    capped: prepared((db, values: AnswerWrites & CapUse) => answerWritesQuery(db, values, shape, values)),
   };
 }
 
-const answerWrites = { insert: answerWritesOf('insert'), update: answerWritesOf('update') };
+/** Per completion (new or updated) and move (none, credit, debit). */
+function answerWritesFor(completion: 'insert' | 'update') {
+  return {
+    none: answerWritesOf({ completion, direction: 'none' }),
+    credit: answerWritesOf({ completion, direction: 'credit' }),
+    debit: answerWritesOf({ completion, direction: 'debit' }),
+  };
+}
+
+const answerWrites = { insert: answerWritesFor('insert'), update: answerWritesFor('update') };

@@ -15,8 +15,8 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
-import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
-import { createStay, isFinished, lockOwnedStay } from './stays.ts';
+import { type Caller, submissionsLimit } from './rate-limits.ts';
+import { createStay, isFinished, lockOwnedStayTakingLimit } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 /** A proof completes its action in one go: its completion is never replaced, so its points move is version 1. */
@@ -70,8 +70,8 @@ export async function validateProof(store: Store, input: ProofInput, now: Date):
   const action = await provenAction(store, input);
   const owner = await stayToCredit(store, input, action.hotel_id, now);
   return store.write(async (transaction) => {
-    const stay = await lockOwnedStay(transaction, owner.sUUID, owner.profileUUID);
-    await takeRateLimit(transaction, submissionLimit(input.caller, stay.id, now));
+    const limit = submissionsLimit(input.caller, now);
+    const stay = await lockOwnedStayTakingLimit(transaction, owner.sUUID, owner.profileUUID, limit);
     const tx = transaction.db;
     if (stay.hotel_id !== action.hotel_id) throw notFound('Action');
     if (isFinished(stay, now)) throw stayFinished();

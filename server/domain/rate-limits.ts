@@ -4,9 +4,11 @@
  * agree, and sized for a breakfast room whose guests all share the hotel Wi-Fi's one public address.
  */
 import ipaddr from 'ipaddr.js';
+import type { QueryCreator } from 'kysely';
 import { prepared } from '../db/prepared.ts';
+import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
-import { type Cap, takeCap } from './caps.ts';
+import { type Cap, stayCapSubject, takeCap } from './caps.ts';
 
 /** Uses allowed per UTC minute; null: no limit (a load test's own server). */
 export interface RateLimits {
@@ -65,13 +67,17 @@ export function stayCreationLimit(caller: Caller, now: Date): Cap | null {
   };
 }
 
-/** One submission (an answer, a meal photo, a proof) to the stay; null when the deployment sets no limit. */
-export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap | null {
+/** A limit counted per stay: the cap of any stay, whose counter's subject is the stay's (`limitOfStay`). */
+export type StayLimit = Omit<Cap, 'subject'>;
+
+export const limitOfStay = (limit: StayLimit, stayId: number): Cap => ({ ...limit, subject: stayCapSubject(stayId) });
+
+/** One submission (an answer, a meal photo, a proof) to a stay; null when the deployment sets no limit. */
+export function submissionsLimit(caller: Caller, now: Date): StayLimit | null {
   const limit = caller.limits.submissionsPerStay;
   if (limit === null) return null;
   return {
     name: SUBMISSIONS,
-    subject: `stay:${stayId}`,
     windowId: minuteOf(now),
     limit,
     refusal: {
@@ -80,6 +86,12 @@ export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap 
       retryAfterSeconds: secondsLeftInMinute(now),
     },
   };
+}
+
+/** `submissionsLimit` of the stay `stayId`. */
+export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap | null {
+  const limit = submissionsLimit(caller, now);
+  return limit && limitOfStay(limit, stayId);
 }
 
 /**
@@ -92,9 +104,12 @@ export async function takeRateLimit(tx: WriteTransaction, cap: Cap | null): Prom
   if (used === 1) await pastWindowsDeletion(tx.db, { cap: cap.name, windowId: cap.windowId });
 }
 
-const pastWindowsDeletion = prepared((db, values: { cap: string; windowId: string }) =>
-  db.deleteFrom('cap_counters').where('cap', '=', values.cap).where('window_id', '<', values.windowId),
-);
+/** The deletion of the limit's counters of past windows (never read again: a use counts its own window only). */
+export function pastWindowsDeletionQuery(db: QueryCreator<Database>, values: { cap: string; windowId: string }) {
+  return db.deleteFrom('cap_counters').where('cap', '=', values.cap).where('window_id', '<', values.windowId);
+}
+
+const pastWindowsDeletion = prepared(pastWindowsDeletionQuery);
 
 /** Takes one use in a transaction of its own: counted even when the call then fails (a guessed QR secret). */
 export async function takeRateLimitNow(store: Store, cap: Cap | null): Promise<void> {

@@ -7,16 +7,25 @@
  * (docs/behaviour.md#stay-limits, docs/trust-model.md#presence).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { CreatedStayReply, Stay } from '../../contract/schemas.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { forUpdateOn, type Store, type WriteTransaction } from '../db/store.ts';
+import { dialectOf, forUpdateOn, type Store, type WriteTransaction } from '../db/store.ts';
+import { capRefusal, capUpsert, stayCapSubjectOf } from './caps.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf } from './hotels.ts';
 import { balanceOf, earnedOf } from './ledger.ts';
-import { type Caller, stayCreationLimit, takeRateLimitNow } from './rate-limits.ts';
+import {
+  type Caller,
+  limitOfStay,
+  pastWindowsDeletionQuery,
+  type StayLimit,
+  stayCreationLimit,
+  takeRateLimit,
+  takeRateLimitNow,
+} from './rate-limits.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /**
@@ -31,7 +40,7 @@ export type StayRecord = Awaited<ReturnType<ReturnType<typeof stayQuery>['execut
  * The hotel's and the room's columns come from scalar subqueries, not joins: on SQLite the join with `hotels` took 4
  * times as long as the stay's own lookup, the subqueries next to nothing (docs/performance.md#api-writes).
  */
-function stayQuery(db: Kysely<Database>) {
+function stayQuery(db: QueryCreator<Database>) {
   return db.selectFrom('stays').select((eb) => {
     const hotelColumn = <C extends keyof Database['hotels'] & string>(column: C) =>
       eb.selectFrom('hotels').select(column).whereRef('hotels.id', '=', 'stays.hotel_id').$asScalar();
@@ -57,7 +66,7 @@ function stayQuery(db: Kysely<Database>) {
   });
 }
 
-function ownedBy(row: StayRecord | undefined, profileUUID: string): StayRecord {
+function ownedBy<Row extends StayRecord>(row: Row | undefined, profileUUID: string): Row {
   if (!row || row.profile_uuid !== profileUUID) throw notFound('Stay');
   return row;
 }
@@ -81,6 +90,65 @@ export async function lockOwnedStay(tx: WriteTransaction, sUUID: string, profile
 
 const lockedStayRead = prepared((db, values: { sUUID: string }) =>
   forUpdateOn(db, stayQuery(db).where('stays.s_uuid', '=', values.sUUID), 'stays'),
+);
+
+/**
+ * `lockOwnedStay`, then one use of the stay's rate limit `limit` (rate-limits.ts `takeRateLimit`), or its 429
+ * refusal. On PostgreSQL one statement (docs/performance.md#api-writes): the limit's upsert and the deletion of its
+ * past windows are data-modifying CTEs reading the locked stay, so they run after the lock as two statements would
+ * (the upsert decides on the counter's latest row whatever the statement's snapshot), and an unknown stay writes
+ * nothing; the ownership is checked first, as before, and a refusal rolls the use back with the transaction.
+ */
+export async function lockOwnedStayTakingLimit(
+  tx: WriteTransaction,
+  sUUID: string,
+  profileUUID: string,
+  limit: StayLimit | null,
+): Promise<StayRecord> {
+  if (limit === null) return lockOwnedStay(tx, sUUID, profileUUID);
+  if (dialectOf(tx.db) === 'sqlite' || limit.limit < 1) {
+    const stay = await lockOwnedStay(tx, sUUID, profileUUID);
+    await takeRateLimit(tx, limitOfStay(limit, stay.id));
+    return stay;
+  }
+  const [row] = await lockedStayWithLimitUse(tx.db, {
+    sUUID,
+    cap: limit.name,
+    windowId: limit.windowId,
+    limit: limit.limit,
+  });
+  const { limit_used: used, ...stay } = ownedBy(row, profileUUID);
+  if (used === null) throw capRefusal(limit);
+  return stay;
+}
+
+const lockedStayWithLimitUse = prepared((db, values: { sUUID: string; cap: string; windowId: string; limit: number }) =>
+  db
+    .with('stay', (qc) => stayQuery(qc).where('stays.s_uuid', '=', values.sUUID).forUpdate('stays'))
+    .with('limit_use', (qc) =>
+      capUpsert(
+        qc
+          .insertInto('cap_counters')
+          .columns(['cap', 'subject', 'window_id', 'used'])
+          .expression(
+            qc
+              .selectFrom('stay')
+              .select((eb) => [
+                eb.val(values.cap).as('cap'),
+                stayCapSubjectOf(eb.ref('stay.id')).as('subject'),
+                eb.val(values.windowId).as('window_id'),
+                eb.lit(1).as('used'),
+              ]),
+          ),
+        values.limit,
+      ),
+    )
+    .with('past_windows', (qc) =>
+      pastWindowsDeletionQuery(qc, values).where(sql<number | null>`(select used from limit_use)`, '=', 1),
+    )
+    .selectFrom('stay')
+    .selectAll('stay')
+    .select(sql<number | null>`(select used from limit_use)`.as('limit_used')),
 );
 
 type StayTiming = Pick<StayRecord, 'status' | 'end_date' | 'ends_by' | 'time_zone' | 'checkout_time'>;

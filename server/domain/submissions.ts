@@ -19,14 +19,14 @@ import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
-import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject, takeCap } from './caps.ts';
+import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject } from './caps.ts';
 import { completionNightId } from './catalogue.ts';
 import { type CompletionKey, findCompletionAndTotal, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { type Caller, submissionLimit, takeRateLimit } from './rate-limits.ts';
-import { checkEndDate, endDateColumns, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
+import { type Caller, submissionsLimit } from './rate-limits.ts';
+import { checkEndDate, endDateColumns, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 /** One submission: the action, the path it was sent to and the body that path's schema validated. */
@@ -102,8 +102,12 @@ export async function submitAction<Path extends SubmissionPath>(
   const answer: SubmittedAnswer = ANSWER_OF_BODY[input.path](input.body);
   const expectedType = SUBMISSION_PATHS[input.path];
   return store.write(async (transaction) => {
-    const stay = await lockOwnedStay(transaction, base.sUUID, base.uuid);
-    await takeRateLimit(transaction, submissionLimit(input.caller, stay.id, now));
+    const stay = await lockOwnedStayTakingLimit(
+      transaction,
+      base.sUUID,
+      base.uuid,
+      submissionsLimit(input.caller, now),
+    );
     const tx = transaction.db;
     const action = (await actionRulesOf(tx, stay)).get(input.actionId);
     if (!action) throw notFound('Action');
@@ -163,11 +167,11 @@ export async function submitAction<Path extends SubmissionPath>(
       if (existing && !rulesOf(action.type).redoable) {
         throw new DomainError('conflict', 'already_completed', 'This action is already completed');
       }
-      if (existing) await takeCap(transaction, answerChangesCap(stay, action.id, now));
       const version = existing ? existing.version + 1 : 1;
       change = points - (existing?.points ?? 0);
       const recorded = { answer: evaluated.stored, points, version, pointsChange: change };
-      if (!(await recordAnswer(tx, completion, existing, recorded, now))) {
+      const changesCap = existing ? answerChangesCap(stay, action.id, now) : undefined;
+      if (!(await recordAnswer(transaction, completion, existing, recorded, now, changesCap))) {
         throw new DomainError('conflict', 'conflict', 'This answer was already recorded; please retry');
       }
     }
