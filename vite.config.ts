@@ -127,43 +127,33 @@ function preloadFirstScreens(): Plugin {
           return locale ? [{ fileName: chunk.fileName, locale }] : [];
         });
         const files = [...screensOf].sort(([a], [b]) => (a < b ? -1 : 1));
+        const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs, injectTo: 'head' as const });
         return [
           ...files
             .filter(([fileName]) => fileName.endsWith('.js'))
-            .map(([fileName, screens]) => ({
-              tag: 'link',
-              attrs: {
+            .map(([fileName, screens]) =>
+              link({
                 rel: 'modulepreload',
                 crossorigin: true,
                 href: `/${fileName}`,
                 [FIRST_SCREENS_ATTRIBUTE]: screens.join(' '),
-              },
-              injectTo: 'head' as const,
-            })),
-          ...catalogs.map(({ fileName, locale }) => ({
-            tag: 'link',
-            attrs: {
-              rel: 'modulepreload',
-              crossorigin: true,
-              href: `/${fileName}`,
-              [CATALOG_LOCALE_ATTRIBUTE]: locale,
-            },
-            injectTo: 'head' as const,
-          })),
+              }),
+            ),
+          ...catalogs.map(({ fileName, locale }) =>
+            link({ rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, [CATALOG_LOCALE_ATTRIBUTE]: locale }),
+          ),
           // Vite adds these style sheets when the chunk loads and waits for them: preloaded, they are already here.
           ...files
             .filter(([fileName]) => fileName.endsWith('.css'))
-            .map(([fileName, screens]) => ({
-              tag: 'link',
-              attrs: {
+            .map(([fileName, screens]) =>
+              link({
                 rel: 'preload',
                 as: 'style',
                 crossorigin: true,
                 href: `/${fileName}`,
                 [FIRST_SCREENS_ATTRIBUTE]: screens.join(' '),
-              },
-              injectTo: 'head' as const,
-            })),
+              }),
+            ),
         ];
       },
     },
