@@ -12,7 +12,7 @@ import type { ActionAnswersTable, AnswerColumns, Database } from '../db/schema.t
 import { dialectOf, type WriteTransaction } from '../db/store.ts';
 import { type Cap, type CapUse, capRefusal, capUseOf, capUseQuery, takeCap } from './caps.ts';
 import { localDate } from './hotel-time.ts';
-import { appendEntry, entryInsert, type LedgerRow, ledgerTotalQuery, unwrittenEntry } from './ledger.ts';
+import { appendRow, entryInsert, type LedgerRow, ledgerTotalQuery, unwrittenEntry } from './ledger.ts';
 
 /** The stored answer of an action that takes none (a claim, a meal photo, a proof). */
 export const NO_ANSWER: AnswerColumns = {
@@ -174,19 +174,7 @@ export function movePoints(
   move: { amount: number; version: number; isChange: boolean },
   now: Date,
 ): Promise<boolean> {
-  const entry = moveEntry(key, move, now);
-  return appendEntry(
-    tx,
-    {
-      stayId: entry.stay_id,
-      amount: entry.amount,
-      reason: entry.reason,
-      actionId: entry.action_id,
-      nightId: entry.night_id,
-      idempotencyKey: entry.idempotency_key,
-    },
-    now,
-  );
+  return appendRow(tx, moveEntry(key, move, now));
 }
 
 /** Logs the accepted answer for the hotel's day, with the stay's room. */

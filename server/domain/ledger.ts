@@ -60,9 +60,8 @@ export async function earnedOf(db: Kysely<Database>, stayId: number): Promise<nu
  * (`ON CONFLICT DO NOTHING`), and a debit's INSERT carries the balance condition; only a debit that wrote nothing
  * looks again, to tell a repeated key from a refusal.
  */
-export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
-  if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error('A ledger amount is a non-zero integer');
-  const row: LedgerRow = {
+export function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
+  return appendRow(db, {
     stay_id: entry.stayId,
     amount: entry.amount,
     reason: entry.reason,
@@ -71,8 +70,13 @@ export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput,
     night_id: entry.nightId ?? null,
     idempotency_key: entry.idempotencyKey,
     created_at: now.toISOString(),
-  };
-  const [inserted] = await (entry.amount > 0 ? creditInsert(db, row) : debitInsert(db, row));
+  });
+}
+
+/** `appendEntry` of an entry already in the ledger's columns (the row a PostgreSQL statement also writes). */
+export async function appendRow(db: Kysely<Database>, row: LedgerRow): Promise<boolean> {
+  if (!Number.isInteger(row.amount) || row.amount === 0) throw new Error('A ledger amount is a non-zero integer');
+  const [inserted] = await (row.amount > 0 ? creditInsert(db, row) : debitInsert(db, row));
   return inserted !== undefined || unwrittenEntry(db, row);
 }
 

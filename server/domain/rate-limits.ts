@@ -88,12 +88,6 @@ export function submissionsLimit(caller: Caller, now: Date): StayLimit | null {
   };
 }
 
-/** `submissionsLimit` of the stay `stayId`. */
-export function submissionLimit(caller: Caller, stayId: number, now: Date): Cap | null {
-  const limit = submissionsLimit(caller, now);
-  return limit && limitOfStay(limit, stayId);
-}
-
 /**
  * Takes one use of a rate limit inside the caller's write transaction, or throws its 429 refusal. The first use of
  * a minute by a subject also clears the limit's past minutes, so the counters hold only the current ones.

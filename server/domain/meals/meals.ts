@@ -23,7 +23,7 @@ import {
 import { DomainError, notFound, stayFinished } from '../errors.ts';
 import { currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
-import { type Caller, submissionLimit, takeRateLimitNow } from '../rate-limits.ts';
+import { type Caller, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
 import { checkEndDate, endDateColumns, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
@@ -125,7 +125,8 @@ export async function submitMealPhoto(
   if (isFinished(stay, now)) throw stayFinished();
   if (body.endDate !== null) checkEndDate(body.endDate, stay.time_zone, now);
   // Before the analysis, which may cost a vision model's call.
-  await takeRateLimitNow(store, submissionLimit(input.caller, stay.id, now));
+  const limit = submissionsLimit(input.caller, now);
+  await takeRateLimitNow(store, limit && limitOfStay(limit, stay.id));
 
   let dish: Dish | null = null;
   if (analyser.kind === 'menu') {
