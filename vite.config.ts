@@ -75,17 +75,17 @@ function devQaInspector(): Plugin {
  * Every link is tagged with the screens it serves and each catalog with its locale: the server keeps only those of
  * the requested address and language (server/static-files.ts `pageFor`).
  */
+const STAY_SCREEN_MODULES = [
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
+  /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
+];
 const FIRST_SCREEN_MODULES: Record<FirstScreen, RegExp[]> = {
   entry: [
-    /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
+    ...STAY_SCREEN_MODULES,
     /src[\\/]routes[\\/]\{-\$mode\}[\\/]\$qrId[\\/](route|index)\.tsx/,
     /src[\\/]routes[\\/]\{-\$mode\}[\\/]hotel[\\/]\$hId\.tsx/,
-    /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
   ],
-  stay: [
-    /src[\\/]routes[\\/]\{-\$mode\}[\\/]route\.tsx/,
-    /src[\\/]routes[\\/]\{-\$mode\}[\\/]stay[\\/]\$sUUID[\\/]index\.tsx/,
-  ],
+  stay: STAY_SCREEN_MODULES,
 };
 /** The first screens' catalog (`messages.po`) of each interface locale. */
 const FIRST_SCREEN_CATALOG = /locales[\\/](\w+)[\\/]messages\.po/;

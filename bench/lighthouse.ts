@@ -7,8 +7,8 @@
  *
  * Run with `npm run bench:lighthouse` (builds first); `node bench/lighthouse.ts /some-path` measures only that
  * address; BENCH_PORT picks the server's port (Chromium's debugging port follows it), LIGHTHOUSE_JSON=/dir/prefix
- * keeps each report. Besides the figures it prints where the main thread's time went. Printed figures, never a pass or fail. Goals: performance ≥ 95, accessibility 100, LCP ≤ 1.5 s,
- * TBT ≤ 100 ms, CLS ≤ 0.05.
+ * keeps each report. Besides the figures it prints where the main thread's time went. Printed figures, never a pass
+ * or fail. Goals: performance ≥ 95, accessibility 100, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.05.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
