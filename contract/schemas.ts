@@ -201,6 +201,17 @@ export const CreateRoomStayBody = Type.Object({
 });
 export type CreateRoomStayBody = Static<typeof CreateRoomStayBody>;
 
+/**
+ * POST /api/rooms/{qrId}/stays: a room QR code's stay from the scanned id alone; the room and its hotel are the
+ * code's (docs/server.md#stay-creation).
+ */
+export const CreateRoomQrStayBody = Type.Object({
+  profileUUID: Type.Optional(ProfileUuid),
+  /** The language of the answer's actions list (docs/server.md#stay-creation); the hotel's primary one without. */
+  lang: Type.Optional(LangCode),
+});
+export type CreateRoomQrStayBody = Static<typeof CreateRoomQrStayBody>;
+
 /** POST /api/stays/hotel/{hId}/new */
 export const CreateHotelStayBody = Type.Object({
   profileUUID: Type.Optional(ProfileUuid),

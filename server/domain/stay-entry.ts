@@ -7,12 +7,21 @@ import type { CreatedStayReply } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { actionsOfStay } from './catalogue.ts';
 import { hotelInfo } from './hotels.ts';
-import { type CreateStayInput, createStay } from './stays.ts';
+import {
+  type CreateRoomQrStayInput,
+  type CreateStayInput,
+  type CreateStayResult,
+  createRoomQrStay,
+  createStay,
+} from './stays.ts';
 
-export interface EnterStayInput extends CreateStayInput {
+interface ListLanguage {
   /** The language of the actions list; the hotel's primary language when absent. */
   lang?: string | undefined;
 }
+
+export type EnterStayInput = CreateStayInput & ListLanguage;
+export type EnterRoomQrStayInput = CreateRoomQrStayInput & ListLanguage;
 
 export interface EnterStayResult {
   created: boolean;
@@ -27,7 +36,25 @@ export async function enterStay(
   now: Date,
 ): Promise<EnterStayResult> {
   const { lang, ...creation } = input;
-  const { created, answer } = await createStay(store, creation, now);
+  return withStayPage(store, await createStay(store, creation, now), { lang, emailEnabled, now });
+}
+
+/** enterStay for a room QR code scanned, from its id alone (docs/server.md#stay-creation). */
+export async function enterRoomQrStay(
+  store: Store,
+  input: EnterRoomQrStayInput,
+  emailEnabled: boolean,
+  now: Date,
+): Promise<EnterStayResult> {
+  const { lang, ...creation } = input;
+  return withStayPage(store, await createRoomQrStay(store, creation, now), { lang, emailEnabled, now });
+}
+
+async function withStayPage(
+  store: Store,
+  { created, answer }: CreateStayResult,
+  { lang, emailEnabled, now }: ListLanguage & { emailEnabled: boolean; now: Date },
+): Promise<EnterStayResult> {
   const hotel = await hotelInfo(store, answer.stay.hId, emailEnabled);
   const listLanguage = lang ?? hotel.primaryLanguage;
   const actions = await actionsOfStay(

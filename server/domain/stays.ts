@@ -315,6 +315,41 @@ async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: 
 export async function createStay(store: Store, input: CreateStayInput, now: Date): Promise<CreateStayResult> {
   // Counted before anything is checked: a guessed QR secret uses the address's allowance too.
   await takeRateLimitNow(store, stayCreationLimit(input.caller, now));
+  return openStay(store, input, now);
+}
+
+export interface CreateRoomQrStayInput {
+  /** The scanned room QR id: it names the room and, through it, the hotel. */
+  qrId: string;
+  profileUUID?: string;
+  caller: Caller;
+}
+
+/**
+ * A room QR code's stay from the scanned id alone (docs/server.md#stay-creation): what `GET /api/rooms/:qrId/info`
+ * and `POST /api/stays/new` do in two calls. 404 for a code no room has and for a room without a hotel (the app's
+ * "not activated" page, docs/behaviour.md#room-qr).
+ */
+export async function createRoomQrStay(
+  store: Store,
+  input: CreateRoomQrStayInput,
+  now: Date,
+): Promise<CreateStayResult> {
+  // Counted before the code is looked up, as in createStay: guessing codes uses the address's allowance.
+  await takeRateLimitNow(store, stayCreationLimit(input.caller, now));
+  const room = await store.db
+    .selectFrom('rooms')
+    .select(['id', 'hotel_id'])
+    .where('qr_id', '=', input.qrId)
+    .executeTakeFirst();
+  if (!room || room.hotel_id === null) throw notFound('QR code');
+  // The code is checked again inside the creation's transaction: a rotation in between answers qr_code_invalid.
+  const entry = { kind: 'room', roomId: room.id, qrId: input.qrId } as const;
+  return openStay(store, { hotelId: room.hotel_id, entry, profileUUID: input.profileUUID, caller: input.caller }, now);
+}
+
+/** The creation itself, once the address's allowance is taken. */
+async function openStay(store: Store, input: CreateStayInput, now: Date): Promise<CreateStayResult> {
   const profileUUID = input.profileUUID ?? randomUUID();
   return store.write(async (tx) => {
     const { db } = tx;

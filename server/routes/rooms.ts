@@ -1,13 +1,33 @@
-/** /api/rooms: what a room QR code points to. */
+/** /api/rooms: what a room QR code points to, and its stay. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, QrParams, RoomInfoReply } from '../../contract/schemas.ts';
+import { CreateRoomQrStayBody, ErrorBody, QrParams, RoomInfoReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { roomOfQrCode } from '../domain/qr-codes.ts';
+import { enterRoomQrStay } from '../domain/stay-entry.ts';
+import { callerOf } from './caller.ts';
+import { stayCreationResponses } from './stays.ts';
 
 export const roomsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/:qrId/info',
     { schema: { params: QrParams, response: { 200: RoomInfoReply, 400: ErrorBody, 404: ErrorBody } } },
     async (request) => roomOfQrCode(deps.store, request.params.qrId),
+  );
+
+  app.post(
+    '/:qrId/stays',
+    {
+      schema: {
+        params: QrParams,
+        body: CreateRoomQrStayBody,
+        response: stayCreationResponses,
+      },
+    },
+    async (request, reply) => {
+      const { profileUUID, lang } = request.body;
+      const input = { qrId: request.params.qrId, profileUUID, lang, caller: callerOf(request, deps) };
+      const { created, answer } = await enterRoomQrStay(deps.store, input, deps.mailer !== null, deps.now());
+      return reply.code(created ? 201 : 200).send(answer);
+    },
   );
 };

@@ -24,7 +24,8 @@ import { staffSessionOf } from '../staff-auth.ts';
 import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const creationErrors = { ...errors, 429: ErrorBody };
+/** What both stay creations here and the room QR's (routes/rooms.ts) answer (docs/server.md#stay-creation). */
+export const stayCreationResponses = { 200: CreatedStayReply, 201: CreatedStayReply, ...errors, 429: ErrorBody };
 
 export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const { store } = deps;
@@ -34,7 +35,7 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     {
       schema: {
         body: CreateRoomStayBody,
-        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...creationErrors },
+        response: stayCreationResponses,
       },
     },
     async (request, reply) => {
@@ -56,7 +57,7 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       schema: {
         params: HotelParams,
         body: CreateHotelStayBody,
-        response: { 200: CreatedStayReply, 201: CreatedStayReply, ...creationErrors },
+        response: stayCreationResponses,
       },
     },
     async (request, reply) => {

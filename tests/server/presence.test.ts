@@ -61,13 +61,12 @@ async function hotelKey(h: Harness, hotelId = PRESENCE_HOTEL): Promise<string> {
   return row.qr_key;
 }
 
-/** What the app does for a scanned room QR: info of the code, then the stay with the scanned id. */
+/** What the app does for a scanned room QR: the stay from the scanned id alone (docs/behaviour.md#room-qr). */
 async function scanRoom(app: FastifyInstance, qrId: string, profileUUID?: string) {
-  const info = (await app.inject({ url: `/api/rooms/${qrId}/info` })).json() as { hId: number; rId: number };
   return app.inject({
     method: 'POST',
-    url: '/api/stays/new',
-    payload: { hId: info.hId, rId: info.rId, qrId, ...(profileUUID ? { profileUUID } : {}) },
+    url: `/api/rooms/${qrId}/stays`,
+    payload: profileUUID ? { profileUUID } : {},
   });
 }
 
@@ -204,6 +203,7 @@ describeEachDialect('presence', (get) => {
         payload: { hId: PRESENCE_HOTEL, rId: old.rId, qrId: old.qrId },
       });
       expect(stale.json().error).toBe('qr_code_invalid');
+      expect((await scanRoom(h.app, old.qrId)).statusCode).toBe(404);
       expect((await scanRoom(h.app, qrId)).statusCode).toBe(201);
       // A re-import keeps the rotated id.
       await importContent(h.handle.db, presenceHotel());

@@ -85,6 +85,18 @@ describeEachDialect('rate limits', (get) => {
     expect(refused.json().error).toBe('stay_creation_rate_limited');
   });
 
+  it('counts guessed room QR ids of the one-call room entry too, the rooms that exist with them', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T10:30:00Z');
+    const scan = (qrId: string) =>
+      h.app.inject({ method: 'POST', url: `/api/rooms/${qrId}/stays`, payload: {}, remoteAddress: '192.0.2.98' });
+    for (let n = 0; n < PER_ADDRESS - 1; n += 1) expect((await scan(`guess-${n}`)).statusCode).toBe(404);
+    expect((await scan('tilleuls-101')).statusCode).toBe(201);
+    const refused = await scan('tilleuls-102');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('stay_creation_rate_limited');
+  });
+
   it('refuses submissions to one stay beyond its allowance, and keeps only the current minute counted', async () => {
     const h = get();
     h.clock.current = new Date('2026-04-01T11:00:30Z');

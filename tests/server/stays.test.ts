@@ -145,6 +145,51 @@ describeEachDialect('stays', (get) => {
       expect(body.actions.length).toBeGreaterThan(0);
     });
 
+    it('answers the same from a room QR id alone, and the stay back to its profile (200)', async () => {
+      const { app } = get();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/rooms/tilleuls-101/stays',
+        payload: { lang: 'en' },
+      });
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(Value.Check(CreatedStayReply, body)).toBe(true);
+      expect(body.stay).toMatchObject({ hId: 1, roomNb: '101', status: 'active' });
+      expect(body.lang).toBe('en');
+      const uuid = body.profileUUID;
+      expect(body.hotel).toEqual((await app.inject({ url: `/api/green/hotels/1?uuid=${uuid}` })).json());
+      const actions = await app.inject({ url: `/api/stays/${body.sUUID}/actions?lang=en&uuid=${uuid}` });
+      expect(body.actions).toEqual(actions.json());
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/rooms/tilleuls-101/stays',
+        payload: { profileUUID: uuid },
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ sUUID: body.sUUID, lang: body.hotel.primaryLanguage });
+    });
+
+    it('answers 404 for a room QR id no room has or whose room has no hotel, 400 for a malformed one', async () => {
+      const { app, handle } = get();
+      const stays = async () => (await handle.db.selectFrom('stays').select('id').execute()).length;
+      const before = await stays();
+      for (const qrId of ['tilleuls-999', 'unassigned-1']) {
+        const response = await app.inject({ method: 'POST', url: `/api/rooms/${qrId}/stays`, payload: {} });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error).toBe('not_found');
+      }
+      const malformed = await app.inject({ method: 'POST', url: '/api/rooms/bad%20qr%3F/stays', payload: {} });
+      expect(malformed.statusCode).toBe(400);
+      const badLanguage = await app.inject({
+        method: 'POST',
+        url: '/api/rooms/tilleuls-101/stays',
+        payload: { lang: 'not a language' },
+      });
+      expect(badLanguage.statusCode).toBe(400);
+      expect(await stays()).toBe(before);
+    });
+
     it("answers the actions in the hotel's primary language when the body names none", async () => {
       const { app } = get();
       const response = await app.inject({ method: 'POST', url: '/api/stays/hotel/1/new', payload: {} });
