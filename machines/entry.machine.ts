@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup, spawnChild } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
-import type { Action, HotelReply, QrScanBody, RoomInfoReply, Stay } from '../contract/schemas.ts';
+import type { Action, HotelReply, QrScanBody, Stay } from '../contract/schemas.ts';
 import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
@@ -10,8 +10,11 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * Entry flow (docs/behaviour.md#entry): a scanned QR code becomes a stay, then the guest is sent to it.
  *
  * checking ─ hotel QR ─▶ creatingHotelStay ─┐
- *          ─ room QR ──▶ loadingRoomInfo ─▶ creatingRoomStay ─┴▶ redirected (the scan record sent on the side)
- *          ─ invalid ──▶ refused                └ not found / hId null ▶ disabled
+ *          ─ room QR ──▶ creatingRoomStay ──┴▶ redirected (the scan record sent on the side)
+ *          ─ invalid ──▶ refused       └ not found (no such code, or its room has no hotel) ▶ disabled
+ *
+ * A room QR's stay is created from the scanned id alone: the server finds the room and its hotel, one call where
+ * room info then creation took two round trips (docs/behaviour.md#room-qr).
  *
  * The creation's answer holds the stay, its hotel and its actions list in the guest's language: it is handed over
  * to the stay page (`handOverStay`), whose machines start with it instead of loading (docs/frontend.md#qr-scan-to-actions).
@@ -44,7 +47,7 @@ export interface EntryInput {
 export interface StayCreationReply {
   sUUID?: string;
   profileUUID?: string;
-  stay?: { sUUID?: string; roomNb?: string | null };
+  stay?: { sUUID?: string; roomNb?: string | null; hId?: number };
   hotel?: HotelReply;
   actions?: Action[];
   lang?: string;
@@ -81,7 +84,6 @@ export interface EntryContext {
   qr: QrRef;
   profileUUID: string;
   language: string;
-  room: { hId: number; rId: number } | null;
   stay: CreatedStay | null;
   /** What the stay page starts with, once the stay is created. */
   seed: StaySeed | null;
@@ -139,19 +141,9 @@ function hotelStayInput({ context }: { context: EntryContext }) {
   return { hId: hotelIdOf(context.qr) ?? 0, key, profileUUID: context.profileUUID, lang: context.language };
 }
 
-function roomInfoInput({ context }: { context: EntryContext }) {
-  return { qrId: context.qr.kind === 'room' ? context.qr.qrId : '' };
-}
-
 function roomStayInput({ context }: { context: EntryContext }) {
   const qrId = context.qr.kind === 'room' ? context.qr.qrId : '';
-  return {
-    hId: context.room?.hId ?? 0,
-    rId: context.room?.rId ?? 0,
-    qrId,
-    profileUUID: context.profileUUID,
-    lang: context.language,
-  };
+  return { qrId, profileUUID: context.profileUUID, lang: context.language };
 }
 
 function scanInput({ context }: { context: EntryContext }): QrScanRecord {
@@ -198,27 +190,19 @@ export const entryMachine = setup({
       StayCreationReply,
       { hId: number; key: string | null; profileUUID: string; lang: string }
     >('createHotelStay'),
-    getRoomInfo: viewProvidedActor<RoomInfoReply, { qrId: string }>('getRoomInfo'),
-    createRoomStay: viewProvidedActor<
-      StayCreationReply,
-      { hId: number; rId: number; qrId: string; profileUUID: string; lang: string }
-    >('createRoomStay'),
+    createRoomStay: viewProvidedActor<StayCreationReply, { qrId: string; profileUUID: string; lang: string }>(
+      'createRoomStay',
+    ),
     registerQrScan: viewProvidedActor<unknown, QrScanRecord>('registerQrScan'),
   },
   actions: {
-    resetProgress: assign({ error: null, room: null, stay: null, seed: null }),
+    resetProgress: assign({ error: null, stay: null, seed: null }),
     assignInvalidQr: assign({ error: () => msg`QR code invalide` }),
     assignMissingStayId: assign({ error: STAY_NOT_CREATED }),
     assignUnknownHotel: assign({ error: UNKNOWN_HOTEL }),
     assignOutdatedQr: assign({ error: QR_CODE_OUTDATED }),
     assignHotelEntryClosed: assign({ error: HOTEL_ENTRY_CLOSED }),
     assignFailure: assign({ error: ({ event }) => failureTextOf(errorOf(event), ENTRY_FAILED) }),
-    assignRoom: assign({
-      room: ({ event }) => {
-        const { hId, rId } = outputOf<RoomInfoReply>(event);
-        return hId === null ? null : { hId, rId: rId ?? 0 };
-      },
-    }),
     assignStay: assign({
       stay: ({ context, event }) => {
         const reply = outputOf<StayCreationReply>(event);
@@ -226,7 +210,7 @@ export const entryMachine = setup({
           sUUID: createdStayId(reply) ?? '',
           profileUUID: reply.profileUUID || context.profileUUID,
           roomNumber: reply.stay?.roomNb ?? null,
-          hId: context.room?.hId ?? hotelIdOf(context.qr),
+          hId: reply.stay?.hId ?? hotelIdOf(context.qr),
         };
       },
       seed: ({ event }) => staySeedOf(outputOf<StayCreationReply>(event)),
@@ -241,7 +225,6 @@ export const entryMachine = setup({
   guards: {
     isValidHotelQr: ({ context }) => hotelIdOf(context.qr) !== null,
     isValidRoomQr: ({ context }) => isValidRoomQr(context.qr),
-    roomHasHotel: ({ event }) => outputOf<RoomInfoReply>(event).hId !== null,
     isNotFound: ({ event }) => isNotFound(errorOf(event)),
     isOutdatedQr: ({ event }) => isOutdatedQr(errorOf(event)),
     isHotelEntryClosed: ({ event }) => errorCodeOf(errorOf(event)) === 'hotel_entry_closed',
@@ -253,7 +236,6 @@ export const entryMachine = setup({
     qr: input.qr,
     profileUUID: input.profileUUID,
     language: input.language,
-    room: null,
     stay: null,
     seed: null,
     error: null,
@@ -264,7 +246,7 @@ export const entryMachine = setup({
       tags: ['loading'],
       always: [
         { guard: 'isValidHotelQr', target: 'creatingHotelStay' },
-        { guard: 'isValidRoomQr', target: 'loadingRoomInfo' },
+        { guard: 'isValidRoomQr', target: 'creatingRoomStay' },
         { target: 'refused', actions: 'assignInvalidQr' },
       ],
     },
@@ -283,19 +265,6 @@ export const entryMachine = setup({
         ],
       },
     },
-    loadingRoomInfo: {
-      tags: ['loading'],
-      invoke: {
-        id: 'getRoomInfo',
-        src: 'getRoomInfo',
-        input: roomInfoInput,
-        onDone: [{ guard: 'roomHasHotel', target: 'creatingRoomStay', actions: 'assignRoom' }, { target: 'disabled' }],
-        onError: [
-          { guard: 'isNotFound', target: 'disabled' },
-          { target: 'failed', actions: 'assignFailure' },
-        ],
-      },
-    },
     creatingRoomStay: {
       tags: ['loading'],
       invoke: {
@@ -303,8 +272,8 @@ export const entryMachine = setup({
         src: 'createRoomStay',
         input: roomStayInput,
         ...stayCreation,
-        // The room or its hotel is gone since its QR code was read: the code is disabled; a code rotated meanwhile
-        // is outdated.
+        // No room has the code, or its room has no hotel: the code is disabled (a rotated code's old id too). The
+        // room's code rotated while the stay was being created is outdated.
         onError: [
           { guard: 'isNotFound', target: 'disabled' },
           { guard: 'isOutdatedQr', target: 'refused', actions: 'assignOutdatedQr' },

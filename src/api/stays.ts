@@ -1,12 +1,4 @@
-import type {
-  Action,
-  CreatedStayReply,
-  HotelReply,
-  Reward,
-  RoomInfoReply,
-  Stay,
-  StayReply,
-} from '../../contract/schemas.ts';
+import type { Action, CreatedStayReply, HotelReply, Reward, Stay, StayReply } from '../../contract/schemas.ts';
 import { call, frontTokenHeaders, http } from './http.ts';
 
 export interface StayRef {
@@ -64,17 +56,22 @@ export const createHotelStay = (
   return call(() => http.post(path, { json }).json<CreatedStayReply>());
 };
 
-/** `qrId`: the scanned room QR id, the proof of presence the server checks (docs/trust-model.md#presence). */
-export const createRoomStay = (room: {
-  hId: number;
-  rId: number;
+/**
+ * `qrId`: the scanned room QR id, which names the room and its hotel and is the proof of presence the server checks
+ * (docs/trust-model.md#presence); one call instead of room info then creation (docs/behaviour.md#room-qr).
+ */
+export const createRoomStay = ({
+  qrId,
+  profileUUID,
+  lang,
+}: {
   qrId: string;
   profileUUID: string;
   lang: string;
-}): Promise<CreatedStayReply> => call(() => http.post('stays/new', { json: room }).json<CreatedStayReply>());
-
-export const getRoomInfo = (qrId: string): Promise<RoomInfoReply> =>
-  call(() => http.get(`rooms/${encodeURIComponent(qrId)}/info`).json<RoomInfoReply>());
+}): Promise<CreatedStayReply> =>
+  call(() =>
+    http.post(`rooms/${encodeURIComponent(qrId)}/stays`, { json: { profileUUID, lang } }).json<CreatedStayReply>(),
+  );
 
 export const setStayEndDate = ({ sUUID, profileUUID }: StayRef, endDate: string): Promise<Stay> =>
   call(() =>

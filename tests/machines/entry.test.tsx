@@ -32,7 +32,7 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
 }));
 
 const PROFILE = '7c1d2f1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
-const ACTORS = ['createHotelStay', 'getRoomInfo', 'createRoomStay', 'registerQrScan'] as const;
+const ACTORS = ['createHotelStay', 'createRoomStay', 'registerQrScan'] as const;
 
 type EntrySnapshot = SnapshotFrom<typeof entryMachine>;
 
@@ -46,7 +46,7 @@ const hotelStay: StayCreationReply = {
   lang: 'fr',
 };
 // docs/behaviour.md#entry: the id may come under `stay` only.
-const roomStay: StayCreationReply = { profileUUID: PROFILE, stay: { sUUID: 'stay-room', roomNb: '101' } };
+const roomStay: StayCreationReply = { profileUUID: PROFILE, stay: { sUUID: 'stay-room', roomNb: '101', hId: 1 } };
 const noStayId: StayCreationReply = { profileUUID: PROFILE };
 
 const events: AnyEventObject[] = [
@@ -65,13 +65,10 @@ const events: AnyEventObject[] = [
     type: 'xstate.error.actor.createHotelStay',
     error: new ApiError(403, 'hotel_entry_closed', 'This hotel opens stays with room QR codes only'),
   },
-  { type: 'xstate.done.actor.getRoomInfo', output: { hId: 1, rId: 7 } },
-  { type: 'xstate.done.actor.getRoomInfo', output: { hId: null, rId: null } },
-  { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(404, 'not_found', 'Unknown QR code') },
-  { type: 'xstate.error.actor.getRoomInfo', error: new ApiError(500, 'server_error', 'Chambre indisponible') },
   { type: 'xstate.done.actor.createRoomStay', output: roomStay },
   { type: 'xstate.done.actor.createRoomStay', output: noStayId },
   { type: 'xstate.error.actor.createRoomStay', error: new ApiError(409, 'conflict', 'Séjour impossible') },
+  { type: 'xstate.error.actor.createRoomStay', error: new ApiError(500, 'server_error', 'Chambre indisponible') },
   { type: 'xstate.error.actor.createRoomStay', error: new ApiError(404, 'not_found', 'Room not found') },
   {
     type: 'xstate.error.actor.createRoomStay',
@@ -154,20 +151,10 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
           lang: 'fr',
         });
       },
-      loadingRoomInfo: async () => {
-        await expectLoading('loadingRoomInfo', 'getRoomInfo');
-        expect(lastInput('getRoomInfo')).toEqual({ qrId: 'tilleuls-101' });
-      },
       creatingRoomStay: async () => {
         await expectLoading('creatingRoomStay', 'createRoomStay');
-        // The scanned id goes with the room: the server checks it (docs/trust-model.md#presence).
-        expect(lastInput('createRoomStay')).toEqual({
-          hId: 1,
-          rId: 7,
-          qrId: 'tilleuls-101',
-          profileUUID: PROFILE,
-          lang: 'fr',
-        });
+        // The scanned id alone: the server finds the room and checks the id (docs/trust-model.md#presence).
+        expect(lastInput('createRoomStay')).toEqual({ qrId: 'tilleuls-101', profileUUID: PROFILE, lang: 'fr' });
       },
       failed: async (snapshot) => {
         await waitFor(() => expect(entryRoot()).toHaveAttribute('data-state', 'failed'));
@@ -234,8 +221,6 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
       },
       'xstate.done.actor.createHotelStay': doneHandler('createHotelStay'),
       'xstate.error.actor.createHotelStay': errorHandler('createHotelStay'),
-      'xstate.done.actor.getRoomInfo': doneHandler('getRoomInfo'),
-      'xstate.error.actor.getRoomInfo': errorHandler('getRoomInfo'),
       'xstate.done.actor.createRoomStay': doneHandler('createRoomStay'),
       'xstate.error.actor.createRoomStay': errorHandler('createRoomStay'),
       'xstate.error.actor.registerQrScan': errorHandler('registerQrScan'),
@@ -251,7 +236,7 @@ beforeEach(() => {
 
 const scenarios: Array<{ name: string; qr: QrRef; minimumPaths: number }> = [
   { name: 'hotel QR', qr: { kind: 'hotel', hId: '1', key: 'k3yk3yk3yk3y' }, minimumPaths: 7 },
-  { name: 'room QR', qr: { kind: 'room', qrId: 'tilleuls-101' }, minimumPaths: 8 },
+  { name: 'room QR', qr: { kind: 'room', qrId: 'tilleuls-101' }, minimumPaths: 5 },
   { name: 'invalid hotel QR', qr: { kind: 'hotel', hId: 'abc', key: null }, minimumPaths: 1 },
   { name: 'invalid room QR', qr: { kind: 'room', qrId: ' ' }, minimumPaths: 1 },
 ];

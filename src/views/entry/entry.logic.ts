@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { type CreatedStay, entryMachine, type QrScanRecord } from '../../../machines/entry.machine.ts';
 import { registerQrScan } from '../../api/qr-scans.ts';
-import { createHotelStay, createRoomStay, getRoomInfo } from '../../api/stays.ts';
+import { createHotelStay, createRoomStay } from '../../api/stays.ts';
 import { guestStorage, rememberGuestStay } from '../../storage/guest-storage.ts';
 import { handOverStay } from '../../storage/stay-handover.ts';
 
@@ -23,7 +23,6 @@ export function withBrowserDetails(scan: QrScanRecord) {
 export const entryLogic = entryMachine.provide({
   actors: {
     createHotelStay: fromPromise(({ input }) => createHotelStay(input.hId, input.key, input.profileUUID, input.lang)),
-    getRoomInfo: fromPromise(({ input }) => getRoomInfo(input.qrId)),
     createRoomStay: fromPromise(({ input }) => createRoomStay(input)),
     registerQrScan: fromPromise(({ input }) => registerQrScan(withBrowserDetails(input))),
   },
