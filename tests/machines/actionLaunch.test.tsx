@@ -123,8 +123,9 @@ function expectedModalKey(snapshot: LaunchSnapshot): string {
   return STUB_KEYS.includes(type) ? type : 'REVIEW';
 }
 
+/** The action's card; the cards below a phone's first screen render just after the others (ActionsList). */
 function card(name: string) {
-  return screen.getByRole('article', { name });
+  return screen.findByRole('article', { name });
 }
 
 function hostState() {
@@ -132,7 +133,7 @@ function hostState() {
 }
 
 async function openCard(user: UserEvent, name: string) {
-  await user.click(within(card(name)).getByRole('button'));
+  await user.click(within(await card(name)).getByRole('button'));
 }
 
 async function chooseNights(user: UserEvent, choice: number | string) {
@@ -174,7 +175,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             const dialog = await screen.findByRole('dialog', { name: 'modal COMPLETED' });
             expect(dialog).toHaveTextContent('Avis terminé|none|none');
             expect(hostState()).toBe('active.summary');
-            expect(card(action.aadName).closest('li')).toHaveAttribute('data-selected');
+            expect((await card(action.aadName)).closest('li')).toHaveAttribute('data-selected');
           },
           'active.modal': async (snapshot) => {
             const { context } = snapshot as LaunchSnapshot;

@@ -1,5 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
 import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
 import type { Action } from '../../../contract/schemas.ts';
@@ -11,6 +12,9 @@ import { connectActionsList } from './actionsList.connect.ts';
 import './ActionsList.css';
 import { LanguageNotice } from '../../components/LanguageNotice.tsx';
 import { useConnected } from '../binding/useConnected.ts';
+
+/** How many action cards fit a phone's first screen. */
+const FIRST_SCREEN_CARDS = 3;
 
 /** The actions of the stay in the guest's language, with the language fallback (docs/behaviour.md#language-fallback). */
 export function ActionsList() {
@@ -27,6 +31,9 @@ export function ActionsList() {
     connectActionsList,
     openedActionId,
   );
+  // The cards a phone's first screen shows render first; the others follow in a render of their own, so the page's
+  // first paint is not one long task (docs/performance.md#time-what-the-main-thread-does).
+  const shownCards = useDeferredValue(cards?.length ?? 0, FIRST_SCREEN_CARDS);
   const pointsName = pointsNameOf(hotel);
   // Today at the hotel, for the per-night actions a stay ending tomorrow leaves without a night; only read with an end
   // date, as it needs a date formatter whose first construction (Intl's time-zone data) costs tens of ms on a phone.
@@ -56,7 +63,7 @@ export function ActionsList() {
       {cards !== null &&
         (cards.length > 0 ? (
           <ul className="card-list" data-part="cards">
-            {cards.map(({ action, selected }) => (
+            {cards.slice(0, Math.max(shownCards, FIRST_SCREEN_CARDS)).map(({ action, selected }) => (
               // data-selected marks the action whose dialogs are open.
               <li key={action.actId} data-selected={selected || undefined}>
                 <ActionCard
