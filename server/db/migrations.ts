@@ -6,6 +6,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
+import { capCountersWithoutRowidMigration } from './migration-cap-counters-without-rowid.ts';
 import { capWindowsMigration } from './migration-cap-windows.ts';
 import { capsMigration } from './migration-caps.ts';
 import { impactMigration } from './migration-impact.ts';
@@ -312,6 +313,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0012_staff_desk': staffDeskMigration,
     '0013_impact': impactMigration,
     '0014_cap_windows': capWindowsMigration(kind),
+    '0015_cap_counters_without_rowid': capCountersWithoutRowidMigration(kind),
   };
 }
 
