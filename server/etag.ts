@@ -32,7 +32,8 @@ function tagged(payload: string): TaggedAnswer {
 /**
  * The last answer per request URL (one stay's list in one language), kept encoded and tagged: a list asked again is
  * most often unchanged, and comparing the new answer with the last one costs a fraction of encoding and hashing it
- * anew (docs/performance.md#api-reads). The URL only picks what to compare with, so an entry is never served for an
+ * anew; nothing at all when it is the very same string, as an unchanged list's is (domain/catalogue.ts,
+ * docs/performance.md#api-reads). The URL only picks what to compare with, so an entry is never served for an
  * answer that differs from it. At most ≈ 25 KB an entry (the actions list in UTF-16 and in UTF-8).
  */
 const lastAnswers = new BoundedCache<TaggedAnswer>(512);
