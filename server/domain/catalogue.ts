@@ -196,13 +196,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a))
-    return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!sameValue(a[index], b[index])) return false;
+    return true;
+  }
   if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]))
-  );
+  // Loops rather than Object.keys and every(): this runs on every list read.
+  let keys = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key])) return false;
+    keys++;
+  }
+  for (const _key in b) keys--;
+  return keys === 0;
 }
 
 /**
@@ -312,36 +319,35 @@ interface ActionListInputs {
   content: readonly ActionContent[];
   endDate: ListedStay['end_date'];
   nightId: string;
-  activity: readonly ActivityRow[];
+  /** The stay's answers of the night and of its once-per-stay actions. */
+  completions: readonly ActivityRow[];
+  /** The points each action earned over the stay, by action id (a sum, so that a long stay compares as fast). */
+  earned: Readonly<Record<number, number>>;
 }
 
-const actionLists = new ListOfInputs(({ content, endDate, nightId, activity }: ActionListInputs): Action[] => {
-  const earnedBy = new Map<number, number>();
-  const completionOf = new Map<string, ActivityRow>();
-  for (const row of activity) {
-    if (row.amount !== null) earnedBy.set(row.action_id, (earnedBy.get(row.action_id) ?? 0) + row.amount);
-    else completionOf.set(`${row.action_id}|${row.night_id}`, row);
-  }
-
-  return content.map(({ fields, optionLabels }): Action => {
-    const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
-    const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
-    const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
-    return {
-      ...fields,
-      alreadyCompleted: completion !== undefined,
-      endDate,
-      currentNightId: nightId,
-      response: toResponse(completion?.response ?? null),
-      selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
-      temperature: completion?.temperature ?? null,
-      selectedPosition: completion?.selected_position ?? null,
-      isCorrect,
-      wasCorrect: isCorrect,
-      earnedGreenMiles: Math.max(0, earnedBy.get(fields.actId) ?? 0),
-    };
-  });
-});
+const actionLists = new ListOfInputs(
+  ({ content, endDate, nightId, completions, earned }: ActionListInputs): Action[] => {
+    const completionOf = new Map(completions.map((row) => [`${row.action_id}|${row.night_id}`, row]));
+    return content.map(({ fields, optionLabels }): Action => {
+      const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+      const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
+      const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
+      return {
+        ...fields,
+        alreadyCompleted: completion !== undefined,
+        endDate,
+        currentNightId: nightId,
+        response: toResponse(completion?.response ?? null),
+        selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
+        temperature: completion?.temperature ?? null,
+        selectedPosition: completion?.selected_position ?? null,
+        isCorrect,
+        wasCorrect: isCorrect,
+        earnedGreenMiles: Math.max(0, earned[fields.actId] ?? 0),
+      };
+    });
+  },
+);
 
 /** The stay's actions in `lang`, for a stay already read (a StayRecord will do). */
 export async function actionsForStay(
@@ -355,8 +361,13 @@ export async function actionsForStay(
   );
   if (content.length === 0) return [];
   const nightId = currentNightId(now, stay.time_zone);
-  const activity = await stayActivityRead(db, { stayId: stay.id, nightId });
-  return actionLists.of(`${stay.id}|${lang}`, { content, endDate: stay.end_date, nightId, activity });
+  const completions: ActivityRow[] = [];
+  const earned: Record<number, number> = {};
+  for (const row of await stayActivityRead(db, { stayId: stay.id, nightId })) {
+    if (row.amount !== null) earned[row.action_id] = (earned[row.action_id] ?? 0) + row.amount;
+    else completions.push(row);
+  }
+  return actionLists.of(`${stay.id}|${lang}`, { content, endDate: stay.end_date, nightId, completions, earned });
 }
 
 interface StayLanguage {
