@@ -184,6 +184,60 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * True when `a` and `b` are the same value, or arrays or plain records (rows) of the same values; any other object is
+ * only the same as itself.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!sameValue(a[index], b[index])) return false;
+    return true;
+  }
+  if (!isRecord(a) || !isRecord(b)) return false;
+  // Loops rather than Object.keys and every(): this runs on every list read.
+  let keys = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key])) return false;
+    keys++;
+  }
+  for (const _key in b) keys--;
+  return keys === 0;
+}
+
+/**
+ * A list built from its inputs alone (`build` gets nothing else), given back as the very same frozen list while the
+ * inputs are equal to the last ones of its key (a stay and language): the same answer lets its serialisation
+ * (server/response-serializer.ts) and its ETag (server/etag.ts) be reused, and building, serialising and comparing
+ * the answer cost more CPU than reading its rows (docs/performance.md#api-reads). The inputs are read on every call:
+ * the cached content by identity (one object per content version), the stay's values and rows by value.
+ */
+class ListOfInputs<I extends object, T> {
+  readonly #last = new BoundedCache<{ inputs: I; list: T[] }>(512);
+  readonly #build: (inputs: I) => T[];
+
+  constructor(build: (inputs: I) => T[]) {
+    this.#build = build;
+  }
+
+  /** The list of `inputs`, frozen whole. */
+  of(key: string, inputs: I): T[] {
+    const last = this.#last.getOrAdd(key, () => ({ inputs, list: deepFreeze(this.#build(inputs)) }));
+    if (!sameValue(last.inputs, inputs)) {
+      last.inputs = inputs;
+      last.list = deepFreeze(this.#build(inputs));
+    }
+    return last.list;
+  }
+}
+
 /** Keyed by hotel, content version and language. */
 const actionContentCache = new BoundedCache<Promise<ActionContent[]>>(256);
 
@@ -258,6 +312,43 @@ const stayActivityRead = prepared((db, values: { stayId: number; nightId: string
     ),
 );
 
+type ActivityRow = Awaited<ReturnType<typeof stayActivityRead>>[number];
+
+/** All that a stay's actions list is made of. */
+interface ActionListInputs {
+  content: readonly ActionContent[];
+  endDate: ListedStay['end_date'];
+  nightId: string;
+  /** The stay's answers of the night and of its once-per-stay actions. */
+  completions: readonly ActivityRow[];
+  /** The points each action earned over the stay, by action id (a sum, so that a long stay compares as fast). */
+  earned: Readonly<Record<number, number>>;
+}
+
+const actionLists = new ListOfInputs(
+  ({ content, endDate, nightId, completions, earned }: ActionListInputs): Action[] => {
+    const completionOf = new Map(completions.map((row) => [`${row.action_id}|${row.night_id}`, row]));
+    return content.map(({ fields, optionLabels }): Action => {
+      const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+      const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
+      const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
+      return {
+        ...fields,
+        alreadyCompleted: completion !== undefined,
+        endDate,
+        currentNightId: nightId,
+        response: toResponse(completion?.response ?? null),
+        selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
+        temperature: completion?.temperature ?? null,
+        selectedPosition: completion?.selected_position ?? null,
+        isCorrect,
+        wasCorrect: isCorrect,
+        earnedGreenMiles: Math.max(0, earned[fields.actId] ?? 0),
+      };
+    });
+  },
+);
+
 /** The stay's actions in `lang`, for a stay already read (a StayRecord will do). */
 export async function actionsForStay(
   db: Kysely<Database>,
@@ -270,32 +361,13 @@ export async function actionsForStay(
   );
   if (content.length === 0) return [];
   const nightId = currentNightId(now, stay.time_zone);
-  const activity = await stayActivityRead(db, { stayId: stay.id, nightId });
-  const earnedBy = new Map<number, number>();
-  const completionOf = new Map<string, (typeof activity)[number]>();
-  for (const row of activity) {
-    if (row.amount !== null) earnedBy.set(row.action_id, (earnedBy.get(row.action_id) ?? 0) + row.amount);
-    else completionOf.set(`${row.action_id}|${row.night_id}`, row);
+  const completions: ActivityRow[] = [];
+  const earned: Record<number, number> = {};
+  for (const row of await stayActivityRead(db, { stayId: stay.id, nightId })) {
+    if (row.amount !== null) earned[row.action_id] = (earned[row.action_id] ?? 0) + row.amount;
+    else completions.push(row);
   }
-
-  return content.map(({ fields, optionLabels }): Action => {
-    const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
-    const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
-    const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
-    return {
-      ...fields,
-      alreadyCompleted: completion !== undefined,
-      endDate: stay.end_date,
-      currentNightId: nightId,
-      response: toResponse(completion?.response ?? null),
-      selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
-      temperature: completion?.temperature ?? null,
-      selectedPosition: completion?.selected_position ?? null,
-      isCorrect,
-      wasCorrect: isCorrect,
-      earnedGreenMiles: Math.max(0, earnedBy.get(fields.actId) ?? 0),
-    };
-  });
+  return actionLists.of(`${stay.id}|${lang}`, { content, endDate: stay.end_date, nightId, completions, earned });
 }
 
 interface StayLanguage {
@@ -391,24 +463,20 @@ const claimsRead = prepared((db, values: { stayId: number }) =>
     .where('stay_id', '=', values.stayId),
 );
 
-/**
- * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
- * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
- * for want of a translation in the chosen language.
- */
-export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
-  const { db } = store;
-  const stay = await findListedStay(db, input.sUUID, input.profileUUID);
-  const { rewards, primaryLanguage } = await rewardContentCache.getOrAdd(
-    `${stay.content_version}|${stay.hotel_id}`,
-    () => loadRewardContent(db, stay),
-  );
-  const claims = new Map((await claimsRead(db, { stayId: stay.id })).map((claim) => [claim.reward_id, claim]));
-  const order = textLanguageOrder(input.lang, primaryLanguage);
-  return rewards.flatMap(({ fields, texts: translations }): Reward[] => {
+/** All that a stay's rewards list is made of. */
+interface RewardListInputs {
+  hotelRewards: HotelRewards;
+  lang: string;
+  claims: readonly Awaited<ReturnType<typeof claimsRead>>[number][];
+}
+
+const rewardLists = new ListOfInputs(({ hotelRewards, lang, claims }: RewardListInputs): Reward[] => {
+  const claimOf = new Map(claims.map((claim) => [claim.reward_id, claim]));
+  const order = textLanguageOrder(lang, hotelRewards.primaryLanguage);
+  return hotelRewards.rewards.flatMap(({ fields, texts: translations }): Reward[] => {
     const texts = pickTranslation(translations, order);
     if (!texts) return [];
-    const claim = claims.get(fields.rwId);
+    const claim = claimOf.get(fields.rwId);
     return [
       {
         ...fields,
@@ -422,4 +490,19 @@ export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<
       },
     ];
   });
+});
+
+/**
+ * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
+ * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
+ * for want of a translation in the chosen language.
+ */
+export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
+  const { db } = store;
+  const stay = await findListedStay(db, input.sUUID, input.profileUUID);
+  const hotelRewards = await rewardContentCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, () =>
+    loadRewardContent(db, stay),
+  );
+  const claims = await claimsRead(db, { stayId: stay.id });
+  return rewardLists.of(`${stay.id}|${input.lang}`, { hotelRewards, lang: input.lang, claims });
 }

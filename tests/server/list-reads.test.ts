@@ -13,6 +13,7 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { prepared } from '../../server/db/prepared.ts';
 import { createStore } from '../../server/db/store.ts';
+import { actionsOfStay, rewardsOfStay } from '../../server/domain/catalogue.ts';
 import { withTypeLists } from '../../server/response-serializer.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import { credit, describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
@@ -123,6 +124,39 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
       if (list === 'rewards') await importDemo(() => undefined);
     },
   );
+
+  it('gives back the same frozen list while unchanged, and sees a new end date and a new night at once', async () => {
+    const { app, handle, clock } = get();
+    const stay = await newStay(app, handle, DEMO_HOTEL);
+    const store = createStore(handle.db, handle.kind);
+    const input = { sUUID: stay.sUUID, profileUUID: stay.profileUUID, lang: 'fr' };
+    // 20:00 in Paris: the night of 1 June.
+    clock.current = new Date('2026-06-01T18:00:00Z');
+    try {
+      const first = await actionsOfStay(store, input, clock.current);
+      expect(await actionsOfStay(store, input, clock.current)).toBe(first);
+      expect(Object.isFrozen(first) && first.every((action) => Object.isFrozen(action))).toBe(true);
+      const rewards = await rewardsOfStay(store, input);
+      expect(await rewardsOfStay(store, input)).toBe(rewards);
+
+      const endDate = await app.inject({
+        method: 'PUT',
+        url: `/api/stays/${stay.sUUID}/endDate`,
+        payload: { endDate: '2026-06-05', uuid: stay.profileUUID },
+      });
+      expect(endDate.statusCode, endDate.body).toBe(200);
+      const ending = await actionsOfStay(store, input, clock.current);
+      expect(ending[0]?.endDate).toBe('2026-06-05');
+
+      // 06:00 in Paris the next day: the night of 2 June.
+      clock.current = new Date('2026-06-02T04:00:00Z');
+      const nextNight = await actionsOfStay(store, input, clock.current);
+      expect(nextNight[0]?.currentNightId).toBe('2026-06-02');
+      expect(ending[0]?.currentNightId).toBe('2026-06-01');
+    } finally {
+      clock.current = null;
+    }
+  });
 
   it("a prepared read never runs inside another request's open transaction: it waits, and sees committed rows only", async () => {
     const { app, handle } = get();
