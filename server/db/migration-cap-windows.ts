@@ -20,18 +20,26 @@ export function capWindowsMigration(kind: DialectKind): Migration {
           ADD CONSTRAINT cap_counters_pk PRIMARY KEY (cap, window_id, subject)`.execute(db);
         return;
       }
-      await db.schema
-        .createTable('cap_counters_new')
-        .addColumn('cap', 'text', (c) => c.notNull())
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('window_id', 'text', (c) => c.notNull())
-        .addColumn('used', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('cap_counters_pk', ['cap', 'window_id', 'subject'])
-        .execute();
-      await sql`INSERT INTO cap_counters_new (cap, subject, window_id, used)
-        SELECT cap, subject, window_id, used FROM cap_counters`.execute(db);
-      await db.schema.dropTable('cap_counters').execute();
-      await db.schema.alterTable('cap_counters_new').renameTo('cap_counters').execute();
+      await rebuildSqliteCapCounters(db, 'rowid');
     },
   };
+}
+
+/**
+ * Builds SQLite's `cap_counters` anew, keyed by (cap, window_id, subject), with its rows: SQLite cannot change a
+ * table's primary key or its storage in place (this migration and 0015).
+ */
+export async function rebuildSqliteCapCounters(db: AnyDb, storage: 'rowid' | 'without rowid'): Promise<void> {
+  const table = db.schema
+    .createTable('cap_counters_new')
+    .addColumn('cap', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('window_id', 'text', (c) => c.notNull())
+    .addColumn('used', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('cap_counters_pk', ['cap', 'window_id', 'subject']);
+  await (storage === 'without rowid' ? table.modifyEnd(sql`without rowid`) : table).execute();
+  await sql`INSERT INTO cap_counters_new (cap, subject, window_id, used)
+    SELECT cap, subject, window_id, used FROM cap_counters`.execute(db);
+  await db.schema.dropTable('cap_counters').execute();
+  await db.schema.alterTable('cap_counters_new').renameTo('cap_counters').execute();
 }

@@ -3,6 +3,7 @@
  * submissions per stay, each per UTC minute, with the defaults `npm start` runs with. Each test runs in a minute of
  * its own on the harness clock, so one test's counts are out of the next one's window.
  */
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { readRateLimit } from '../../server/config.ts';
 import { addressSubject, DEFAULT_RATE_LIMITS } from '../../server/domain/rate-limits.ts';
@@ -122,6 +123,15 @@ describeEachDialect('rate limits', (get) => {
       .where('cap', '=', 'submissions')
       .execute();
     expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
+  });
+
+  it('keeps the counters in their key on SQLite (WITHOUT ROWID, migration 0015), the key the window before the subject', async () => {
+    const h = get();
+    if (h.dialect !== 'sqlite') return;
+    const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'cap_counters'`.execute(
+      h.handle.db,
+    );
+    expect(rows[0]?.sql).toMatch(/primary key \("cap", "window_id", "subject"\)\s*\)\s*without rowid$/i);
   });
 
   it('holds across two servers on one database: 200 concurrent submissions to one stay, exactly the allowance passes', async () => {
