@@ -17,6 +17,7 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf } from './hotels.ts';
 import { balanceOf, earnedOf } from './ledger.ts';
+import { roomOfQrCode } from './qr-codes.ts';
 import {
   type Caller,
   limitOfStay,
@@ -337,15 +338,11 @@ export async function createRoomQrStay(
 ): Promise<CreateStayResult> {
   // Counted before the code is looked up, as in createStay: guessing codes uses the address's allowance.
   await takeRateLimitNow(store, stayCreationLimit(input.caller, now));
-  const room = await store.db
-    .selectFrom('rooms')
-    .select(['id', 'hotel_id'])
-    .where('qr_id', '=', input.qrId)
-    .executeTakeFirst();
-  if (!room || room.hotel_id === null) throw notFound('QR code');
+  const { hId, rId } = await roomOfQrCode(store, input.qrId);
+  if (hId === null || rId === null) throw notFound('QR code');
   // The code is checked again inside the creation's transaction: a rotation in between answers qr_code_invalid.
-  const entry = { kind: 'room', roomId: room.id, qrId: input.qrId } as const;
-  return openStay(store, { hotelId: room.hotel_id, entry, profileUUID: input.profileUUID, caller: input.caller }, now);
+  const entry = { kind: 'room', roomId: rId, qrId: input.qrId } as const;
+  return openStay(store, { hotelId: hId, entry, profileUUID: input.profileUUID, caller: input.caller }, now);
 }
 
 /** The creation itself, once the address's allowance is taken. */
