@@ -125,13 +125,18 @@ describeEachDialect('rate limits', (get) => {
     expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
   });
 
-  it('keeps the counters in their key on SQLite (WITHOUT ROWID, migration 0015), the key the window before the subject', async () => {
-    const h = get();
-    if (h.dialect !== 'sqlite') return;
-    const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'cap_counters'`.execute(
-      h.handle.db,
-    );
-    expect(rows[0]?.sql).toMatch(/primary key \("cap", "window_id", "subject"\)\s*\)\s*without rowid$/i);
+  it('keys the counters by (cap, window_id, subject), held in the key itself on SQLite (WITHOUT ROWID, migration 0015)', async () => {
+    const { dialect, handle } = get();
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'cap_counters'`.execute(
+        handle.db,
+      );
+      expect(rows[0]?.sql).toMatch(/primary key \("cap", "window_id", "subject"\)\s*\)\s*without rowid$/i);
+    } else {
+      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes
+        WHERE tablename = 'cap_counters' AND indexname = 'cap_counters_pk'`.execute(handle.db);
+      expect(rows[0]?.indexdef).toMatch(/\(cap, window_id, subject\)$/);
+    }
   });
 
   it('holds across two servers on one database: 200 concurrent submissions to one stay, exactly the allowance passes', async () => {

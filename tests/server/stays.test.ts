@@ -181,6 +181,14 @@ describeEachDialect('stays', (get) => {
       }
       const malformed = await app.inject({ method: 'POST', url: '/api/rooms/bad%20qr%3F/stays', payload: {} });
       expect(malformed.statusCode).toBe(400);
+      const noBody = await app.inject({ method: 'POST', url: '/api/rooms/tilleuls-101/stays' });
+      expect(noBody.statusCode).toBe(400);
+      const badProfile = await app.inject({
+        method: 'POST',
+        url: '/api/rooms/tilleuls-101/stays',
+        payload: { profileUUID: 'guest-1' },
+      });
+      expect(badProfile.statusCode).toBe(400);
       const badLanguage = await app.inject({
         method: 'POST',
         url: '/api/rooms/tilleuls-101/stays',
