@@ -36,6 +36,11 @@ export async function activateLanguage(language: string, declaredDirection?: 'rt
   document.documentElement.dir = directionOf(language, declaredDirection);
 }
 
+/** Whether the catalogs for `language` are the active ones. */
+export function isLanguageActive(language: string): boolean {
+  return i18n.locale === interfaceLocaleFor(language);
+}
+
 /**
  * Lingui writes a plural's `#` with an Intl.NumberFormat of the active locale, built on first use; the page's first
  * one loads the locale's number data (≈ 12 ms, ≈ 50 ms on a phone's 4× slower CPU). Built while the page waits on the
