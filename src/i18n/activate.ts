@@ -16,6 +16,12 @@ const catalogImports: Record<CatalogName, (locale: AppLocale) => Promise<{ messa
 /** Catalogs the app has asked for so far: a language change loads them all again in the new locale. */
 const wantedCatalogs = new Set<CatalogName>(['messages']);
 
+/**
+ * The interface locale last asked for, active or still loading: a lazy catalog asked for meanwhile (a route's loader
+ * runs beside the first activation, src/main.tsx) loads in it, not in the locale it replaces.
+ */
+let wantedLocale: AppLocale | undefined;
+
 async function loadCatalogs(locale: AppLocale, names: Iterable<CatalogName>): Promise<void> {
   const catalogs = await Promise.all([...names].map((name) => catalogImports[name](locale)));
   for (const { messages } of catalogs) i18n.load(locale, messages);
@@ -27,6 +33,7 @@ async function loadCatalogs(locale: AppLocale, names: Iterable<CatalogName>): Pr
  */
 export async function activateLanguage(language: string, declaredDirection?: 'rtl' | 'ltr'): Promise<void> {
   const locale = interfaceLocaleFor(language);
+  wantedLocale = locale;
   if (i18n.locale !== locale) {
     await loadCatalogs(locale, wantedCatalogs);
     i18n.activate(locale);
@@ -59,7 +66,7 @@ function whenIdle(work: () => void): void {
 /** Loads a lazy catalog in the active locale (and in every locale activated later). */
 async function loadCatalog(name: CatalogName): Promise<void> {
   wantedCatalogs.add(name);
-  await loadCatalogs(interfaceLocaleFor(i18n.locale || 'fr'), [name]);
+  await loadCatalogs(wantedLocale ?? interfaceLocaleFor(i18n.locale || 'fr'), [name]);
 }
 
 /** A lazy component whose texts live in catalog `name`: the chunk and the catalog load together. */
