@@ -1,8 +1,6 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { activateLanguage } from './i18n/activate.ts';
-import { initialLanguage } from './i18n/LanguageProvider.tsx';
 import { routeTree } from './routeTree.gen.ts';
 import './styles/theme.css';
 import './styles/boot-screen.css';
@@ -17,14 +15,9 @@ declare module '@tanstack/react-router' {
 
 const root = document.getElementById('root');
 if (root) {
-  // The first screen's catalog and route chunks (preloaded with the page) are ready before the first render, so the
-  // boot screen stays until the page replaces it (docs/performance.md#time-what-the-main-thread-does). Rendered
-  // whatever they gave: the language provider and the router load again on mount when they have to.
-  void Promise.allSettled([activateLanguage(initialLanguage()), router.load()]).then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
   );
 }

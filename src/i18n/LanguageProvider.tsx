@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { createContext, type ReactNode, use, useCallback, useEffect, useState } from 'react';
 import { DEFAULT_LOCALE, firstVisitCandidates } from '../../contract/locales.ts';
 import { guestStorage } from '../storage/guest-storage.ts';
-import { activateLanguage, isLanguageActive } from './activate.ts';
+import { activateLanguage } from './activate.ts';
 
 interface LanguageContextValue {
   /** The guest's chosen language (may be a hotel language without an interface catalog, e.g. de). */
@@ -18,11 +18,6 @@ export function browserLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : navigator.languages;
 }
 
-/** The language the app opens in: the guest's stored choice, else the first visit's (browser, then French). */
-export function initialLanguage(): string {
-  return guestStorage.get('langue') ?? firstVisitCandidates(browserLanguages())[0] ?? DEFAULT_LOCALE;
-}
-
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 /**
@@ -31,10 +26,11 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
  * hotel enables (followLanguage).
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState(initialLanguage);
+  const [language, setLanguageState] = useState(
+    () => guestStorage.get('langue') ?? firstVisitCandidates(browserLanguages())[0] ?? DEFAULT_LOCALE,
+  );
   const [direction, setDirection] = useState<'rtl' | 'ltr' | undefined>(undefined);
-  // The app's entry activates the first language before its first render (src/main.tsx).
-  const [ready, setReady] = useState(() => isLanguageActive(language));
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     let current = true;

@@ -17,8 +17,9 @@ const catalogImports: Record<CatalogName, (locale: AppLocale) => Promise<{ messa
 const wantedCatalogs = new Set<CatalogName>(['messages']);
 
 /**
- * The interface locale last asked for, active or still loading: a lazy catalog asked for meanwhile (a route's loader
- * runs beside the first activation, src/main.tsx) loads in it, not in the locale it replaces.
+ * The interface locale last asked for, active or still loading. A lazy catalog asked for meanwhile (a dialog opened
+ * while the guest's new language loads) loads in it, not in the locale it replaces: the activation loads only the
+ * catalogs wanted when it started.
  */
 let wantedLocale: AppLocale | undefined;
 
@@ -43,11 +44,6 @@ export async function activateLanguage(language: string, declaredDirection?: 'rt
   document.documentElement.dir = directionOf(language, declaredDirection);
 }
 
-/** Whether the catalogs for `language` are the active ones. */
-export function isLanguageActive(language: string): boolean {
-  return i18n.locale === interfaceLocaleFor(language);
-}
-
 /**
  * Lingui writes a plural's `#` with an Intl.NumberFormat of the active locale, built on first use; the page's first
  * one loads the locale's number data (≈ 12 ms, ≈ 50 ms on a phone's 4× slower CPU). Built while the page waits on the
@@ -63,7 +59,7 @@ function whenIdle(work: () => void): void {
   else setTimeout(work);
 }
 
-/** Loads a lazy catalog in the active locale (and in every locale activated later). */
+/** Loads a lazy catalog in the wanted locale (and in every locale activated later). */
 async function loadCatalog(name: CatalogName): Promise<void> {
   wantedCatalogs.add(name);
   await loadCatalogs(wantedLocale ?? interfaceLocaleFor(i18n.locale || 'fr'), [name]);
