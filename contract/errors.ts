@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'internal_error',
   // The database cannot be reached right now (503, Retry-After): docs/server.md#database-unavailable.
   'database_unavailable',
+  // The database takes no write right now, its storage full or read-only (503, Retry-After): docs/server.md#storage-unavailable.
+  'storage_unavailable',
   // Rules of the product.
   'front_token_missing',
   'front_token_invalid',

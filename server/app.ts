@@ -15,13 +15,14 @@ import Fastify, {
 import type { Kysely } from 'kysely';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
 import type { DialectKind } from './db/connection.ts';
+import { createDatabaseFaults } from './db/faults.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
-import { replyToError, replyToFrameworkError } from './error-handler.ts';
+import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
@@ -124,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
-  const store = createStore(options.db, options.kind ?? 'sqlite');
+  const faults = createDatabaseFaults(app.log);
+  const store = createStore(options.db, options.kind ?? 'sqlite', () => faults.wrote());
   const now = options.now ?? systemClock;
   const deps: AppDeps = {
     store,
@@ -147,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => reports.stop());
   }
 
-  app.setErrorHandler(replyToError);
+  app.setErrorHandler(errorReplier(faults));
   await registerSecurityHeaders(app);
 
   const renderPage = (html: string) => {
@@ -172,14 +174,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });
 
+  // Also 503 while writes are refused for lack of storage: reads still work, but the app cannot take points.
   app.get('/healthz', async (_request, reply) => {
     try {
       await deps.store.ping();
-      return { status: 'ok', db: 'ok' };
     } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
+      faults.refused('unavailable', error instanceof Error ? error : new Error(String(error)));
       return reply.code(503).send({ status: 'error', db: 'unreachable' });
     }
+    const storage = faults.storageFault();
+    if (storage !== null) return reply.code(503).send({ status: 'error', db: 'ok', storage });
+    return { status: 'ok', db: 'ok' };
   });
 
   await app.register(apiRoutes, { prefix: '/api', deps });

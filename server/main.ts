@@ -5,8 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { assertProductionConfig, readConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { type DatabaseHandle, openDatabase } from './db/connection.ts';
+import { databaseStartFailure } from './db/unavailable.ts';
 import { start } from './start.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,15 +26,29 @@ function viteBuild(): boolean {
   return spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 5 * 60_000 }).status === 0;
 }
 
-// Pool errors come from idle connections, once start-up is over and `server` exists.
-const database = openDatabase(config.databaseUrl, (error) => server.log.error({ err: error }, 'PostgreSQL pool error'));
-const server = await start({
-  config,
-  database,
-  distDir: join(root, 'dist'),
-  buildSpa: viteBuild,
-  print: (text) => console.log(text),
-});
+let log: FastifyBaseLogger | undefined;
+let running: { database: DatabaseHandle; server: FastifyInstance };
+try {
+  // A connection lost during start-up fails the start-up's own query, which says more.
+  const database = openDatabase(config.databaseUrl, (error) =>
+    log?.warn({ detail: error.message }, 'PostgreSQL connection lost'),
+  );
+  const server = await start({
+    config,
+    database,
+    distDir: join(root, 'dist'),
+    buildSpa: viteBuild,
+    print: (text) => console.log(text),
+  });
+  running = { database, server };
+} catch (error) {
+  const databaseFailure = databaseStartFailure(error, config.databaseUrl);
+  if (databaseFailure === null) throw error;
+  console.error(`GreenMiles cannot start: ${databaseFailure}`);
+  process.exit(1);
+}
+const { database, server } = running;
+log = server.log;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

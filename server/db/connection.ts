@@ -33,18 +33,65 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./data/greenmiles.db';
 // PostgreSQL returns int8 (COUNT, SUM of integers) as strings; our sums are far below 2^53.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-export function openDatabase(url: string = DEFAULT_DATABASE_URL, onPoolError?: (error: Error) => void): DatabaseHandle {
+/**
+ * `onConnectionError` hears of every PostgreSQL connection that dies (a restart cuts them all); the requests using
+ * one fail on their own. Without it, the error is printed on stderr.
+ */
+export function openDatabase(
+  url: string = DEFAULT_DATABASE_URL,
+  onConnectionError?: (error: Error) => void,
+): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onPoolError);
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, onConnectionError);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${JSON.stringify(url.split(':')[0])})`);
+}
+
+/** A SQLite database that cannot be opened: its directory cannot be made, its file cannot be opened or written. */
+export class DatabaseOpenError extends Error {
+  /** The database, as in logs (`sqlite:/abs/path`). */
+  readonly description: string;
+  constructor(description: string, cause: unknown) {
+    super(errorReason(cause), { cause });
+    this.description = description;
+  }
+}
+
+/** The database a DATABASE_URL names, without any password, for logs. */
+export function describeDatabaseUrl(url: string): string {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    return path === ':memory:' || path === '' ? 'sqlite::memory:' : `sqlite:${resolve(path)}`;
+  }
+  try {
+    const parsed = new URL(url);
+    return `postgres://${decodeURIComponent(parsed.host)}${parsed.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}
+
+/** An error in one line: its code (SQLITE_CANTOPEN, ECONNREFUSED, a SQLSTATE) and its message. */
+export function errorReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // node-postgres gives an AggregateError with an empty message when it tried several addresses.
+  const inner = error instanceof AggregateError ? error.errors.find((e) => e instanceof Error) : undefined;
+  const message = error.message || (inner instanceof Error ? inner.message : 'no message');
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  return code === '' || message.startsWith(code) ? message : `${code}: ${message}`;
 }
 
 function openSqlite(path: string): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   const file = memory ? ':memory:' : resolve(path);
-  if (!memory) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  let sqlite: SqliteDatabase.Database;
+  try {
+    if (!memory) mkdirSync(dirname(file), { recursive: true });
+    sqlite = new SqliteDatabase(file);
+    // The first write to the file: fails here on a read-only file or file system.
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    throw new DatabaseOpenError(`sqlite:${file}`, error);
+  }
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
@@ -111,19 +158,26 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-function openPostgres(url: string, onPoolError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // Without this handler an idle client losing its connection would crash the process.
-  pool.on('error', (error) => (onPoolError ?? ((e: Error) => console.error('PostgreSQL pool error', e)))(error));
+/** Milliseconds a request waits for a PostgreSQL connection (a free one, or a new one) before it answers 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+function openPostgres(url: string, onConnectionError?: (error: Error) => void): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection lost', error));
+  // node-postgres emits `error` on a client whose connection dies (a database restart cuts them all): on the pool
+  // for an idle client, on the client itself for one a request holds. An `error` event with no listener ends the
+  // process, so every client gets one from the start; the query in flight fails on its own (answered 503) and the
+  // pool drops the broken client when it is released (docs/server.md#database-unavailable).
+  pool.on('connect', (client) => client.on('error', report));
+  // The idle client's error reached `report` through the client's own listener already.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  let description = 'postgres';
-  try {
-    const parsed = new URL(url);
-    description = `postgres://${decodeURIComponent(parsed.host)}${parsed.pathname}`;
-  } catch {
-    // keep the generic description
-  }
-  return { kind: 'postgres', db, description, close: () => db.destroy() };
+  return { kind: 'postgres', db, description: describeDatabaseUrl(url), close: () => db.destroy() };
 }
 
 /** How many distinct SQL texts get a prepared statement on PostgreSQL (the app sends about a hundred). */
@@ -145,156 +199,39 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     }
     return name;
   };
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  // One wrapper per pooled client: Kysely keeps its own connection object per client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     options: pool.options,
     end: () => pool.end(),
     connect: async () => {
       const client = await pool.connect();
-      let preparing = clients.get(client);
-      if (!preparing) {
-        preparing = new PreparingClient(client, nameOf);
-        clients.set(client, preparing);
+      let wrapper = wrappers.get(client);
+      if (wrapper === undefined) {
+        wrapper = preparingClient(client, nameOf);
+        wrappers.set(client, wrapper);
       }
-      return preparing;
+      return wrapper;
     },
   };
 }
 
-/** The texts Kysely's PostgresDriver sends to start (without isolation settings) and end a transaction. */
-const TRANSACTION_START = 'begin';
-const TRANSACTION_ENDS = new Map<string, 'COMMIT' | 'ROLLBACK'>([
-  ['commit', 'COMMIT'],
-  ['rollback', 'ROLLBACK'],
-]);
-
-class PreparingClient implements PostgresPoolClient {
-  readonly #client: pg.PoolClient;
-  readonly #nameOf: (text: string) => string | undefined;
-  /**
-   * A transaction's BEGIN, answered at once and sent with the transaction's first statement, in the same write and
-   * before the same Sync: one round trip fewer per transaction (docs/performance.md#fifth-round-begin-with-the-first-statement).
-   */
-  #beginPending = false;
-
-  constructor(client: pg.PoolClient, nameOf: (text: string) => string | undefined) {
-    this.#client = client;
-    this.#nameOf = nameOf;
-  }
-
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(
+function preparingClient(client: pg.PoolClient, nameOf: (text: string) => string | undefined): PostgresPoolClient {
+  function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
     sqlOrCursor: string | PostgresCursor<R>,
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') throw new Error('Streaming cursors are not configured');
-    return this.#run<R>(sqlOrCursor, parameters ?? []);
+    return client
+      .query<R & pg.QueryResultRow>({ text: sqlOrCursor, values: [...(parameters ?? [])], name: nameOf(sqlOrCursor) })
+      .then(({ command, rowCount, rows }) => ({
+        // node-postgres types the command tag as any string; it is the statement's own (SELECT, INSERT…).
+        command: command as PostgresQueryResult<R>['command'],
+        rowCount: rowCount ?? 0,
+        rows,
+      }));
   }
-
-  async #run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
-    if (text === TRANSACTION_START) {
-      this.#beginPending = true;
-      return { command: 'BEGIN' as PostgresQueryResult<R>['command'], rowCount: 0, rows: [] };
-    }
-    const transactionEnd = TRANSACTION_ENDS.get(text);
-    if (this.#beginPending && transactionEnd !== undefined) {
-      // Nothing was sent since the BEGIN: there is no transaction to end.
-      this.#beginPending = false;
-      return { command: transactionEnd as PostgresQueryResult<R>['command'], rowCount: 0, rows: [] };
-    }
-    const config = { text, values: [...parameters], name: this.#nameOf(text) };
-    let result: pg.QueryResult<R & pg.QueryResultRow>;
-    if (this.#beginPending) {
-      this.#beginPending = false;
-      result = await queryAfterBegin<R & pg.QueryResultRow>(this.#client, config);
-    } else {
-      result = await this.#client.query<R & pg.QueryResultRow>(config);
-    }
-    const { command, rowCount, rows } = result;
-    // node-postgres types the command tag as any string; it is the statement's own (SELECT, INSERT…).
-    return { command: command as PostgresQueryResult<R>['command'], rowCount: rowCount ?? 0, rows };
-  }
-
-  release(destroy?: boolean): void {
-    // A BEGIN never sent leaves nothing to undo; the next user of the connection starts afresh.
-    this.#beginPending = false;
-    this.#client.release(destroy);
-  }
-}
-
-/** node-postgres's Connection (lib/connection.js) with what @types/pg does not declare. */
-type PgConnection = pg.Connection & {
-  /** The names whose Parse was sent and not yet answered; a name in it gets no Parse again. */
-  submittedNamedStatements: Record<string, string>;
-};
-
-/** What node-postgres's Query (lib/query.js) does and @types/pg does not declare, as QueryAfterBegin uses it. */
-interface QueryInternals {
-  /** The statement's name; the client records it as parsed on every ParseComplete while the query is active. */
-  name: string | undefined;
-  /** Writes the statement's Parse (first time per connection), Bind, Describe, Execute and Sync, in one write. */
-  prepare(connection: PgConnection): void;
-  handleCommandComplete(message: unknown, connection: PgConnection): void;
-  handleError(error: Error, connection: PgConnection): void;
-}
-
-type QueryCallback<R extends pg.QueryResultRow> = (error: Error | undefined, result: pg.QueryResult<R>) => void;
-
-const ExtendedQuery = pg.Query as unknown as new (
-  config: pg.QueryConfig & { queryMode: 'extended' },
-  callback: QueryCallback<pg.QueryResultRow>,
-) => pg.Query & QueryInternals;
-
-/**
- * A statement preceded by `BEGIN` in the same write and the same extended-protocol exchange: Parse, Bind and Execute
- * of an unnamed `BEGIN`, then the statement's own messages, one Sync. PostgreSQL answers ParseComplete, BindComplete
- * and CommandComplete for the BEGIN, then the statement's answer and one ReadyForQuery; should the BEGIN fail, it
- * skips the statement. The BEGIN's answer is swallowed, so the result is the statement's as if sent alone.
- */
-class QueryAfterBegin<R extends pg.QueryResultRow> extends ExtendedQuery {
-  #statementName: string | undefined;
-  #beginAnswered = false;
-
-  constructor(config: pg.QueryConfig, callback: QueryCallback<R>) {
-    // The extended protocol even without a name or parameters: a simple Query message would carry a Sync of its own.
-    super({ ...config, queryMode: 'extended' }, callback as QueryCallback<pg.QueryResultRow>);
-  }
-
-  override prepare(connection: PgConnection): void {
-    connection.parse({ name: '', text: 'BEGIN', types: [] }, false);
-    connection.bind({}, false);
-    connection.execute({}, false);
-    super.prepare(connection);
-    // The BEGIN's ParseComplete comes first: with the name shown, the client would take it for the statement's.
-    this.#statementName = this.name;
-    this.name = undefined;
-  }
-
-  override handleCommandComplete(message: unknown, connection: PgConnection): void {
-    if (this.#beginAnswered) {
-      super.handleCommandComplete(message, connection);
-      return;
-    }
-    this.#beginAnswered = true;
-    this.name = this.#statementName;
-  }
-
-  override handleError(error: Error, connection: PgConnection): void {
-    if (!this.#beginAnswered && this.#statementName !== undefined) {
-      // The BEGIN failed, so PostgreSQL skipped the statement's Parse: it must be sent again next time.
-      this.name = this.#statementName;
-      delete connection.submittedNamedStatements[this.#statementName];
-    }
-    super.handleError(error, connection);
-  }
-}
-
-function queryAfterBegin<R extends pg.QueryResultRow>(
-  client: pg.PoolClient,
-  config: pg.QueryConfig,
-): Promise<pg.QueryResult<R>> {
-  return new Promise((resolve, reject) => {
-    client.query(new QueryAfterBegin<R>(config, (error, result) => (error ? reject(error) : resolve(result))));
-  });
+  return { query, release: (destroy) => client.release(destroy) };
 }

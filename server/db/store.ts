@@ -51,8 +51,9 @@ export function dialectOf(db: Kysely<Database>): DialectKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-export function createStore(db: Kysely<Database>, kind: DialectKind): Store {
-  const write =
+/** `onCommit` is told of every write transaction that committed (the storage takes writes: db/faults.ts). */
+export function createStore(db: Kysely<Database>, kind: DialectKind, onCommit: () => void = () => {}): Store {
+  const transaction =
     kind === 'postgres'
       ? <T>(work: (tx: WriteTransaction) => Promise<T>) =>
           db.transaction().execute((tx) => work({ db: tx, forUpdate: (query, table) => forUpdateOn(tx, query, table) }))
@@ -63,9 +64,11 @@ export function createStore(db: Kysely<Database>, kind: DialectKind): Store {
             const connection = holdConnection(db, conn);
             if (connection === undefined) throw new Error('A SQLite database is opened by db/connection.ts');
             connection.prepare('begin immediate').run();
-            let result: T;
             try {
-              result = await work({ db: conn, forUpdate: (query, table) => forUpdateOn(conn, query, table) });
+              const result = await work({ db: conn, forUpdate: (query, table) => forUpdateOn(conn, query, table) });
+              // A COMMIT that fails for lack of space may leave the transaction open: it is rolled back below.
+              connection.prepare('commit').run();
+              return result;
             } catch (error) {
               try {
                 connection.prepare('rollback').run();
@@ -74,9 +77,12 @@ export function createStore(db: Kysely<Database>, kind: DialectKind): Store {
               }
               throw error;
             }
-            connection.prepare('commit').run();
-            return result;
           });
+  const write = async <T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> => {
+    const result = await transaction(work);
+    onCommit();
+    return result;
+  };
   return {
     db,
     write,

@@ -6,12 +6,17 @@
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { start } from '../../server/start.ts';
 
 const config = readConfig();
-const database = openDatabase(config.databaseUrl, () => {});
+let log: FastifyBaseLogger | undefined;
+// As server/main.ts: a lost PostgreSQL connection is logged, the requests using it fail on their own.
+const database = openDatabase(config.databaseUrl, (error) =>
+  log?.warn({ detail: error.message }, 'PostgreSQL connection lost'),
+);
 const server = await start({
   config,
   database,
@@ -19,6 +24,7 @@ const server = await start({
   buildSpa: () => false,
   print: () => {},
 });
+log = server.log;
 process.on('SIGTERM', () => {
   void server
     .close()
