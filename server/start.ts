@@ -1,7 +1,7 @@
 /**
- * What `npm start` does, apart from signals: builds the SPA when dist/ has no index.html (before the app is
- * built, so nothing warns about a dist/ that is about to exist), migrates the database, seeds the sample
- * hotels into an empty one, listens, then prints the URLs to open as a block a person can read.
+ * What `npm start` does, apart from signals: migrates the database and seeds the sample hotels into an empty one,
+ * builds the SPA when dist/ has no index.html (before the app is built, so nothing warns about a dist/ that is about
+ * to exist), listens, then prints the URLs to open as a block a person can read.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,6 +81,9 @@ function ensureSpaBuilt(options: StartOptions): boolean {
 
 export async function start(options: StartOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // The database before the (slow) SPA build: a start that cannot open or write it stops at once.
+  const applied = await migrateToLatest(database.db, database.kind);
+  const seeded = config.seedSamples ? await seedIfEmpty(database.db) : null;
   const spaBuilt = ensureSpaBuilt(options);
   const server = await buildApp({
     db: database.db,
@@ -98,12 +101,9 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   });
   const log = server.log;
 
-  const applied = await migrateToLatest(database.db, database.kind);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  if (config.seedSamples) {
-    const seeded = await seedIfEmpty(database.db);
-    for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
-  } else log.info('sample hotels are not imported (NODE_ENV=production; SEED_SAMPLES=1 imports them)');
+  if (seeded === null) log.info('sample hotels are not imported (NODE_ENV=production; SEED_SAMPLES=1 imports them)');
+  else for (const hotel of seeded) log.info({ hotel }, 'sample hotel imported');
 
   if (!config.frontTokenFromEnv) log.warn('FRONT_TOKEN is not set: using the development front token');
   if (config.qaInspector) log.warn('QA_INSPECTOR=1: the QA inspector is served at /inspector');

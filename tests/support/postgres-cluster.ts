@@ -1,5 +1,6 @@
 /**
- * A private PostgreSQL cluster (the newest installed of SUPPORTED_POSTGRES_VERSIONS) in a temp dir: Unix socket only, no TCP, fsync off. Run as root, the
+ * A private PostgreSQL cluster (the newest installed of SUPPORTED_POSTGRES_VERSIONS) in a temp dir: a Unix socket, and
+ * TCP on 127.0.0.1 only when asked (`tcp: true`), fsync off. Run as root, the
  * cluster belongs to the `postgres` user (initdb refuses root). Used by the server tests' global setup
  * and by the API benchmarks.
  */
@@ -31,15 +32,20 @@ export function postgresBinDir(
 export interface PostgresCluster {
   /** Admin URL (user postgres, database postgres) over the Unix socket. */
   url: string;
+  /** The same over TCP (127.0.0.1), when the cluster was started with `tcp: true`. */
+  tcpUrl?: string;
   /** Stops the cluster and removes its files. */
   stop: () => void;
-  /** Stops the server (fast shutdown: open connections are cut), keeping its data, as a database restart does. */
-  pause: () => void;
+  /**
+   * Stops the server, keeping its data, as a database restart does: `fast` (the default) cuts open connections and
+   * rolls their transactions back; `immediate` is a crash (the next start recovers from the WAL).
+   */
+  pause: (mode?: 'fast' | 'immediate') => void;
   /** Starts the paused server again on the same socket, waiting until it accepts connections. */
   resume: () => void;
 }
 
-export function startPostgresCluster(options: { maxConnections?: number } = {}): PostgresCluster {
+export function startPostgresCluster(options: { maxConnections?: number; tcp?: boolean } = {}): PostgresCluster {
   const binDir = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'greenmiles-pg-'));
   const dataDir = join(root, 'data');
@@ -62,7 +68,7 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
       '-D',
       dataDir,
       '-o',
-      `-p ${port} -k ${sockDir} -c listen_addresses='' -c fsync=off -c max_connections=${options.maxConnections ?? 200}`,
+      `-p ${port} -k ${sockDir} -c listen_addresses='${options.tcp ? '127.0.0.1' : ''}' -c fsync=off -c max_connections=${options.maxConnections ?? 200}`,
       '-l',
       logFile,
       '-w',
@@ -78,7 +84,8 @@ export function startPostgresCluster(options: { maxConnections?: number } = {}):
   }
   return {
     url: `postgres://postgres@${encodeURIComponent(sockDir)}:${port}/postgres`,
-    pause: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    ...(options.tcp ? { tcpUrl: `postgres://postgres@127.0.0.1:${port}/postgres` } : {}),
+    pause: (mode = 'fast') => run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']),
     resume: startServer,
     stop: () => {
       try {
