@@ -19,6 +19,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the process wrote on stderr (shown when it fails to start). */
   errors: string[];
+  /** What it wrote on stdout: its log lines (LOG_LEVEL=error unless `env` says otherwise). */
+  output: string[];
 }
 
 /** `env` adds to or overrides the process's environment (e.g. a rate limit). */
@@ -41,10 +43,12 @@ export async function startServer(
       RATE_LIMIT_SUBMISSIONS: '0',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const errors: string[] = [];
+  const output: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -52,7 +56,7 @@ export async function startServer(
     const healthy = await fetch(`${base}/healthz`)
       .then((response) => response.ok)
       .catch(() => false);
-    if (healthy) return { base, child, errors };
+    if (healthy) return { base, child, errors, output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
