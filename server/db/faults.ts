@@ -3,7 +3,6 @@
  * docs/server.md#storage-unavailable): one log
  * line per fault a minute, however many requests it refuses, and the storage fault /healthz reports.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { StorageFault } from './unavailable.ts';
 
 export type DatabaseFault = 'unavailable' | StorageFault;
@@ -29,7 +28,13 @@ export interface DatabaseFaults {
   storageFault(): StorageFault | null;
 }
 
-export function createDatabaseFaults(log: FastifyBaseLogger, now: () => number = Date.now): DatabaseFaults {
+/** The two levels the faults log at (the app's logger). */
+export interface FaultLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+export function createDatabaseFaults(log: FaultLog, now: () => number = Date.now): DatabaseFaults {
   const lastLine = new Map<DatabaseFault, number>();
   const unlogged = new Map<DatabaseFault, number>();
   let storage: { fault: StorageFault; at: number } | null = null;

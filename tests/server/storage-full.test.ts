@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { directConnectionOf } from '../../server/db/connection.ts';
+import { createDatabaseFaults, FAULT_INTERVAL_MS, type FaultLog } from '../../server/db/faults.ts';
 import { storageFaultOf } from '../../server/db/unavailable.ts';
 import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
 import { actionOfType, ledgerSum, newStay, submit } from './actions-support.ts';
@@ -257,6 +258,49 @@ describe('storage faults by code', () => {
     expect(storageFaultOf({ code: 'SQLITE_BUSY' })).toBeNull();
     expect(storageFaultOf({ code: '23505' })).toBeNull();
     expect(storageFaultOf(new Error('no code'))).toBeNull();
+  });
+});
+
+describe('the fault log and the storage state /healthz reads', () => {
+  function recorder() {
+    const lines: Array<{ level: string; fields: Record<string, unknown>; message: string }> = [];
+    const record = (level: string) => (fields: object, message: string) => {
+      lines.push({ level, fields: { ...fields }, message });
+    };
+    const log: FaultLog = { warn: record('warn'), info: record('info') };
+    return { lines, log };
+  }
+  const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+
+  it('logs a fault once a minute with the count of refusals, and forgets a storage fault a write or a minute clears', () => {
+    const { lines, log } = recorder();
+    let clock = 0;
+    const faults = createDatabaseFaults(log, () => clock);
+    for (let i = 0; i < 5; i += 1) faults.refused('full', full);
+    faults.refused('unavailable', new Error('Connection terminated unexpectedly'));
+    expect(lines.map((line) => [line.message, line.fields.refusals])).toEqual([
+      ['database storage full: writes answer 503 storage_unavailable', 1],
+      ['database unavailable: calls answer 503 database_unavailable', 1],
+    ]);
+    expect(lines[0]?.fields.code).toBe('SQLITE_FULL');
+    expect(faults.storageFault()).toBe('full');
+
+    clock = FAULT_INTERVAL_MS;
+    faults.refused('full', full);
+    expect(lines.at(-1)?.fields.refusals).toBe(5);
+    clock += FAULT_INTERVAL_MS - 1;
+    expect(faults.storageFault()).toBe('full');
+    clock += 1;
+    expect(faults.storageFault()).toBeNull();
+
+    faults.refused('read_only', Object.assign(new Error('read-only'), { code: '25006' }));
+    expect(faults.storageFault()).toBe('read_only');
+    faults.wrote();
+    expect(faults.storageFault()).toBeNull();
+    expect(lines.at(-1)).toMatchObject({ level: 'info', message: 'database storage takes writes again' });
+    // After a recovery, the next fault is logged at once.
+    faults.refused('read_only', Object.assign(new Error('read-only'), { code: '25006' }));
+    expect(lines.at(-1)?.message).toBe('database read-only: writes answer 503 storage_unavailable');
   });
 });
 
