@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     try {
       await deps.store.ping();
     } catch (error) {
-      faults.refused('unavailable', error instanceof Error ? error : new Error(String(error)));
+      faults.refused('unavailable', error);
       return reply.code(503).send({ status: 'error', db: 'unreachable' });
     }
     const storage = faults.storageFault();

@@ -1,8 +1,9 @@
 /**
  * What a server process tells of the database faults its requests meet (docs/server.md#database-unavailable,
- * docs/server.md#storage-unavailable): one log
- * line per fault a minute, however many requests it refuses, and the storage fault /healthz reports.
+ * docs/server.md#storage-unavailable): one log line per fault a minute, however many requests it refuses, and the
+ * storage fault /healthz reports.
  */
+import { errorReason } from './connection.ts';
 import type { StorageFault } from './unavailable.ts';
 
 export type DatabaseFault = 'unavailable' | StorageFault;
@@ -18,7 +19,7 @@ const FAULT_LINES: Record<DatabaseFault, string> = {
 
 export interface DatabaseFaults {
   /** A call failed on `fault`: logged at once if not logged within the minute, else counted in the next line. */
-  refused(fault: DatabaseFault, error: Error): void;
+  refused(fault: DatabaseFault, error: unknown): void;
   /** A write transaction committed: the storage takes writes again. */
   wrote(): void;
   /**
@@ -50,8 +51,7 @@ export function createDatabaseFaults(log: FaultLog, now: () => number = Date.now
       }
       lastLine.set(fault, at);
       unlogged.set(fault, 0);
-      const code = 'code' in error ? error.code : undefined;
-      log.warn({ code, detail: error.message, refusals }, FAULT_LINES[fault]);
+      log.warn({ reason: errorReason(error), refusals }, FAULT_LINES[fault]);
     },
     wrote() {
       if (storage === null) return;

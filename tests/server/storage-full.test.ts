@@ -282,7 +282,7 @@ describe('the fault log and the storage state /healthz reads', () => {
       ['database storage full: writes answer 503 storage_unavailable', 1],
       ['database unavailable: calls answer 503 database_unavailable', 1],
     ]);
-    expect(lines[0]?.fields.code).toBe('SQLITE_FULL');
+    expect(lines[0]?.fields.reason).toBe('SQLITE_FULL: database or disk is full');
     expect(faults.storageFault()).toBe('full');
 
     clock = FAULT_INTERVAL_MS;
