@@ -158,16 +158,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
-/** Milliseconds a request waits for a PostgreSQL connection (a free one, or a new one) before it answers 503. */
-const CONNECT_TIMEOUT_MS = 5000;
-
 function openPostgres(url: string, onConnectionError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-  });
+  const pool = new pg.Pool({ connectionString: url, max: 10, keepAlive: true });
   const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection lost', error));
   // node-postgres emits `error` on a client whose connection dies (a database restart cuts them all): on the pool
   // for an idle client, on the client itself for one a request holds. An `error` event with no listener ends the
