@@ -1,19 +1,18 @@
 /**
  * Printed QR codes: their random ids and keys, the URLs they carry, their rotation by staff, what a room code points
- * to, and the log of every hotel and room scan (docs/trust-model.md#presence).
+ * to (docs/trust-model.md#presence).
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
   HotelKeyRotationReply,
-  QrScanBody,
-  QrScanReply,
   RoomInfoReply,
   RoomQrRotationReply,
 } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
+import { type Caller, stayCreationLimit, takeRateLimitNow } from './rate-limits.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** Crockford's base32 in lower case: no i, l, o, u, so a printed id is never misread. */
@@ -122,42 +121,13 @@ export async function roomOfQrCode(store: Store, qrId: string): Promise<RoomInfo
   return room.hotel_id === null ? { hId: null, rId: null } : { hId: room.hotel_id, rId: room.id };
 }
 
-async function recordScan(
-  store: Store,
-  scan: QrScanBody,
-  place: { scanType: 'HOTEL' | 'ROOM'; hotelId: number | null; roomId: number | null },
-  now: Date,
-): Promise<QrScanReply> {
-  const row = await store.db
-    .insertInto('qr_scans')
-    .values({
-      qr_id: scan.qrId,
-      profile_uuid: scan.profileUUID,
-      stay_uuid: scan.stayUUID,
-      user_agent: scan.userAgent,
-      referer: scan.referer,
-      scan_type: place.scanType,
-      hotel_id: place.hotelId,
-      room_id: place.roomId,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { scanId: row.id };
-}
-
-/** Logs a scan of the hotel's QR code (404 for an unknown hotel). */
-export async function recordHotelScan(store: Store, hotelId: number, scan: QrScanBody, now: Date) {
-  const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', hotelId).executeTakeFirst();
-  if (!hotel) throw notFound('Hotel');
-  return recordScan(store, scan, { scanType: 'HOTEL', hotelId: hotel.id, roomId: null }, now);
-}
-
-/** Logs a scan of a room QR code with the server's own hotel and room ids, not the ones the client claims. */
-export async function recordRoomScan(store: Store, qrId: string, scan: QrScanBody, now: Date) {
-  const room = await findQrCode(store, qrId);
-  const roomId = room.hotel_id === null ? null : room.id;
-  return recordScan(store, scan, { scanType: 'ROOM', hotelId: room.hotel_id, roomId }, now);
+/**
+ * GET /api/rooms/:qrId/info: `roomOfQrCode`, one use of the address's stay-creation allowance, taken before the code
+ * is looked up, so guessing room QR ids through this call is bounded like stay creation (docs/behaviour.md#rate-limits).
+ */
+export async function roomInfo(store: Store, qrId: string, caller: Caller, now: Date): Promise<RoomInfoReply> {
+  await takeRateLimitNow(store, stayCreationLimit(caller, now));
+  return roomOfQrCode(store, qrId);
 }
 
 // ---------- the addresses printed as QR codes (npm run qr:sheet; docs/behaviour.md#qr-sheets) ----------

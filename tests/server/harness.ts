@@ -178,7 +178,7 @@ export async function stayWith(harness: Harness, points: number, hotelId = 1) {
 
 /** Row counts of the tables a client can write to, to prove a refused request wrote nothing. */
 export async function writableCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
-  const tables = ['stays', 'qr_scans', 'ledger_entries', 'action_completions', 'reward_claims'] as const;
+  const tables = ['stays', 'qr_scan_days', 'ledger_entries', 'action_completions', 'reward_claims'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await handle.db

@@ -62,23 +62,20 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
   });
 
   describe('POST /api/qr-scans', () => {
-    it('records a hotel scan and a room scan (201 with a scanId)', async () => {
+    it('counts a hotel scan and a room scan per hotel, day and kind (201 with the count’s id as scanId)', async () => {
       const { app, handle } = get();
       const { sUUID, profileUUID } = await newHotelStay(app);
-      const hotel = await app.inject({
-        method: 'POST',
-        url: '/api/qr-scans/hotel/1',
-        payload: {
-          qrId: 'hotel-1',
-          profileUUID,
-          stayUUID: sUUID,
-          userAgent: 'test',
-          referer: null,
-          scanType: 'HOTEL',
-          hId: 1,
-          rId: null,
-        },
-      });
+      const hotelScan = {
+        qrId: 'hotel-1',
+        profileUUID,
+        stayUUID: sUUID,
+        userAgent: 'test',
+        referer: null,
+        scanType: 'HOTEL',
+        hId: 1,
+        rId: null,
+      };
+      const hotel = await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/1', payload: hotelScan });
       expect(hotel.statusCode).toBe(201);
       expect(hotel.json()).toEqual({ scanId: expect.any(Number) });
       const room = await app.inject({
@@ -96,19 +93,29 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
         },
       });
       expect(room.statusCode).toBe(201);
-      const rows = await handle.db
-        .selectFrom('qr_scans')
+      // Counted per hotel, hotel-local day and kind; the user agent and referer are not kept.
+      const days = await handle.db
+        .selectFrom('qr_scan_days')
         .selectAll()
-        .where('profile_uuid', '=', profileUUID)
-        .orderBy('id')
+        .where('hotel_id', '=', 1)
+        .orderBy('scan_type')
         .execute();
-      expect(rows.map((r) => [r.scan_type, r.qr_id, r.hotel_id])).toEqual([
-        ['HOTEL', 'hotel-1', 1],
-        ['ROOM', 'tilleuls-101', 1],
+      expect(days.map((d) => [d.scan_type, d.day, d.scans])).toEqual([
+        ['HOTEL', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 1],
+        ['ROOM', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 1],
       ]);
-      expect(rows[1]?.room_id).toEqual(expect.any(Number));
+      expect([hotel.json().scanId, room.json().scanId]).toEqual(days.map((d) => d.id));
+      const again = await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/1', payload: hotelScan });
+      expect(again.json().scanId).toBe(hotel.json().scanId);
+      expect(
+        await handle.db
+          .selectFrom('qr_scan_days')
+          .select('scans')
+          .where('id', '=', hotel.json().scanId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ scans: 2 });
     });
-    it('answers 404 for an unknown hotel or QR code and 400 for a bad scan record', async () => {
+    it('answers 404 for an unknown hotel, an unknown or unassigned QR code and 400 for a bad scan record', async () => {
       const { app } = get();
       const scan = {
         qrId: 'x',
@@ -124,9 +131,11 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
         (await app.inject({ method: 'POST', url: '/api/qr-scans/hotel/77', payload: { ...scan, scanType: 'HOTEL' } }))
           .statusCode,
       ).toBe(404);
-      expect((await app.inject({ method: 'POST', url: '/api/qr-scans/room/nowhere', payload: scan })).statusCode).toBe(
-        404,
-      );
+      // A code no room has, and a code whose room has no hotel: no hotel's day to count it in.
+      for (const qrId of ['nowhere', 'unassigned-1'])
+        expect((await app.inject({ method: 'POST', url: `/api/qr-scans/room/${qrId}`, payload: scan })).statusCode).toBe(
+          404,
+        );
       expect(
         (
           await app.inject({
