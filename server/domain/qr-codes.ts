@@ -4,11 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  HotelKeyRotationReply,
-  RoomInfoReply,
-  RoomQrRotationReply,
-} from '../../contract/schemas.ts';
+import type { HotelKeyRotationReply, RoomInfoReply, RoomQrRotationReply } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';

@@ -133,9 +133,9 @@ describeEachDialect('rooms, hotels and QR scans', (get) => {
       ).toBe(404);
       // A code no room has, and a code whose room has no hotel: no hotel's day to count it in.
       for (const qrId of ['nowhere', 'unassigned-1'])
-        expect((await app.inject({ method: 'POST', url: `/api/qr-scans/room/${qrId}`, payload: scan })).statusCode).toBe(
-          404,
-        );
+        expect(
+          (await app.inject({ method: 'POST', url: `/api/qr-scans/room/${qrId}`, payload: scan })).statusCode,
+        ).toBe(404);
       expect(
         (
           await app.inject({
