@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  'proof_entry_closed',
   // Caps the hotel sets (docs/behaviour.md#caps).
   'room_claim_limit',
   'pool_daily_limit',

@@ -122,7 +122,10 @@ export const ActionEntry = Type.Object(
     texts: PerLanguage(ActionTexts),
     options: Type.Optional(Type.Array(OptionEntry, { maxItems: 20 })),
     quiz: Type.Optional(QuizSection),
-    /** PROOF only: the ids of its printed QR codes (`qrId` of the proof address), at least one. */
+    /**
+     * PROOF only: readable ids of its printed QR codes (`qrId` of the proof address), at least one; absent: one
+     * random id generated at the first import and kept by the next ones (docs/server.md#hotel-content-files).
+     */
     proofQrIds: Type.Optional(Type.Array(QrId, { minItems: 1, maxItems: 100 })),
   },
   { additionalProperties: false },

@@ -128,7 +128,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .execute();
 
     await importRooms(tx, file);
-    const actionIds = await importActions(tx, h.id, file.actions ?? []);
+    const actionIds = await importActions(tx, h.id, file.actions ?? [], h.rotateQrIds === true);
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
     await importMenu(tx, h.id, file.menu ?? []);
     await importImpactFactors(tx, h.id, file.impactFactors);
@@ -228,7 +228,7 @@ async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: bool
   return id;
 }
 
-async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): Promise<number[]> {
+async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[], rotateQrIds: boolean): Promise<number[]> {
   await tx.updateTable('actions').set({ active: 0 }).where('hotel_id', '=', hotelId).execute();
   const ids: number[] = [];
   for (const a of actions) {
@@ -304,19 +304,37 @@ async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): P
         .values(Object.entries(answer.texts).map(([lang, text]) => ({ action_id: id, position, lang, text })))
         .execute();
     }
-    await importProofCodes(tx, id, a.proofQrIds ?? []);
+    await importProofCodes(tx, id, a, rotateQrIds);
   }
   return ids;
 }
 
-/** A PROOF action's printed codes are its file's: codes that left the file no longer validate a proof. */
-async function importProofCodes(tx: Tx, actionId: number, qrIds: string[]): Promise<void> {
+/**
+ * A PROOF action's printed codes (docs/server.md#hotel-content-files): codes generated or rotated before stay (they
+ * are printed); otherwise the file's readable `proofQrIds` (codes that left the file no longer validate a proof), or
+ * random ones — one, or one per readable id when `rotateQrIds` replaces them. Other actions have none.
+ */
+async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, rotate: boolean): Promise<void> {
+  if (action.type === 'PROOF') {
+    const generated = await tx
+      .selectFrom('proof_codes')
+      .select('qr_id')
+      .where('action_id', '=', actionId)
+      .where('generated', '=', 1)
+      .executeTakeFirst();
+    if (generated) return;
+  }
   await tx.deleteFrom('proof_codes').where('action_id', '=', actionId).execute();
-  if (qrIds.length > 0)
-    await tx
-      .insertInto('proof_codes')
-      .values(qrIds.map((qrId) => ({ action_id: actionId, qr_id: qrId })))
-      .execute();
+  if (action.type !== 'PROOF') return;
+  const readable = action.proofQrIds;
+  const codes =
+    readable && !rotate
+      ? readable.map((qrId) => ({ qr_id: qrId, generated: 0 }))
+      : Array.from({ length: readable?.length ?? 1 }, () => ({ qr_id: randomQrId(), generated: 1 }));
+  await tx
+    .insertInto('proof_codes')
+    .values(codes.map((code) => ({ action_id: actionId, ...code })))
+    .execute();
 }
 
 async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): Promise<number[]> {

@@ -90,6 +90,45 @@ export async function rotateHotelKey(db: Kysely<Database>, hotelId: number): Pro
   return { hId: hotelId, key };
 }
 
+export interface ProofCodesRotation {
+  hId: number;
+  actionId: number;
+  actionKey: string;
+  /** The action's new codes, one for each it had. */
+  qrIds: string[];
+}
+
+/** The hotel's active PROOF action named by its content key, else by its id. */
+async function proofActionOf(db: Kysely<Database>, hotelId: number, keyOrId: string) {
+  const proofActions = db
+    .selectFrom('actions')
+    .select(['id', 'key'])
+    .where('hotel_id', '=', hotelId)
+    .where('type', '=', 'PROOF')
+    .where('active', '=', 1);
+  const byKey = await proofActions.where('key', '=', keyOrId).executeTakeFirst();
+  if (byKey || !/^[1-9]\d{0,8}$/.test(keyOrId)) return byKey;
+  return proofActions.where('id', '=', Number(keyOrId)).executeTakeFirst();
+}
+
+/**
+ * Gives each printed code of the hotel's PROOF action (its key or its id) a new random id: the old codes stop
+ * validating proofs at once (`npm run qr:rotate -- --proof`). 404 for a PROOF action the hotel does not have.
+ */
+export function rotateProofCodes(db: Kysely<Database>, hotelId: number, keyOrId: string): Promise<ProofCodesRotation> {
+  return db.transaction().execute(async (tx) => {
+    const action = await proofActionOf(tx, hotelId, keyOrId);
+    if (!action) throw notFound('Proof action');
+    const removed = await tx.deleteFrom('proof_codes').where('action_id', '=', action.id).executeTakeFirst();
+    const qrIds = Array.from({ length: Math.max(1, Number(removed.numDeletedRows)) }, randomQrId);
+    await tx
+      .insertInto('proof_codes')
+      .values(qrIds.map((qrId) => ({ action_id: action.id, qr_id: qrId, generated: 1 })))
+      .execute();
+    return { hId: hotelId, actionId: action.id, actionKey: action.key, qrIds };
+  });
+}
+
 /** The staff call: the session's own hotel only (403 staff_session_wrong_hotel). */
 export async function rotateRoomQrIdAsStaff(store: Store, staff: StaffSession, hotelId: number, roomNumber: string) {
   requireStaffOf(staff, hotelId);

@@ -214,7 +214,7 @@ export type StayEntry =
   | { kind: 'room'; roomId: number; qrId: string | undefined }
   /** The hotel QR code with the key of its URL, needed unless the hotel's hotel-QR entry is open. */
   | { kind: 'hotel'; key: string | undefined }
-  /** An on-site proof QR code, already checked by the caller. */
+  /** An on-site proof QR code, already checked by the caller: opens a stay only where the hotel QR needs no key. */
   | { kind: 'proof' };
 
 export interface CreateStayInput {
@@ -241,7 +241,16 @@ async function checkEntry(
   hotel: { id: number; qr_key: string; hotel_qr_entry: string },
   entry: StayEntry,
 ): Promise<number | null> {
-  if (entry.kind === 'proof') return null;
+  if (entry.kind === 'proof') {
+    // A proof code is printed in the open and proves no room: it opens a stay only where the hotel QR is open too.
+    if (hotel.hotel_qr_entry !== 'open')
+      throw new DomainError(
+        'forbidden',
+        'proof_entry_closed',
+        'This hotel opens stays with its QR codes: scan your room QR code (or the hotel QR code) first, then the proof',
+      );
+    return null;
+  }
   if (entry.kind === 'hotel') {
     if (hotel.hotel_qr_entry === 'off')
       throw new DomainError('forbidden', 'hotel_entry_closed', 'This hotel opens stays with room QR codes only');
@@ -306,6 +315,16 @@ async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: 
     .executeTakeFirst();
   if (!latest || hasReached(now, latest.time_zone, latest.ends_by, latest.checkout_time)) return undefined;
   return latest;
+}
+
+/** The profile's latest stay at the hotel while it is not finished (a proof credits it, domain/proofs.ts). */
+export async function currentStayOf(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
+  const latest = await stayQuery(db)
+    .where('stays.profile_uuid', '=', profileUUID)
+    .where('stays.hotel_id', '=', hotelId)
+    .orderBy('stays.id', 'desc')
+    .executeTakeFirst();
+  return latest && !isFinished(latest, now) ? latest : undefined;
 }
 
 /**
