@@ -27,13 +27,13 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** An empty, migrated database of the given dialect, private to the caller. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/** An empty database of the given dialect, private to the caller: migrated unless `migrate` is false. */
+export async function createTestDatabase(dialect: DialectName, { migrate = true } = {}): Promise<TestDatabase> {
   const name = `gm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   if (dialect === 'sqlite') {
     const file = join(tmpdir(), `${name}.db`);
     const handle = openDatabase(`sqlite:${file}`);
-    await migrateToLatest(handle.db, handle.kind);
+    if (migrate) await migrateToLatest(handle.db, handle.kind);
     return {
       handle,
       url: `sqlite:${file}`,
@@ -54,7 +54,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   const handle = openDatabase(url.toString(), (error) => {
     if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL pool error', error);
   });
-  await migrateToLatest(handle.db, handle.kind);
+  if (migrate) await migrateToLatest(handle.db, handle.kind);
   return {
     handle,
     url: url.toString(),
