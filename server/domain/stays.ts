@@ -303,27 +303,27 @@ async function makeRoom(
     .execute();
 }
 
+function latestStayOf(db: Kysely<Database>, profileUUID: string, hotelId: number) {
+  return stayQuery(db)
+    .where('stays.profile_uuid', '=', profileUUID)
+    .where('stays.hotel_id', '=', hotelId)
+    .orderBy('stays.id', 'desc')
+    .executeTakeFirst();
+}
+
 /**
  * The profile's stay at the hotel it may have back (docs/behaviour.md#taking-a-stay-back): its latest, when still
  * active, or finished before its `ends_by` date's check-out — ending one's own stay early does not buy a fresh one.
  */
 async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
-  const latest = await stayQuery(db)
-    .where('stays.profile_uuid', '=', profileUUID)
-    .where('stays.hotel_id', '=', hotelId)
-    .orderBy('stays.id', 'desc')
-    .executeTakeFirst();
+  const latest = await latestStayOf(db, profileUUID, hotelId);
   if (!latest || hasReached(now, latest.time_zone, latest.ends_by, latest.checkout_time)) return undefined;
   return latest;
 }
 
 /** The profile's latest stay at the hotel while it is not finished (a proof credits it, domain/proofs.ts). */
 export async function currentStayOf(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
-  const latest = await stayQuery(db)
-    .where('stays.profile_uuid', '=', profileUUID)
-    .where('stays.hotel_id', '=', hotelId)
-    .orderBy('stays.id', 'desc')
-    .executeTakeFirst();
+  const latest = await latestStayOf(db, profileUUID, hotelId);
   return latest && !isFinished(latest, now) ? latest : undefined;
 }
 
