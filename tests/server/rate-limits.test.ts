@@ -210,6 +210,30 @@ describeEachDialect('rate limits', (get) => {
     expect(await addressUses(h, address)).toBe(PER_ADDRESS);
   });
 
+  it('bounds the scan records of a stay’s own entry by the stay’s allowance: the 31st of a minute is 429', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T10:55:00Z');
+    const address = '192.0.2.96';
+    const entered = await h.app.inject({
+      method: 'POST',
+      url: '/api/rooms/tilleuls-102/stays',
+      payload: {},
+      remoteAddress: address,
+    });
+    const { sUUID, profileUUID } = entered.json();
+    const scan = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/qr-scans/room/tilleuls-102',
+        payload: scanRecord('tilleuls-102', { profileUUID, stayUUID: sUUID }),
+        remoteAddress: address,
+      });
+    for (let sent = 0; sent < PER_STAY; sent += 1) expect((await scan()).statusCode).toBe(201);
+    const refused = await scan();
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'submission_rate_limited']);
+    expect(await addressUses(h, address)).toBe(1);
+  });
+
   it('refuses submissions to one stay beyond its allowance, and keeps only the current minute counted', async () => {
     const h = get();
     h.clock.current = new Date('2026-04-01T11:00:30Z');
