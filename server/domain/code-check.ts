@@ -9,8 +9,8 @@ import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
 import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
-import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 import { isExpiredOn } from './rewards.ts';
+import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 interface StaffHotel {

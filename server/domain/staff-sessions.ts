@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StaffSessionReply } from '../../contract/schemas.ts';
-import { pinChecks, verifyPin } from '../content/pin.ts';
+import type { PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -43,6 +43,7 @@ function tokenHash(token: string): string {
  */
 export async function openStaffSession(
   store: Store,
+  checkPin: PinChecker,
   input: OpenStaffSessionInput,
   now: Date,
 ): Promise<StaffSessionReply> {
@@ -53,7 +54,7 @@ export async function openStaffSession(
     .executeTakeFirst();
   if (!stored) throw notFound('Hotel');
   const attempt = await store.write((tx) => reservePinAttempt(tx, input.hotelId, input, now));
-  const check = pinChecks.tryRun(() => verifyPin(input.pin, stored.staff_pin_hash));
+  const check = checkPin(input.pin, stored.staff_pin_hash);
   if (!check) {
     await store.write((tx) => giveBackPinAttempt(tx, attempt));
     throw new DomainError('unavailable', 'staff_pin_busy', 'Too many staff PIN checks at once; try again', {

@@ -23,7 +23,12 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     { schema: { body: StaffSessionBody, response: { 201: StaffSessionReply, ...errors } } },
     async (request, reply) => {
       const { hId, pin } = request.body;
-      const session = await openStaffSession(deps.store, { hotelId: hId, pin, clientAddress: request.ip }, deps.now());
+      const session = await openStaffSession(
+        deps.store,
+        deps.checkPin,
+        { hotelId: hId, pin, clientAddress: request.ip },
+        deps.now(),
+      );
       return reply.code(201).send(session);
     },
   );
