@@ -93,7 +93,6 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
   const pinChanged = await staffPinChanged(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
-    if (pinChanged) await endHotelStaffSessions(tx, h.id);
     const hotelRow = {
       name: h.name,
       is_demo: h.isDemo ? 1 : 0,
@@ -118,6 +117,9 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
+    // After the hotel row is written (and held): a sign-in checked against the old PIN has committed its session
+    // by now, or will see the new hash (domain/staff-sessions.ts).
+    if (pinChanged) await endHotelStaffSessions(tx, h.id);
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx

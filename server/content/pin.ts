@@ -83,6 +83,7 @@ export function boundedPinChecker(
   return (pin, stored) => (running >= maxRunning && waiting.length >= maxWaiting ? null : run(pin, stored));
 }
 
-/** A process's PIN checks: two at once (libuv's pool has four threads), 100 waiting. */
+/** PIN hashes a process runs at once: libuv's pool has four threads, which file reads and DNS need too. */
 export const PIN_CHECKS_RUNNING = 2;
+/** PIN checks a process keeps waiting; more are answered busy at once. */
 export const PIN_CHECKS_WAITING = 100;

@@ -63,7 +63,12 @@ export async function openStaffSession(
   }
   const pinMatches = await check;
   const opened = await store.write(async (tx) => {
-    if (!pinMatches) {
+    // Held, so a PIN change (content import) is before or after this whole step: a session of the old PIN opens
+    // only before, and the import then ends it.
+    const hotel = await tx
+      .forUpdate(tx.db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', input.hotelId), 'hotels')
+      .executeTakeFirst();
+    if (!pinMatches || hotel?.staff_pin_hash !== stored.staff_pin_hash) {
       await countPinFailure(tx, input.hotelId, now);
       return null;
     }
