@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'unknown_quiz_answer',
   'not_enough_greenmiles',
   'already_claimed',
+  'reward_expired',
   'already_used',
   'not_claimed',
   'not_a_slider_reward',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   // Staff access and the demo reset (docs/server.md#errors).
   'staff_pin_invalid',
   'staff_pin_rate_limited',
+  'staff_pin_busy',
   'staff_session_missing',
   'staff_session_invalid',
   'staff_session_wrong_hotel',

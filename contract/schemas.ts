@@ -442,6 +442,8 @@ export const StaffSessionReply = Type.Object({
   expiresAt: Type.String(),
 });
 export type StaffSessionReply = Static<typeof StaffSessionReply>;
+/** DELETE /api/staff/sessions/current (Authorization: Bearer): 204 without a body, the session ended. */
+export const StaffSessionEndReply = Type.Null();
 
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
 export const DemoResetBody = Type.Object({ uuid: ProfileUuid });
@@ -470,10 +472,13 @@ export const StaffCodeCheckReply = Type.Object({
   roomNumber: Type.Union([Type.String(), Type.Null()]),
   claimedAt: Type.String(),
   validUntil: Type.Union([Type.String(), Type.Null()]),
+  /** True when the hotel-local date is past `validUntil`: an unused claim is then not used, nor to be handed over. */
+  expired: Type.Boolean(),
   /** True when this call used it; false when it had been used before (`usedAt`, `usedBy` say when and how). */
   redeemedNow: Type.Boolean(),
-  usedAt: Type.String(),
-  usedBy: RedeemedBy,
+  /** Null only for an expired claim never used. */
+  usedAt: Type.Union([Type.String(), Type.Null()]),
+  usedBy: Type.Union([RedeemedBy, Type.Null()]),
 });
 export type StaffCodeCheckReply = Static<typeof StaffCodeCheckReply>;
 

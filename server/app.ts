@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
+import { boundedPinChecker, PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING, type PinChecker } from './content/pin.ts';
 import type { DialectKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   trustProxy?: false | number | string[];
   /** Stay creations per address and submissions per stay a minute (docs/behaviour.md#rate-limits); the defaults without. */
   rateLimits?: Partial<RateLimits>;
+  /** The staff PIN checks; by default Argon2 with PIN_CHECKS_RUNNING at once (tests hold them). */
+  checkPin?: PinChecker;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staffAuth: staffAuthHooks(store, now),
     mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    checkPin: options.checkPin ?? boundedPinChecker(PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING),
   };
   decorateStaffSession(app);
   if (deps.mailer && !options.mailer) {

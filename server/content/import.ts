@@ -11,6 +11,7 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import { randomQrId } from '../domain/qr-codes.ts';
+import { endHotelStaffSessions } from '../domain/staff-sessions.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -22,7 +23,7 @@ import {
   type RewardEntry,
   type RoomEntry,
 } from './format.ts';
-import { hashPin } from './pin.ts';
+import { hashPin, verifyPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
@@ -80,9 +81,16 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
   return parseContent(text, path);
 }
 
+/** Whether the file's staff PIN is not the one the hotel has now (a new hotel has no sessions to end). */
+async function staffPinChanged(db: Kysely<Database>, hotelId: number, pin: string): Promise<boolean> {
+  const stored = await db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', hotelId).executeTakeFirst();
+  return stored !== undefined && !(await verifyPin(pin, stored.staff_pin_hash));
+}
+
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
   const now = new Date().toISOString();
   const pinHash = await hashPin(file.hotel.staffPin);
+  const pinChanged = await staffPinChanged(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const hotelRow = {
@@ -109,6 +117,9 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
+    // After the hotel row is written (and held): a sign-in checked against the old PIN has committed its session
+    // by now, or will see the new hash (domain/staff-sessions.ts).
+    if (pinChanged) await endHotelStaffSessions(tx, h.id);
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx

@@ -299,6 +299,16 @@ const codePrefix: Migration = {
   },
 };
 
+/**
+ * Wrong staff PINs are counted in `cap_counters` as attempts reserved before the hash (domain/pin-attempts.ts): the
+ * table of failures that 0007_staff made is no longer read.
+ */
+const staffPinAttempts: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.dropTable('staff_pin_failures').execute();
+  },
+};
+
 export function migrationsFor(kind: DialectKind): Record<string, Migration> {
   return {
     '0001_initial': initial(kind),
@@ -318,6 +328,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0015_cap_counters_without_rowid': capCountersWithoutRowidMigration(kind),
     '0016_qr_scan_days': qrScanDaysMigration(kind),
     '0017_proof_codes_generated': proofCodesGeneratedMigration,
+    '0018_staff_pin_attempts': staffPinAttempts,
   };
 }
 

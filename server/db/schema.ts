@@ -262,14 +262,6 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
-/** A wrong staff PIN (0007_staff), counted per hotel and per client address over the rate-limit window. */
-export interface StaffPinFailuresTable {
-  id: Generated<number>;
-  hotel_id: number;
-  client_address: string;
-  failed_at: string;
-}
-
 /** A dish of a hotel's restaurant menu (0005_meals): `names` {lang: name}, `ingredients` [{food, grams}] as JSON. */
 export interface MealDishesTable {
   hotel_id: number;
@@ -312,7 +304,6 @@ export interface Database {
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
   staff_sessions: StaffSessionsTable;
-  staff_pin_failures: StaffPinFailuresTable;
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;

@@ -17,8 +17,9 @@ import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
-import { currentNightId } from './hotel-time.ts';
+import { currentNightId, localDate } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { isExpiredOn } from './rewards.ts';
 import type { StayRecord } from './stays.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -467,16 +468,19 @@ const claimsRead = prepared((db, values: { stayId: number }) =>
 interface RewardListInputs {
   hotelRewards: HotelRewards;
   lang: string;
+  /** The hotel-local date: a reward past its validity that the stay has not claimed is not listed. */
+  today: string;
   claims: readonly Awaited<ReturnType<typeof claimsRead>>[number][];
 }
 
-const rewardLists = new ListOfInputs(({ hotelRewards, lang, claims }: RewardListInputs): Reward[] => {
+const rewardLists = new ListOfInputs(({ hotelRewards, lang, today, claims }: RewardListInputs): Reward[] => {
   const claimOf = new Map(claims.map((claim) => [claim.reward_id, claim]));
   const order = textLanguageOrder(lang, hotelRewards.primaryLanguage);
   return hotelRewards.rewards.flatMap(({ fields, texts: translations }): Reward[] => {
     const texts = pickTranslation(translations, order);
     if (!texts) return [];
     const claim = claimOf.get(fields.rwId);
+    if (!claim && isExpiredOn(fields.validUntil, today)) return [];
     return [
       {
         ...fields,
@@ -495,14 +499,15 @@ const rewardLists = new ListOfInputs(({ hotelRewards, lang, claims }: RewardList
 /**
  * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
  * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
- * for want of a translation in the chosen language.
+ * for want of a translation in the chosen language. A reward past its `validUntil` is listed only when claimed.
  */
-export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
+export async function rewardsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Reward[]> {
   const { db } = store;
   const stay = await findListedStay(db, input.sUUID, input.profileUUID);
   const hotelRewards = await rewardContentCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, () =>
     loadRewardContent(db, stay),
   );
   const claims = await claimsRead(db, { stayId: stay.id });
-  return rewardLists.of(`${stay.id}|${input.lang}`, { hotelRewards, lang: input.lang, claims });
+  const today = localDate(now, stay.time_zone);
+  return rewardLists.of(`${stay.id}|${input.lang}`, { hotelRewards, lang: input.lang, today, claims });
 }

@@ -179,6 +179,7 @@ describeEachDialect('identity hygiene', (get) => {
   it('the forged header: X-Forwarded-For is not the client address unless TRUST_PROXY says which proxies to believe', async () => {
     const h = get();
     const wrongPin = async (app: FastifyInstance, remoteAddress: string) => {
+      await h.handle.db.deleteFrom('cap_counters').where('cap', 'like', 'staff-pin%').execute();
       const response = await app.inject({
         method: 'POST',
         url: '/api/staff/sessions',
@@ -187,19 +188,19 @@ describeEachDialect('identity hygiene', (get) => {
         remoteAddress,
       });
       expect(response.statusCode).toBe(403);
-      const last = await h.handle.db
-        .selectFrom('staff_pin_failures')
-        .select('client_address')
-        .orderBy('id', 'desc')
+      const counted = await h.handle.db
+        .selectFrom('cap_counters')
+        .select('subject')
+        .where('cap', '=', 'staff-pin-attempts')
         .executeTakeFirstOrThrow();
-      return last.client_address;
+      return counted.subject;
     };
-    expect(await wrongPin(h.app, '10.1.2.3')).toBe('10.1.2.3');
-    expect(await wrongPin(await appWith({ trustProxy: 1 }), '10.1.2.3')).toBe('203.0.113.7');
+    expect(await wrongPin(h.app, '10.1.2.3')).toBe('address:10.1.2.3');
+    expect(await wrongPin(await appWith({ trustProxy: 1 }), '10.1.2.3')).toBe('address:203.0.113.7');
     const behindKnownProxy = await appWith({ trustProxy: ['10.1.2.3'] });
-    expect(await wrongPin(behindKnownProxy, '10.1.2.3')).toBe('203.0.113.7');
-    expect(await wrongPin(behindKnownProxy, '10.9.9.9')).toBe('10.9.9.9');
-    await h.handle.db.deleteFrom('staff_pin_failures').execute();
+    expect(await wrongPin(behindKnownProxy, '10.1.2.3')).toBe('address:203.0.113.7');
+    expect(await wrongPin(behindKnownProxy, '10.9.9.9')).toBe('address:10.9.9.9');
+    await h.handle.db.deleteFrom('cap_counters').where('cap', 'like', 'staff-pin%').execute();
   });
 
   it('a staff PIN stored with the former scheme still opens a session; the next import re-hashes it', async () => {
