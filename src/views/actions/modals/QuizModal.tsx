@@ -58,12 +58,7 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
         ))}
       </fieldset>
       {api.result && (
-        <QuizResult
-          quiz={quiz}
-          {...api.result}
-          selectedPosition={api.selected}
-          onContinue={api.confirm}
-        />
+        <QuizResult quiz={quiz} {...api.result} selectedPosition={api.selected} onContinue={api.confirm} />
       )}
       {/* The verdict says it while revealed; the page's toast says the server's message after. */}
       <SubmissionOutcome {...api} reply={api.revealed ? null : api.reply} />
