@@ -75,15 +75,22 @@ export const CustomOption = Type.Object({
 });
 export type CustomOption = Static<typeof CustomOption>;
 
+/**
+ * Which answers of a quiz are correct, and its explanation (docs/behaviour.md#quiz): sent only to a stay that has
+ * answered, in the reply to its answer and in its completed quiz, never before (docs/trust-model.md#caps-and-limits).
+ */
+export const QuizSolution = Type.Object({
+  /** The qaPosition of every correct answer (a quiz has one at least). */
+  correctPositions: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 }),
+  explanation: Type.Optional(Type.String()),
+});
+export type QuizSolution = Static<typeof QuizSolution>;
+
 export const Quiz = Type.Object({
-  question: Type.Object({ text: Type.String(), explanation: Type.Optional(Type.String()) }),
-  answers: Type.Array(
-    Type.Object({
-      qaPosition: Type.Integer({ minimum: 1 }),
-      qaIsCorrect: Type.Union([Type.Literal(0), Type.Literal(1)]),
-      text: Type.String(),
-    }),
-  ),
+  question: Type.Object({ text: Type.String() }),
+  answers: Type.Array(Type.Object({ qaPosition: Type.Integer({ minimum: 1 }), text: Type.String() })),
+  /** Null until the stay has answered (tonight, for a quiz answered every night). */
+  solution: Type.Union([QuizSolution, Type.Null()]),
 });
 export type Quiz = Static<typeof Quiz>;
 
@@ -372,8 +379,10 @@ export const SubmissionReply = Type.Object({
   greenMilesChange: Type.Integer(),
   /** The stay's balance after the submission. */
   greenMiles: Type.Integer({ minimum: 0 }),
-  /** Quiz only. */
+  /** Quiz only: whether the sent answer is correct. */
   isCorrect: Type.Optional(Type.Boolean()),
+  /** Quiz only: the correct answers and the explanation, now that the stay has answered. */
+  solution: Type.Optional(QuizSolution),
 });
 export type SubmissionReply = Static<typeof SubmissionReply>;
 

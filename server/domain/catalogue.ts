@@ -11,7 +11,7 @@
  * completions and points, or its claims are read (docs/performance.md#api-reads).
  */
 import { type Kysely, sql } from 'kysely';
-import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
+import type { Action, ActionResponse, Quiz, QuizSolution, Reward } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -126,6 +126,8 @@ interface ActionContent {
   fields: Readonly<ActionContentFields>;
   /** The label of each of its options by option id (a completion names the option it chose). */
   optionLabels: ReadonlyMap<number, string>;
+  /** A quiz's correct answers and explanation: listed only once the stay has answered. */
+  quizSolution: QuizSolution | null;
 }
 
 async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string): Promise<ActionContent[]> {
@@ -135,18 +137,15 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
   const answersBy = groupByAction(answers);
   return actions.map((a) => {
     let quiz: Quiz | null = null;
+    let quizSolution: QuizSolution | null = null;
     if (a.type === 'QUIZ' && a.quiz_question !== null) {
+      const quizAnswers = answersBy.get(a.id) ?? [];
       quiz = {
-        question:
-          a.quiz_explanation !== null
-            ? { text: a.quiz_question, explanation: a.quiz_explanation }
-            : { text: a.quiz_question },
-        answers: (answersBy.get(a.id) ?? []).map((q) => ({
-          qaPosition: q.position,
-          qaIsCorrect: q.is_correct === 1 ? 1 : 0,
-          text: q.text,
-        })),
+        question: { text: a.quiz_question },
+        answers: quizAnswers.map((q) => ({ qaPosition: q.position, text: q.text })),
+        solution: null,
       };
+      quizSolution = solutionOf(quizAnswers, a.quiz_explanation);
     }
     const actionOptions = optionsBy.get(a.id) ?? [];
     // Frozen whole: every stay's answer shares these objects.
@@ -173,8 +172,18 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
         quiz,
       },
       optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),
+      quizSolution,
     });
   });
+}
+
+/** A quiz's solution from its answers' rows and its explanation in one language (null when the quiz has none). */
+export function solutionOf(
+  answers: readonly { position: number; is_correct: number }[],
+  explanation: string | null,
+): QuizSolution {
+  const correctPositions = answers.filter((answer) => answer.is_correct === 1).map((answer) => answer.position);
+  return explanation !== null ? { correctPositions, explanation } : { correctPositions };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -329,12 +338,14 @@ interface ActionListInputs {
 const actionLists = new ListOfInputs(
   ({ content, endDate, nightId, completions, earned }: ActionListInputs): Action[] => {
     const completionOf = new Map(completions.map((row) => [`${row.action_id}|${row.night_id}`, row]));
-    return content.map(({ fields, optionLabels }): Action => {
+    return content.map(({ fields, optionLabels, quizSolution }): Action => {
       const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
       const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
       const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
       return {
         ...fields,
+        // The solution only once answered: before, it would tell a script which answer earns.
+        quiz: fields.quiz && completion ? { ...fields.quiz, solution: quizSolution } : fields.quiz,
         alreadyCompleted: completion !== undefined,
         endDate,
         currentNightId: nightId,

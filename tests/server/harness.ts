@@ -140,6 +140,11 @@ export async function newHotelStay(app: FastifyInstance, hotelId = 1, profileUUI
   return { sUUID: body.sUUID, profileUUID: body.profileUUID };
 }
 
+/** As an import does after changing a hotel's content: a new content version (the caches are keyed by it). */
+export async function renewContentVersion(handle: DatabaseHandle, hotelId: number): Promise<void> {
+  await handle.db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
+}
+
 export async function stayIdOf(handle: DatabaseHandle, sUUID: string): Promise<number> {
   const row = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
   return row.id;
