@@ -50,6 +50,11 @@ export function daysBetween(from: string, to: string): number {
   return dayNumberOf(to) - dayNumberOf(from);
 }
 
+/** The earlier of two dates. */
+export function earlierDate(a: string, b: string): string {
+  return daysBetween(a, b) >= 0 ? a : b;
+}
+
 /** True for a real calendar date written YYYY-MM-DD inside the API's window (rejects 2026-02-30 and 9999-12-31). */
 export function isCalendarDate(date: string): boolean {
   return calendarDatePattern.test(date) && addDays(date, 0) === date;

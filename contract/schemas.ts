@@ -42,6 +42,11 @@ export const Stay = Type.Object({
   }),
   profileUUID: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  /**
+   * The stay's last possible day (its creation day, hotel-local, + the hotel's maxStayNights): it ends there at
+   * check-out without an end date, and no end date may be later (docs/behaviour.md#stay-limits).
+   */
+  lastDay: IsoDate,
   /** Days from today to endDate in the hotel's time zone; null while no end date is known. */
   remainingDays: Type.Union([Type.Integer(), Type.Null()]),
   endDate: Type.Union([IsoDate, Type.Null()]),

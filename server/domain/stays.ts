@@ -190,6 +190,7 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     status: isFinished(stay, now) ? 'finished' : 'active',
     remainingDays: remainingDays(stay, now),
     endDate: stay.end_date,
+    lastDay: stay.ends_by,
     earnedGreenMiles: earned,
   };
 }
