@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'ambiguous_code',
   // The staff page's impact summary (docs/impact.md#period).
   'invalid_period',
+  // Stay limits: an end date after the stay's last possible day (docs/behaviour.md#stay-limits).
+  'end_date_after_last_day',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

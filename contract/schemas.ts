@@ -5,12 +5,18 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
+import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** A guest profile's id (`uuid`, `profileUUID`): a version-4 UUID (docs/server.md#identity), anything else is 400. */
 const ProfileUuid = Type.String({ pattern: PROFILE_UUID_PATTERN });
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** A calendar date the API accepts (docs/behaviour.md#dates): a real day, 2000-01-01 to 2100-12-31, else 400. */
+export const IsoDate = Type.String({
+  format: 'date',
+  pattern: CALENDAR_DATE_PATTERN,
+  description: `YYYY-MM-DD, ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+});
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
 const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -36,6 +42,11 @@ export const Stay = Type.Object({
   }),
   profileUUID: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  /**
+   * The stay's last possible day (its creation day, hotel-local, + the hotel's maxStayNights): it ends there at
+   * check-out without an end date, and no end date may be later (docs/behaviour.md#stay-limits).
+   */
+  lastDay: IsoDate,
   /** Days from today to endDate in the hotel's time zone; null while no end date is known. */
   remainingDays: Type.Union([Type.Integer(), Type.Null()]),
   endDate: Type.Union([IsoDate, Type.Null()]),

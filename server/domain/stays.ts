@@ -166,11 +166,6 @@ export function isFinished(stay: StayTiming, now: Date): boolean {
   return stay.status === 'finished' || checkedOut(stay, now);
 }
 
-/** The columns an end date sets: `ends_by` only ever moves later, so ending early never shortens the take-back. */
-export function endDateColumns(stay: Pick<StayRecord, 'ends_by'>, endDate: string) {
-  return { end_date: endDate, ends_by: endDate > stay.ends_by ? endDate : stay.ends_by };
-}
-
 /**
  * The hotel-local days the stay has still started, today included, until check-out on its end date:
  * 1 on departure morning, 0 once checked out or terminated, null while no end date is known.
@@ -195,6 +190,7 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     status: isFinished(stay, now) ? 'finished' : 'active',
     remainingDays: remainingDays(stay, now),
     endDate: stay.end_date,
+    lastDay: stay.ends_by,
     earnedGreenMiles: earned,
   };
 }
@@ -444,16 +440,30 @@ export async function terminateStay(
   return stayEntity(store.db, { ...stay, status: 'finished' }, now);
 }
 
-/** Refuses (400) an end date that is not a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
-export function checkEndDate(endDate: string, timeZone: string, now: Date): void {
-  const today = localDate(now, timeZone);
+/**
+ * Refuses an end date the stay cannot have (docs/behaviour.md#setting-the-end-date): 400 unless a real date from
+ * hotel-local today to today + MAX_END_DATE_DAYS; 409 end_date_after_last_day after the stay's last possible day
+ * (`ends_by`: its creation day + the hotel's maxStayNights), which no end date moves.
+ */
+export function checkEndDate(endDate: string, stay: Pick<StayRecord, 'time_zone' | 'ends_by'>, now: Date): void {
+  const today = localDate(now, stay.time_zone);
   const latest = addDays(today, MAX_END_DATE_DAYS);
   if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
     throw new DomainError('bad_request', 'bad_request', `endDate must be a date from ${today} to ${latest}`);
   }
+  if (endDate > stay.ends_by) {
+    throw new DomainError(
+      'conflict',
+      'end_date_after_last_day',
+      `This stay ends on ${stay.ends_by} at the latest; a later stay starts with a new scan`,
+    );
+  }
 }
 
-/** Sets the end date: a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
+/**
+ * Sets the end date of a stay still under way: a finished one (terminated, or past its check-out) refuses it (409
+ * stay_finished), so an end date never reopens a stay; only a scan takes a stay back (#taking-a-stay-back).
+ */
 export async function setEndDate(
   store: Store,
   sUUID: string,
@@ -462,9 +472,15 @@ export async function setEndDate(
   now: Date,
 ): Promise<Stay> {
   const stay = await findOwnedStay(store.db, sUUID, profileUUID);
-  if (stay.status === 'finished') throw stayFinished();
-  checkEndDate(endDate, stay.time_zone, now);
-  const columns = endDateColumns(stay, endDate);
-  await store.db.updateTable('stays').set(columns).where('id', '=', stay.id).execute();
-  return stayEntity(store.db, { ...stay, ...columns }, now);
+  if (isFinished(stay, now)) throw stayFinished();
+  checkEndDate(endDate, stay, now);
+  // Conditional: a termination that lands between the read and this write keeps the stay finished.
+  const updated = await store.db
+    .updateTable('stays')
+    .set({ end_date: endDate })
+    .where('id', '=', stay.id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw stayFinished();
+  return stayEntity(store.db, { ...stay, end_date: endDate }, now);
 }

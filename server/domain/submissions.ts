@@ -26,7 +26,7 @@ import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
-import { checkEndDate, endDateColumns, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
+import { checkEndDate, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -142,7 +142,7 @@ export async function submitAction<Path extends SubmissionPath>(
     checkOwnRoom(answer, stay);
 
     const endDate = base.endDate ?? null;
-    if (endDate !== null) checkEndDate(endDate, stay.time_zone, now);
+    if (endDate !== null) checkEndDate(endDate, stay, now);
 
     let quizCorrect: boolean | undefined;
     let quizAnswers: { position: number; is_correct: number }[] | undefined;
@@ -199,7 +199,7 @@ export async function submitAction<Path extends SubmissionPath>(
     }
 
     if (endDate !== null && stay.end_date === null) {
-      await tx.updateTable('stays').set(endDateColumns(stay, endDate)).where('id', '=', stay.id).execute();
+      await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     }
 
     const languages = hasMessagesFor(base.lang) ? [base.lang] : [base.lang, await hotelPrimaryLanguage(tx, stay)];

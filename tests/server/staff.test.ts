@@ -356,7 +356,7 @@ describeEachDialect('demo reset', (get) => {
     });
   }
 
-  /** A stay with an answer, points, a claimed code reward, an e-mail allowance row and an end date. */
+  /** A stay under way with an answer, points, a claimed code reward, an e-mail allowance row and an end date. */
   async function usedStay(h: Harness, hotelId: number): Promise<TestStay> {
     const stay = await newStay(h.app, h.handle, hotelId);
     const yesNo = await actionOfType(h.app, stay, 'YESNO');
@@ -373,7 +373,8 @@ describeEachDialect('demo reset', (get) => {
       .insertInto('reward_emails')
       .values({ stay_id: stay.id, reward_id: coffee, sent_at: new Date().toISOString() })
       .execute();
-    const endDate = new Date().toISOString().slice(0, 10);
+    // Tomorrow: the stay is still under way (a reset never reopens one that is over).
+    const endDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await h.handle.db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     return stay;
   }
@@ -417,9 +418,38 @@ describeEachDialect('demo reset', (get) => {
       await h.app.inject({ url: `/api/stays/${stay.sUUID}/actions?lang=fr&uuid=${stay.profileUUID}` })
     ).json() as Array<{ actType: string; alreadyCompleted: unknown }>;
     expect(actions.find((action) => action.actType === 'YESNO')?.alreadyCompleted).toBeFalsy();
-    // Resetting again is fine; a terminated demo stay becomes active again.
+    // Resetting again is fine.
+    expect((await reset(h.app, stay)).statusCode).toBe(200);
+  });
+
+  it('never reopens a stay that is over (409 stay_finished); a scan takes it back, then the reset replays it', async () => {
+    const h = get();
+    h.clock.current = null;
+    const stay = await usedStay(h, 2);
+    const { ends_by: lastDay } = await h.handle.db
+      .selectFrom('stays')
+      .select('ends_by')
+      .where('id', '=', stay.id)
+      .executeTakeFirstOrThrow();
     expect((await terminate(h.app, stay, await staffHeaders(h.app, 2))).statusCode).toBe(200);
-    expect((await reset(h.app, stay)).json().stay.status).toBe('active');
+    const rows = await rowsOf(h, stay.id);
+    const refused = await reset(h.app, stay);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('stay_finished');
+    expect(await statusOf(h.app, stay)).toBe('finished');
+    expect(await rowsOf(h, stay.id)).toEqual(rows);
+    // The presenter scans the demo hotel's code again: the same stay comes back (docs/behaviour.md#taking-a-stay-back).
+    await newHotelStay(h.app, 2, stay.profileUUID);
+    const replayed = await reset(h.app, stay);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json().stay).toMatchObject({ status: 'active', greenMiles: 0, endDate: null });
+    // A replay, not a longer stay: the last possible day is the first scan's.
+    const after = await h.handle.db
+      .selectFrom('stays')
+      .select('ends_by')
+      .where('id', '=', stay.id)
+      .executeTakeFirstOrThrow();
+    expect(after.ends_by).toBe(lastDay);
   });
 
   it('refuses a stay of a hotel that is not a demo (403 not_a_demo_stay), another profile (404), no front token (401): nothing changes', async () => {
