@@ -21,7 +21,12 @@ export interface ServerProcess {
   errors: string[];
 }
 
-export async function startServer(databaseUrl: string, port?: number): Promise<ServerProcess> {
+/** `env` adds to the process's environment (e.g. LOG_LEVEL, or api-server.ts's TEST_REQUEST_TIMEOUT_MS). */
+export async function startServer(
+  databaseUrl: string,
+  port?: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const child = spawn(process.execPath, ['tests/support/api-server.ts'], {
     env: {
@@ -34,6 +39,7 @@ export async function startServer(databaseUrl: string, port?: number): Promise<S
       // The races send 200 submissions to one stay at once, which the per-stay limit would mostly answer 429 before
       // they race; the limits across servers are tests/server/rate-limits.test.ts's.
       RATE_LIMIT_SUBMISSIONS: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
