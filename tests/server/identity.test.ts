@@ -171,7 +171,7 @@ describeEachDialect('identity hygiene', (get) => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
-      req: { url: '/api/stays/[redacted]/no-such-call' },
+      req: { url: '/api/stays/[redacted]/[redacted]' },
       res: { statusCode: 404 },
     });
   });

@@ -4,7 +4,7 @@
  * trickle their headers or body, or send nothing, are closed by the server; a guest's meal photo still goes through.
  * On SQLite only: none of it reaches the database.
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { encode } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REQUEST_TIMEOUTS } from '../../server/app.ts';
@@ -41,13 +41,12 @@ function hotelToday(): string {
 }
 
 /**
- * A raw socket that sends `head` at once, then `trickle` one byte every 2 s, and never ends; resolves, when the server
- * closes it, with the status line it got and how long it stayed open.
+ * A raw socket that sends `head` at once, then `trickle` one byte every 2 s, and never ends; `closed` resolves, when
+ * the server closes it, with the status line it got.
  */
-function slowSender(port: number, head: string, trickle: string): Promise<{ status: string; openMs: number }> {
-  return new Promise((resolve) => {
-    const opened = Date.now();
-    const socket = connect(port, '127.0.0.1');
+function slowSender(port: number, head: string, trickle: string): { socket: Socket; closed: Promise<string> } {
+  const socket = connect(port, '127.0.0.1');
+  const closed = new Promise<string>((resolve) => {
     let answer = '';
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
@@ -61,9 +60,10 @@ function slowSender(port: number, head: string, trickle: string): Promise<{ stat
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(timer);
-      resolve({ status: answer.split('\r\n')[0] ?? '', openMs: Date.now() - opened });
+      resolve(answer.split('\r\n')[0] ?? '');
     });
   });
+  return { socket, closed };
 }
 
 describe('request limits on a real server process', () => {
@@ -155,10 +155,11 @@ describe('request limits on a real server process', () => {
     const slow = await startServer(database.url, undefined, {
       TEST_REQUEST_TIMEOUT_MS: String(SHORT_REQUEST_TIMEOUT_MS),
     });
+    let senders: Array<ReturnType<typeof slowSender>> = [];
     try {
       const port = Number(new URL(slow.base).port);
       const head = 'POST /api/stays/hotel/1/new HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n';
-      const senders = [
+      senders = [
         ...Array.from({ length: 50 }, () => slowSender(port, '', `${head}Content-Length: 2\r\n\r\n{}`)),
         ...Array.from({ length: 50 }, () => slowSender(port, `${head}Content-Length: 1000\r\n\r\n`, '{"a":"xxxxxxxx')),
         ...Array.from({ length: 20 }, () => slowSender(port, '', '')),
@@ -167,12 +168,13 @@ describe('request limits on a real server process', () => {
       const stay = await newStay(slow.base);
       expect((await fetch(`${slow.base}/api/stays/${stay.sUUID}?uuid=${stay.profileUUID}`)).status).toBe(200);
       const closed = await Promise.race([
-        Promise.all(senders),
+        Promise.all(senders.map((sender) => sender.closed)),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), SHORT_REQUEST_TIMEOUT_MS + CLOSE_MARGIN_MS)),
       ]);
       expect(closed, 'every slow socket closed by the server within the bounded wait').not.toBeNull();
-      for (const { status } of closed ?? []) expect(status).toBe('HTTP/1.1 408 Request Timeout');
+      for (const status of closed ?? []) expect(status).toBe('HTTP/1.1 408 Request Timeout');
     } finally {
+      for (const { socket } of senders) socket.destroy();
       await stopServer(slow);
     }
   }, 30_000);
