@@ -9,7 +9,7 @@ import { encode } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REQUEST_TIMEOUTS } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { MAX_JSON_DEPTH } from '../../server/json-body.ts';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/json-body.ts';
 import { listApiRoutes } from '../support/api-routes.ts';
 import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
 import { createTestDatabase, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
@@ -66,6 +66,20 @@ function slowSender(port: number, head: string, trickle: string): { socket: Sock
   return { socket, closed };
 }
 
+describe('the JSON shape scan', () => {
+  it('counts brackets and commas outside strings only, escaped quotes and backslashes included', () => {
+    expect(jsonShapeProblem('{"a":"[[[[\\\\"}', 2, 10)).toBeNull();
+    expect(jsonShapeProblem('{"a":"\\"[[[,,,,"}', 2, 3)).toBeNull();
+    expect(jsonShapeProblem('[[["\\\\"]]]', 2, 10)).toBe('too_deep');
+    expect(jsonShapeProblem('{"a":"x\\"","b":[[[', 2, 10)).toBe('too_deep');
+    expect(jsonShapeProblem('[[],[],[]]', 2, 10)).toBeNull();
+    expect(jsonShapeProblem('[[],[],[]]', 2, 5)).toBe('too_many_values');
+    expect(jsonShapeProblem('{"a":1,"b":2,"c":3}', 2, 2)).toBe('too_many_values');
+    // Unterminated: left to the parser, which refuses it.
+    expect(jsonShapeProblem('{"a":"\\"[[[[', 2, 10)).toBeNull();
+  });
+});
+
 describe('request limits on a real server process', () => {
   let database: TestDatabase;
   let server: ServerProcess;
@@ -78,7 +92,7 @@ describe('request limits on a real server process', () => {
     await database.drop();
   });
 
-  it('no schema comes near the depth limit: the deepest body any call accepts', async () => {
+  it('no schema comes near the limits: the deepest and the largest body any call accepts', async () => {
     type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
     const depthOf = (schema: Schema | undefined): number => {
       if (!schema) return 0;
@@ -86,12 +100,26 @@ describe('request limits on a real server process', () => {
       const own = schema.type === 'object' || schema.type === 'array' ? 1 : 0;
       return own + Math.max(0, ...inner.map(depthOf), ...(schema.anyOf ?? []).map((s) => depthOf(s) - own));
     };
-    const deepest = Math.max(...(await listApiRoutes()).map((route) => depthOf(route.body as Schema)));
+    // An array has no bound on its values: a body schema with one fails here, to be given its own limit.
+    const valuesOf = (schema: Schema | undefined): number =>
+      !schema
+        ? 0
+        : schema.type === 'array'
+          ? Number.POSITIVE_INFINITY
+          : Math.max(
+              Object.values(schema.properties ?? {}).reduce((sum, property) => sum + 1 + valuesOf(property), 0),
+              ...(schema.anyOf ?? []).map(valuesOf),
+            );
+    const bodies = (await listApiRoutes()).map((route) => route.body as Schema | undefined);
+    const deepest = Math.max(...bodies.map(depthOf));
+    const largest = Math.max(...bodies.map(valuesOf));
     expect(deepest).toBeGreaterThan(0);
     expect(deepest * 4).toBeLessThanOrEqual(MAX_JSON_DEPTH);
+    expect(largest).toBeGreaterThan(5);
+    expect(largest * 10).toBeLessThanOrEqual(MAX_JSON_VALUES);
   });
 
-  it('20 meal bodies of 1 MB nested 500,000 deep at once: each 400 before any other check; /healthz answers meanwhile', async () => {
+  it('20 meal bodies of 1 MB nested 500,000 deep at once, then 20 as wide: each 400 before any other check; /healthz answers meanwhile', async () => {
     const depth = 500_000;
     const stay = await newStay(server.base);
     const actId = await mealActionId(server.base, stay);
@@ -108,6 +136,19 @@ describe('request limits on a real server process', () => {
     for (const { status, answer } of await Promise.all(floods)) {
       expect(status).toBe(400);
       expect(answer.message).toBe(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    }
+    // As wide as it is deep: 333,000 empty arrays, refused at the 1,001st value.
+    const wide = `{"uuid":"${stay.profileUUID}","sUUID":"${stay.sUUID}","endDate":null,"photoData":"x","wide":[${'[],'.repeat(333_000)}[]]}`;
+    const wideAnswers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${server.base}/api/actions/${actId}/limeat`, { method: 'POST', headers: json, body: wide }),
+      ),
+    );
+    for (const response of wideAnswers) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        `The JSON body holds more than ${MAX_JSON_VALUES} values`,
+      );
     }
     // Brackets inside strings are text, not nesting.
     const inString = await fetch(`${server.base}/api/stays/hotel/1/new`, {
