@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ajvFormats.default(partsAjv);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
   app.setSerializerCompiler(compileResponseSerializer);
-  // JSON only, nested at most MAX_JSON_DEPTH deep: anything else is 415.
+  // JSON only (anything else is 415), refused 400 past its depth and size in values (server/json-body.ts).
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
