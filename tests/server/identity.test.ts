@@ -4,7 +4,7 @@
  * published PINs) in a production database, a short or weakly hashed staff PIN.
  */
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +12,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProfileUuid } from '../../contract/profile-id.ts';
 import type { BuildAppOptions } from '../../server/app.ts';
 import { readConfig, readTrustProxy } from '../../server/config.ts';
-import { parseContent } from '../../server/content/import.ts';
+import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin, verifyPin } from '../../server/content/pin.ts';
-import { seedSampleHotels } from '../../server/content/seed.ts';
+import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.ts';
 import { start } from '../../server/start.ts';
 import {
   appSharing,
@@ -171,7 +171,7 @@ describeEachDialect('identity hygiene', (get) => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
-      req: { url: '/api/stays/[redacted]/no-such-call' },
+      req: { url: '/api/stays/[redacted]/[redacted]' },
       res: { statusCode: 404 },
     });
   });
@@ -231,8 +231,9 @@ describe.each(DIALECTS)('a production start [%s]', (dialect) => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  async function startWith(env: Record<string, string>) {
+  async function startWith(env: Record<string, string>, prepare?: (db: TestDatabase) => Promise<void>) {
     database = await createTestDatabase(dialect);
+    await prepare?.(database);
     mkdirSync(distDir, { recursive: true });
     writeFileSync(join(distDir, 'index.html'), '<meta name="greenmiles-front-token" content="">');
     const printed: string[] = [];
@@ -253,6 +254,20 @@ describe.each(DIALECTS)('a production start [%s]', (dialect) => {
     expect(hotels).toEqual([]);
     expect(printed).toContain('GreenMiles is running at');
     expect(printed).not.toContain('/tilleuls-101');
+  });
+
+  it("prints no sample URL: not the sample code of no hotel, not a hotel of the operator's that took a sample's id", async () => {
+    const { printed } = await startWith({ NODE_ENV: 'production' }, async ({ handle }) => {
+      const sample = readFileSync(SAMPLE_HOTEL_FILES[0] ?? '', 'utf8');
+      const own = sample
+        .replace('name: Hôtel Les Tilleuls', 'name: Hôtel du Port')
+        .replace(/, qrId: [\w-]+/g, '')
+        .replace(/^unassignedQrIds:.*$/m, '');
+      await importContent(handle.db, parseContent(own));
+    });
+    const urls = printed.match(/https?:\/\/\S+/g) ?? [];
+    expect(urls, printed).toHaveLength(1);
+    expect(printed).toContain(`GreenMiles is running at ${urls[0]}`);
   });
 
   it('imports them with SEED_SAMPLES=1', async () => {

@@ -11,6 +11,8 @@ import { openDatabase } from '../../server/db/connection.ts';
 import { start } from '../../server/start.ts';
 
 const config = readConfig();
+// The slow-sender test shortens the whole request's time limit, 120 s otherwise (server/app.ts REQUEST_TIMEOUTS).
+const requestMs = Number(process.env.TEST_REQUEST_TIMEOUT_MS);
 const database = openDatabase(config.databaseUrl, () => {});
 const server = await start({
   config,
@@ -18,6 +20,7 @@ const server = await start({
   distDir: join(tmpdir(), 'greenmiles-no-spa'),
   buildSpa: () => false,
   print: () => {},
+  ...(requestMs > 0 ? { timeouts: { requestMs, headersMs: Math.min(requestMs, 10_000) } } : {}),
 });
 process.on('SIGTERM', () => {
   void server

@@ -21,7 +21,8 @@ export interface ServerProcess {
   errors: string[];
 }
 
-/** A server process on the database; `env` adds to or overrides its environment (TRUST_PROXY…). */
+/** A server process on the database; `env` adds to or overrides its environment (TRUST_PROXY, LOG_LEVEL, api-server.ts's
+ * TEST_REQUEST_TIMEOUT_MS…). */
 export async function startServer(
   databaseUrl: string,
   port?: number,
