@@ -1,5 +1,5 @@
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from './action-types.ts';
-import type { CustomOption, Quiz } from './schemas.ts';
+import type { CustomOption, Quiz, QuizSolution } from './schemas.ts';
 
 /**
  * Rules of the action modals' answers that both their machines (machines/) and their views read: kept out of the
@@ -49,13 +49,19 @@ export function answersInOrder(quiz: Quiz): Quiz['answers'] {
   return [...quiz.answers].sort((a, b) => a.qaPosition - b.qaPosition);
 }
 
-/** docs/behaviour.md#quiz: correct if the chosen answer's qaIsCorrect equals 1. */
-export function isCorrectAnswer(quiz: Quiz, qaPosition: number): boolean {
-  return quiz.answers.some((answer) => answer.qaPosition === qaPosition && answer.qaIsCorrect === 1);
-}
-
-export function correctAnswerOf(quiz: Quiz): Quiz['answers'][number] | undefined {
-  return quiz.answers.find((answer) => answer.qaIsCorrect === 1);
+/**
+ * docs/behaviour.md#quiz: the correct answer shown once the quiz is answered: the guest's own when it is one of the
+ * correct answers, else the first correct one.
+ */
+export function shownCorrectAnswer(
+  quiz: Quiz,
+  solution: QuizSolution,
+  selectedPosition: number | null,
+): Quiz['answers'][number] | undefined {
+  const { correctPositions } = solution;
+  const position =
+    selectedPosition !== null && correctPositions.includes(selectedPosition) ? selectedPosition : correctPositions[0];
+  return quiz.answers.find((answer) => answer.qaPosition === position);
 }
 
 /** The options in the hotel's order (their position; docs/behaviour.md#custom). */

@@ -5,17 +5,59 @@
 
 const DAY_MS = 86_400_000;
 
-function toUtcMs(isoDate: string): number {
-  return Date.parse(`${isoDate}T00:00:00Z`);
+/**
+ * The calendar dates the API accepts, whatever the call (docs/behaviour.md#dates): a date outside this window is
+ * refused with 400 before any rule reads it, so no stay, report or period reaches the edges of what YYYY-MM-DD can
+ * write.
+ */
+export const FIRST_CALENDAR_DATE = '2000-01-01';
+export const LAST_CALENDAR_DATE = '2100-12-31';
+/** YYYY-MM-DD from FIRST_CALENDAR_DATE to LAST_CALENDAR_DATE; days that do not exist (02-30) are refused apart. */
+export const CALENDAR_DATE_PATTERN = '^(20\\d{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+const calendarDatePattern = new RegExp(CALENDAR_DATE_PATTERN);
+
+/** What the helpers below can write: four-digit years. Arithmetic beyond them stops at the edge. */
+const FIRST_DAY = new Date(0).setUTCFullYear(0, 0, 1) / DAY_MS;
+const LAST_DAY = new Date(0).setUTCFullYear(9999, 11, 31) / DAY_MS;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD string (an impossible day rolls over, 02-30 is 03-02). */
+function dayNumberOf(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  // setUTCFullYear, unlike Date.UTC, reads years 0–99 as written.
+  return new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
 }
 
+function dateOfDayNumber(day: number): string {
+  const kept = Math.min(LAST_DAY, Math.max(FIRST_DAY, day));
+  return new Date(kept * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * `isoDate` moved by `days` whole days. Total over every YYYY-MM-DD string and every number of days: the answer is
+ * always a YYYY-MM-DD date, at most 9999-12-31 and at least 0000-01-01 (where it stops). Loops over days therefore
+ * count days; they never compare a moving date with the last one. RangeError for a string that is not YYYY-MM-DD
+ * (the API checks its dates first).
+ */
 export function addDays(isoDate: string, days: number): string {
-  return new Date(toUtcMs(isoDate) + days * DAY_MS).toISOString().slice(0, 10);
+  const moved = dayNumberOf(isoDate) + Math.trunc(days);
+  if (Number.isNaN(moved)) throw new RangeError(`Not a number of days: ${days}`);
+  return dateOfDayNumber(moved);
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
+/** Whole days from `from` to `to` (negative when `to` is earlier); RangeError for a string that is not YYYY-MM-DD. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+  return dayNumberOf(to) - dayNumberOf(from);
+}
+
+/** The earlier of two dates. */
+export function earlierDate(a: string, b: string): string {
+  return daysBetween(a, b) >= 0 ? a : b;
+}
+
+/** True for a real calendar date written YYYY-MM-DD inside the API's window (rejects 2026-02-30 and 9999-12-31). */
+export function isCalendarDate(date: string): boolean {
+  return calendarDatePattern.test(date) && addDays(date, 0) === date;
 }
 
 /** The two formats these helpers read: en-CA writes dates as YYYY-MM-DD, en-GB hours as 00–23. */

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'unknown_quiz_answer',
   'not_enough_greenmiles',
   'already_claimed',
+  'reward_expired',
   'already_used',
   'not_claimed',
   'not_a_slider_reward',
@@ -42,6 +43,7 @@ export const ERROR_CODES = [
   // Staff access and the demo reset (docs/server.md#errors).
   'staff_pin_invalid',
   'staff_pin_rate_limited',
+  'staff_pin_busy',
   'staff_session_missing',
   'staff_session_invalid',
   'staff_session_wrong_hotel',
@@ -53,6 +55,7 @@ export const ERROR_CODES = [
   'unknown_dish',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
+  'proof_entry_closed',
   // Caps the hotel sets (docs/behaviour.md#caps).
   'room_claim_limit',
   'pool_daily_limit',
@@ -71,6 +74,8 @@ export const ERROR_CODES = [
   'ambiguous_code',
   // The staff page's impact summary (docs/impact.md#period).
   'invalid_period',
+  // Stay limits: an end date after the stay's last possible day (docs/behaviour.md#stay-limits).
+  'end_date_after_last_day',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

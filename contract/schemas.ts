@@ -5,12 +5,18 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
+import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** A guest profile's id (`uuid`, `profileUUID`): a version-4 UUID (docs/server.md#identity), anything else is 400. */
 const ProfileUuid = Type.String({ pattern: PROFILE_UUID_PATTERN });
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** A calendar date the API accepts (docs/behaviour.md#dates): a real day, 2000-01-01 to 2100-12-31, else 400. */
+export const IsoDate = Type.String({
+  format: 'date',
+  pattern: CALENDAR_DATE_PATTERN,
+  description: `YYYY-MM-DD, ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+});
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
 const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -36,6 +42,11 @@ export const Stay = Type.Object({
   }),
   profileUUID: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  /**
+   * The stay's last possible day (its creation day, hotel-local, + the hotel's maxStayNights): it ends there at
+   * check-out without an end date, and no end date may be later (docs/behaviour.md#stay-limits).
+   */
+  lastDay: IsoDate,
   /** Days from today to endDate in the hotel's time zone; null while no end date is known. */
   remainingDays: Type.Union([Type.Integer(), Type.Null()]),
   endDate: Type.Union([IsoDate, Type.Null()]),
@@ -75,15 +86,22 @@ export const CustomOption = Type.Object({
 });
 export type CustomOption = Static<typeof CustomOption>;
 
+/**
+ * Which answers of a quiz are correct, and its explanation (docs/behaviour.md#quiz): sent only to a stay that has
+ * answered, in the reply to its answer and in its completed quiz, never before (docs/trust-model.md#caps-and-limits).
+ */
+export const QuizSolution = Type.Object({
+  /** The qaPosition of every correct answer (a quiz has one at least). */
+  correctPositions: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 }),
+  explanation: Type.Optional(Type.String()),
+});
+export type QuizSolution = Static<typeof QuizSolution>;
+
 export const Quiz = Type.Object({
-  question: Type.Object({ text: Type.String(), explanation: Type.Optional(Type.String()) }),
-  answers: Type.Array(
-    Type.Object({
-      qaPosition: Type.Integer({ minimum: 1 }),
-      qaIsCorrect: Type.Union([Type.Literal(0), Type.Literal(1)]),
-      text: Type.String(),
-    }),
-  ),
+  question: Type.Object({ text: Type.String() }),
+  answers: Type.Array(Type.Object({ qaPosition: Type.Integer({ minimum: 1 }), text: Type.String() })),
+  /** Null until the stay has answered (tonight, for a quiz answered every night). */
+  solution: Type.Union([QuizSolution, Type.Null()]),
 });
 export type Quiz = Static<typeof Quiz>;
 
@@ -372,8 +390,10 @@ export const SubmissionReply = Type.Object({
   greenMilesChange: Type.Integer(),
   /** The stay's balance after the submission. */
   greenMiles: Type.Integer({ minimum: 0 }),
-  /** Quiz only. */
+  /** Quiz only: whether the sent answer is correct. */
   isCorrect: Type.Optional(Type.Boolean()),
+  /** Quiz only: the correct answers and the explanation, now that the stay has answered. */
+  solution: Type.Optional(QuizSolution),
 });
 export type SubmissionReply = Static<typeof SubmissionReply>;
 
@@ -442,6 +462,8 @@ export const StaffSessionReply = Type.Object({
   expiresAt: Type.String(),
 });
 export type StaffSessionReply = Static<typeof StaffSessionReply>;
+/** DELETE /api/staff/sessions/current (Authorization: Bearer): 204 without a body, the session ended. */
+export const StaffSessionEndReply = Type.Null();
 
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
 export const DemoResetBody = Type.Object({ uuid: ProfileUuid });
@@ -470,10 +492,13 @@ export const StaffCodeCheckReply = Type.Object({
   roomNumber: Type.Union([Type.String(), Type.Null()]),
   claimedAt: Type.String(),
   validUntil: Type.Union([Type.String(), Type.Null()]),
+  /** True when the hotel-local date is past `validUntil`: an unused claim is then not used, nor to be handed over. */
+  expired: Type.Boolean(),
   /** True when this call used it; false when it had been used before (`usedAt`, `usedBy` say when and how). */
   redeemedNow: Type.Boolean(),
-  usedAt: Type.String(),
-  usedBy: RedeemedBy,
+  /** Null only for an expired claim never used. */
+  usedAt: Type.Union([Type.String(), Type.Null()]),
+  usedBy: Type.Union([RedeemedBy, Type.Null()]),
 });
 export type StaffCodeCheckReply = Static<typeof StaffCodeCheckReply>;
 

@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   type Language,
   STAY_URL,
+  sampleQuizRightPosition,
   text,
 } from './support.ts';
 
@@ -52,10 +53,8 @@ async function earnPoints(request: APIRequestContext, sUUID: string, uuid: strin
         const option = action.options[0] as { caoId?: number; id?: number } | undefined;
         return ['custom', { ...stay, optionValue: option?.caoId ?? option?.id }];
       }
-      case 'QUIZ': {
-        const correct = action.quiz?.answers.find((answer) => answer.qaIsCorrect === 1);
-        return ['quiz', { ...stay, selectedPosition: correct?.qaPosition }];
-      }
+      case 'QUIZ':
+        return ['quiz', { ...stay, selectedPosition: sampleQuizRightPosition('les-tilleuls') }];
       default:
         return null;
     }

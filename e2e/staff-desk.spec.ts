@@ -128,5 +128,15 @@ for (const { code: language, dir } of LANGUAGES) {
     await field.press('Enter');
     await expect(answer).toContainText(around(language, 'Code inconnu : {code}', 'code')[0].trim());
     await expectNoAccessibilityViolations(page);
+
+    // Signing out ends the session on the server: the tab's token is refused from then on.
+    const stored = await page.evaluate(() => sessionStorage.getItem('staffSession:1'));
+    const { token } = JSON.parse(stored ?? '{}') as { token?: string };
+    await page.getByRole('button', { name: text(language, 'Se déconnecter') }).click();
+    await expect(page.getByLabel(text(language, 'Mot de passe'))).toBeVisible();
+    const refused = await page.request.get('/api/staff/hotels/1/redemptions', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(401);
   });
 }

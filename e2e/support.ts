@@ -93,3 +93,15 @@ export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
 }
 
 export const TILLEULS_PIN = samplePin('les-tilleuls');
+
+/**
+ * The qaPosition of the right answer of a sample hotel's quiz, from its content file: the API tells it only in the
+ * reply to an answer (docs/trust-model.md#caps-and-limits).
+ */
+export function sampleQuizRightPosition(file: 'les-tilleuls' | 'demo-hotel'): number {
+  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
+    actions: { type: string; quiz?: { answers: { correct?: boolean }[] } }[];
+  };
+  const answers = content.actions.find((action) => action.type === 'QUIZ')?.quiz?.answers ?? [];
+  return answers.findIndex((answer) => answer.correct === true) + 1;
+}

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
-import { addDays, calendarDateIn, daysBetween } from '../contract/calendar-days.ts';
+import { addDays, calendarDateIn, daysBetween, earlierDate } from '../contract/calendar-days.ts';
 import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
 import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
 import { MODAL_FLOW_KINDS, MODAL_MACHINES, type ModalFlowKind, modalInputOf, modalKindOf } from './actionModals.ts';
@@ -36,6 +36,8 @@ export interface ActionLaunchInput {
   timeZone: string | undefined;
   /** The stay's end date when the launch began (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
+  /** The stay's last possible day (YYYY-MM-DD): the server refuses a later end date (409 end_date_after_last_day). */
+  stayLastDay: string;
   roomNumber: string | null;
   /** The actor that started the launch (the stay page's root). */
   parent: ActorRef<Snapshot<unknown>, ActionLaunchParentEvent>;
@@ -130,10 +132,13 @@ export const actionLaunchMachine = setup({
       endDate: ({ context }) => context.stayEndDate,
       nights: ({ context }) => (context.stayEndDate ? nightsUntil(context.today, context.stayEndDate) : null),
     }),
-    /** docs/behaviour.md#nights-choice: one night ends tomorrow; 2 or 3 nights end today plus that many days. */
+    /**
+     * docs/behaviour.md#nights-choice: one night ends tomorrow; 2 or 3 nights end today plus that many days, or on the
+     * stay's last possible day when that comes first (the stay ends there anyway).
+     */
     endAfterNights: assign(({ context }, output: NightsPickerOutput) => {
       const nights = output.choice === '4+' ? 4 : output.choice;
-      return { endDate: addDays(context.today, nights), oneNightStay: nights === 1 };
+      return { endDate: earlierDate(addDays(context.today, nights), context.stayLastDay), oneNightStay: nights === 1 };
     }),
     // A date picked after a one-night answer ('Modifier mes nuits', then '4 nuits ou plus') replaces that answer.
     endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate, oneNightStay: false }),
@@ -204,7 +209,7 @@ export const actionLaunchMachine = setup({
           invoke: {
             id: 'endDatePicker',
             src: 'endDatePicker',
-            input: ({ context }) => ({ today: context.today }),
+            input: ({ context }) => ({ today: context.today, lastDay: context.stayLastDay }),
             onDone: {
               target: 'savingEndDate',
               actions: { type: 'endOnChosenDate', params: ({ event }) => event.output },

@@ -74,9 +74,8 @@ export const ACTION_MODAL_FLOWS = {
   })),
   review: modalFlow(reviewMachine, submissionOf),
   custom: modalFlow(customMachine, submissionOf),
-  quiz: modalFlow(quizMachine, (launch) =>
-    launch.action.quiz ? { ...submissionOf(launch), quiz: launch.action.quiz } : null,
-  ),
+  // The view shows the question and answers of the action; the machine needs none of them.
+  quiz: modalFlow(quizMachine, (launch) => (launch.action.quiz ? submissionOf(launch) : null)),
   claim: modalFlow(claimActionMachine, submissionOf),
 } satisfies Partial<Record<ActionModal, ModalFlow<AnyStateMachine>>>;
 

@@ -1,12 +1,17 @@
 import { assign, setup } from 'xstate';
-import { addDays } from '../contract/calendar-days.ts';
+import { addDays, earlierDate } from '../contract/calendar-days.ts';
 
-/** docs/behaviour.md#end-date: the end date is chosen from today to today plus 14 days. */
+/**
+ * docs/behaviour.md#end-date: the end date is chosen from today to today plus 14 days, and never after the stay's
+ * last possible day (the server refuses later dates).
+ */
 export const END_DATE_WINDOW_DAYS = 14;
 
 export interface EndDatePickerInput {
   /** Today's date (YYYY-MM-DD), in the hotel's time zone. */
   today: string;
+  /** The stay's last possible day (YYYY-MM-DD). */
+  lastDay: string;
 }
 
 export interface EndDatePickerContext {
@@ -40,7 +45,11 @@ export const endDatePickerMachine = setup({
   },
 }).createMachine({
   id: 'endDatePicker',
-  context: ({ input }) => ({ min: input.today, max: addDays(input.today, END_DATE_WINDOW_DAYS), date: null }),
+  context: ({ input }) => ({
+    min: input.today,
+    max: earlierDate(addDays(input.today, END_DATE_WINDOW_DAYS), input.lastDay),
+    date: null,
+  }),
   initial: 'choosing',
   states: {
     choosing: {

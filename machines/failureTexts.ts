@@ -8,7 +8,10 @@ export const NETWORK_FAILURE = msg`Connexion impossible. Vérifiez votre connexi
 /** docs/behaviour.md#error-texts: the stay ended since the page was opened; nothing can be sent to it any more. */
 export const STAY_FINISHED = msg`Votre séjour est terminé : il ne peut plus être modifié.`;
 
-/** docs/behaviour.md#caps and #rate-limits: the refusals of the hotel's caps and the server's rate limits. */
+/**
+ * docs/behaviour.md#caps, #rate-limits and #reward-claims: the refusals of the hotel's caps and the server's rate
+ * limits, and a reward past its validity date.
+ */
 export const CAP_TEXTS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   room_claim_limit: msg`Cette récompense a déjà été réclamée pour votre chambre cette nuit. Réessayez demain.`,
   pool_daily_limit: msg`Plus aucun code n'est disponible aujourd'hui pour cette récompense. Réessayez demain.`,
@@ -16,6 +19,7 @@ export const CAP_TEXTS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   room_mismatch: msg`Le ménage ne peut être modifié que pour votre propre chambre.`,
   stay_creation_rate_limited: msg`Trop de séjours ouverts depuis ce réseau en une minute. Réessayez dans un instant.`,
   submission_rate_limited: msg`Trop d'envois en une minute. Patientez un instant, puis réessayez.`,
+  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être débloquée.`,
 };
 
 /**

@@ -24,6 +24,8 @@ export const PROOF_FAILED = msg`Erreur lors de la validation de l'action`;
 export const WRONG_CODE = msg`Ce QR code ne correspond pas à cette action.`;
 export const ACTION_NOT_FOUND = msg`Action introuvable. Rescannez le QR code ou demandez à la réception.`;
 export const STAY_FINISHED = msg`Votre séjour est terminé : cette action ne peut plus être validée.`;
+/** The hotel opens stays with its room (or hotel) QR codes only: a proof code credits a stay, it opens none. */
+export const PROOF_ENTRY_CLOSED = msg`Commencez votre séjour en scannant le QR code de votre chambre, puis scannez à nouveau ce QR code.`;
 
 export interface ProofInput {
   actionId: number;
@@ -87,6 +89,8 @@ export function proofFailureOf(error: unknown): MessageDescriptor {
       return ACTION_NOT_FOUND;
     case 'stay_finished':
       return STAY_FINISHED;
+    case 'proof_entry_closed':
+      return PROOF_ENTRY_CLOSED;
     default:
       return PROOF_FAILED;
   }

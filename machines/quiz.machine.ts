@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
-import type { Quiz } from '../contract/schemas.ts';
+import type { SubmissionReply } from '../contract/schemas.ts';
 import { failureTextOf } from './failureTexts.ts';
 import {
   answerSubmitted,
   failureReturnsTo,
   identityOf,
+  replyOf,
   type SubmissionContext,
   type SubmissionInput,
   submissionContextOf,
@@ -17,12 +18,7 @@ import {
   waitingStatesOf,
 } from './submission.ts';
 
-export interface QuizInput extends SubmissionInput {
-  quiz: Quiz;
-}
-
 export interface QuizContext extends SubmissionContext {
-  quiz: Quiz;
   selectedPosition: number | null;
   error: MessageDescriptor | null;
 }
@@ -39,35 +35,41 @@ function quizRequest({ context }: { context: QuizContext }) {
 
 const sending = submittingState(quizRequest, failureReturnsTo('answering'));
 
-/** The family's sending state, whose reply first reveals the explanation when the quiz has one. */
+/**
+ * The family's sending state, whose reply first reveals the explanation when it carries one (the server sends the
+ * solution in this reply only: docs/trust-model.md#caps-and-limits).
+ */
 const revealingSubmission = {
   ...sending,
   invoke: {
     ...sending.invoke,
-    onDone: [{ guard: 'hasExplanation', target: 'revealed', actions: answerSubmitted.actions }, answerSubmitted],
+    onDone: [
+      { guard: { type: 'hasExplanation', params: replyOf }, target: 'revealed', actions: answerSubmitted.actions },
+      answerSubmitted,
+    ],
   },
 } as const;
 
 /**
- * Quiz (docs/behaviour.md#quiz): the tap of an answer sends it. With an explanation, the sent answer's verdict, the
- * correct answer and the explanation show until 'Continuer' (or the ×, which does the same: the answer is already
- * the server's); without one the reply ends the flow at once. A failed send waits for 'Réessayer' or another tap of an answer.
- * The server gives points for a right answer only.
+ * Quiz (docs/behaviour.md#quiz): the tap of an answer sends it. With an explanation in the reply, the reply's
+ * verdict, the correct answer and the explanation show until 'Continuer' (or the ×, which does the same: the answer
+ * is already the server's); without one the reply ends the flow at once. A failed send waits for 'Réessayer' or
+ * another tap of an answer. The server gives points for a right answer only.
  */
-export const quizMachine = submissionSetup<QuizContext, QuizEvent, QuizInput>()
+export const quizMachine = submissionSetup<QuizContext, QuizEvent, SubmissionInput>()
   .extend({
     actions: {
       selectAnswer: assign({ selectedPosition: (_, qaPosition: number) => qaPosition, error: null }),
       storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, quizSubmitError) }),
     },
     guards: {
-      hasExplanation: ({ context }) => Boolean(context.quiz.question.explanation),
+      hasExplanation: (_, reply: SubmissionReply) => Boolean(reply.solution?.explanation),
     },
   })
   .createMachine({
     id: 'quiz',
     output: submittedReply,
-    context: ({ input }) => ({ ...submissionContextOf(input), quiz: input.quiz, selectedPosition: null, error: null }),
+    context: ({ input }) => ({ ...submissionContextOf(input), selectedPosition: null, error: null }),
     initial: 'answering',
     states: {
       answering: {

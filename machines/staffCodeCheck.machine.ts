@@ -7,8 +7,8 @@ import { viewProvidedActor } from './viewProvided.ts';
 /**
  * The staff page's reward code check (docs/behaviour.md#staff-code-check): a code typed, or scanned (scanning: the
  * camera reads the QR code of the guest's code, ▶ checking, or scanFailed; `scan.cancel` back to idle) ▶ checking
- * (POST /api/staff/codes/verify, which uses it) ▶ redeemed (used now) | alreadyUsed | unknownCode | ambiguousCode |
- * failed. Every answer leaves the field ready for the next code. A check the server answered tells the staff page
+ * (POST /api/staff/codes/verify, which uses it) ▶ redeemed (used now) | alreadyUsed | rewardExpired (past its
+ * `validUntil`, not used: staff do not hand it over) | unknownCode | ambiguousCode | failed. Every answer leaves the field ready for the next code. A check the server answered tells the staff page
  * (`staffCode.checked`), which reloads the day's uses; a refused session (401) tells it too (`staffSession.expired`).
  */
 
@@ -64,6 +64,8 @@ export const staffCodeCheckMachine = setup({
   guards: {
     hasCode: (_, code: string) => code.trim().length > 0,
     redeemedNow: (_, result: StaffCodeCheckReply) => result.redeemedNow,
+    /** Past its validity and never used: nothing to hand over. */
+    expiredUnused: (_, result: StaffCodeCheckReply) => result.expired && result.usedAt === null,
     sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
     isUnknownCode: (_, error: unknown) => errorCodeOf(error) === 'unknown_code',
     isAmbiguousCode: (_, error: unknown) => errorCodeOf(error) === 'ambiguous_code',
@@ -117,6 +119,14 @@ export const staffCodeCheckMachine = setup({
             actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
           },
           {
+            guard: {
+              type: 'expiredUnused',
+              params: ({ event }: { event: DoneActorEvent<StaffCodeCheckReply> }) => event.output,
+            },
+            target: 'rewardExpired',
+            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
+          },
+          {
             target: 'alreadyUsed',
             actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
           },
@@ -141,6 +151,7 @@ export const staffCodeCheckMachine = setup({
     },
     redeemed: {},
     alreadyUsed: {},
+    rewardExpired: {},
     unknownCode: {},
     ambiguousCode: {},
     failed: {},

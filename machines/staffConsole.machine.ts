@@ -13,8 +13,9 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * The staff page of one hotel, `/staff/{hId}` (docs/behaviour.md#staff-page), and the root of its actor system:
  * loadingHotel (GET /api/green/hotels/{hId}: its name; hotelMissing when there is none, hotelFailed ⇄ retry) ▶ signedOut ⇄ signingIn (the staff PIN,
  * POST /api/staff/sessions) ▶ signedIn, whose sections (`today`, `impact`) run the section machines with the
- * session's token. A section whose call is refused for an expired session sends `staffSession.expired`: the page
- * asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
+ * session's token; 'Se déconnecter' ▶ signingOut (DELETE /api/staff/sessions/current: the server ends the session;
+ * its answer or failure ▶ signedOut). A section whose call is refused for an expired session sends
+ * `staffSession.expired`: the page asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
  * `today` runs the code check, the day's uses and the skip-cleaning list (docs/behaviour.md#today-tab); a code the
  * server answered (`staffCode.checked`) reloads the uses.
  */
@@ -89,6 +90,8 @@ export const staffConsoleMachine = setup({
     staffRedemptions: staffRedemptionsMachine,
     loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
     openStaffSession: viewProvidedActor<StaffSessionReply, SignInInput>('openStaffSession'),
+    /** Ends the session on the server: the token is refused from then on, not only forgotten by the tab. */
+    endStaffSession: viewProvidedActor<void, StaffSession>('endStaffSession'),
     /** The 'Impact' tab's figures (machines/staffImpact.machine.ts); the view provides its calls. */
     staffImpact: staffImpactMachine,
   },
@@ -183,10 +186,23 @@ export const staffConsoleMachine = setup({
         },
       },
     },
+    /** The tab has forgotten the session; the server ends it. Failed or not, the PIN form comes back. */
+    signingOut: {
+      invoke: {
+        id: 'endStaffSession',
+        src: 'endStaffSession',
+        input: ({ context }) => {
+          if (!context.session) throw new Error('Signing out needs the session');
+          return context.session;
+        },
+        onDone: { target: 'signedOut', actions: 'dropSession' },
+        onError: { target: 'signedOut', actions: 'dropSession' },
+      },
+    },
     signedIn: {
       initial: 'today',
       on: {
-        'staffConsole.signOut': { target: 'signedOut', actions: ['dropSession', 'forgetSession'] },
+        'staffConsole.signOut': { target: 'signingOut', actions: 'forgetSession' },
         'staffSession.expired': { target: 'signedOut', actions: ['dropSession', 'forgetSession', 'noteExpiry'] },
       },
       states: {

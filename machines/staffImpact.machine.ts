@@ -1,5 +1,5 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
-import { daysBetween } from '../contract/calendar-days.ts';
+import { daysBetween, isCalendarDate } from '../contract/calendar-days.ts';
 import { errorStatusOf } from '../contract/errors.ts';
 import type { ImpactSummaryReply } from '../contract/schemas.ts';
 import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
@@ -42,10 +42,9 @@ export type StaffImpactEvent =
   | { type: 'impactSummary.retry' }
   | { type: 'impactSummary.export' };
 
-/** A custom period the server would take: real dates in order, at most MAX_IMPACT_PERIOD_DAYS days. */
+/** A custom period the server would take: real dates of the API's window in order, at most MAX_IMPACT_PERIOD_DAYS days. */
 export function isValidPeriod(from: string, to: string): boolean {
-  const valid = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
-  if (!valid(from) || !valid(to)) return false;
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return false;
   const days = daysBetween(from, to) + 1;
   return days >= 1 && days <= MAX_IMPACT_PERIOD_DAYS;
 }

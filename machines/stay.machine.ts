@@ -52,6 +52,8 @@ export interface LaunchRequest {
   action: Action;
   /** The stay's end date (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
+  /** The stay's last possible day (YYYY-MM-DD): no end date may be later. */
+  stayLastDay: string;
   /** The stay's room, else null (skip cleaning sends it). */
   roomNumber: string | null;
   /** When the guest opened the action (today at the hotel, the skip-cleaning title's today or tomorrow). */

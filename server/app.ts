@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
+import { boundedPinChecker, PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING, type PinChecker } from './content/pin.ts';
 import type { DialectKind } from './db/connection.ts';
 import { createDatabaseFaults } from './db/faults.ts';
 import type { Database } from './db/schema.ts';
@@ -24,9 +25,10 @@ import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { RequestLogController, serializeRequest } from './request-log.ts';
+import { LoggedPaths, RequestLogController } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -38,6 +40,32 @@ import { pageOf, registerStaticFiles, sendPage } from './static-files.ts';
  * user agent and referer, is under 13 KiB even in four-byte characters.
  */
 export const BODY_LIMIT = 16 * 1024;
+
+/**
+ * How long a client may take to send a request (docs/reliability.md#hardening), so slow senders cannot hold sockets:
+ * the whole request 120 s (the 1 MiB meal photo body at 70 kbit/s, slower than a phone on a weak hotel Wi-Fi or
+ * EDGE), its headers 10 s (a browser sends them in one packet), an idle kept-alive connection Fastify's 72 s (longer
+ * than a load balancer's usual 60 s, which must close first). Node checks them every second instead of every 30 s.
+ */
+export interface RequestTimeouts {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+}
+export const REQUEST_TIMEOUTS: RequestTimeouts = { requestMs: 120_000, headersMs: 10_000, keepAliveMs: 72_000 };
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/** API answers carry stay ids, codes and balances: no cache keeps them (the ETag lists say otherwise, server/etag.ts). */
+export const API_CACHE_CONTROL = 'no-store';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Sets the API's Cache-Control on an /api answer; the ETag lists replace it on success. */
+function keepApiAnswerUncached(request: FastifyRequest, reply: FastifyReply): void {
+  if (isApiPath(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
+}
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -65,6 +93,10 @@ export interface BuildAppOptions {
   trustProxy?: false | number | string[];
   /** Stay creations per address and submissions per stay a minute (docs/behaviour.md#rate-limits); the defaults without. */
   rateLimits?: Partial<RateLimits>;
+  /** The staff PIN checks; by default Argon2 with PIN_CHECKS_RUNNING at once (tests hold them). */
+  checkPin?: PinChecker;
+  /** REQUEST_TIMEOUTS without; tests shorten them. */
+  timeouts?: Partial<RequestTimeouts>;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -75,10 +107,10 @@ function trustedProxies(
 }
 
 /** The logger with the request URL redacted (server/request-log.ts). */
-function redactingLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+function redactingLogger(logger: FastifyServerOptions['logger'], paths: LoggedPaths): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+  return { ...options, serializers: { ...options.serializers, req: paths.serializeRequest } };
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -102,17 +134,31 @@ function isInspectorPath(path: string): boolean {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const loggedPaths = new LoggedPaths();
+  const timeouts = { ...REQUEST_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: redactingLogger(options.logger),
+    logger: redactingLogger(options.logger, loggedPaths),
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
-    frameworkErrors: (error, _request, reply) => replyToFrameworkError(error, reply as unknown as FastifyReply),
+    frameworkErrors: (error, request, reply) => {
+      keepApiAnswerUncached(request, reply as unknown as FastifyReply);
+      return replyToFrameworkError(error, reply as unknown as FastifyReply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.addHook('onRoute', (route) => loggedPaths.learnRoute(route.url));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any route runs, so errors and 404s carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    keepApiAnswerUncached(request, reply);
+    done();
+  });
 
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
   const bodyAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: true, strict: false });
@@ -122,8 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ajvFormats.default(partsAjv);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : partsAjv).compile(schema));
   app.setSerializerCompiler(compileResponseSerializer);
-  // JSON only: anything else is 415.
+  // JSON only (anything else is 415), refused 400 past its depth and size in values (server/json-body.ts).
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   const faults = createDatabaseFaults(app.log);
   const store = createStore(options.db, options.kind ?? 'sqlite', () => faults.wrote());
@@ -136,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staffAuth: staffAuthHooks(store, now),
     mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    checkPin: options.checkPin ?? boundedPinChecker(PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING),
   };
   decorateStaffSession(app);
   if (deps.mailer && !options.mailer) {
@@ -160,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = isApiPath(path);
     // App routes answer the page to browsers and to clients that accept anything (some QR scanner apps send
     // `*/*`); a path that names a file (`/assets/missing.js`) stays a 404.
     const accept = request.headers.accept ?? '*/*';

@@ -3,9 +3,10 @@
  *   node server/cli.ts migrate                 bring the database (DATABASE_URL) to the latest schema
  *   node server/cli.ts hotel:import FILE…      validate and import hotel content files (migrates first)
  *   node server/cli.ts hotel:check FILE…       validate content files without touching the database
- *   node server/cli.ts qr:rotate --hotel ID --room NUMBER | --key
- *                                              give a room QR code a new random id, or the hotel QR code a new
- *                                              key (docs/trust-model.md#presence); prints the path to print
+ *   node server/cli.ts qr:rotate --hotel ID --room NUMBER | --key | --proof ACTION
+ *                                              give a room QR code a new random id, the hotel QR code a new key,
+ *                                              or the printed codes of a PROOF action (its key or id) new ids
+ *                                              (docs/trust-model.md#presence); prints the paths to print
  * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1.
  */
 import { parseArgs } from 'node:util';
@@ -16,10 +17,17 @@ import { ContentError } from './content/validate.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { DomainError } from './domain/errors.ts';
-import { hotelQrUrl, roomQrUrl, rotateHotelKey, rotateRoomQrId } from './domain/qr-codes.ts';
+import {
+  hotelQrUrl,
+  proofQrUrl,
+  roomQrUrl,
+  rotateHotelKey,
+  rotateProofCodes,
+  rotateRoomQrId,
+} from './domain/qr-codes.ts';
 
 const USAGE =
-  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key)';
+  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION)';
 
 /** Reads and validates every file, reporting each invalid one; null when any is invalid. */
 async function readContentFiles(
@@ -42,16 +50,21 @@ async function readContentFiles(
   return valid ? files : null;
 }
 
-/** `qr:rotate`: a room's QR id or the hotel key, on the configured database; prints the path its QR code carries. */
+/** `qr:rotate`: a room's QR id, the hotel key or a proof's codes, on the configured database; prints what to print. */
 async function rotate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { hotel: { type: 'string' }, room: { type: 'string' }, key: { type: 'boolean' } },
+    options: {
+      hotel: { type: 'string' },
+      room: { type: 'string' },
+      key: { type: 'boolean' },
+      proof: { type: 'string' },
+    },
     strict: true,
   });
   const hotelId = Number(values.hotel);
-  if (!Number.isInteger(hotelId) || hotelId < 1 || (values.room === undefined) === (values.key !== true))
-    return fail(USAGE);
+  const targets = [values.room !== undefined, values.key === true, values.proof !== undefined].filter(Boolean);
+  if (!Number.isInteger(hotelId) || hotelId < 1 || targets.length !== 1) return fail(USAGE);
   const { databaseUrl } = readConfig();
   const database = openDatabase(databaseUrl);
   try {
@@ -61,11 +74,17 @@ async function rotate(args: string[]): Promise<number> {
       console.log(
         `hotel ${hotelId}, room ${values.room}: new QR id ${qrId} (QR code: {app address}${roomQrUrl('', qrId)})`,
       );
+    } else if (values.proof !== undefined) {
+      const { actionId, actionKey, qrIds } = await rotateProofCodes(database.db, hotelId, values.proof);
+      for (const qrId of qrIds)
+        console.log(
+          `hotel ${hotelId}, proof action ${actionKey} (${actionId}): new proof QR id ${qrId} (QR code: {app address}${proofQrUrl('', { actionId, hotelId, qrId })})`,
+        );
     } else {
       const { key } = await rotateHotelKey(database.db, hotelId);
       console.log(`hotel ${hotelId}: new hotel QR key ${key} (QR code: {app address}${hotelQrUrl('', hotelId, key)})`);
     }
-    console.log('Print the new code: the old one no longer opens a stay.');
+    console.log('Print the new code: the old one no longer works.');
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     console.error(error.message);

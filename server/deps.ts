@@ -1,7 +1,8 @@
 /**
  * What every route plugin needs: the store, the clock, the mailer, the front-token and staff-session hooks, the rate
- * limits.
+ * limits, the PIN checks.
  */
+import type { PinChecker } from './content/pin.ts';
 import type { Store } from './db/store.ts';
 import type { Clock } from './domain/hotel-time.ts';
 import type { MealAnalyser } from './domain/meals/analysers.ts';
@@ -22,4 +23,6 @@ export interface AppDeps {
   mealAnalyser: MealAnalyser;
   /** Stay creations per client address and submissions per stay (docs/behaviour.md#rate-limits). */
   rateLimits: RateLimits;
+  /** The process's staff PIN checks, a few at once (server/content/pin.ts). */
+  checkPin: PinChecker;
 }

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
+import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../contract/calendar-days.ts';
 import type { Database } from './db/schema.ts';
 import { dailyReport } from './domain/daily-report.ts';
 import { addDays, isCalendarDate, localDate } from './domain/hotel-time.ts';
@@ -47,7 +48,9 @@ export async function runReportCommand(args: string[], deps: ReportCommandDeps):
     return 2;
   }
   if (values.date !== undefined && !isCalendarDate(values.date)) {
-    deps.err(`--date must be a calendar date YYYY-MM-DD (got ${values.date})\n${REPORT_USAGE}`);
+    deps.err(
+      `--date must be a calendar date YYYY-MM-DD from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE} (got ${values.date})\n${REPORT_USAGE}`,
+    );
     return 2;
   }
   const hotel = await deps.db.selectFrom('hotels').select('time_zone').where('id', '=', hotelId).executeTakeFirst();

@@ -1,7 +1,10 @@
 /**
- * What Fastify's request log writes about a request (docs/server.md#logs): never a guest's `uuid` or `sUUID`. The
- * query string is dropped whole (it carries `uuid`, `sUUID` and QR keys), and a path segment that holds a route
- * parameter named like an id, or that looks like a UUID (the app's `/stay/<sUUID>` pages), is replaced.
+ * What Fastify's request log writes about a request (docs/server.md#logs): never a secret of a guest or of a hotel.
+ * The query string is dropped whole (it carries `uuid`, `sUUID`, the hotel key `k` and a proof's code `qrId`), and a
+ * path keeps only the segments that cannot be a secret: the fixed words of the API's routes and of the app's pages,
+ * whole numbers (hotel, action and reward ids, room numbers) and, outside /api, file names. Every other segment — a
+ * stay or profile id, a room's QR id (`/tilleuls-101`, `/api/rooms/{qrId}/info`, `/api/qr-scans/room/{qrId}`), a
+ * typo — is replaced, on a route or not.
  *
  * And when: a request that succeeds is logged at debug only (two lines per request at info cost more CPU than
  * serving a guest's actions list, docs/performance.md#api-reads); a failed one (4xx, 5xx) at info, with its URL.
@@ -9,41 +12,62 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const REDACTED = '[redacted]';
-const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-/** Route parameters that identify a guest or a stay. */
-const SECRET_PARAMS = ['sUUID', 'uuid', 'profileUUID', 'stayUUID'];
 
-function secretParamValues(request: FastifyRequest): Set<string> {
-  const params = request.params;
-  if (params === null || typeof params !== 'object') return new Set();
-  return new Set(
-    Object.entries(params as Record<string, unknown>)
-      .filter(([name, value]) => SECRET_PARAMS.includes(name) && typeof value === 'string')
-      .map(([, value]) => encodeURIComponent(value as string)),
-  );
-}
+/** The fixed words of the app's pages (src/routes) and of the folders of dist/; the API's come from its routes. */
+const PAGE_WORDS = [
+  'demo',
+  'hotel',
+  'stay',
+  'rewards',
+  'camera',
+  'proof',
+  'finished',
+  'disabled',
+  'staff',
+  'inspector',
+];
+const DIST_FOLDERS = ['assets', 'pictures'];
+/** Ids and room numbers; a random QR id is 12 characters (docs/server.md#qr-secrets), never taken for one. */
+const WHOLE_NUMBER = /^\d{1,9}$/;
+/** `index-B2x9.js`, `favicon.svg`: a file of dist/ (a random QR id has no dot). */
+const FILE_NAME = /^[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,10}$/;
 
-/** The request's URL as it may be logged. */
-export function redactedUrl(request: FastifyRequest): string {
-  const url = request.url;
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const secrets = secretParamValues(request);
-  const segments = path
-    .split('/')
-    .map((segment) => (secrets.has(segment) || UUID_SHAPE.test(segment) ? REDACTED : segment));
-  return `${segments.join('/')}${queryAt === -1 ? '' : `?${REDACTED}`}`;
-}
+/**
+ * The path words the log may show, learnt from the routes as they register (`learnRoute` in an `onRoute` hook), and
+ * the request serializer that uses them.
+ */
+export class LoggedPaths {
+  private readonly words = new Set([...PAGE_WORDS, ...DIST_FOLDERS]);
 
-/** Fastify's request serializer with the URL redacted. */
-export function serializeRequest(request: FastifyRequest) {
-  return {
+  /** Adds a route's fixed segments (`/api/rooms/:qrId/info` → api, rooms, info). */
+  learnRoute(url: string): void {
+    for (const segment of url.split('/'))
+      if (segment !== '' && !segment.startsWith(':') && !segment.includes('*')) this.words.add(segment);
+  }
+
+  /** A request's URL as it may be logged. */
+  redact(url: string): string {
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const segments = path
+      .split('/')
+      .map((segment) =>
+        segment === '' || this.words.has(segment) || WHOLE_NUMBER.test(segment) || (!isApi && FILE_NAME.test(segment))
+          ? segment
+          : REDACTED,
+      );
+    return `${segments.join('/')}${queryAt === -1 ? '' : `?${REDACTED}`}`;
+  }
+
+  /** Fastify's request serializer with the URL redacted. */
+  readonly serializeRequest = (request: FastifyRequest) => ({
     method: request.method,
-    url: redactedUrl(request),
+    url: this.redact(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
-  };
+  });
 }
 
 /** Fastify's per-request log lines, at debug for a success and at info (with the request) for a failure. */

@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from './app.ts';
+import { buildApp, type RequestTimeouts } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import { seedIfEmpty } from './content/seed.ts';
+import { readContentFile } from './content/import.ts';
+import { SAMPLE_HOTEL_FILES, seedIfEmpty } from './content/seed.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Database } from './db/schema.ts';
@@ -24,11 +25,15 @@ export interface StartOptions {
   /** Lines for the person who started the server (stdout). */
   print: (text: string) => void;
   logger?: FastifyServerOptions['logger'];
+  /** The server's request timeouts (REQUEST_TIMEOUTS without); tests shorten them. */
+  timeouts?: Partial<RequestTimeouts>;
 }
 
 /**
  * The sample hotels' entry points (server/content/hotels/): the hotel QR code, or a room by its number, or a printed
- * code of no hotel. Their URLs carry the current ids and keys, read from the database (docs/trust-model.md#presence).
+ * code of no hotel. Their URLs carry the current ids and keys, read from the database (docs/trust-model.md#presence),
+ * and only for what it holds: a hotel whose id and name are a sample's (not a hotel that took id 1 in production), a
+ * code of no hotel that is one.
  */
 type SampleEntry = { what: string; hotelId: number; roomNumber?: string } | { what: string; qrId: string };
 const SAMPLE_ENTRIES: readonly SampleEntry[] = [
@@ -41,14 +46,38 @@ const SAMPLE_ENTRIES: readonly SampleEntry[] = [
   { what: 'Demo hotel, room QR', hotelId: 2, roomNumber: '101' },
 ];
 
+/** The ids of the sample hotels the database holds: a hotel of a sample's id with that sample's name. */
+async function sampleHotelsIn(db: Kysely<Database>): Promise<Set<number>> {
+  const samples = await Promise.all(SAMPLE_HOTEL_FILES.map(readContentFile));
+  const names = new Map(samples.map((sample) => [sample.hotel.id, sample.hotel.name]));
+  const hotels = await db
+    .selectFrom('hotels')
+    .select(['id', 'name'])
+    .where('id', 'in', [...names.keys()])
+    .execute();
+  return new Set(hotels.filter((hotel) => names.get(hotel.id) === hotel.name).map((hotel) => hotel.id));
+}
+
+async function isCodeOfNoHotel(db: Kysely<Database>, qrId: string): Promise<boolean> {
+  const room = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('qr_id', '=', qrId)
+    .where('hotel_id', 'is', null)
+    .executeTakeFirst();
+  return room !== undefined;
+}
+
 /** [what, URL] of each sample entry the database has (a hotel or room it lacks prints nothing). */
 export async function sampleUrls(db: Kysely<Database>, base: string): Promise<Array<[string, string]>> {
   const urls: Array<[string, string]> = [];
+  const sampleHotels = await sampleHotelsIn(db);
   for (const entry of SAMPLE_ENTRIES) {
     if ('qrId' in entry) {
-      urls.push([entry.what, roomQrUrl(base, entry.qrId)]);
+      if (await isCodeOfNoHotel(db, entry.qrId)) urls.push([entry.what, roomQrUrl(base, entry.qrId)]);
       continue;
     }
+    if (!sampleHotels.has(entry.hotelId)) continue;
     const codes = await qrCodesOf(db, entry.hotelId);
     const room = codes?.rooms.find((r) => r.number === entry.roomNumber);
     if (codes && entry.roomNumber === undefined) urls.push([entry.what, hotelQrUrl(base, codes.hotelId, codes.key)]);
@@ -98,6 +127,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     rateLimits: config.rateLimits,
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const log = server.log;
 

@@ -2,13 +2,12 @@
  * The hotel content file format (one YAML file per hotel), as a TypeBox schema. See docs/server.md.
  */
 import Type, { type Static, type TSchema } from 'typebox';
-import { ActionType, RewardType } from '../../contract/schemas.ts';
+import { ActionType, IsoDate, RewardType } from '../../contract/schemas.ts';
 
 const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
 const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** A 24-hour wall-clock time, HH:MM. */
 const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
@@ -122,7 +121,10 @@ export const ActionEntry = Type.Object(
     texts: PerLanguage(ActionTexts),
     options: Type.Optional(Type.Array(OptionEntry, { maxItems: 20 })),
     quiz: Type.Optional(QuizSection),
-    /** PROOF only: the ids of its printed QR codes (`qrId` of the proof address), at least one. */
+    /**
+     * PROOF only: readable ids of its printed QR codes (`qrId` of the proof address), at least one; absent: one
+     * random id generated at the first import and kept by the next ones (docs/server.md#hotel-content-files).
+     */
     proofQrIds: Type.Optional(Type.Array(QrId, { minItems: 1, maxItems: 100 })),
   },
   { additionalProperties: false },

@@ -11,6 +11,7 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import { randomQrId } from '../domain/qr-codes.ts';
+import { endHotelStaffSessions } from '../domain/staff-sessions.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -22,7 +23,7 @@ import {
   type RewardEntry,
   type RoomEntry,
 } from './format.ts';
-import { hashPin } from './pin.ts';
+import { hashPin, verifyPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
@@ -80,9 +81,16 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
   return parseContent(text, path);
 }
 
+/** Whether the file's staff PIN is not the one the hotel has now (a new hotel has no sessions to end). */
+async function staffPinChanged(db: Kysely<Database>, hotelId: number, pin: string): Promise<boolean> {
+  const stored = await db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', hotelId).executeTakeFirst();
+  return stored !== undefined && !(await verifyPin(pin, stored.staff_pin_hash));
+}
+
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
   const now = new Date().toISOString();
   const pinHash = await hashPin(file.hotel.staffPin);
+  const pinChanged = await staffPinChanged(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const hotelRow = {
@@ -109,6 +117,9 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
+    // After the hotel row is written (and held): a sign-in checked against the old PIN has committed its session
+    // by now, or will see the new hash (domain/staff-sessions.ts).
+    if (pinChanged) await endHotelStaffSessions(tx, h.id);
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx
@@ -128,7 +139,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .execute();
 
     await importRooms(tx, file);
-    const actionIds = await importActions(tx, h.id, file.actions ?? []);
+    const actionIds = await importActions(tx, h.id, file.actions ?? [], h.rotateQrIds === true);
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
     await importMenu(tx, h.id, file.menu ?? []);
     await importImpactFactors(tx, h.id, file.impactFactors);
@@ -228,7 +239,7 @@ async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: bool
   return id;
 }
 
-async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): Promise<number[]> {
+async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[], rotateQrIds: boolean): Promise<number[]> {
   await tx.updateTable('actions').set({ active: 0 }).where('hotel_id', '=', hotelId).execute();
   const ids: number[] = [];
   for (const a of actions) {
@@ -304,19 +315,37 @@ async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[]): P
         .values(Object.entries(answer.texts).map(([lang, text]) => ({ action_id: id, position, lang, text })))
         .execute();
     }
-    await importProofCodes(tx, id, a.proofQrIds ?? []);
+    await importProofCodes(tx, id, a, rotateQrIds);
   }
   return ids;
 }
 
-/** A PROOF action's printed codes are its file's: codes that left the file no longer validate a proof. */
-async function importProofCodes(tx: Tx, actionId: number, qrIds: string[]): Promise<void> {
+/**
+ * A PROOF action's printed codes (docs/server.md#hotel-content-files): codes generated or rotated before stay (they
+ * are printed); otherwise the file's readable `proofQrIds` (codes that left the file no longer validate a proof), or
+ * random ones — one, or one per readable id when `rotateQrIds` replaces them. Other actions have none.
+ */
+async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, rotate: boolean): Promise<void> {
+  if (action.type === 'PROOF') {
+    const generated = await tx
+      .selectFrom('proof_codes')
+      .select('qr_id')
+      .where('action_id', '=', actionId)
+      .where('generated', '=', 1)
+      .executeTakeFirst();
+    if (generated) return;
+  }
   await tx.deleteFrom('proof_codes').where('action_id', '=', actionId).execute();
-  if (qrIds.length > 0)
-    await tx
-      .insertInto('proof_codes')
-      .values(qrIds.map((qrId) => ({ action_id: actionId, qr_id: qrId })))
-      .execute();
+  if (action.type !== 'PROOF') return;
+  const readable = action.proofQrIds;
+  const codes =
+    readable && !rotate
+      ? readable.map((qrId) => ({ qr_id: qrId, generated: 0 }))
+      : Array.from({ length: readable?.length ?? 1 }, () => ({ qr_id: randomQrId(), generated: 1 }));
+  await tx
+    .insertInto('proof_codes')
+    .values(codes.map((code) => ({ action_id: actionId, ...code })))
+    .execute();
 }
 
 async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): Promise<number[]> {

@@ -1,7 +1,8 @@
 /**
  * Staff PIN hashing (docs/behaviour.md#staff-sessions), never the plain PIN stored: Argon2id through node:crypto with
  * OWASP's parameters (19 MiB, 2 passes, 1 lane), run off the event loop. Hashes of the former scheme (scrypt with
- * Node's defaults, N=2^14) still verify; every content import writes a new Argon2id hash.
+ * Node's defaults, N=2^14) still verify; every content import writes a new Argon2id hash. Each hash takes 19 MiB and
+ * a thread of libuv's pool (which file reads share), so a process runs only a few at once (`boundedPinChecker`).
  */
 import { argon2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -51,3 +52,38 @@ export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   } else return false;
   return expected.length > 0 && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/** Checks a PIN against its stored hash: the result, or null at once (nothing run) when the checker is busy. */
+export type PinChecker = (pin: string, stored: string) => Promise<boolean> | null;
+
+/**
+ * At most `maxRunning` PIN checks at once, `maxWaiting` more queued, past that null: a flood of attempts from many
+ * addresses neither takes the memory of hundreds of Argon2 hashes nor the whole thread pool the static files and
+ * the database driver need. `check` is the hash itself (tests hold it).
+ */
+export function boundedPinChecker(
+  maxRunning: number,
+  maxWaiting: number,
+  check: (pin: string, stored: string) => Promise<boolean> = verifyPin,
+): PinChecker {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function run(pin: string, stored: string): Promise<boolean> {
+    if (running >= maxRunning) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await check(pin, stored);
+    } finally {
+      // The place goes to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+  return (pin, stored) => (running >= maxRunning && waiting.length >= maxWaiting ? null : run(pin, stored));
+}
+
+/** PIN hashes a process runs at once: libuv's pool has four threads, which file reads and DNS need too. */
+export const PIN_CHECKS_RUNNING = 2;
+/** PIN checks a process keeps waiting; more are answered busy at once. */
+export const PIN_CHECKS_WAITING = 100;

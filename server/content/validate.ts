@@ -268,8 +268,8 @@ function staffPinProblems(hotel: HotelContentFile['hotel'], problem: (path: Fiel
 }
 
 /**
- * docs/server.md#hotel-content-files: every PROOF action lists the ids of its printed QR codes (else no guest could
- * ever complete it), only PROOF actions do, and an id names one code of the hotel.
+ * docs/server.md#hotel-content-files: only PROOF actions list ids of printed QR codes (a PROOF action without them
+ * gets a generated one), and an id names one code of the hotel.
  */
 function proofProblems(
   actions: HotelContentFile['actions'] & object,
@@ -278,8 +278,6 @@ function proofProblems(
   const hotelCodes: Array<{ qrId: string; path: FieldPath }> = [];
   actions.forEach((action, i) => {
     const at = ['actions', i];
-    if (action.type === 'PROOF' && !action.proofQrIds)
-      problem(at, 'a PROOF action needs proofQrIds (the ids of its printed QR codes)');
     if (action.type !== 'PROOF' && action.proofQrIds)
       problem([...at, 'proofQrIds'], 'only PROOF actions have proofQrIds');
     for (const [j, qrId] of (action.proofQrIds ?? []).entries())

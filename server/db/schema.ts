@@ -163,17 +163,17 @@ export interface StaysTable {
   ends_by: string;
 }
 
-export interface QrScansTable {
+/**
+ * The QR scans of a hotel's day (0016_qr_scan_days, docs/behaviour.md#qr-scans): one row per hotel, hotel-local day
+ * and kind, counting the scans the app registered.
+ */
+export interface QrScanDaysTable {
   id: Generated<number>;
-  qr_id: string;
-  profile_uuid: string;
-  stay_uuid: string | null;
-  user_agent: string | null;
-  referer: string | null;
-  scan_type: string;
-  hotel_id: number | null;
-  room_id: number | null;
-  created_at: string;
+  hotel_id: number;
+  /** The hotel-local date, YYYY-MM-DD. */
+  day: string;
+  scan_type: 'HOTEL' | 'ROOM';
+  scans: number;
 }
 
 /** A guest's answer, as the completion holds it and the answer log records it. */
@@ -262,14 +262,6 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
-/** A wrong staff PIN (0007_staff), counted per hotel and per client address over the rate-limit window. */
-export interface StaffPinFailuresTable {
-  id: Generated<number>;
-  hotel_id: number;
-  client_address: string;
-  failed_at: string;
-}
-
 /** A dish of a hotel's restaurant menu (0005_meals): `names` {lang: name}, `ingredients` [{food, grams}] as JSON. */
 export interface MealDishesTable {
   hotel_id: number;
@@ -305,14 +297,13 @@ export interface Database {
   reward_translations: RewardTranslationsTable;
   reward_code_pool: RewardCodePoolTable;
   stays: StaysTable;
-  qr_scans: QrScansTable;
+  qr_scan_days: QrScanDaysTable;
   action_completions: ActionCompletionsTable;
   action_answers: ActionAnswersTable;
   ledger_entries: LedgerEntriesTable;
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
   staff_sessions: StaffSessionsTable;
-  staff_pin_failures: StaffPinFailuresTable;
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;
@@ -332,4 +323,6 @@ export interface CapCountersTable {
 export interface ProofCodesTable {
   action_id: number;
   qr_id: string;
+  /** 1 once generated at import or rotated: a re-import keeps the action's codes (0017_proof_codes_generated). */
+  generated: Generated<number>;
 }

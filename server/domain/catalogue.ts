@@ -11,14 +11,15 @@
  * completions and points, or its claims are read (docs/performance.md#api-reads).
  */
 import { type Kysely, sql } from 'kysely';
-import type { Action, ActionResponse, Quiz, Reward } from '../../contract/schemas.ts';
+import type { Action, ActionResponse, Quiz, QuizSolution, Reward } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
-import { currentNightId } from './hotel-time.ts';
+import { currentNightId, localDate } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { isExpiredOn } from './rewards.ts';
 import type { StayRecord } from './stays.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -125,6 +126,8 @@ interface ActionContent {
   fields: Readonly<ActionContentFields>;
   /** The label of each of its options by option id (a completion names the option it chose). */
   optionLabels: ReadonlyMap<number, string>;
+  /** A quiz's correct answers and explanation: listed only once the stay has answered. */
+  quizSolution: QuizSolution | null;
 }
 
 async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string): Promise<ActionContent[]> {
@@ -134,18 +137,15 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
   const answersBy = groupByAction(answers);
   return actions.map((a) => {
     let quiz: Quiz | null = null;
+    let quizSolution: QuizSolution | null = null;
     if (a.type === 'QUIZ' && a.quiz_question !== null) {
+      const quizAnswers = answersBy.get(a.id) ?? [];
       quiz = {
-        question:
-          a.quiz_explanation !== null
-            ? { text: a.quiz_question, explanation: a.quiz_explanation }
-            : { text: a.quiz_question },
-        answers: (answersBy.get(a.id) ?? []).map((q) => ({
-          qaPosition: q.position,
-          qaIsCorrect: q.is_correct === 1 ? 1 : 0,
-          text: q.text,
-        })),
+        question: { text: a.quiz_question },
+        answers: quizAnswers.map((q) => ({ qaPosition: q.position, text: q.text })),
+        solution: null,
       };
+      quizSolution = solutionOf(quizAnswers, a.quiz_explanation);
     }
     const actionOptions = optionsBy.get(a.id) ?? [];
     // Frozen whole: every stay's answer shares these objects.
@@ -172,8 +172,18 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
         quiz,
       },
       optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),
+      quizSolution,
     });
   });
+}
+
+/** A quiz's solution from its answers' rows and its explanation in one language (null when the quiz has none). */
+export function solutionOf(
+  answers: readonly { position: number; is_correct: number }[],
+  explanation: string | null,
+): QuizSolution {
+  const correctPositions = answers.filter((answer) => answer.is_correct === 1).map((answer) => answer.position);
+  return explanation !== null ? { correctPositions, explanation } : { correctPositions };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -328,12 +338,14 @@ interface ActionListInputs {
 const actionLists = new ListOfInputs(
   ({ content, endDate, nightId, completions, earned }: ActionListInputs): Action[] => {
     const completionOf = new Map(completions.map((row) => [`${row.action_id}|${row.night_id}`, row]));
-    return content.map(({ fields, optionLabels }): Action => {
+    return content.map(({ fields, optionLabels, quizSolution }): Action => {
       const completion = completionOf.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
       const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
       const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
       return {
         ...fields,
+        // The solution only once answered: before, it would tell a script which answer earns.
+        quiz: fields.quiz && completion ? { ...fields.quiz, solution: quizSolution } : fields.quiz,
         alreadyCompleted: completion !== undefined,
         endDate,
         currentNightId: nightId,
@@ -467,16 +479,19 @@ const claimsRead = prepared((db, values: { stayId: number }) =>
 interface RewardListInputs {
   hotelRewards: HotelRewards;
   lang: string;
+  /** The hotel-local date: a reward past its validity that the stay has not claimed is not listed. */
+  today: string;
   claims: readonly Awaited<ReturnType<typeof claimsRead>>[number][];
 }
 
-const rewardLists = new ListOfInputs(({ hotelRewards, lang, claims }: RewardListInputs): Reward[] => {
+const rewardLists = new ListOfInputs(({ hotelRewards, lang, today, claims }: RewardListInputs): Reward[] => {
   const claimOf = new Map(claims.map((claim) => [claim.reward_id, claim]));
   const order = textLanguageOrder(lang, hotelRewards.primaryLanguage);
   return hotelRewards.rewards.flatMap(({ fields, texts: translations }): Reward[] => {
     const texts = pickTranslation(translations, order);
     if (!texts) return [];
     const claim = claimOf.get(fields.rwId);
+    if (!claim && isExpiredOn(fields.validUntil, today)) return [];
     return [
       {
         ...fields,
@@ -495,14 +510,15 @@ const rewardLists = new ListOfInputs(({ hotelRewards, lang, claims }: RewardList
 /**
  * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
  * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
- * for want of a translation in the chosen language.
+ * for want of a translation in the chosen language. A reward past its `validUntil` is listed only when claimed.
  */
-export async function rewardsOfStay(store: Store, input: StayLanguage): Promise<Reward[]> {
+export async function rewardsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Reward[]> {
   const { db } = store;
   const stay = await findListedStay(db, input.sUUID, input.profileUUID);
   const hotelRewards = await rewardContentCache.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, () =>
     loadRewardContent(db, stay),
   );
   const claims = await claimsRead(db, { stayId: stay.id });
-  return rewardLists.of(`${stay.id}|${input.lang}`, { hotelRewards, lang: input.lang, claims });
+  const today = localDate(now, stay.time_zone);
+  return rewardLists.of(`${stay.id}|${input.lang}`, { hotelRewards, lang: input.lang, today, claims });
 }

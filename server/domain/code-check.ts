@@ -9,6 +9,7 @@ import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
 import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
+import { isExpiredOn } from './rewards.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -99,8 +100,9 @@ function usedByOf(value: string | null): RedeemedBy {
  * POST /api/staff/codes/verify: the claim the code names at the session's hotel, used now by staff unless it was used
  * before (then nothing changes and the reply says when and how). 404 unknown_code when no claim of the hotel has
  * it; 409 ambiguous_code when several do (short codes of different rewards, issued before codes were unique per
- * hotel): nothing is used, staff read the reward on the guest's screen. One conditional UPDATE uses it, so two
- * desks checking the same code at once use it once.
+ * hotel): nothing is used, staff read the reward on the guest's screen. A claim past its reward's `validUntil` is
+ * not used (`expired`, `usedAt` null): staff do not hand it over. One conditional UPDATE uses it, so two desks
+ * checking the same code at once use it once.
  */
 export async function checkRewardCode(
   store: Store,
@@ -120,11 +122,11 @@ export async function checkRewardCode(
       'ambiguous_code',
       'Several rewards of this hotel were claimed with this code; check the reward on the guest’s screen',
     );
-  let usedAt: string;
-  let usedBy = usedByOf(claim.used_by);
+  const expired = isExpiredOn(claim.valid_until, localDate(now, hotel.time_zone));
+  let usedAt: string | null = claim.used_at;
+  let usedBy: RedeemedBy | null = claim.used_at === null ? null : usedByOf(claim.used_by);
   let redeemedNow = false;
-  if (claim.used_at !== null) usedAt = claim.used_at;
-  else {
+  if (usedAt === null && !expired) {
     const stamp = now.toISOString();
     const result = await db
       .updateTable('reward_claims')
@@ -156,6 +158,7 @@ export async function checkRewardCode(
     roomNumber: claim.room_number,
     claimedAt: claim.claimed_at,
     validUntil: claim.valid_until,
+    expired,
     redeemedNow,
     usedAt,
     usedBy,

@@ -6,16 +6,15 @@
 import type { Stay } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_CHANGES_CAP, stayCapSubject } from './caps.ts';
-import { DomainError } from './errors.ts';
-import { addDays, localDate } from './hotel-time.ts';
-import { lockOwnedStay, stayEntity } from './stays.ts';
+import { DomainError, stayFinished } from './errors.ts';
+import { isFinished, lockOwnedStay, stayEntity } from './stays.ts';
 
 /**
  * POST /api/demo/stays/:sUUID/reset: deletes the stay's answers (completions and their log), points (ledger rows),
  * reward claims with their codes (a pool code goes back to the pool), e-mail allowance and answer changes of the night
- * (not the per-address and per-hotel e-mail counts: those protect strangers' inboxes), and makes it active again
- * without an end date; its room, profile and scans stay. 404 for an unknown or another profile's stay, 403
- * not_a_demo_stay outside demo hotels (nothing changes). One transaction holding the stay.
+ * (not the per-address and per-hotel e-mail counts: those protect strangers' inboxes), and clears its end date; its
+ * room, profile, scans and last possible day stay. 404 for an unknown or another profile's stay, 403 not_a_demo_stay
+ * outside demo hotels, 409 stay_finished for a stay already over (nothing changes). One transaction holding the stay.
  */
 export async function resetDemoStay(store: Store, sUUID: string, profileUUID: string, now: Date): Promise<Stay> {
   return store.write(async (tx) => {
@@ -27,9 +26,10 @@ export async function resetDemoStay(store: Store, sUUID: string, profileUUID: st
       .executeTakeFirstOrThrow();
     if (hotel.is_demo !== 1)
       throw new DomainError('forbidden', 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
-    // As new: its full stay length from today (docs/behaviour.md#stay-limits).
-    const endsBy = addDays(localDate(now, stay.time_zone), stay.max_stay_nights);
-    const fresh = { status: 'active', finished_at: null, end_date: null, ends_by: endsBy };
+    // A replay, not a longer stay: a finished stay stays finished, and the last possible day does not move
+    // (docs/behaviour.md#stay-limits).
+    if (isFinished(stay, now)) throw stayFinished();
+    const fresh = { end_date: null };
     for (const table of [
       'action_answers',
       'action_completions',

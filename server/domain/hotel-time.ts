@@ -1,5 +1,9 @@
 /** Dates in a hotel's own time zone: "today", the current night, and day counts. */
+import { addDays } from '../../contract/calendar-days.ts';
 import { BoundedCache } from '../bounded-cache.ts';
+
+// One set of calendar helpers for the app and the server (contract/calendar-days.ts).
+export { addDays, daysBetween, isCalendarDate } from '../../contract/calendar-days.ts';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -80,26 +84,6 @@ export function hasReached(now: Date, timeZone: string, date: string, time: stri
 /** The hotel-local date of the evening the current night began (rolls over at NIGHT_ROLLOVER_HOUR). */
 export function currentNightId(now: Date, timeZone: string): string {
   return localParts(now, timeZone).night;
-}
-
-function toUtcDay(date: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 86_400_000;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date((toUtcDay(date) + days) * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round(toUtcDay(to) - toUtcDay(from));
-}
-
-/** True for a real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
-export function isCalendarDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  return addDays(date, 0) === date;
 }
 
 /**

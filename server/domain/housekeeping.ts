@@ -3,7 +3,7 @@
  * hotel-local day. A skip answer speaks of the day the 11:00 switch names (docs/behaviour.md#skip-cleaning): an
  * answer given before 11:00 skips that day's cleaning, one given from 11:00 on skips the next day's. The answers
  * are read from the answer log (`action_answers`), which keeps every change, so the list also shows a room whose
- * guest changed the answer back, and when.
+ * guest changed the answer back, and when; only the answers of stays still in the room on that day count.
  */
 import type { Kysely } from 'kysely';
 import { CLEANING_DAY_SWITCH_HOUR, hourIn } from '../../contract/calendar-days.ts';
@@ -30,9 +30,25 @@ export function cleaningDateOf(answeredAt: Date, timeZone: string): string {
 }
 
 /**
+ * True when the answering stay still runs on `date` in the room it answered for: it does not check out before that
+ * day (its end date, else its last possible day), was not ended before it (terminated, or pushed out by a new guest
+ * in the room), and has not moved to another room. Otherwise the room gets its cleaning: someone else may sleep there.
+ */
+function stayRunsOn(
+  stay: { status: string; finished_at: string | null; end_date: string | null; ends_by: string; room: string | null },
+  roomNumber: string,
+  date: string,
+  timeZone: string,
+): boolean {
+  if ((stay.end_date ?? stay.ends_by) < date || stay.room !== roomNumber) return false;
+  if (stay.status !== 'finished') return true;
+  return stay.finished_at !== null && localDate(new Date(stay.finished_at), timeZone) >= date;
+}
+
+/**
  * The rooms that skipped the cleaning of `date` (hotel-local YYYY-MM-DD), sorted by room number (numeric-aware:
- * 2 before 10). Answers without a room number (a stay with no room, an app that sent none) cannot be cleaned by
- * room and are left out.
+ * 2 before 10), from the answers of stays still in that room on that day (`stayRunsOn`). Answers without a room
+ * number (a stay with no room, an app that sent none) cannot be cleaned by room and are left out.
  */
 export async function skippedCleanings(
   db: Kysely<Database>,
@@ -41,18 +57,22 @@ export async function skippedCleanings(
 ): Promise<SkippedCleaning[]> {
   // The day's skips were answered on that day (before 11:00) or on the day before (from 11:00 on).
   const answers = await db
-    .selectFrom('action_answers')
-    .select(['room_number', 'response', 'created_at'])
-    .where('hotel_id', '=', hotel.id)
-    .where('action_type', '=', 'LUNICLEAN')
-    .where('answered_on', 'in', [addDays(date, -1), date])
-    .where('room_number', 'is not', null)
-    .orderBy('id')
+    .selectFrom('action_answers as a')
+    .innerJoin('stays as s', 's.id', 'a.stay_id')
+    .leftJoin('rooms as r', 'r.id', 's.room_id')
+    .select(['a.room_number', 'a.response', 'a.created_at'])
+    .select(['s.status', 's.finished_at', 's.end_date', 's.ends_by', 'r.number as room'])
+    .where('a.hotel_id', '=', hotel.id)
+    .where('a.action_type', '=', 'LUNICLEAN')
+    .where('a.answered_on', 'in', [addDays(date, -1), date])
+    .where('a.room_number', 'is not', null)
+    .orderBy('a.id')
     .execute();
   const rooms = new Map<string, SkippedCleaning>();
   for (const answer of answers) {
     const roomNumber = answer.room_number;
     if (roomNumber === null || cleaningDateOf(new Date(answer.created_at), hotel.timeZone) !== date) continue;
+    if (!stayRunsOn(answer, roomNumber, date, hotel.timeZone)) continue;
     if (answer.response === 'SKIP') {
       rooms.set(roomNumber, { roomNumber, since: answer.created_at, skipping: true, changedBackAt: null });
     } else {

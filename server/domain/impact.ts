@@ -7,6 +7,7 @@
  * kept by their hotel-local date, so a day is the hotel's day whatever the zone and its daylight-saving changes.
  */
 import type { Kysely } from 'kysely';
+import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
 import type { ImpactCategorySummary, ImpactDay, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { waterVolume } from '../mail/reward-mail.ts';
@@ -45,10 +46,17 @@ const rounded = (measure: ImpactMeasure, value: number) => {
   return Math.round(value * scale) / scale;
 };
 
-/** 400 invalid_period unless both are dates, `from` is not after `to`, and the period is at most MAX_PERIOD_DAYS. */
+/**
+ * 400 invalid_period unless both are dates of the API's window, `from` is not after `to`, and the period is at most
+ * MAX_PERIOD_DAYS: the summary builds one entry per day.
+ */
 export function checkPeriod(from: string, to: string): void {
   if (!isCalendarDate(from) || !isCalendarDate(to))
-    throw new DomainError('bad_request', 'invalid_period', 'from and to must be real dates (YYYY-MM-DD)');
+    throw new DomainError(
+      'bad_request',
+      'invalid_period',
+      `from and to must be real dates (YYYY-MM-DD) from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+    );
   const days = daysBetween(from, to) + 1;
   if (days < 1) throw new DomainError('bad_request', 'invalid_period', 'from must not be after to');
   if (days > MAX_PERIOD_DAYS)
@@ -148,7 +156,10 @@ export async function periodSummary(
   };
 
   const days = new Map<string, ImpactDay>();
-  for (let date = from; date <= to; date = addDays(date, 1))
+  // Counted in days (checkPeriod bounds them), never by comparing a moving date with `to`.
+  const dayCount = daysBetween(from, to) + 1;
+  for (let offset = 0; offset < dayCount; offset += 1) {
+    const date = addDays(from, offset);
     days.set(date, {
       date,
       actions: 0,
@@ -160,6 +171,7 @@ export async function periodSummary(
       energySavedKwh: 0,
       co2eSavedGrams: 0,
     });
+  }
   const dayEntry = (date: string) => days.get(date) as ImpactDay;
 
   // Actions: the completions first answered in the period, as their current answer stands.

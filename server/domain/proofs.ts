@@ -3,9 +3,11 @@
  * action's printed QR codes. The action's reward is credited once per stay (once per night for a NIGHT action), in
  * the write transaction that holds the stay, like every submission (server/domain/submissions.ts).
  *
- * The stay is the address's (`sUUID`, owned by `uuid`), else the profile's active stay at the action's hotel,
- * created when there is none (a guest whose first scan is a proof code gets a stay and a profile). Every check on
- * the action and the code runs before a stay is created, so a refused proof changes nothing.
+ * The stay is the address's (`sUUID`, owned by `uuid`), else the profile's current stay at the action's hotel. With
+ * none, the proof is an entry like a QR scan (docs/trust-model.md#proof-codes): it opens a stay (and a profile) only at
+ * a hotel whose hotel QR entry is `open`; elsewhere it is refused (403 proof_entry_closed) and the guest starts with
+ * the room's or the hotel's QR code. Every check on the action and the code runs before a stay is created, so a
+ * refused proof changes nothing.
  */
 import type { ProofBody, ProofReply } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
@@ -16,7 +18,7 @@ import { currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
-import { createStay, isFinished, lockOwnedStayTakingLimit } from './stays.ts';
+import { createStay, currentStayOf, isFinished, lockOwnedStayTakingLimit } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 /** A proof completes its action in one go: its completion is never replaced, so its points move is version 1. */
@@ -53,13 +55,15 @@ async function provenAction(store: Store, { actionId, body }: ProofInput) {
   return action;
 }
 
-/** The stay to credit: the address's, else the profile's active stay at the hotel (created when none). */
+/** The stay to credit: the address's, else the profile's current stay at the hotel, else one the proof opens. */
 async function stayToCredit(store: Store, { body, caller }: ProofInput, hotelId: number, now: Date) {
   if (body.sUUID !== undefined) {
     // A stay without its owner's profile is reported like an unknown one (docs/behaviour.md#identity-and-access).
     if (body.uuid === undefined) throw notFound('Stay');
     return { sUUID: body.sUUID, profileUUID: body.uuid };
   }
+  const current = body.uuid === undefined ? undefined : await currentStayOf(store.db, body.uuid, hotelId, now);
+  if (current) return { sUUID: current.s_uuid, profileUUID: current.profile_uuid };
   const input = { hotelId, entry: { kind: 'proof' } as const, profileUUID: body.uuid, caller };
   const { answer } = await createStay(store, input, now);
   return { sUUID: answer.sUUID, profileUUID: answer.profileUUID };

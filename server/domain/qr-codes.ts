@@ -1,19 +1,14 @@
 /**
  * Printed QR codes: their random ids and keys, the URLs they carry, their rotation by staff, what a room code points
- * to, and the log of every hotel and room scan (docs/trust-model.md#presence).
+ * to (docs/trust-model.md#presence).
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  HotelKeyRotationReply,
-  QrScanBody,
-  QrScanReply,
-  RoomInfoReply,
-  RoomQrRotationReply,
-} from '../../contract/schemas.ts';
+import type { HotelKeyRotationReply, RoomInfoReply, RoomQrRotationReply } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
+import { type Caller, stayCreationLimit, takeRateLimitNow } from './rate-limits.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** Crockford's base32 in lower case: no i, l, o, u, so a printed id is never misread. */
@@ -95,6 +90,45 @@ export async function rotateHotelKey(db: Kysely<Database>, hotelId: number): Pro
   return { hId: hotelId, key };
 }
 
+export interface ProofCodesRotation {
+  hId: number;
+  actionId: number;
+  actionKey: string;
+  /** The action's new codes, one for each it had. */
+  qrIds: string[];
+}
+
+/** The hotel's active PROOF action named by its content key, else by its id. */
+async function proofActionOf(db: Kysely<Database>, hotelId: number, keyOrId: string) {
+  const proofActions = db
+    .selectFrom('actions')
+    .select(['id', 'key'])
+    .where('hotel_id', '=', hotelId)
+    .where('type', '=', 'PROOF')
+    .where('active', '=', 1);
+  const byKey = await proofActions.where('key', '=', keyOrId).executeTakeFirst();
+  if (byKey || !/^[1-9]\d{0,8}$/.test(keyOrId)) return byKey;
+  return proofActions.where('id', '=', Number(keyOrId)).executeTakeFirst();
+}
+
+/**
+ * Gives each printed code of the hotel's PROOF action (its key or its id) a new random id: the old codes stop
+ * validating proofs at once (`npm run qr:rotate -- --proof`). 404 for a PROOF action the hotel does not have.
+ */
+export function rotateProofCodes(db: Kysely<Database>, hotelId: number, keyOrId: string): Promise<ProofCodesRotation> {
+  return db.transaction().execute(async (tx) => {
+    const action = await proofActionOf(tx, hotelId, keyOrId);
+    if (!action) throw notFound('Proof action');
+    const removed = await tx.deleteFrom('proof_codes').where('action_id', '=', action.id).executeTakeFirst();
+    const qrIds = Array.from({ length: Math.max(1, Number(removed.numDeletedRows)) }, randomQrId);
+    await tx
+      .insertInto('proof_codes')
+      .values(qrIds.map((qrId) => ({ action_id: action.id, qr_id: qrId, generated: 1 })))
+      .execute();
+    return { hId: hotelId, actionId: action.id, actionKey: action.key, qrIds };
+  });
+}
+
 /** The staff call: the session's own hotel only (403 staff_session_wrong_hotel). */
 export async function rotateRoomQrIdAsStaff(store: Store, staff: StaffSession, hotelId: number, roomNumber: string) {
   requireStaffOf(staff, hotelId);
@@ -122,42 +156,13 @@ export async function roomOfQrCode(store: Store, qrId: string): Promise<RoomInfo
   return room.hotel_id === null ? { hId: null, rId: null } : { hId: room.hotel_id, rId: room.id };
 }
 
-async function recordScan(
-  store: Store,
-  scan: QrScanBody,
-  place: { scanType: 'HOTEL' | 'ROOM'; hotelId: number | null; roomId: number | null },
-  now: Date,
-): Promise<QrScanReply> {
-  const row = await store.db
-    .insertInto('qr_scans')
-    .values({
-      qr_id: scan.qrId,
-      profile_uuid: scan.profileUUID,
-      stay_uuid: scan.stayUUID,
-      user_agent: scan.userAgent,
-      referer: scan.referer,
-      scan_type: place.scanType,
-      hotel_id: place.hotelId,
-      room_id: place.roomId,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { scanId: row.id };
-}
-
-/** Logs a scan of the hotel's QR code (404 for an unknown hotel). */
-export async function recordHotelScan(store: Store, hotelId: number, scan: QrScanBody, now: Date) {
-  const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', hotelId).executeTakeFirst();
-  if (!hotel) throw notFound('Hotel');
-  return recordScan(store, scan, { scanType: 'HOTEL', hotelId: hotel.id, roomId: null }, now);
-}
-
-/** Logs a scan of a room QR code with the server's own hotel and room ids, not the ones the client claims. */
-export async function recordRoomScan(store: Store, qrId: string, scan: QrScanBody, now: Date) {
-  const room = await findQrCode(store, qrId);
-  const roomId = room.hotel_id === null ? null : room.id;
-  return recordScan(store, scan, { scanType: 'ROOM', hotelId: room.hotel_id, roomId }, now);
+/**
+ * GET /api/rooms/:qrId/info: `roomOfQrCode`, one use of the address's stay-creation allowance, taken before the code
+ * is looked up, so guessing room QR ids through this call is bounded like stay creation (docs/behaviour.md#rate-limits).
+ */
+export async function roomInfo(store: Store, qrId: string, caller: Caller, now: Date): Promise<RoomInfoReply> {
+  await takeRateLimitNow(store, stayCreationLimit(caller, now));
+  return roomOfQrCode(store, qrId);
 }
 
 // ---------- the addresses printed as QR codes (npm run qr:sheet; docs/behaviour.md#qr-sheets) ----------

@@ -1,6 +1,6 @@
 /**
- * The server's rate limits (docs/behaviour.md#rate-limits): stay creations per client address and submissions per
- * stay, each per UTC minute. They are counted in `cap_counters` like the hotel's caps, so several server processes
+ * The server's rate limits (docs/behaviour.md#rate-limits): stay creations per client address (room lookups and QR
+ * scan records count as ones) and submissions per stay, each per UTC minute. They are counted in `cap_counters` like the hotel's caps, so several server processes
  * agree, and sized for a breakfast room whose guests all share the hotel Wi-Fi's one public address.
  */
 import ipaddr from 'ipaddr.js';
@@ -50,7 +50,10 @@ export function addressSubject(address: string): string {
   return `${ipaddr.fromByteArray(bytes).toString()}/64`;
 }
 
-/** One stay creation (or taking a stay back) from the caller's address; null when the deployment sets no limit. */
+/**
+ * One stay creation (or taking a stay back, a room lookup, a scan record) from the caller's address; null when the
+ * deployment sets no limit.
+ */
 export function stayCreationLimit(caller: Caller, now: Date): Cap | null {
   const limit = caller.limits.stayCreationsPerAddress;
   if (limit === null) return null;
@@ -61,7 +64,7 @@ export function stayCreationLimit(caller: Caller, now: Date): Cap | null {
     limit,
     refusal: {
       code: 'stay_creation_rate_limited',
-      message: `At most ${limit} stays a minute can be opened from one address; try again in a minute`,
+      message: `At most ${limit} stays a minute can be opened (QR codes looked up or scanned) from one address; try again in a minute`,
       retryAfterSeconds: secondsLeftInMinute(now),
     },
   };

@@ -87,6 +87,16 @@ async function findClaim(db: Kysely<Database>, stayId: number, rewardId: number)
 
 export const notClaimed = () =>
   new DomainError('conflict', 'not_claimed', 'This reward has not been claimed for this stay');
+/**
+ * Whether a reward with `validUntil` (a date: valid through that hotel-local day) is past it on the hotel-local
+ * date `today`, so it can no longer be claimed or redeemed; a reward without one never expires.
+ */
+export function isExpiredOn(validUntil: string | null, today: string): boolean {
+  return validUntil !== null && today > validUntil;
+}
+
+const rewardExpired = () =>
+  new DomainError('conflict', 'reward_expired', 'This reward is past its validity date and can no longer be claimed');
 const alreadyClaimed = () =>
   new DomainError('conflict', 'already_claimed', 'This reward has already been claimed for this stay');
 
@@ -236,8 +246,8 @@ async function takeClaimCaps(tx: WriteTransaction, stay: StayRecord, reward: Rew
 /**
  * Claims the reward for the stay: debits rwCost and records the claim (with its code for a CODE reward)
  * in one write transaction. Refusals change nothing: 404 unknown stay/reward (or another hotel's),
- * 409 stay_finished, already_claimed, not_enough_greenmiles, code_pool_exhausted, 429 room_claim_limit,
- * pool_daily_limit.
+ * 409 stay_finished, already_claimed, reward_expired, not_enough_greenmiles, code_pool_exhausted,
+ * 429 room_claim_limit, pool_daily_limit.
  */
 export async function claimReward(
   store: Store,
@@ -251,6 +261,7 @@ export async function claimReward(
     if (reward.active !== 1) throw notFound('Reward');
     if (isFinished(stay, now)) throw stayFinished();
     if (await findClaim(db, stay.id, reward.id)) throw alreadyClaimed();
+    if (isExpiredOn(reward.valid_until, localDate(now, stay.time_zone))) throw rewardExpired();
 
     // Claims of one reward by different stays take its caps and its code one after the other.
     await tx.forUpdate(db.selectFrom('rewards').select('id').where('id', '=', reward.id), 'rewards').execute();

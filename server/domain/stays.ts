@@ -166,11 +166,6 @@ export function isFinished(stay: StayTiming, now: Date): boolean {
   return stay.status === 'finished' || checkedOut(stay, now);
 }
 
-/** The columns an end date sets: `ends_by` only ever moves later, so ending early never shortens the take-back. */
-export function endDateColumns(stay: Pick<StayRecord, 'ends_by'>, endDate: string) {
-  return { end_date: endDate, ends_by: endDate > stay.ends_by ? endDate : stay.ends_by };
-}
-
 /**
  * The hotel-local days the stay has still started, today included, until check-out on its end date:
  * 1 on departure morning, 0 once checked out or terminated, null while no end date is known.
@@ -195,6 +190,7 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     status: isFinished(stay, now) ? 'finished' : 'active',
     remainingDays: remainingDays(stay, now),
     endDate: stay.end_date,
+    lastDay: stay.ends_by,
     earnedGreenMiles: earned,
   };
 }
@@ -214,7 +210,7 @@ export type StayEntry =
   | { kind: 'room'; roomId: number; qrId: string | undefined }
   /** The hotel QR code with the key of its URL, needed unless the hotel's hotel-QR entry is open. */
   | { kind: 'hotel'; key: string | undefined }
-  /** An on-site proof QR code, already checked by the caller. */
+  /** An on-site proof QR code, already checked by the caller: opens a stay only where the hotel QR needs no key. */
   | { kind: 'proof' };
 
 export interface CreateStayInput {
@@ -241,7 +237,16 @@ async function checkEntry(
   hotel: { id: number; qr_key: string; hotel_qr_entry: string },
   entry: StayEntry,
 ): Promise<number | null> {
-  if (entry.kind === 'proof') return null;
+  if (entry.kind === 'proof') {
+    // A proof code is printed in the open and proves no room: it opens a stay only where the hotel QR is open too.
+    if (hotel.hotel_qr_entry !== 'open')
+      throw new DomainError(
+        'forbidden',
+        'proof_entry_closed',
+        'This hotel opens stays with its QR codes: scan your room QR code (or the hotel QR code) first, then the proof',
+      );
+    return null;
+  }
   if (entry.kind === 'hotel') {
     if (hotel.hotel_qr_entry === 'off')
       throw new DomainError('forbidden', 'hotel_entry_closed', 'This hotel opens stays with room QR codes only');
@@ -294,18 +299,28 @@ async function makeRoom(
     .execute();
 }
 
+function latestStayOf(db: Kysely<Database>, profileUUID: string, hotelId: number) {
+  return stayQuery(db)
+    .where('stays.profile_uuid', '=', profileUUID)
+    .where('stays.hotel_id', '=', hotelId)
+    .orderBy('stays.id', 'desc')
+    .executeTakeFirst();
+}
+
 /**
  * The profile's stay at the hotel it may have back (docs/behaviour.md#taking-a-stay-back): its latest, when still
  * active, or finished before its `ends_by` date's check-out — ending one's own stay early does not buy a fresh one.
  */
 async function stayToResume(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
-  const latest = await stayQuery(db)
-    .where('stays.profile_uuid', '=', profileUUID)
-    .where('stays.hotel_id', '=', hotelId)
-    .orderBy('stays.id', 'desc')
-    .executeTakeFirst();
+  const latest = await latestStayOf(db, profileUUID, hotelId);
   if (!latest || hasReached(now, latest.time_zone, latest.ends_by, latest.checkout_time)) return undefined;
   return latest;
+}
+
+/** The profile's latest stay at the hotel while it is not finished (a proof credits it, domain/proofs.ts). */
+export async function currentStayOf(db: Kysely<Database>, profileUUID: string, hotelId: number, now: Date) {
+  const latest = await latestStayOf(db, profileUUID, hotelId);
+  return latest && !isFinished(latest, now) ? latest : undefined;
 }
 
 /**
@@ -425,16 +440,30 @@ export async function terminateStay(
   return stayEntity(store.db, { ...stay, status: 'finished' }, now);
 }
 
-/** Refuses (400) an end date that is not a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
-export function checkEndDate(endDate: string, timeZone: string, now: Date): void {
-  const today = localDate(now, timeZone);
+/**
+ * Refuses an end date the stay cannot have (docs/behaviour.md#setting-the-end-date): 400 unless a real date from
+ * hotel-local today to today + MAX_END_DATE_DAYS; 409 end_date_after_last_day after the stay's last possible day
+ * (`ends_by`: its creation day + the hotel's maxStayNights), which no end date moves.
+ */
+export function checkEndDate(endDate: string, stay: Pick<StayRecord, 'time_zone' | 'ends_by'>, now: Date): void {
+  const today = localDate(now, stay.time_zone);
   const latest = addDays(today, MAX_END_DATE_DAYS);
   if (!isCalendarDate(endDate) || endDate < today || endDate > latest) {
     throw new DomainError('bad_request', 'bad_request', `endDate must be a date from ${today} to ${latest}`);
   }
+  if (endDate > stay.ends_by) {
+    throw new DomainError(
+      'conflict',
+      'end_date_after_last_day',
+      `This stay ends on ${stay.ends_by} at the latest; a later stay starts with a new scan`,
+    );
+  }
 }
 
-/** Sets the end date: a real date from hotel-local today to today + MAX_END_DATE_DAYS. */
+/**
+ * Sets the end date of a stay still under way: a finished one (terminated, or past its check-out) refuses it (409
+ * stay_finished), so an end date never reopens a stay; only a scan takes a stay back (#taking-a-stay-back).
+ */
 export async function setEndDate(
   store: Store,
   sUUID: string,
@@ -443,9 +472,15 @@ export async function setEndDate(
   now: Date,
 ): Promise<Stay> {
   const stay = await findOwnedStay(store.db, sUUID, profileUUID);
-  if (stay.status === 'finished') throw stayFinished();
-  checkEndDate(endDate, stay.time_zone, now);
-  const columns = endDateColumns(stay, endDate);
-  await store.db.updateTable('stays').set(columns).where('id', '=', stay.id).execute();
-  return stayEntity(store.db, { ...stay, ...columns }, now);
+  if (isFinished(stay, now)) throw stayFinished();
+  checkEndDate(endDate, stay, now);
+  // Conditional: a termination that lands between the read and this write keeps the stay finished.
+  const updated = await store.db
+    .updateTable('stays')
+    .set({ end_date: endDate })
+    .where('id', '=', stay.id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw stayFinished();
+  return stayEntity(store.db, { ...stay, end_date: endDate }, now);
 }

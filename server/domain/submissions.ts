@@ -14,20 +14,21 @@
 import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
-import type { SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
+import type { QuizSolution, SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject } from './caps.ts';
-import { completionNightId } from './catalogue.ts';
+import { completionNightId, solutionOf } from './catalogue.ts';
 import { type CompletionKey, findCompletionAndTotal, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
-import { checkEndDate, endDateColumns, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
+import { checkEndDate, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
+import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** One submission: the action, the path it was sent to and the body that path's schema validated. */
 export interface SubmissionInput<Path extends SubmissionPath> {
@@ -92,6 +93,26 @@ function checkOwnRoom(answer: SubmittedAnswer, stay: StayRecord): void {
   throw new DomainError('bad_request', 'room_mismatch', "Skipping cleaning applies to the stay's own room only");
 }
 
+/** The reply's quiz solution, its explanation in the guest's language or as hotel texts fall back (text-language.ts). */
+async function quizSolutionFor(
+  db: Kysely<Database>,
+  stay: StayRecord,
+  actionId: number,
+  answers: readonly { position: number; is_correct: number }[],
+  lang: string | undefined,
+): Promise<QuizSolution> {
+  const primary = await hotelPrimaryLanguage(db, stay);
+  const texts = await db
+    .selectFrom('action_translations')
+    .select(['lang', 'quiz_explanation'])
+    .where('action_id', '=', actionId)
+    .execute();
+  return solutionOf(
+    answers,
+    pickTranslation(texts, textLanguageOrder(lang ?? primary, primary))?.quiz_explanation ?? null,
+  );
+}
+
 /** Records the answer of one submission and moves its points, in one write transaction holding the stay. */
 export async function submitAction<Path extends SubmissionPath>(
   store: Store,
@@ -121,9 +142,10 @@ export async function submitAction<Path extends SubmissionPath>(
     checkOwnRoom(answer, stay);
 
     const endDate = base.endDate ?? null;
-    if (endDate !== null) checkEndDate(endDate, stay.time_zone, now);
+    if (endDate !== null) checkEndDate(endDate, stay, now);
 
     let quizCorrect: boolean | undefined;
+    let quizAnswers: { position: number; is_correct: number }[] | undefined;
     if (answer.kind === 'custom') {
       const option = await tx
         .selectFrom('custom_options')
@@ -133,12 +155,12 @@ export async function submitAction<Path extends SubmissionPath>(
         .executeTakeFirst();
       if (!option) throw new DomainError('bad_request', 'unknown_option', 'This option does not belong to the action');
     } else if (answer.kind === 'quiz') {
-      const choice = await tx
+      quizAnswers = await tx
         .selectFrom('quiz_answers')
-        .select('is_correct')
+        .select(['position', 'is_correct'])
         .where('action_id', '=', action.id)
-        .where('position', '=', answer.selectedPosition)
-        .executeTakeFirst();
+        .execute();
+      const choice = quizAnswers.find((row) => row.position === answer.selectedPosition);
       if (!choice)
         throw new DomainError('bad_request', 'unknown_quiz_answer', 'The quiz has no answer at this position');
       quizCorrect = choice.is_correct === 1;
@@ -177,7 +199,7 @@ export async function submitAction<Path extends SubmissionPath>(
     }
 
     if (endDate !== null && stay.end_date === null) {
-      await tx.updateTable('stays').set(endDateColumns(stay, endDate)).where('id', '=', stay.id).execute();
+      await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     }
 
     const languages = hasMessagesFor(base.lang) ? [base.lang] : [base.lang, await hotelPrimaryLanguage(tx, stay)];
@@ -188,6 +210,8 @@ export async function submitAction<Path extends SubmissionPath>(
       greenMiles: Math.max(0, ledgerTotal + change),
     };
     if (isCorrect !== undefined) result.isCorrect = isCorrect;
+    // Answered (now or before): the reply reveals the solution, which nothing the stay read before held.
+    if (quizAnswers) result.solution = await quizSolutionFor(tx, stay, action.id, quizAnswers, base.lang);
     return result;
   });
 }

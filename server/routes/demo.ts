@@ -4,7 +4,7 @@ import { DemoResetBody, ErrorBody, StayParams, StayReply } from '../../contract/
 import type { AppDeps } from '../deps.ts';
 import { resetDemoStay } from '../domain/demo-reset.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const demoRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(

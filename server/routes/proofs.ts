@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { validateProof } from '../domain/proofs.ts';
 import { callerOf } from './caller.ts';
 
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 export const proofsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(

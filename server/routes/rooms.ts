@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateRoomQrStayBody, ErrorBody, QrParams, RoomInfoReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { roomOfQrCode } from '../domain/qr-codes.ts';
+import { roomInfo } from '../domain/qr-codes.ts';
 import { enterRoomQrStay } from '../domain/stay-entry.ts';
 import { callerOf } from './caller.ts';
 import { stayCreationResponses } from './stays.ts';
@@ -10,8 +10,8 @@ import { stayCreationResponses } from './stays.ts';
 export const roomsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/:qrId/info',
-    { schema: { params: QrParams, response: { 200: RoomInfoReply, 400: ErrorBody, 404: ErrorBody } } },
-    async (request) => roomOfQrCode(deps.store, request.params.qrId),
+    { schema: { params: QrParams, response: { 200: RoomInfoReply, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody } } },
+    async (request) => roomInfo(deps.store, request.params.qrId, callerOf(request, deps), deps.now()),
   );
 
   app.post(

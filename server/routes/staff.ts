@@ -7,14 +7,15 @@ import {
   RoomQrParams,
   RoomQrRotationReply,
   StaffSessionBody,
+  StaffSessionEndReply,
   StaffSessionReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { rotateHotelKeyAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
-import { openStaffSession } from '../domain/staff-sessions.ts';
+import { endStaffSession, openStaffSession } from '../domain/staff-sessions.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
@@ -22,8 +23,23 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     { schema: { body: StaffSessionBody, response: { 201: StaffSessionReply, ...errors } } },
     async (request, reply) => {
       const { hId, pin } = request.body;
-      const session = await openStaffSession(deps.store, { hotelId: hId, pin, clientAddress: request.ip }, deps.now());
+      const session = await openStaffSession(
+        deps.store,
+        deps.checkPin,
+        { hotelId: hId, pin, clientAddress: request.ip },
+        deps.now(),
+      );
       return reply.code(201).send(session);
+    },
+  );
+
+  // Signing out: the token is refused from now on, not only forgotten by the browser.
+  app.delete(
+    '/sessions/current',
+    { preHandler: deps.staffAuth.required, schema: { response: { 204: StaffSessionEndReply, ...errors } } },
+    async (request, reply) => {
+      await endStaffSession(deps.store, staffSessionOf(request));
+      return reply.code(204).send(null);
     },
   );
 

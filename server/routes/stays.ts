@@ -100,7 +100,7 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
     async (request) => {
       const { lang, uuid } = request.query;
-      return rewardsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang });
+      return rewardsOfStay(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
     },
   );
 

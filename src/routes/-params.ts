@@ -2,6 +2,7 @@
  * Param and search rules shared by the route files and the tests' memory routers.
  * The leading `-` keeps the router plugin from reading this file as a route (routeFileIgnorePrefix).
  */
+import { isCalendarDate } from '../../contract/calendar-days.ts';
 
 export interface ModeParams {
   mode?: 'demo';
@@ -31,12 +32,13 @@ export interface CameraSearch {
   endDate?: string;
 }
 
-/** The camera page's `?nId=&endDate=` (docs/behaviour.md#meal-photo): an end date is kept only when YYYY-MM-DD. */
+/** The camera page's `?nId=&endDate=` (docs/behaviour.md#meal-photo): an end date is kept only when it is a date the
+ * server accepts. */
 export function validateCameraSearch(search: Record<string, unknown>): CameraSearch {
   const { nId, endDate } = search;
   return {
     ...(typeof nId === 'string' && nId !== '' ? { nId } : {}),
-    ...(typeof endDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? { endDate } : {}),
+    ...(typeof endDate === 'string' && isCalendarDate(endDate) ? { endDate } : {}),
   };
 }
 

@@ -25,13 +25,17 @@ describe('CompletedSummary (the read-only summary of a completed action)', () =>
         alreadyCompleted: true,
         earnedGreenMiles: 25,
         selectedPosition: 2,
+        isCorrect: true,
+        wasCorrect: true,
         quiz: {
-          question: { text: 'Combien de litres ?', explanation: 'Une douche de 5 minutes consomme environ 60 litres.' },
+          question: { text: 'Combien de litres ?' },
           answers: [
-            { qaPosition: 3, qaIsCorrect: 0, text: '200 litres' },
-            { qaPosition: 2, qaIsCorrect: 1, text: '60 litres' },
-            { qaPosition: 1, qaIsCorrect: 0, text: '10 litres' },
+            { qaPosition: 3, text: '200 litres' },
+            { qaPosition: 2, text: '60 litres' },
+            { qaPosition: 1, text: '10 litres' },
           ],
+          // The server sends the solution of a quiz the stay answered.
+          solution: { correctPositions: [2], explanation: 'Une douche de 5 minutes consomme environ 60 litres.' },
         },
       }),
     );
@@ -72,7 +76,17 @@ describe('CompletedSummary (the read-only summary of a completed action)', () =>
         actType: 'QUIZ',
         alreadyCompleted: true,
         earnedGreenMiles: 0,
-        quiz: { question: { text: 'Q ?' }, answers: [{ qaPosition: 1, qaIsCorrect: 1, text: 'Oui' }] },
+        selectedPosition: 2,
+        isCorrect: false,
+        wasCorrect: false,
+        quiz: {
+          question: { text: 'Q ?' },
+          answers: [
+            { qaPosition: 1, text: 'Oui' },
+            { qaPosition: 2, text: 'Non' },
+          ],
+          solution: { correctPositions: [1] },
+        },
       }),
     );
     expect(fact('Points gagnés')).toHaveTextContent('0 Feuilles');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NOT_A_PROOF,
+  PROOF_ENTRY_CLOSED,
   PROOF_FAILED,
   proofBodyOf,
   proofFailureOf,
@@ -51,6 +52,7 @@ describe('the proof call', () => {
     expect(proofFailureOf(new ApiError(400, 'wrong_action_type', 'x'))).toBe(NOT_A_PROOF);
     expect(proofFailureOf(new ApiError(400, 'unknown_proof_code', 'x'))).toBe(WRONG_CODE);
     expect(proofFailureOf(new ApiError(409, 'stay_finished', 'x'))).toBe(STAY_FINISHED);
+    expect(proofFailureOf(new ApiError(403, 'proof_entry_closed', 'x'))).toBe(PROOF_ENTRY_CLOSED);
     expect(proofFailureOf(new ApiError(400, 'bad_request', 'not a proof: wrong_action_type'))).toBe(PROOF_FAILED);
     expect(proofFailureOf(new Error('boom'))).toBe(PROOF_FAILED);
   });

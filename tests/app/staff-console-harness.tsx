@@ -15,11 +15,12 @@ export const STAFF_SESSION: StaffSession = { token: 'staff-token', expiresAt: '2
 export const STAFF_SESSION_KEY = `staffSession:${STAFF_HOTEL_ID}`;
 
 /**
- * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`) and those
+ * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`,
+ * `endStaffSession`) and those
  * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `scanCode`).
  */
 export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
-  const root = controlledActors(['loadHotel', 'openStaffSession']);
+  const root = controlledActors(['loadHotel', 'openStaffSession', 'endStaffSession']);
   const housekeeping = controlledActors(['loadList']);
   const uses = controlledActors(['loadList']);
   const codeCheck = controlledActors(['checkCode', 'scanCode']);

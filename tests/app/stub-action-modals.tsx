@@ -12,7 +12,8 @@ export const STUB_REPLY = { message: 'Merci pour votre réponse positive!', gree
 /** A question for the stubbed QUIZ actions (the launch runs no quiz machine without one). */
 export const STUB_QUIZ: Quiz = {
   question: { text: 'Question ?' },
-  answers: [{ qaPosition: 1, text: 'Oui', qaIsCorrect: 1 }],
+  answers: [{ qaPosition: 1, text: 'Oui' }],
+  solution: null,
 };
 
 /**

@@ -67,6 +67,7 @@ function launchInput(action: Action, stayEndDate: string | null = null): ActionL
     now: new Date(`${TODAY}T09:00:00Z`),
     timeZone: 'Europe/Paris',
     stayEndDate,
+    stayLastDay: addDays(TODAY, 14),
     roomNumber: '101',
     parent: createEmptyActor(),
   };
@@ -155,7 +156,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const saving = controlledActors(['saveEndDate']);
       const { user, actions, session } = await renderLoadedActionsPage({
-        stay: makeStay({ endDate: stayEndDate }),
+        stay: makeStay({ endDate: stayEndDate, lastDay: addDays(TODAY, 14) }),
         logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
       });
       actions.resolve('loadActions', launchable);
@@ -278,6 +279,36 @@ describe('launch with the stay end date known', () => {
     await user.click(within(await screen.findByRole('article', { name })).getByRole('button'));
     const dialog = await screen.findByRole('dialog', { name: `modal ${key}` });
     expect(dialog).toHaveTextContent(`${name}|${addDays(TODAY, 3)}|3`);
+  });
+});
+
+describe("launch near the stay's last possible day", () => {
+  /** A stay that may last two more nights: the server refuses any later end date (409 end_date_after_last_day). */
+  const LAST_DAY = addDays(TODAY, 2);
+
+  async function openNightAction(saving: ReturnType<typeof controlledActors<'saveEndDate'>>) {
+    localStorage.setItem('welcomeShown', 'true');
+    const page = await renderLoadedActionsPage({
+      stay: makeStay({ endDate: null, lastDay: LAST_DAY }),
+      logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
+    });
+    page.actions.resolve('loadActions', launchable);
+    await openCard(page.user, 'Ménage');
+    return page;
+  }
+
+  it('3 nights end on the last possible day, the date the server takes', async () => {
+    const saving = controlledActors(['saveEndDate']);
+    const { user } = await openNightAction(saving);
+    await chooseNights(user, 3);
+    await waitFor(() => expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: LAST_DAY }));
+  });
+
+  it('4+ offers no date after the last possible day', async () => {
+    const saving = controlledActors(['saveEndDate']);
+    const { user } = await openNightAction(saving);
+    await chooseNights(user, '4+');
+    expect(await screen.findByLabelText('Date de départ')).toHaveAttribute('max', LAST_DAY);
   });
 });
 

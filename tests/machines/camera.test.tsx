@@ -500,3 +500,14 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
     });
   }
 });
+
+describe('camera page address', () => {
+  it('keeps an end date only when it is a date the server takes (docs/behaviour.md#dates)', () => {
+    expect(validateCameraSearch({ nId: '2026-11-24', endDate: END_DATE })).toEqual({
+      nId: '2026-11-24',
+      endDate: END_DATE,
+    });
+    for (const endDate of ['9999-12-31', '1999-12-31', '2026-02-30', '2026-11-5'])
+      expect(validateCameraSearch({ endDate }), endDate).toEqual({});
+  });
+});

@@ -16,7 +16,8 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 type PickerSnapshot = SnapshotFrom<typeof endDatePickerMachine>;
 
 const TODAY = '2026-11-21';
-const input: EndDatePickerInput = { today: TODAY };
+/** A stay whose last possible day is after the window: the window decides. */
+const input: EndDatePickerInput = { today: TODAY, lastDay: addDays(TODAY, 30) };
 
 const events: AnyEventObject[] = [
   { type: 'date.choose', date: TODAY },
@@ -95,6 +96,23 @@ describe('endDatePicker drives the end-date sheet', () => {
       });
     });
   }
+
+  it("never offers a date after the stay's last possible day, which the server would refuse", () => {
+    const lastDay = addDays(TODAY, 5);
+    const actor = createActor(endDatePickerMachine, { input: { today: TODAY, lastDay } }).start();
+    render(
+      <I18nWrapper>
+        <EndDatePicker actorRef={actor} onClose={vi.fn()} />
+      </I18nWrapper>,
+    );
+    const field = screen.getByLabelText('Date de départ');
+    expect(field).toHaveAttribute('max', lastDay);
+    fireEvent.change(field, { target: { value: addDays(lastDay, 1) } });
+    expect(actor.getSnapshot().context.date).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirmer' })).toBeDisabled();
+    fireEvent.change(field, { target: { value: lastDay } });
+    expect(actor.getSnapshot().context.date).toBe(lastDay);
+  });
 
   it('writes the date out in the interface language', () => {
     expect(longDate('2026-11-21', 'fr')).toBe('samedi 21 novembre 2026');

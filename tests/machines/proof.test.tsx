@@ -8,6 +8,7 @@ import type { Action, ProofReply } from '../../contract/schemas.ts';
 import {
   ACTION_NOT_FOUND,
   NOT_A_PROOF,
+  PROOF_ENTRY_CLOSED,
   PROOF_FAILED,
   type ProofInput,
   proofMachine,
@@ -48,6 +49,8 @@ const REFUSALS = [
   alreadyCompleted,
   new ApiError(400, 'unknown_proof_code', 'This QR code is not a proof of this action'),
   new ApiError(400, 'wrong_action_type', 'Action of type CLAIM is not a proof'),
+  // The hotel opens stays with its room QR codes only (docs/behaviour.md#proof-page).
+  new ApiError(403, 'proof_entry_closed', 'This hotel opens stays with its QR codes'),
   offline,
 ];
 
@@ -58,6 +61,10 @@ const FAILURE_TEXTS = new Map<MessageDescriptor, string>([
   [ACTION_NOT_FOUND, 'Action introuvable. Rescannez le QR code ou demandez à la réception.'],
   [STAY_MISSING, 'Séjour introuvable après validation. Veuillez réessayer ou rescanner le QR code.'],
   [PROOF_FAILED, "Erreur lors de la validation de l'action"],
+  [
+    PROOF_ENTRY_CLOSED,
+    'Commencez votre séjour en scannant le QR code de votre chambre, puis scannez à nouveau ce QR code.',
+  ],
 ]);
 
 function eventsOf(snapshot: ProofSnapshot): AnyEventObject[] {

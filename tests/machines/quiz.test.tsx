@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import { answerLetter, isCorrectAnswer } from '../../contract/answer-rules.ts';
-import type { Quiz } from '../../contract/schemas.ts';
-import { type QuizInput, quizMachine } from '../../machines/quiz.machine.ts';
+import { answerLetter, shownCorrectAnswer } from '../../contract/answer-rules.ts';
+import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
+import { quizMachine } from '../../machines/quiz.machine.ts';
+import type { SubmissionInput } from '../../machines/submission.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import {
   expectFailureAlert,
@@ -20,41 +21,55 @@ import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
-const EXPLAINED: Quiz = {
-  question: {
-    text: "Combien de litres d'eau une douche de 5 minutes consomme-t-elle ?",
-    explanation: 'Une douche de 5 minutes consomme environ 60 litres.',
-  },
+/** The quiz as the list sends it before the stay answers: no solution (docs/trust-model.md#caps-and-limits). */
+const QUIZ: Quiz = {
+  question: { text: "Combien de litres d'eau une douche de 5 minutes consomme-t-elle ?" },
   // Given out of order: the modal letters them by qaPosition.
   answers: [
-    { qaPosition: 2, qaIsCorrect: 1, text: '60 litres' },
-    { qaPosition: 1, qaIsCorrect: 0, text: '10 litres' },
-    { qaPosition: 3, qaIsCorrect: 0, text: '200 litres' },
+    { qaPosition: 2, text: '60 litres' },
+    { qaPosition: 1, text: '10 litres' },
+    { qaPosition: 3, text: '200 litres' },
   ],
+  solution: null,
 };
-const UNEXPLAINED: Quiz = { question: { text: EXPLAINED.question.text }, answers: EXPLAINED.answers };
 const ANSWER_NAMES = ['A 10 litres', 'B 60 litres', 'C 200 litres'];
+const RIGHT_POSITION = 2;
+const EXPLANATION = 'Une douche de 5 minutes consomme environ 60 litres.';
 
-const RIGHT = { message: 'Bonne réponse ! Bravo !', greenMilesChange: 25, greenMiles: 65, isCorrect: true };
+/** The server's reply to the answer at `position`: its verdict and the solution, which only this reply holds. */
+function replyTo(position: number, explanation: string | undefined): SubmissionReply {
+  const isCorrect = position === RIGHT_POSITION;
+  const correctPositions = [RIGHT_POSITION];
+  return {
+    message: isCorrect ? 'Bonne réponse ! Bravo !' : "Mauvaise réponse, mais merci d'avoir participé !",
+    greenMilesChange: isCorrect ? 25 : 0,
+    greenMiles: isCorrect ? 65 : 40,
+    isCorrect,
+    solution: explanation ? { correctPositions, explanation } : { correctPositions },
+  };
+}
 
 type QuizSnapshot = SnapshotFrom<typeof quizMachine>;
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
-const events: AnyEventObject[] = [
-  { type: 'answer.pick', qaPosition: 1 },
-  { type: 'answer.pick', qaPosition: 2 },
-  { type: 'answer.confirm', via: 'continue' },
-  // The × after the reveal is 'Continuer' (issue 15): the same event, sent by the dialog's close button.
-  { type: 'answer.confirm', via: 'close' },
-  { type: 'xstate.done.actor.submitAnswer', output: RIGHT },
-  ...SUBMISSION_FAILURES,
-  RETRY,
-];
+/** The model's events; the reply is the one the server gives to the picked answer. */
+function eventsOf(snapshot: QuizSnapshot, explanation: string | undefined): AnyEventObject[] {
+  return [
+    { type: 'answer.pick', qaPosition: 1 },
+    { type: 'answer.pick', qaPosition: RIGHT_POSITION },
+    { type: 'answer.confirm', via: 'continue' },
+    // The × after the reveal is 'Continuer' (issue 15): the same event, sent by the dialog's close button.
+    { type: 'answer.confirm', via: 'close' },
+    { type: 'xstate.done.actor.submitAnswer', output: replyTo(snapshot.context.selectedPosition ?? 0, explanation) },
+    ...SUBMISSION_FAILURES,
+    RETRY,
+  ];
+}
 
 const answerButtons = () => ANSWER_NAMES.map((name) => within(modalDialog('quiz')).getByRole('button', { name }));
 
 function expectAnswers(snapshot: QuizSnapshot, enabled: boolean) {
-  const group = within(modalDialog('quiz')).getByRole('group', { name: EXPLAINED.question.text });
+  const group = within(modalDialog('quiz')).getByRole('group', { name: QUIZ.question.text });
   expect(group).toBeInTheDocument();
   for (const [index, button] of answerButtons().entries()) {
     if (enabled) expect(button).toBeEnabled();
@@ -63,31 +78,40 @@ function expectAnswers(snapshot: QuizSnapshot, enabled: boolean) {
   }
 }
 
+/** Before the reply, nothing tells which answer is right (the client has nothing to tell it with). */
+function expectNoSolution() {
+  expect(screen.queryByRole('button', { name: 'Continuer' })).toBeNull();
+  expect(screen.queryByText(EXPLANATION)).toBeNull();
+  for (const button of answerButtons()) expect(button).not.toHaveAttribute('data-correct');
+}
+
 /**
- * The revealed result (docs/behaviour.md#quiz): right or wrong, the correct answer's letter, the explanation,
- * 'Continuer'.
+ * The revealed result (docs/behaviour.md#quiz), all from the reply: right or wrong, the correct answer's letter, the
+ * explanation, 'Continuer'.
  */
 function expectResult(snapshot: QuizSnapshot) {
-  const position = snapshot.context.selectedPosition ?? 0;
+  const right = snapshot.context.selectedPosition === RIGHT_POSITION;
   const result = within(modalDialog('quiz'));
-  expect(result.getByText(isCorrectAnswer(EXPLAINED, position) ? 'Bonne réponse !' : 'Mauvaise réponse')).toBeVisible();
+  expect(result.getByText(right ? 'Bonne réponse !' : 'Mauvaise réponse')).toBeVisible();
   expect(result.getByText('La bonne réponse : B. 60 litres')).toBeVisible();
-  expect(result.getByText('Une douche de 5 minutes consomme environ 60 litres.')).toBeVisible();
+  expect(result.getByText(EXPLANATION)).toBeVisible();
+  expect(answerButtons().map((button) => button.getAttribute('data-correct'))).toEqual(['false', 'true', 'false']);
 }
 
 const cases = [
-  { name: 'with an explanation', quiz: EXPLAINED },
-  { name: 'without an explanation', quiz: UNEXPLAINED },
+  { name: 'whose reply has an explanation', explanation: EXPLANATION },
+  { name: 'whose reply has no explanation', explanation: undefined },
 ];
 
-describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
-  const input: QuizInput = { actId: 5, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null, quiz };
-  const model = new TestModel(quizMachine as unknown as ActorLogic<QuizSnapshot, AnyEventObject, QuizInput>, {
+describe.each(cases)('quiz machine drives the quiz modal $name', ({ explanation }) => {
+  const input: SubmissionInput = { actId: 5, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null };
+  const model = new TestModel(quizMachine as unknown as ActorLogic<QuizSnapshot, AnyEventObject, SubmissionInput>, {
     input,
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => eventsOf(snapshot, explanation).filter((event) => snapshot.can(event as never)),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
-  const action = makeAction({ actId: 5, actType: 'QUIZ', aadName: 'Quiz eau', actReward: 25, quiz });
+  const action = makeAction({ actId: 5, actType: 'QUIZ', aadName: 'Quiz eau', actReward: 25, quiz: QUIZ });
+  const replyOf = (snapshot: QuizSnapshot) => replyTo(snapshot.context.selectedPosition ?? 0, explanation);
   const dialogState = (state: string) =>
     waitFor(() => expect(modalDialog('quiz')).toHaveAttribute('data-state', state));
 
@@ -97,7 +121,6 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
       const flow = startModalFlow(quizMachine, input, controlled.actors);
       const onClose = vi.fn();
       const { user } = await renderActionModal(<QuizModal action={action} flow={flow} onClose={onClose} />);
-      const noResult = () => expect(screen.queryByRole('button', { name: 'Continuer' })).toBeNull();
 
       await path.test({
         states: {
@@ -105,20 +128,21 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             await dialogState('answering.idle');
             expect(within(modalDialog('quiz')).getByText('+25 GreenMiles')).toBeVisible();
             expectAnswers(snapshot, true);
-            noResult();
+            expectNoSolution();
             expect(screen.queryByRole('alert')).toBeNull();
           },
           'answering.failed': async (snapshot) => {
             await dialogState('answering.failed');
             expectFailureAlert("Une erreur est survenue lors de l'envoi de votre réponse", snapshot.context.error);
             expectAnswers(snapshot, true);
-            noResult();
+            expectNoSolution();
           },
           'answering.notEnoughPoints': async (snapshot) => {
             await dialogState('answering.notEnoughPoints');
             expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
             expectAnswers(snapshot, true);
+            expectNoSolution();
           },
           revealed: async (snapshot) => {
             await dialogState('revealed');
@@ -126,14 +150,15 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
             expectResult(snapshot);
             // The verdict is the message: the server's success text waits for the page's toast.
             expect(screen.queryByRole('alert')).toBeNull();
-            expect(screen.queryByText('Bonne réponse ! Bravo !')).toBeNull();
-            expect(flow.getSnapshot().context.reply).toEqual(RIGHT);
+            expect(screen.queryByText(replyOf(snapshot).message)).toBeNull();
+            expect(flow.getSnapshot().context.reply).toEqual(replyOf(snapshot));
             expect(controlled.isPending('submitAnswer')).toBe(false);
           },
           submitting: async (snapshot) => {
             await dialogState('submitting');
             expect(screen.getByRole('status')).toHaveTextContent('Envoi en cours...');
             expectAnswers(snapshot, false);
+            expectNoSolution();
             expect(controlled.calls.at(-1)?.input).toEqual({
               actId: 5,
               type: 'QUIZ',
@@ -148,10 +173,10 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ quiz }) => {
           submitted: async (snapshot) => {
             await dialogState('submitted');
             // The reply is the flow's output: the launch reports it to the stay page's root.
-            expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: RIGHT });
+            expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: replyOf(snapshot) });
             // The × ended the flow with its reply rather than dropping it with the launch.
             expect(onClose).not.toHaveBeenCalled();
-            expect(screen.getByRole('status')).toHaveTextContent('Bonne réponse ! Bravo !');
+            expect(screen.getByRole('status')).toHaveTextContent(replyOf(snapshot).message);
             expectAnswers(snapshot, false);
           },
         },
@@ -177,7 +202,11 @@ describe('quiz helpers', () => {
     expect([1, 2, 3, 26].map((position) => answerLetter(position))).toEqual(['A', 'B', 'C', 'Z']);
     expect([1, 2, 3, 5].map((position) => answerLetter(position, 'ar'))).toEqual(['أ', 'ب', 'ج', 'هـ']);
   });
-  it('is correct only for the answer whose qaIsCorrect is 1', () => {
-    expect([1, 2, 3].map((position) => isCorrectAnswer(EXPLAINED, position))).toEqual([false, true, false]);
+  it("shows the guest's own answer when it is one of the correct ones, else the first correct one", () => {
+    const quiz: Quiz = { ...QUIZ, answers: [...QUIZ.answers, { qaPosition: 4, text: '60 litres environ' }] };
+    const solution = { correctPositions: [2, 4] };
+    expect([4, 2, 1, null].map((selected) => shownCorrectAnswer(quiz, solution, selected)?.qaPosition)).toEqual([
+      4, 2, 2, 2,
+    ]);
   });
 });

@@ -43,6 +43,7 @@ type ClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
 const CLAIM_FAILURE_TEXTS: Record<string, string> = {
   room_claim_limit: 'Cette récompense a déjà été réclamée pour votre chambre cette nuit. Réessayez demain.',
   pool_daily_limit: "Plus aucun code n'est disponible aujourd'hui pour cette récompense. Réessayez demain.",
+  reward_expired: 'Cette récompense a expiré : elle ne peut plus être débloquée.',
 };
 
 const WATER_REOPEN = rewardClaimMachine.states.waterReopening?.after[0]?.eventType ?? '';
@@ -63,6 +64,8 @@ const events: AnyEventObject[] = [
   // docs/behaviour.md#caps: the hotel's caps are refused with their own texts.
   { type: 'xstate.error.actor.claimReward', error: new ApiError(429, 'room_claim_limit', 'Twice per room') },
   { type: 'xstate.error.actor.claimReward', error: new ApiError(429, 'pool_daily_limit', 'No code today') },
+  // docs/behaviour.md#reward-claims: a reward past its validity date (the list was loaded before it ended).
+  { type: 'xstate.error.actor.claimReward', error: new ApiError(409, 'reward_expired', 'Past its validity date') },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: 'B2C' } },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: '' } },
   { type: 'xstate.error.actor.getRewardCode', error: new ApiError(404, 'not_found', 'No code') },

@@ -21,6 +21,7 @@ const ANSWER: StaffCodeCheckReply = {
   roomNumber: '101',
   claimedAt: '2026-11-24T07:00:00.000Z',
   validUntil: '2027-12-31',
+  expired: false,
   redeemedNow: true,
   usedAt: '2026-11-24T09:00:00.000Z',
   usedBy: 'staff',
@@ -32,6 +33,22 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.checkCode', output: ANSWER },
   { type: 'xstate.done.actor.checkCode', output: { ...ANSWER, redeemedNow: false } },
   { type: 'xstate.done.actor.checkCode', output: { ...ANSWER, redeemedNow: false, usedBy: 'guest', roomNumber: null } },
+  // Past its validity: not used now (an expired code used in time is answered as used).
+  {
+    type: 'xstate.done.actor.checkCode',
+    output: { ...ANSWER, validUntil: '2026-11-23', expired: true, redeemedNow: false, usedAt: null, usedBy: null },
+  },
+  {
+    type: 'xstate.done.actor.checkCode',
+    output: {
+      ...ANSWER,
+      validUntil: '2026-11-23',
+      expired: true,
+      redeemedNow: false,
+      usedBy: 'guest',
+      roomNumber: null,
+    },
+  },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(404, 'unknown_code', 'No reward with this code') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(409, 'ambiguous_code', 'Several rewards') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(0, 'network_error', 'Failed to fetch') },
@@ -94,6 +111,7 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
       'checking',
       'redeemed',
       'alreadyUsed',
+      'rewardExpired',
       'unknownCode',
       'ambiguousCode',
       'failed',
@@ -158,6 +176,24 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
               byStaff ? '(code vérifié par le personnel)' : "(validée sur l'écran du client)",
             );
             expect(facts()[1]).toBe(byStaff ? '101' : 'Sans chambre');
+            expect(harness.uses.calls.length).toBe(usesLoads + 1);
+            usesLoads = harness.uses.calls.length;
+          },
+          rewardExpired: async () => {
+            expect(
+              await within(result()).findByText(
+                "Récompense expirée (valable jusqu'au 23 novembre 2026) : ne la remettez pas.",
+              ),
+            ).toBeVisible();
+            expect(facts()).toEqual([
+              'Un café offert au bar',
+              '101',
+              'TIL-K7M2QX9P',
+              expect.any(String),
+              '23 novembre 2026',
+            ]);
+            expect(result().querySelector('.note--warning')).not.toBeNull();
+            // The server answered: the day's uses reload (it used nothing, they stay as they were).
             expect(harness.uses.calls.length).toBe(usesLoads + 1);
             usesLoads = harness.uses.calls.length;
           },

@@ -33,6 +33,8 @@ const events: AnyEventObject[] = [
   { type: 'staffConsole.showImpact' },
   { type: 'staffConsole.showToday' },
   { type: 'staffConsole.signOut' },
+  { type: 'xstate.done.actor.endStaffSession' },
+  { type: 'xstate.error.actor.endStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'staffSession.expired' },
   { type: 'staffCode.checked' },
 ];
@@ -46,6 +48,7 @@ const CHECKED: StaffCodeCheckReply = {
   roomNumber: '101',
   claimedAt: '2026-11-24T07:00:00.000Z',
   validUntil: null,
+  expired: false,
   redeemedNow: true,
   usedAt: '2026-11-24T09:00:00.000Z',
   usedBy: 'staff',
@@ -138,6 +141,14 @@ for (const storedSession of [null, SESSION]) {
               expect(screen.getByLabelText('Mot de passe')).toBeDisabled();
               expect(controlled.calls.at(-1)).toEqual({ name: 'openStaffSession', input: { hId: HOTEL_ID, pin: PIN } });
             },
+            // The tab forgot the session at once; the server is asked to end it.
+            signingOut: async () => {
+              expect(await screen.findByRole('status')).toHaveTextContent('Déconnexion…');
+              expect(screen.queryByRole('tablist')).toBeNull();
+              expect(screen.queryByRole('button', { name: 'Se déconnecter' })).toBeNull();
+              expect(controlled.calls.at(-1)).toEqual({ name: 'endStaffSession', input: SESSION });
+              expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
+            },
             signedIn: async () => {
               expect(await screen.findByRole('tablist')).toBeInTheDocument();
               expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeEnabled();
@@ -185,6 +196,12 @@ for (const storedSession of [null, SESSION]) {
             },
             'staffConsole.signOut': async () => {
               await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+            },
+            'xstate.done.actor.endStaffSession': async () => {
+              await act(async () => controlled.resolve('endStaffSession', undefined));
+            },
+            'xstate.error.actor.endStaffSession': async (step) => {
+              await act(async () => controlled.reject('endStaffSession', eventOf<{ error: unknown }>(step).error));
             },
             // A code checked: the day's uses reload.
             'staffCode.checked': async () => {

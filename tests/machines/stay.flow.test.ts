@@ -104,7 +104,14 @@ const reply = { message: 'Merci pour votre réponse positive!', greenMilesChange
 
 /** What a card's button sends the root. */
 function opening(action: Action) {
-  return { type: 'action.open', action, stayEndDate: null, roomNumber: '101', now: NOW } as const;
+  return {
+    type: 'action.open',
+    action,
+    stayEndDate: null,
+    stayLastDay: '2099-12-31',
+    roomNumber: '101',
+    now: NOW,
+  } as const;
 }
 
 describe('stay root machine: the actions page flow without React', () => {

@@ -51,6 +51,7 @@ const events: AnyEventObject[] = [
     type: 'action.open',
     action: quiz,
     stayEndDate: null,
+    stayLastDay: '2099-12-31',
     roomNumber: null,
     now: new Date('2026-11-21T09:00:00Z'),
   },

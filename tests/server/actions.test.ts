@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_PATHS } from '../../contract/action-types.ts';
@@ -18,14 +17,9 @@ import {
   submissionCounts,
   submit,
 } from './actions-support.ts';
-import { describeEachDialect, TEST_FRONT_TOKEN, terminateAsStaff } from './harness.ts';
+import { describeEachDialect, renewContentVersion, TEST_FRONT_TOKEN, terminateAsStaff } from './harness.ts';
 
 const PARIS = 'Europe/Paris';
-
-/** As an import does after changing a hotel's content: a new content version (the caches are keyed by it). */
-async function renewContentVersion(handle: DatabaseHandle, hotelId: number) {
-  await handle.db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
-}
 
 /** Makes `code` the hotel's primary language, as an import of its content would. */
 async function setPrimaryLanguage(handle: DatabaseHandle, hotelId: number, code: string) {
@@ -314,9 +308,16 @@ describeEachDialect('action submissions', (get) => {
       const stay = await newStay(app, handle);
       const action = await actionOfType(app, stay, 'QUIZ');
       const answers = action.quiz?.answers ?? [];
-      const right = answers.find((a) => a.qaIsCorrect === 1);
-      const wrong = answers.find((a) => a.qaIsCorrect === 0);
+      // The list does not tell which is right (tests/server/quiz-solution.test.ts): the hotel's content does.
+      const rows = await handle.db
+        .selectFrom('quiz_answers')
+        .select(['position as qaPosition', 'is_correct'])
+        .where('action_id', '=', action.actId)
+        .execute();
+      const right = rows.find((a) => a.is_correct === 1);
+      const wrong = rows.find((a) => a.is_correct === 0);
       if (!right || !wrong) throw new Error('seed quiz needs a right and a wrong answer');
+      const solution = { correctPositions: [right.qaPosition], explanation: expect.any(String) };
       const malformed = [0, 'A'].map((selectedPosition) => ({ selectedPosition }));
       await expectRefusedWithoutWrites(app, handle, stay, action.actId, 'quiz', malformed);
       const beyond = [{ selectedPosition: answers.length + 1 }];
@@ -328,6 +329,7 @@ describeEachDialect('action submissions', (get) => {
         greenMilesChange: 0,
         greenMiles: 0,
         isCorrect: false,
+        solution,
       });
       expect((await actionsOf(app, stay)).find((a) => a.actId === action.actId)).toMatchObject({
         alreadyCompleted: true,
@@ -348,6 +350,7 @@ describeEachDialect('action submissions', (get) => {
         greenMilesChange: action.actReward,
         greenMiles: action.actReward,
         isCorrect: true,
+        solution,
       });
       expect(await expectConsistentBalance(app, handle, other)).toBe(action.actReward);
     });

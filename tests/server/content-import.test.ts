@@ -113,6 +113,19 @@ describe('hotel content validation', () => {
     }
   });
 
+  it("refuses a reward's validUntil outside the API's dates or not a real day, accepts the window's edges", () => {
+    const withValidUntil = (validUntil: string) => {
+      const doc = parse(tilleulsText);
+      const reward = doc.rewards.find((r: { validUntil?: string }) => r.validUntil !== undefined);
+      reward.validUntil = validUntil;
+      return stringify(doc);
+    };
+    for (const validUntil of ['9999-12-31', '1999-12-31', '2027-02-30'])
+      expect(problemsOf(withValidUntil(validUntil)), validUntil).toEqual([expect.stringMatching(/validUntil/)]);
+    for (const validUntil of ['2000-01-01', '2100-12-31'])
+      expect(() => parseContent(withValidUntil(validUntil), 'test.yaml'), validUntil).not.toThrow();
+  });
+
   it('reports a YAML syntax error with its line', () => {
     expect(problemsOf('hotel:\n  id: 1\n  name: [unclosed\n')[0]).toMatch(/^line \d+, column \d+: /);
   });

@@ -278,7 +278,16 @@ describeEachDialect('daily report', (get) => {
     await runSchedulers(h, 1);
     expect(smtp.mails).toHaveLength(2);
 
-    for (const args of [[], ['--hotel', 'x'], ['--hotel', '1', '--date', '2026-02-30'], ['--hotel', '1', '--bogus']]) {
+    const badArgs = [
+      [],
+      ['--hotel', 'x'],
+      ['--hotel', '1', '--date', '2026-02-30'],
+      // Outside the API's dates (docs/behaviour.md#dates), like every date the server parses.
+      ['--hotel', '1', '--date', '9999-12-31'],
+      ['--hotel', '1', '--date', '1999-12-31'],
+      ['--hotel', '1', '--bogus'],
+    ];
+    for (const args of badArgs) {
       expect((await cli(h, args, '2026-05-11T08:00:00Z')).code, args.join(' ')).toBe(2);
     }
     expect((await cli(h, ['--hotel', '99'], '2026-05-11T08:00:00Z')).code).toBe(1);

@@ -27,13 +27,13 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** An empty, migrated database of the given dialect, private to the caller. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/** An empty database of the given dialect, private to the caller: migrated unless `migrate` is false. */
+export async function createTestDatabase(dialect: DialectName, { migrate = true } = {}): Promise<TestDatabase> {
   const name = `gm_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   if (dialect === 'sqlite') {
     const file = join(tmpdir(), `${name}.db`);
     const handle = openDatabase(`sqlite:${file}`);
-    await migrateToLatest(handle.db, handle.kind);
+    if (migrate) await migrateToLatest(handle.db, handle.kind);
     return {
       handle,
       url: `sqlite:${file}`,
@@ -54,7 +54,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   const handle = openDatabase(url.toString(), (error) => {
     if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL pool error', error);
   });
-  await migrateToLatest(handle.db, handle.kind);
+  if (migrate) await migrateToLatest(handle.db, handle.kind);
   return {
     handle,
     url: url.toString(),
@@ -140,6 +140,11 @@ export async function newHotelStay(app: FastifyInstance, hotelId = 1, profileUUI
   return { sUUID: body.sUUID, profileUUID: body.profileUUID };
 }
 
+/** As an import does after changing a hotel's content: a new content version (the caches are keyed by it). */
+export async function renewContentVersion(handle: DatabaseHandle, hotelId: number): Promise<void> {
+  await handle.db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
+}
+
 export async function stayIdOf(handle: DatabaseHandle, sUUID: string): Promise<number> {
   const row = await handle.db.selectFrom('stays').select('id').where('s_uuid', '=', sUUID).executeTakeFirstOrThrow();
   return row.id;
@@ -178,7 +183,7 @@ export async function stayWith(harness: Harness, points: number, hotelId = 1) {
 
 /** Row counts of the tables a client can write to, to prove a refused request wrote nothing. */
 export async function writableCounts(handle: DatabaseHandle): Promise<Record<string, number>> {
-  const tables = ['stays', 'qr_scans', 'ledger_entries', 'action_completions', 'reward_claims'] as const;
+  const tables = ['stays', 'qr_scan_days', 'ledger_entries', 'action_completions', 'reward_claims'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await handle.db

@@ -1,7 +1,8 @@
 /** The housekeeping list (GET /api/staff/hotels/{hId}/housekeeping), on both databases. */
 import { expect, it } from 'vitest';
+import { dailyReport } from '../../server/domain/daily-report.ts';
 import { cleaningDateOf } from '../../server/domain/housekeeping.ts';
-import { answerCleaning, roomStay } from './actions-support.ts';
+import { answerCleaning, roomStay, type TestStay } from './actions-support.ts';
 import { describeEachDialect, staffHeaders } from './harness.ts';
 
 it('names the day of the 11:00 switch (Europe/Paris, UTC+2 in April)', () => {
@@ -70,7 +71,65 @@ describeEachDialect('housekeeping list', (get) => {
     });
   });
 
-  it('is for the hotel’s staff only, and refuses a date that is not a calendar date', async () => {
+  it('lists a room only for a stay still in it on the day: not one checking out before, ended, or moved out', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-05-10T06:00:00Z');
+    const [leaving, ended, mover, family, familyToo, departing] = [
+      await roomStay(h, 'tilleuls-101', 0),
+      await roomStay(h, 'tilleuls-102', 0),
+      await roomStay(h, 'tilleuls-201', 0),
+      await roomStay(h, 'housekeeping-9', 0),
+      await roomStay(h, 'housekeeping-9', 0),
+      await roomStay(h, 'housekeeping-12', 0),
+    ];
+    const setEndDate = (stay: TestStay, endDate: string) =>
+      h.app.inject({
+        method: 'PUT',
+        url: `/api/stays/${stay.sUUID}/endDate`,
+        payload: { endDate, uuid: stay.profileUUID },
+      });
+    expect((await setEndDate(leaving, '2026-05-10')).statusCode).toBe(200);
+    expect((await setEndDate(departing, '2026-05-11')).statusCode).toBe(200);
+    // 11:30 to 12:00 Paris on the 10th: every answer speaks of the 11th's cleaning.
+    await answerCleaning(h, leaving, '2026-05-10T09:30:00Z', true, '101');
+    await answerCleaning(h, ended, '2026-05-10T09:40:00Z', true, '102');
+    await answerCleaning(h, mover, '2026-05-10T09:45:00Z', true, '201');
+    await answerCleaning(h, family, '2026-05-10T09:50:00Z', true, '9');
+    await answerCleaning(h, departing, '2026-05-10T09:55:00Z', true, '12');
+    // That afternoon: the stay in 102 is ended at the desk, the guest of 201 moves to room 7.
+    h.clock.current = new Date('2026-05-10T14:00:00Z');
+    const terminated = await h.app.inject({
+      method: 'PUT',
+      url: `/api/stays/${ended.sUUID}/terminate`,
+      payload: { uuid: ended.profileUUID },
+      headers: await staffHeaders(h.app, 1),
+    });
+    expect(terminated.statusCode).toBe(200);
+    const seven = await h.handle.db
+      .selectFrom('rooms')
+      .select('id')
+      .where('qr_id', '=', 'housekeeping-7')
+      .executeTakeFirstOrThrow();
+    const moved = await h.app.inject({
+      method: 'POST',
+      url: '/api/stays/new',
+      payload: { hId: 1, rId: seven.id, qrId: 'housekeeping-7', profileUUID: mover.profileUUID },
+    });
+    expect(moved.json().sUUID).toBe(mover.sUUID);
+
+    const list = await h.app.inject({
+      url: '/api/staff/hotels/1/housekeeping?date=2026-05-11',
+      headers: await staffHeaders(h.app, 1),
+    });
+    // Honest: the room shared by a family (its other guest still there), and a guest skipping on departure day.
+    expect(list.json().rooms.map((room: { roomNumber: string }) => room.roomNumber)).toEqual(['9', '12']);
+    expect(familyToo.sUUID).not.toBe(family.sUUID);
+    // The daily report of the 10th names the same rooms for the 11th.
+    const report = await dailyReport(h.handle.db, 1, '2026-05-10');
+    expect(report.skippedCleanings.map((room) => room.roomNumber)).toEqual(['9', '12']);
+  });
+
+  it('is for the hotel’s staff only, and refuses a date that is not a calendar date of the API’s window', async () => {
     const h = get();
     h.clock.current = new Date('2026-04-12T08:00:00Z');
     const missing = await h.app.inject({ url: '/api/staff/hotels/1/housekeeping' });
@@ -81,7 +140,7 @@ describeEachDialect('housekeeping list', (get) => {
     });
     expect([otherHotel.statusCode, otherHotel.json().error]).toEqual([403, 'staff_session_wrong_hotel']);
     const headers = await staffHeaders(h.app, 1);
-    for (const date of ['2026-02-30', '2026-4-1', 'today']) {
+    for (const date of ['2026-02-30', '2026-4-1', 'today', '9999-12-31', '1999-12-31']) {
       const refused = await h.app.inject({ url: `/api/staff/hotels/1/housekeeping?date=${date}`, headers });
       expect([refused.statusCode, refused.json().error], date).toEqual([400, 'bad_request']);
     }

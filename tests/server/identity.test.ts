@@ -4,7 +4,7 @@
  * published PINs) in a production database, a short or weakly hashed staff PIN.
  */
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,9 +12,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProfileUuid } from '../../contract/profile-id.ts';
 import type { BuildAppOptions } from '../../server/app.ts';
 import { readConfig, readTrustProxy } from '../../server/config.ts';
-import { parseContent } from '../../server/content/import.ts';
+import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin, verifyPin } from '../../server/content/pin.ts';
-import { seedSampleHotels } from '../../server/content/seed.ts';
+import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.ts';
 import { start } from '../../server/start.ts';
 import {
   appSharing,
@@ -171,7 +171,7 @@ describeEachDialect('identity hygiene', (get) => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
-      req: { url: '/api/stays/[redacted]/no-such-call' },
+      req: { url: '/api/stays/[redacted]/[redacted]' },
       res: { statusCode: 404 },
     });
   });
@@ -179,6 +179,7 @@ describeEachDialect('identity hygiene', (get) => {
   it('the forged header: X-Forwarded-For is not the client address unless TRUST_PROXY says which proxies to believe', async () => {
     const h = get();
     const wrongPin = async (app: FastifyInstance, remoteAddress: string) => {
+      await h.handle.db.deleteFrom('cap_counters').where('cap', 'like', 'staff-pin%').execute();
       const response = await app.inject({
         method: 'POST',
         url: '/api/staff/sessions',
@@ -187,19 +188,19 @@ describeEachDialect('identity hygiene', (get) => {
         remoteAddress,
       });
       expect(response.statusCode).toBe(403);
-      const last = await h.handle.db
-        .selectFrom('staff_pin_failures')
-        .select('client_address')
-        .orderBy('id', 'desc')
+      const counted = await h.handle.db
+        .selectFrom('cap_counters')
+        .select('subject')
+        .where('cap', '=', 'staff-pin-attempts')
         .executeTakeFirstOrThrow();
-      return last.client_address;
+      return counted.subject;
     };
-    expect(await wrongPin(h.app, '10.1.2.3')).toBe('10.1.2.3');
-    expect(await wrongPin(await appWith({ trustProxy: 1 }), '10.1.2.3')).toBe('203.0.113.7');
+    expect(await wrongPin(h.app, '10.1.2.3')).toBe('address:10.1.2.3');
+    expect(await wrongPin(await appWith({ trustProxy: 1 }), '10.1.2.3')).toBe('address:203.0.113.7');
     const behindKnownProxy = await appWith({ trustProxy: ['10.1.2.3'] });
-    expect(await wrongPin(behindKnownProxy, '10.1.2.3')).toBe('203.0.113.7');
-    expect(await wrongPin(behindKnownProxy, '10.9.9.9')).toBe('10.9.9.9');
-    await h.handle.db.deleteFrom('staff_pin_failures').execute();
+    expect(await wrongPin(behindKnownProxy, '10.1.2.3')).toBe('address:203.0.113.7');
+    expect(await wrongPin(behindKnownProxy, '10.9.9.9')).toBe('address:10.9.9.9');
+    await h.handle.db.deleteFrom('cap_counters').where('cap', 'like', 'staff-pin%').execute();
   });
 
   it('a staff PIN stored with the former scheme still opens a session; the next import re-hashes it', async () => {
@@ -230,8 +231,9 @@ describe.each(DIALECTS)('a production start [%s]', (dialect) => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  async function startWith(env: Record<string, string>) {
+  async function startWith(env: Record<string, string>, prepare?: (db: TestDatabase) => Promise<void>) {
     database = await createTestDatabase(dialect);
+    await prepare?.(database);
     mkdirSync(distDir, { recursive: true });
     writeFileSync(join(distDir, 'index.html'), '<meta name="greenmiles-front-token" content="">');
     const printed: string[] = [];
@@ -252,6 +254,20 @@ describe.each(DIALECTS)('a production start [%s]', (dialect) => {
     expect(hotels).toEqual([]);
     expect(printed).toContain('GreenMiles is running at');
     expect(printed).not.toContain('/tilleuls-101');
+  });
+
+  it("prints no sample URL: not the sample code of no hotel, not a hotel of the operator's that took a sample's id", async () => {
+    const { printed } = await startWith({ NODE_ENV: 'production' }, async ({ handle }) => {
+      const sample = readFileSync(SAMPLE_HOTEL_FILES[0] ?? '', 'utf8');
+      const own = sample
+        .replace('name: Hôtel Les Tilleuls', 'name: Hôtel du Port')
+        .replace(/, qrId: [\w-]+/g, '')
+        .replace(/^unassignedQrIds:.*$/m, '');
+      await importContent(handle.db, parseContent(own));
+    });
+    const urls = printed.match(/https?:\/\/\S+/g) ?? [];
+    expect(urls, printed).toHaveLength(1);
+    expect(printed).toContain(`GreenMiles is running at ${urls[0]}`);
   });
 
   it('imports them with SEED_SAMPLES=1', async () => {

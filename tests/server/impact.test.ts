@@ -245,12 +245,12 @@ describeEachDialect('impact summary', (get) => {
     expect(again.impact.find((row) => row.category === 'shower')?.water).toMatchObject({ saved: 22.1, perUnit: 22.1 });
   });
 
-  it('refuses bad or inverted dates and periods over the maximum (400), another hotel’s session (403), no session (401)', async () => {
+  it('refuses bad, inverted or out-of-window dates and periods over the maximum (400), another hotel’s session (403), no session (401)', async () => {
     const h = get();
     const headers = await staffHeaders(h.app, 1);
     const cases: Array<[string, string]> = [
       ['from=2026-05-05&to=2026-05-04', 'invalid_period'],
-      ['from=2026-02-30&to=2026-03-02', 'invalid_period'],
+      ['from=2026-02-30&to=2026-03-02', 'bad_request'],
       [`from=2025-01-01&to=2026-01-02`, 'invalid_period'],
       ['from=2026-5-4&to=2026-05-05', 'bad_request'],
       ['from=2026-05-04', 'bad_request'],
@@ -261,6 +261,25 @@ describeEachDialect('impact summary', (get) => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error, query).toBe(error);
     }
+    // Outside the API's dates (docs/behaviour.md#dates): refused by the schema before any day is counted.
+    for (const query of [
+      'from=9999-12-31&to=9999-12-31',
+      'from=2100-12-31&to=2101-01-01',
+      'from=1999-12-31&to=2000-01-01',
+      'from=+10000-01-01&to=+10000-01-01',
+    ]) {
+      const response = await summary(h.app, 2, query, await staffHeaders(h.app, 2));
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toBe('bad_request');
+    }
+    // The window's own edges are days like any other.
+    for (const day of ['2000-01-01', '2100-12-31']) {
+      const edge = await summary(h.app, 1, `from=${day}&to=${day}`, headers);
+      await expectOk(edge);
+      expect((edge.json() as ImpactSummaryReply).days.map((d) => d.date)).toEqual([day]);
+    }
+    const lastMonth = await summary(h.app, 1, 'from=2100-12-01&to=2100-12-31', headers);
+    expect((lastMonth.json() as ImpactSummaryReply).days).toHaveLength(31);
     // The longest period passes: a whole leap year.
     const longest = await summary(h.app, 1, 'from=2028-01-01&to=2028-12-31', headers);
     await expectOk(longest);

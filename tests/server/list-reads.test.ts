@@ -136,8 +136,8 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
       const first = await actionsOfStay(store, input, clock.current);
       expect(await actionsOfStay(store, input, clock.current)).toBe(first);
       expect(Object.isFrozen(first) && first.every((action) => Object.isFrozen(action))).toBe(true);
-      const rewards = await rewardsOfStay(store, input);
-      expect(await rewardsOfStay(store, input)).toBe(rewards);
+      const rewards = await rewardsOfStay(store, input, clock.current);
+      expect(await rewardsOfStay(store, input, clock.current)).toBe(rewards);
 
       const endDate = await app.inject({
         method: 'PUT',

@@ -5,12 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../contract/calendar-days.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { QR_ID_LENGTH } from '../../server/domain/qr-codes.ts';
+import { actionOfType, newStay, submit } from './actions-support.ts';
 import {
   credit,
   describeEachDialect,
   type Harness,
+  newHotelStay,
   SAMPLE_STAFF_PINS,
   stayIdOf,
   TEST_FRONT_TOKEN,
@@ -348,6 +351,126 @@ describeEachDialect('presence', (get) => {
         h.clock.current = new Date(`${row.ends_by}T11:00:00Z`);
         const stay = await stayOf(h.app, sUUID, profileUUID);
         expect(stay).toMatchObject({ status: 'finished', remainingDays: 0 });
+      } finally {
+        h.clock.current = null;
+      }
+    });
+  });
+
+  describe('stay limits', () => {
+    /** Day `offset` after the first day of these tests, and 09:00 on it at the hotel (Paris, summer time). */
+    const FIRST_DAY = '2030-06-03';
+    const day = (offset: number) => addDays(FIRST_DAY, offset);
+    const morningOf = (offset: number) => new Date(`${day(offset)}T07:00:00Z`);
+    const eveningOf = (offset: number) => new Date(`${day(offset)}T18:00:00Z`);
+    const putEndDate = (app: FastifyInstance, stay: { sUUID: string; profileUUID: string }, endDate: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/stays/${stay.sUUID}/endDate`,
+        payload: { endDate, uuid: stay.profileUUID },
+      });
+    async function lastDayOf(h: Harness, sUUID: string) {
+      const row = await h.handle.db
+        .selectFrom('stays')
+        .select('ends_by')
+        .where('s_uuid', '=', sUUID)
+        .executeTakeFirstOrThrow();
+      return row.ends_by;
+    }
+
+    it('an end date pushed every 13 days stops at the last possible day (409 end_date_after_last_day)', async () => {
+      const h = get();
+      try {
+        h.clock.current = morningOf(0);
+        const stay = (await scanRoom(h.app, 'tilleuls-102')).json() as { sUUID: string; profileUUID: string };
+        // maxStayNights 14 (the default): the stay's last possible day is its creation day + 14.
+        expect(await lastDayOf(h, stay.sUUID)).toBe(day(14));
+        expect((await putEndDate(h.app, stay, day(13))).statusCode).toBe(200);
+        h.clock.current = morningOf(13);
+        const stretched = await putEndDate(h.app, stay, day(26));
+        expect(stretched.statusCode).toBe(409);
+        expect(stretched.json().error).toBe('end_date_after_last_day');
+        expect((await stayOf(h.app, stay.sUUID, stay.profileUUID)).endDate).toBe(day(13));
+        // Up to the last possible day is fine; it never moves.
+        expect((await putEndDate(h.app, stay, day(14))).statusCode).toBe(200);
+        expect(await lastDayOf(h, stay.sUUID)).toBe(day(14));
+        h.clock.current = eveningOf(14);
+        expect(await stayOf(h.app, stay.sUUID, stay.profileUUID)).toMatchObject({
+          status: 'finished',
+          remainingDays: 0,
+        });
+        // Over by time: no end date reopens it, and the next scan is a fresh stay, with nothing of the old one.
+        const reopened = await putEndDate(h.app, stay, day(16));
+        expect(reopened.statusCode).toBe(409);
+        expect(reopened.json().error).toBe('stay_finished');
+        const next = await scanRoom(h.app, 'tilleuls-102', stay.profileUUID);
+        expect(next.statusCode).toBe(201);
+        expect(next.json().sUUID).not.toBe(stay.sUUID);
+      } finally {
+        h.clock.current = null;
+      }
+    });
+
+    it('a submission cannot stretch a stay either: an endDate after the last day is refused, nothing written', async () => {
+      const h = get();
+      try {
+        h.clock.current = morningOf(0);
+        const stay = await newStay(h.app, h.handle, 1);
+        h.clock.current = morningOf(10);
+        const action = await actionOfType(h.app, stay, 'YESNOSTAY');
+        const counts = await writableCounts(h.handle);
+        const refused = await submit(h.app, stay, action.actId, 'yesnon', { response: true, endDate: day(15) });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe('end_date_after_last_day');
+        expect(await writableCounts(h.handle)).toEqual(counts);
+        expect((await stayOf(h.app, stay.sUUID, stay.profileUUID)).endDate).toBeNull();
+        const honest = await submit(h.app, stay, action.actId, 'yesnon', { response: true, endDate: day(14) });
+        expect(honest.statusCode).toBe(200);
+        expect((await stayOf(h.app, stay.sUUID, stay.profileUUID)).endDate).toBe(day(14));
+      } finally {
+        h.clock.current = null;
+      }
+    });
+
+    it('an end date never reopens a stay over by time (409 stay_finished); the guest who rescans gets it back', async () => {
+      const h = get();
+      try {
+        h.clock.current = morningOf(0);
+        const stay = (await scanRoom(h.app, 'tilleuls-201')).json() as { sUUID: string; profileUUID: string };
+        await credit(h, stay.sUUID, 30);
+        // "I leave today", then the check-out time passes.
+        expect((await putEndDate(h.app, stay, day(0))).statusCode).toBe(200);
+        h.clock.current = eveningOf(0);
+        const reopened = await putEndDate(h.app, stay, day(3));
+        expect(reopened.statusCode).toBe(409);
+        expect(reopened.json().error).toBe('stay_finished');
+        expect(await stayOf(h.app, stay.sUUID, stay.profileUUID)).toMatchObject({
+          status: 'finished',
+          endDate: day(0),
+        });
+        // Honest: the guest stayed after all and scans the room code again: the same stay, its points, a new end date.
+        const back = await scanRoom(h.app, 'tilleuls-201', stay.profileUUID);
+        expect(back.statusCode).toBe(200);
+        expect(back.json().stay).toMatchObject({ sUUID: stay.sUUID, greenMiles: 30, status: 'active', endDate: null });
+        expect((await putEndDate(h.app, stay, day(3))).statusCode).toBe(200);
+        expect(await lastDayOf(h, stay.sUUID)).toBe(day(14));
+      } finally {
+        h.clock.current = null;
+      }
+    });
+
+    it('honest: a guest extends the stay twice within the limit', async () => {
+      const h = get();
+      try {
+        h.clock.current = morningOf(0);
+        const stay = await newHotelStay(h.app, 1);
+        expect((await putEndDate(h.app, stay, day(2))).statusCode).toBe(200);
+        h.clock.current = morningOf(1);
+        expect((await putEndDate(h.app, stay, day(6))).statusCode).toBe(200);
+        h.clock.current = morningOf(5);
+        const extended = await putEndDate(h.app, stay, day(14));
+        expect(extended.statusCode).toBe(200);
+        expect(extended.json().stay).toMatchObject({ status: 'active', endDate: day(14), remainingDays: 10 });
       } finally {
         h.clock.current = null;
       }

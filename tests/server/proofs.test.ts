@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +12,8 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { ContentError } from '../../server/content/validate.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { proofQrUrl, QR_ID_LENGTH, rotateProofCodes } from '../../server/domain/qr-codes.ts';
+import { qrSheetOf } from '../../server/qr-sheet.ts';
 import { actionOfType, actionsOf, expectConsistentBalance, ledgerRows, newStay } from './actions-support.ts';
 import { describeEachDialect, newHotelStay, stayIdOf, writableCounts } from './harness.ts';
 
@@ -42,19 +47,13 @@ function problemsOf(doc: unknown): string[] {
 }
 
 describe('proof codes in hotel content files', () => {
-  it('a PROOF action lists its printed codes, only PROOF actions do, and a code names one spot of the hotel', () => {
+  it('a PROOF action may list readable codes (else one is generated), only PROOF actions do, a code names one spot', () => {
     const doc = parse(tilleulsText);
     const proofIndex = doc.actions.findIndex((a: { type: string }) => a.type === 'PROOF');
     const proof = doc.actions[proofIndex];
     const withoutCodes = structuredClone(doc);
     delete withoutCodes.actions[proofIndex].proofQrIds;
-    expect(problemsOf(withoutCodes)).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          `^line \\d+: actions\\[${proofIndex}\\] \\(action "${proof.key}"\\): a PROOF action needs proofQrIds`,
-        ),
-      ),
-    ]);
+    expect(() => parseContent(stringify(withoutCodes))).not.toThrow();
     const misplaced = structuredClone(doc);
     misplaced.actions[0].proofQrIds = ['somewhere'];
     misplaced.actions.push({ ...structuredClone(proof), key: 'second-proof', proofQrIds: [proof.proofQrIds[0]] });
@@ -232,3 +231,178 @@ describeEachDialect('on-site proofs', (get) => {
     }
   });
 });
+
+/** The hotel's entry rule (content `hotelQrEntry`), set directly: the sample Les Tilleuls is `open`. */
+async function setHotelEntry(handle: DatabaseHandle, hotelId: number, entry: 'open' | 'key' | 'off') {
+  await handle.db.updateTable('hotels').set({ hotel_qr_entry: entry }).where('id', '=', hotelId).execute();
+}
+
+describeEachDialect('proof entry (docs/trust-model.md#proof-codes)', (get) => {
+  it('at a hotel whose entry is off or key, a printed proof code opens no stay for a new profile: 403, nothing written', async () => {
+    const { app, handle } = get();
+    const proof = await proofActionOf(app, handle);
+    try {
+      for (const entry of ['off', 'key'] as const) {
+        await setHotelEntry(handle, 1, entry);
+        const before = await writableCounts(handle);
+        // The farm of the issue: fresh profiles, each asking the printed code for a stay and its points.
+        for (const payload of [
+          { hId: 1, qrId: TILLEULS_CODE },
+          { uuid: randomUUID(), hId: 1, qrId: TILLEULS_CODE },
+          { uuid: randomUUID(), qrId: 'tilleuls-garden-greenhouse' },
+        ]) {
+          const refused = await prove(app, proof.actId, payload);
+          expect(refused.statusCode, entry).toBe(403);
+          expect(refused.json().error).toBe('proof_entry_closed');
+          expect(refused.json().message).toContain('room QR code');
+        }
+        expect(await writableCounts(handle)).toEqual(before);
+      }
+    } finally {
+      await setHotelEntry(handle, 1, 'open');
+    }
+  });
+
+  it('at a closed hotel, a guest with a current stay scans the printed code: that stay is credited; a finished one is not taken back', async () => {
+    const { app, handle } = get();
+    const proof = await proofActionOf(app, handle);
+    const entered = await app.inject({ method: 'POST', url: '/api/rooms/tilleuls-201/stays', payload: {} });
+    const { sUUID, profileUUID } = entered.json() as { sUUID: string; profileUUID: string };
+    const left = await newStay(app, handle);
+    await handle.db.updateTable('stays').set({ status: 'finished' }).where('id', '=', left.id).execute();
+    try {
+      await setHotelEntry(handle, 1, 'off');
+      // The printed code's address names no stay: the app sends the profile of the device.
+      const credited = await prove(app, proof.actId, { uuid: profileUUID, hId: 1, qrId: TILLEULS_CODE });
+      expect(credited.statusCode).toBe(200);
+      expect(credited.json()).toMatchObject({ sUUID, profileUUID, greenMiles: proof.actReward });
+      expect(await staysOfProfile(handle, profileUUID)).toEqual([{ s_uuid: sUUID, hotel_id: 1 }]);
+
+      const before = await writableCounts(handle);
+      const refused = await prove(app, proof.actId, { uuid: left.profileUUID, hId: 1, qrId: TILLEULS_CODE });
+      expect([refused.statusCode, refused.json().error]).toEqual([403, 'proof_entry_closed']);
+      expect(await writableCounts(handle)).toEqual(before);
+    } finally {
+      await setHotelEntry(handle, 1, 'open');
+    }
+  });
+});
+
+const PROOF_HOTEL = 61;
+const RANDOM_ID = new RegExp(`^[0-9a-hjkmnp-tv-z]{${QR_ID_LENGTH}}$`);
+
+/** A hotel whose PROOF action lists `proofQrIds` (YAML flow list) or, when absent, none. */
+function proofHotel(options: { hotelId?: number; proofQrIds?: string; rotateQrIds?: boolean } = {}) {
+  return parseContent(`
+hotel:
+  id: ${options.hotelId ?? PROOF_HOTEL}
+  name: Hôtel Preuve
+  isDemo: false
+  timeZone: Europe/Paris
+  staffPin: "583921"
+  hotelQrEntry: open
+${options.rotateQrIds ? '  rotateQrIds: true\n' : ''}
+languages:
+  - { code: fr, name: Français, enabled: true, isPrimary: true, position: 0 }
+actions:
+  - key: garden-visit
+    type: PROOF
+    scope: HOTEL
+    period: STAY
+    reward: 15
+    position: 1
+${options.proofQrIds ? `    proofQrIds: ${options.proofQrIds}\n` : ''}
+    texts:
+      fr: { name: Potager, description: Scannez le QR code du potager. }
+`);
+}
+
+async function proofCodes(handle: DatabaseHandle, hotelId = PROOF_HOTEL) {
+  return handle.db
+    .selectFrom('proof_codes')
+    .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
+    .select(['proof_codes.action_id', 'proof_codes.qr_id', 'proof_codes.generated'])
+    .where('actions.hotel_id', '=', hotelId)
+    .orderBy('proof_codes.qr_id')
+    .execute();
+}
+
+describeEachDialect('proof codes: generated, kept, rotated', (get) => {
+  it('generates a random proof id at import, keeps it on re-import; rotation replaces it and the old id stops working', async () => {
+    const { app, handle } = get();
+    await importContent(handle.db, proofHotel());
+    const [first, ...others] = await proofCodes(handle);
+    expect(others).toEqual([]);
+    expect(first).toEqual({ action_id: expect.any(Number), qr_id: expect.stringMatching(RANDOM_ID), generated: 1 });
+    if (!first) return;
+    await importContent(handle.db, proofHotel());
+    expect(await proofCodes(handle)).toEqual([first]);
+    const actionId = first.action_id;
+    expect((await prove(app, actionId, { hId: PROOF_HOTEL, qrId: first.qr_id })).statusCode).toBe(200);
+
+    const rotated = await rotateProofCodes(handle.db, PROOF_HOTEL, 'garden-visit');
+    expect(rotated).toEqual({ hId: PROOF_HOTEL, actionId, actionKey: 'garden-visit', qrIds: [expect.any(String)] });
+    const [fresh = ''] = rotated.qrIds;
+    expect(fresh).toMatch(RANDOM_ID);
+    expect(fresh).not.toBe(first.qr_id);
+    const old = await prove(app, actionId, { hId: PROOF_HOTEL, qrId: first.qr_id });
+    expect([old.statusCode, old.json().error]).toEqual([400, 'unknown_proof_code']);
+    expect((await prove(app, actionId, { hId: PROOF_HOTEL, qrId: fresh })).statusCode).toBe(200);
+
+    // A re-import keeps the rotated id, and the QR sheet prints it.
+    await importContent(handle.db, proofHotel());
+    expect(await proofCodes(handle)).toEqual([{ action_id: actionId, qr_id: fresh, generated: 1 }]);
+    const sheet = await qrSheetOf(handle.db, { hotelId: PROOF_HOTEL, baseUrl: 'https://gm.example' });
+    expect(sheet.entries.map((entry) => entry.url)).toContain(
+      proofQrUrl('https://gm.example', { actionId, hotelId: PROOF_HOTEL, qrId: fresh }),
+    );
+
+    // By its id too; only the hotel's own active PROOF actions.
+    const byId = await rotateProofCodes(handle.db, PROOF_HOTEL, String(actionId));
+    expect(byId.qrIds[0]).not.toBe(fresh);
+    await expect(rotateProofCodes(handle.db, PROOF_HOTEL, 'no-such-action')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(rotateProofCodes(handle.db, 1, String(actionId))).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('keeps readable ids from the file until rotateQrIds replaces them with random ones, one each, then keeps those', async () => {
+    const { handle } = get();
+    await importContent(handle.db, proofHotel({ hotelId: 62, proofQrIds: '[gate-62, greenhouse-62]' }));
+    expect((await proofCodes(handle, 62)).map((c) => [c.qr_id, c.generated])).toEqual([
+      ['gate-62', 0],
+      ['greenhouse-62', 0],
+    ]);
+    await importContent(
+      handle.db,
+      proofHotel({ hotelId: 62, proofQrIds: '[gate-62, greenhouse-62]', rotateQrIds: true }),
+    );
+    const random = await proofCodes(handle, 62);
+    expect(random.map((c) => [c.qr_id, c.generated])).toEqual([
+      [expect.stringMatching(RANDOM_ID), 1],
+      [expect.stringMatching(RANDOM_ID), 1],
+    ]);
+    await importContent(handle.db, proofHotel({ hotelId: 62, proofQrIds: '[gate-62, greenhouse-62]' }));
+    expect(await proofCodes(handle, 62)).toEqual(random);
+  });
+});
+
+it('npm run qr:rotate -- --proof gives the codes of a PROOF action new ids and prints their addresses', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'greenmiles-proof-'));
+  const file = join(dir, 'gm.db');
+  const env = { ...process.env, DATABASE_URL: `sqlite:${file}` };
+  const run = (...args: string[]) => spawnSync(process.execPath, ['server/cli.ts', ...args], { encoding: 'utf8', env });
+  const imported = run('hotel:import', 'server/content/hotels/demo-hotel.yaml');
+  expect(imported.status, imported.stderr).toBe(0);
+  const rotated = run('qr:rotate', '--hotel', '2', '--proof', 'garden-visit');
+  expect([rotated.status, rotated.stderr]).toEqual([0, '']);
+  // The demo's two printed codes (demo-garden-gate, demo-garden-greenhouse), each replaced.
+  const printed = [...rotated.stdout.matchAll(/new proof QR id ([0-9a-z]{12}) \(QR code: \{app address\}(\S+)\)/g)];
+  expect(printed).toHaveLength(2);
+  for (const [, qrId, path] of printed) expect(path).toMatch(new RegExp(`^/proof/\\d+\\?hId=2&qrId=${qrId}$`));
+  expect(rotated.stdout).toContain('the old one no longer works');
+  expect(run('qr:rotate', '--hotel', '2', '--proof', 'garden-visit', '--key').status).toBe(2);
+  const unknown = run('qr:rotate', '--hotel', '2', '--proof', 'no-such-action');
+  expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'Proof action not found']);
+  // Three Node processes, a few seconds each on a busy machine.
+}, 60_000);

@@ -3,6 +3,7 @@
  * submissions per stay, each per UTC minute, with the defaults `npm start` runs with. Each test runs in a minute of
  * its own on the harness clock, so one test's counts are out of the next one's window.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { readRateLimit } from '../../server/config.ts';
@@ -16,6 +17,40 @@ const BREAKFAST_ADDRESS = '203.0.113.7';
 
 function createStay(h: Harness, remoteAddress: string, hotelId = 1) {
   return h.app.inject({ method: 'POST', url: `/api/stays/hotel/${hotelId}/new`, payload: {}, remoteAddress });
+}
+
+/** A scan record as the app sends it (contract QrScanBody), anonymous unless `fields` name a stay. */
+function scanRecord(qrId: string, fields: Record<string, unknown> = {}) {
+  return {
+    qrId,
+    profileUUID: randomUUID(),
+    stayUUID: null,
+    userAgent: null,
+    referer: null,
+    scanType: 'ROOM',
+    hId: null,
+    rId: null,
+    ...fields,
+  };
+}
+
+/** The stay creations the address (its /64 for IPv6) used in the harness clock's minute. */
+async function addressUses(h: Harness, address: string): Promise<number> {
+  const row = await h.handle.db
+    .selectFrom('cap_counters')
+    .select('used')
+    .where('cap', '=', 'stay-creations')
+    .where('subject', '=', addressSubject(address))
+    .where('window_id', '=', (h.clock.current ?? new Date()).toISOString().slice(0, 16))
+    .executeTakeFirst();
+  return row?.used ?? 0;
+}
+
+/** The SQLite database's size in pages (null on PostgreSQL). */
+async function sqlitePages(h: Harness): Promise<number | null> {
+  if (h.dialect !== 'sqlite') return null;
+  const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(h.handle.db);
+  return rows[0]?.page_count ?? null;
 }
 
 async function aRoomOfHotel(h: Harness, hotelId: number) {
@@ -49,6 +84,30 @@ describeEachDialect('rate limits', (get) => {
     const burst = await Promise.all(Array.from({ length: 60 }, () => createStay(h, BREAKFAST_ADDRESS)));
     expect(burst.map((response) => response.statusCode)).toEqual(Array(60).fill(201));
     expect(new Set(burst.map((response) => response.json().sUUID)).size).toBe(60);
+  });
+
+  it('serves a breakfast room on the app’s whole entry path: each guest’s stay and scan use one unit of the allowance', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T08:30:05Z');
+    // What the app sends for each guest: the one-call stay creation of the code scanned, then its scan record.
+    const enter = async (n: number) => {
+      const [url, scanUrl, qrId] =
+        n % 2 === 0
+          ? ['/api/stays/hotel/1/new', '/api/qr-scans/hotel/1', 'hotel-1']
+          : ['/api/rooms/tilleuls-101/stays', '/api/qr-scans/room/tilleuls-101', 'tilleuls-101'];
+      const stay = await h.app.inject({ method: 'POST', url, payload: {}, remoteAddress: BREAKFAST_ADDRESS });
+      const { sUUID, profileUUID } = stay.json();
+      const scan = await h.app.inject({
+        method: 'POST',
+        url: scanUrl,
+        payload: scanRecord(qrId, { profileUUID, stayUUID: sUUID, scanType: n % 2 === 0 ? 'HOTEL' : 'ROOM' }),
+        remoteAddress: BREAKFAST_ADDRESS,
+      });
+      return [stay.statusCode, scan.statusCode];
+    };
+    const entries = await Promise.all(Array.from({ length: 60 }, (_, n) => enter(n)));
+    expect(entries).toEqual(Array(60).fill([201, 201]));
+    expect(await addressUses(h, BREAKFAST_ADDRESS)).toBe(60);
   });
 
   it('refuses the stay creation beyond the address allowance with 429 and Retry-After, writing nothing', async () => {
@@ -96,6 +155,83 @@ describeEachDialect('rate limits', (get) => {
     const refused = await scan('tilleuls-102');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('stay_creation_rate_limited');
+  });
+
+  it('counts room lookups and room scans against the same allowance: guessing ids through them is refused at 121', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T10:45:00Z');
+    const address = '192.0.2.97';
+    // A guesser with a stay of its own: its stay does not make scans of other codes free.
+    const own = (await h.app.inject({ method: 'POST', url: '/api/rooms/tilleuls-201/stays', payload: {} })).json();
+    const lookup = (qrId: string) => h.app.inject({ url: `/api/rooms/${qrId}/info`, remoteAddress: address });
+    const scan = (qrId: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/qr-scans/room/${qrId}`,
+        payload: scanRecord(qrId, { profileUUID: own.profileUUID, stayUUID: own.sUUID }),
+        remoteAddress: address,
+      });
+    for (let n = 0; n < PER_ADDRESS - 2; n += 1)
+      expect((await (n % 2 === 0 ? lookup : scan)(`guess-${n}`)).statusCode).toBe(404);
+    expect((await lookup('tilleuls-101')).statusCode).toBe(200);
+    expect((await scan('tilleuls-102')).statusCode).toBe(201);
+    for (const refused of [await lookup('tilleuls-102'), await scan('tilleuls-101'), await createStay(h, address)]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe('stay_creation_rate_limited');
+    }
+    // The existing code answers as an unknown one would: a refusal says nothing about the code.
+    expect((await lookup('guess-x')).statusCode).toBe(429);
+  });
+
+  it('bounds a flood of scan records: the 121st of a minute from one address is 429, and the counts stay one row', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T10:50:00Z');
+    const address = '2001:db8:5:6::1';
+    const bulky = { userAgent: 'u'.repeat(1000), referer: `https://x.example/${'r'.repeat(1900)}` };
+    const scan = (n: number) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/qr-scans/hotel/2',
+        payload: { ...scanRecord('hotel-2', { scanType: 'HOTEL', hId: 2 }), ...bulky },
+        // Another address of the same /64 each time: counted as one.
+        remoteAddress: `2001:db8:5:6::${(n + 1).toString(16)}`,
+      });
+    const pagesBefore = await sqlitePages(h);
+    for (let n = 0; n < PER_ADDRESS; n += 1) expect((await scan(n)).statusCode).toBe(201);
+    const before = await writableCounts(h.handle);
+    const refused = await scan(PER_ADDRESS);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('stay_creation_rate_limited');
+    expect(await writableCounts(h.handle)).toEqual(before);
+    const days = await h.handle.db.selectFrom('qr_scan_days').selectAll().where('hotel_id', '=', 2).execute();
+    expect(days).toEqual([{ id: expect.any(Number), hotel_id: 2, day: '2026-04-01', scan_type: 'HOTEL', scans: 120 }]);
+    // 120 records of 3 KB each took about 90 pages as rows; as a count they take none (SQLite's file, 4 KB pages).
+    if (pagesBefore !== null) expect((await sqlitePages(h)) ?? 0).toBeLessThanOrEqual(pagesBefore + 2);
+    expect(await addressUses(h, address)).toBe(PER_ADDRESS);
+  });
+
+  it('bounds the scan records of a stay’s own entry by the stay’s allowance: the 31st of a minute is 429', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T10:55:00Z');
+    const address = '192.0.2.96';
+    const entered = await h.app.inject({
+      method: 'POST',
+      url: '/api/rooms/tilleuls-102/stays',
+      payload: {},
+      remoteAddress: address,
+    });
+    const { sUUID, profileUUID } = entered.json();
+    const scan = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/qr-scans/room/tilleuls-102',
+        payload: scanRecord('tilleuls-102', { profileUUID, stayUUID: sUUID }),
+        remoteAddress: address,
+      });
+    for (let sent = 0; sent < PER_STAY; sent += 1) expect((await scan()).statusCode).toBe(201);
+    const refused = await scan();
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'submission_rate_limited']);
+    expect(await addressUses(h, address)).toBe(1);
   });
 
   it('refuses submissions to one stay beyond its allowance, and keeps only the current minute counted', async () => {

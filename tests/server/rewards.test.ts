@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
@@ -48,6 +49,21 @@ async function listRewards(harness: Harness, sUUID: string, uuid: string, lang =
   const body = response.json();
   expect(Value.Check(RewardsReply, body)).toBe(true);
   return body as Reward[];
+}
+
+/** Sets the reward's `validUntil` as a content import would (a new content version, so no list is served stale). */
+async function setValidUntil(harness: Harness, rwId: number, validUntil: string | null) {
+  await harness.handle.db.updateTable('rewards').set({ valid_until: validUntil }).where('id', '=', rwId).execute();
+  const hotel = await harness.handle.db
+    .selectFrom('rewards')
+    .select('hotel_id')
+    .where('id', '=', rwId)
+    .executeTakeFirstOrThrow();
+  await harness.handle.db
+    .updateTable('hotels')
+    .set({ content_version: randomUUID() })
+    .where('id', '=', hotel.hotel_id)
+    .execute();
 }
 
 async function ledgerOf(handle: DatabaseHandle, sUUID: string) {
@@ -208,6 +224,37 @@ describeEachDialect('rewards', (get) => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('stay_finished');
     expect((await ledgerOf(h.handle, sUUID)).balance).toBe(100);
+  });
+
+  it('refuses a claim past the reward’s validUntil (hotel-local day) with 409 reward_expired; the list then shows it only to stays that claimed it', async () => {
+    const h = get();
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
+    // 23:00 in Paris on 1 May: the last evening of a reward valid until 1 May.
+    h.clock.current = new Date('2026-05-01T21:00:00Z');
+    await setValidUntil(h, gift, '2026-05-01');
+    try {
+      const early = await stayWith(h, 100);
+      const late = await stayWith(h, 100);
+      expect((await claim(h, gift, { uuid: early.profileUUID, sUUID: early.sUUID })).statusCode).toBe(200);
+      expect((await listRewards(h, late.sUUID, late.profileUUID)).map((r) => r.rwId)).toContain(gift);
+      // 00:30 in Paris on 2 May.
+      h.clock.current = new Date('2026-05-01T22:30:00Z');
+      const before = await writableCounts(h.handle);
+      const refused = await claim(h, gift, { uuid: late.profileUUID, sUUID: late.sUUID });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe('reward_expired');
+      expect(await writableCounts(h.handle)).toEqual(before);
+      expect((await ledgerOf(h.handle, late.sUUID)).balance).toBe(100);
+      expect((await listRewards(h, late.sUUID, late.profileUUID)).map((r) => r.rwId)).not.toContain(gift);
+      const kept = (await listRewards(h, early.sUUID, early.profileUUID)).find((r) => r.rwId === gift);
+      expect(kept).toMatchObject({ isClaimed: 1, validUntil: '2026-05-01' });
+      // A reward without validUntil never expires.
+      await setValidUntil(h, gift, null);
+      expect((await claim(h, gift, { uuid: late.profileUUID, sUUID: late.sUUID })).statusCode).toBe(200);
+    } finally {
+      await setValidUntil(h, gift, null);
+      h.clock.current = null;
+    }
   });
 
   it('gives the code only to the stay that claimed it; 404 code_not_available otherwise', async () => {

@@ -80,6 +80,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
       roomNumber: '101',
       claimedAt: '2026-03-10T09:00:00.000Z',
       validUntil: '2027-12-31',
+      expired: false,
       redeemedNow: true,
       usedAt: '2026-03-10T10:30:00.000Z',
       usedBy: 'staff',
@@ -107,6 +108,48 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ redeemedNow: false, usedAt: '2026-03-11T09:00:00.000Z', usedBy: 'staff' });
     expect(await writableCounts(h.handle)).toEqual(before);
+  });
+
+  it('shows a code past its reward’s validUntil (hotel-local) as expired and does not use it; one used in time stays used', async () => {
+    const h = get();
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
+    h.clock.current = new Date('2026-04-20T09:00:00Z');
+    const guest = await roomStay(h, 'tilleuls-101', 100);
+    const usedInTime = await roomStay(h, 'tilleuls-102', 100);
+    const { code } = await claim(h, guest, 1, 'local-gift');
+    const { code: usedCode } = await claim(h, usedInTime, 1, 'local-gift');
+    await h.handle.db.updateTable('rewards').set({ valid_until: '2026-04-20' }).where('id', '=', gift).execute();
+    try {
+      const inTime = await verify(h, await staffHeaders(h.app, 1), { code: usedCode });
+      expect(inTime.json()).toMatchObject({ expired: false, redeemedNow: true });
+      // 00:30 on 21 April in Paris: the reward's last day is over.
+      h.clock.current = new Date('2026-04-20T22:30:00Z');
+      const headers = await staffHeaders(h.app, 1);
+      const before = await writableCounts(h.handle);
+      const expired = await verify(h, headers, { code: `TIL-${code}` });
+      expect(expired.statusCode, expired.body).toBe(200);
+      expect(expired.json()).toMatchObject({
+        code: `TIL-${code}`,
+        validUntil: '2026-04-20',
+        expired: true,
+        redeemedNow: false,
+        usedAt: null,
+        usedBy: null,
+      });
+      expect(await claimRow(h, guest.sUUID, gift)).toMatchObject({ used_at: null, used_by: null });
+      expect(await writableCounts(h.handle)).toEqual(before);
+      // Checking it again changes nothing; the one used in time is answered as used.
+      expect((await verify(h, headers, { code })).json()).toMatchObject({ expired: true, usedAt: null });
+      expect((await verify(h, headers, { code: usedCode })).json()).toMatchObject({
+        expired: true,
+        redeemedNow: false,
+        usedAt: '2026-04-20T09:00:00.000Z',
+        usedBy: 'staff',
+      });
+      expect((await redemptions(h, headers, '?date=2026-04-21')).json().redemptions).toEqual([]);
+    } finally {
+      await h.handle.db.updateTable('rewards').set({ valid_until: null }).where('id', '=', gift).execute();
+    }
   });
 
   it('answers a code the guest used with their own call (the swipe) as already used by the guest', async () => {

@@ -5,12 +5,17 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { importContent, readContentFile } from '../../server/content/import.ts';
+import { boundedPinChecker, verifyPin } from '../../server/content/pin.ts';
+import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import {
-  PIN_FAILURE_WINDOW_MINUTES,
-  PIN_FAILURES_PER_ADDRESS,
+  PIN_ATTEMPTS_PER_ADDRESS,
+  PIN_ATTEMPTS_PER_ADDRESS_PER_DAY,
   PIN_FAILURES_PER_HOTEL,
-  STAFF_SESSION_MINUTES,
-} from '../../server/domain/staff-sessions.ts';
+  PIN_WINDOW_MINUTES,
+} from '../../server/domain/pin-attempts.ts';
+import { addressSubject } from '../../server/domain/rate-limits.ts';
+import { STAFF_SESSION_MINUTES } from '../../server/domain/staff-sessions.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import {
   appSharing,
@@ -27,6 +32,37 @@ import {
 } from './harness.ts';
 
 const MINUTE = 60 * 1000;
+
+/** The attempts an address has spent in its current window (`cap_counters`). */
+async function attemptsOf(h: Harness, address: string): Promise<number> {
+  const row = await h.handle.db
+    .selectFrom('cap_counters')
+    .select('used')
+    .where('cap', '=', 'staff-pin-attempts')
+    .where('subject', '=', `address:${addressSubject(address)}`)
+    .orderBy('window_id', 'desc')
+    .executeTakeFirst();
+  return row?.used ?? 0;
+}
+
+/** PIN checks that start (counted) and then wait until the test releases them, the real hash behind. */
+function heldPinChecks() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = {
+    started: 0,
+    release: () => release(),
+    check: async (pin: string, stored: string) => {
+      held.started += 1;
+      await released;
+      return verifyPin(pin, stored);
+    },
+    checkPin: (pin: string, stored: string): Promise<boolean> | null => held.check(pin, stored),
+  };
+  return held;
+}
 
 function openSession(app: Harness['app'], payload: unknown, remoteAddress = '127.0.0.1') {
   return app.inject({ method: 'POST', url: '/api/staff/sessions', payload: payload as object, remoteAddress });
@@ -79,70 +115,191 @@ describeEachDialect('staff sessions', (get) => {
     ]) {
       expect((await openSession(h.app, body, '10.0.2.1')).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect(await h.handle.db.selectFrom('staff_pin_failures').selectAll().execute()).toHaveLength(2);
+    // Two attempts spent: the wrong PINs; an unknown hotel and a bad body reserve none.
+    expect(await attemptsOf(h, '10.0.2.1')).toBe(2);
   });
 
-  it(`limits wrong PINs to ${PIN_FAILURES_PER_ADDRESS} per address across two server processes (429 + Retry-After)`, async () => {
+  it(`an address gets ${PIN_ATTEMPTS_PER_ADDRESS} attempts a window across two server processes, then 429 at once (Retry-After)`, async () => {
     const h = get();
     const start = new Date('2026-03-03T09:00:00Z');
     h.clock.current = start;
     const second = await appSharing(h);
     try {
-      for (let i = 0; i < PIN_FAILURES_PER_ADDRESS; i++) {
+      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++) {
         h.clock.current = new Date(start.getTime() + i * 1000);
         const app = i % 2 === 0 ? h.app : second;
         expect((await openSession(app, { hId: 1, pin: '0000' }, '10.0.3.1')).statusCode).toBe(403);
       }
-      h.clock.current = new Date(start.getTime() + 60 * 1000);
+      h.clock.current = new Date(start.getTime() + MINUTE);
       for (const app of [h.app, second]) {
         // The right PIN is refused too while the address is limited: guessing cannot go on.
         const limited = await openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.3.1');
         expect(limited.statusCode).toBe(429);
         expect(limited.json().error).toBe('staff_pin_rate_limited');
-        // The first failure (at start) leaves the window first.
-        expect(limited.headers['retry-after']).toBe(String(PIN_FAILURE_WINDOW_MINUTES * 60 - 60));
+        // Until the window (09:00–09:15) ends.
+        expect(limited.headers['retry-after']).toBe(String(PIN_WINDOW_MINUTES * 60 - 60));
       }
       // The same address at another hotel is limited as well; another address at this hotel is not.
       expect((await openSession(second, { hId: 2, pin: SAMPLE_STAFF_PINS[2] }, '10.0.3.1')).statusCode).toBe(429);
       expect((await openSession(second, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.3.2')).statusCode).toBe(201);
-      // Once the oldest failure is out of the window, one more attempt passes.
-      h.clock.current = new Date(start.getTime() + PIN_FAILURE_WINDOW_MINUTES * MINUTE + 500);
+      expect(await attemptsOf(h, '10.0.3.1')).toBe(PIN_ATTEMPTS_PER_ADDRESS);
+      // The next window gives the address its attempts again.
+      h.clock.current = new Date(start.getTime() + PIN_WINDOW_MINUTES * MINUTE);
       expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.3.1')).statusCode).toBe(201);
     } finally {
       await second.close();
     }
   });
 
-  it(`limits wrong PINs to ${PIN_FAILURES_PER_HOTEL} per hotel, whatever the address`, async () => {
+  it(`an address that keeps failing waits for the next UTC day after ${PIN_ATTEMPTS_PER_ADDRESS_PER_DAY} attempts`, async () => {
     const h = get();
-    h.clock.current = new Date('2026-03-04T09:00:00Z');
-    for (let i = 0; i < PIN_FAILURES_PER_HOTEL; i++) {
-      expect((await openSession(h.app, { hId: 2, pin: '0000' }, `10.0.4.${i + 1}`)).statusCode).toBe(403);
+    const day = new Date('2026-03-04T00:00:00Z');
+    const windows = PIN_ATTEMPTS_PER_ADDRESS_PER_DAY / PIN_ATTEMPTS_PER_ADDRESS;
+    for (let window = 0; window < windows; window++) {
+      h.clock.current = new Date(day.getTime() + window * PIN_WINDOW_MINUTES * MINUTE);
+      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++)
+        expect((await openSession(h.app, { hId: 1, pin: '0000' }, '10.0.4.1')).statusCode).toBe(403);
     }
-    const limited = await openSession(h.app, { hId: 2, pin: SAMPLE_STAFF_PINS[2] }, '10.0.4.200');
+    h.clock.current = new Date(day.getTime() + 12 * 60 * MINUTE);
+    const limited = await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.4.1');
     expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBe(PIN_FAILURE_WINDOW_MINUTES * 60);
-    // Another hotel's staff are not locked out.
-    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.4.200')).statusCode).toBe(201);
+    expect(limited.headers['retry-after']).toBe(String(12 * 60 * 60));
+    h.clock.current = new Date(day.getTime() + 24 * 60 * MINUTE);
+    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.4.1')).statusCode).toBe(201);
   });
 
-  it('concurrent wrong PINs from one address never pass the limit', async () => {
+  it('the right PIN costs no attempt: a desk signing in often is never limited', async () => {
     const h = get();
     h.clock.current = new Date('2026-03-05T09:00:00Z');
-    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as { port: number };
-    const answers = await Promise.all(
-      Array.from({ length: PIN_FAILURES_PER_ADDRESS + 10 }, () =>
-        fetch(`http://127.0.0.1:${port}/api/staff/sessions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.5.1' },
-          body: JSON.stringify({ hId: 1, pin: '0000' }),
+    for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS * 2; i++)
+      expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.5.1')).statusCode).toBe(201);
+    expect(await attemptsOf(h, '10.0.5.1')).toBe(0);
+  });
+
+  it('an IPv6 sender is counted by its /64: rotating addresses inside it does not add attempts', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-03-06T09:00:00Z');
+    for (let i = 1; i <= PIN_ATTEMPTS_PER_ADDRESS; i++)
+      expect((await openSession(h.app, { hId: 1, pin: '0000' }, `2001:db8:6:1::${i.toString(16)}`)).statusCode).toBe(
+        403,
+      );
+    const rotated = await openSession(h.app, { hId: 1, pin: '0000' }, '2001:db8:6:1:ffff::1');
+    expect(rotated.statusCode).toBe(429);
+    // The next /64 is another sender.
+    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '2001:db8:6:2::1')).statusCode).toBe(201);
+  });
+
+  it(`a guess spread over many addresses cannot lock the desk out: past ${PIN_FAILURES_PER_HOTEL} wrong PINs, one try per address`, async () => {
+    const h = get();
+    h.clock.current = new Date('2026-03-07T09:00:00Z');
+    const attackers = PIN_FAILURES_PER_HOTEL / PIN_ATTEMPTS_PER_ADDRESS;
+    for (let a = 1; a <= attackers; a++)
+      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++)
+        expect((await openSession(h.app, { hId: 1, pin: '0000' }, `10.0.7.${a}`)).statusCode).toBe(403);
+    // The hotel is under attack: a new address gets one try, and a wrong one is its last this window.
+    expect((await openSession(h.app, { hId: 1, pin: '0000' }, '10.0.7.100')).statusCode).toBe(403);
+    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.100')).statusCode).toBe(429);
+    // The front desk, at an address that has not been failing, still signs in, as often as it needs.
+    for (let i = 0; i < 3; i++)
+      expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.200')).statusCode).toBe(201);
+    // Another hotel is not under attack.
+    for (let i = 0; i < 2; i++)
+      expect((await openSession(h.app, { hId: 2, pin: '0000' }, '10.0.7.201')).statusCode).toBe(403);
+  });
+
+  it('300 concurrent wrong PINs from one address: only the allowed hashes start, every other attempt is refused while they run', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-03-08T09:00:00Z');
+    const held = heldPinChecks();
+    const app = await appSharing(h, { checkPin: held.checkPin });
+    try {
+      let refused = 0;
+      const settled = Array.from({ length: 300 }, () =>
+        openSession(app, { hId: 1, pin: '0000' }, '10.0.8.1').then((response) => {
+          if (response.statusCode === 429) refused += 1;
+          return response.statusCode;
         }),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses.filter((status) => status === 403)).toHaveLength(PIN_FAILURES_PER_ADDRESS);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      );
+      // The refusals all come while the started hashes are held: none of them waited for a hash, or ran one.
+      await expect.poll(() => refused, { timeout: 10_000 }).toBe(300 - PIN_ATTEMPTS_PER_ADDRESS);
+      expect(held.started).toBe(PIN_ATTEMPTS_PER_ADDRESS);
+      // The right PIN from another address signs in meanwhile.
+      const desk = openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.8.2');
+      held.release();
+      expect((await desk).statusCode).toBe(201);
+      const statuses = await Promise.all(settled);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(PIN_ATTEMPTS_PER_ADDRESS);
+      expect(held.started).toBe(PIN_ATTEMPTS_PER_ADDRESS + 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a process with too many PIN checks queued answers 503 staff_pin_busy at once and gives the attempt back', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-03-09T09:00:00Z');
+    const held = heldPinChecks();
+    const app = await appSharing(h, { checkPin: boundedPinChecker(1, 1, held.check) });
+    try {
+      const running = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.1');
+      const queued = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.2');
+      await expect.poll(() => held.started).toBe(1);
+      const busy = await openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json().error).toBe('staff_pin_busy');
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(await attemptsOf(h, '10.0.9.3')).toBe(0);
+      held.release();
+      expect((await running).statusCode).toBe(403);
+      expect((await queued).statusCode).toBe(403);
+      expect(held.started).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describeEachDialect('signing out and changing the PIN end staff sessions', (get) => {
+  function signOut(app: Harness['app'], headers: Record<string, string>) {
+    return app.inject({ method: 'DELETE', url: '/api/staff/sessions/current', headers });
+  }
+
+  it('DELETE /api/staff/sessions/current ends that session only: its token is refused, another one still works', async () => {
+    const h = get();
+    h.clock.current = null;
+    const leaving = await staffHeaders(h.app, 1);
+    const staying = await staffHeaders(h.app, 1);
+    const ended = await signOut(h.app, leaving);
+    expect(ended.statusCode).toBe(204);
+    expect(ended.body).toBe('');
+    const stay = await newHotelStay(h.app);
+    const refused = await terminate(h.app, stay, leaving);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('staff_session_invalid');
+    expect((await signOut(h.app, leaving)).statusCode).toBe(401);
+    expect((await signOut(h.app, { authorization: '' })).json().error).toBe('staff_session_missing');
+    expect((await terminate(h.app, stay, staying)).statusCode).toBe(200);
+  });
+
+  it('a re-import with a new staff PIN ends the hotel’s open sessions; the same PIN or another hotel’s import keeps them', async () => {
+    const h = get();
+    h.clock.current = null;
+    const file = await readContentFile(SAMPLE_HOTEL_FILES[0] ?? '');
+    const before = await staffHeaders(h.app, 1);
+    const otherHotel = await staffHeaders(h.app, 2);
+    await importContent(h.handle.db, file);
+    expect((await terminate(h.app, await newHotelStay(h.app), before)).statusCode).toBe(200);
+    const changed = { ...file, hotel: { ...file.hotel, staffPin: '864209' } };
+    try {
+      await importContent(h.handle.db, changed);
+      const refused = await terminate(h.app, await newHotelStay(h.app), before);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toBe('staff_session_invalid');
+      expect((await terminate(h.app, await newHotelStay(h.app, 2), otherHotel)).statusCode).toBe(200);
+      expect((await openSession(h.app, { hId: 1, pin: '864209' })).statusCode).toBe(201);
+    } finally {
+      await importContent(h.handle.db, file);
+    }
   });
 });
 
@@ -199,7 +356,7 @@ describeEachDialect('demo reset', (get) => {
     });
   }
 
-  /** A stay with an answer, points, a claimed code reward, an e-mail allowance row and an end date. */
+  /** A stay under way with an answer, points, a claimed code reward, an e-mail allowance row and an end date. */
   async function usedStay(h: Harness, hotelId: number): Promise<TestStay> {
     const stay = await newStay(h.app, h.handle, hotelId);
     const yesNo = await actionOfType(h.app, stay, 'YESNO');
@@ -216,7 +373,8 @@ describeEachDialect('demo reset', (get) => {
       .insertInto('reward_emails')
       .values({ stay_id: stay.id, reward_id: coffee, sent_at: new Date().toISOString() })
       .execute();
-    const endDate = new Date().toISOString().slice(0, 10);
+    // Tomorrow: the stay is still under way (a reset never reopens one that is over).
+    const endDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await h.handle.db.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
     return stay;
   }
@@ -260,9 +418,38 @@ describeEachDialect('demo reset', (get) => {
       await h.app.inject({ url: `/api/stays/${stay.sUUID}/actions?lang=fr&uuid=${stay.profileUUID}` })
     ).json() as Array<{ actType: string; alreadyCompleted: unknown }>;
     expect(actions.find((action) => action.actType === 'YESNO')?.alreadyCompleted).toBeFalsy();
-    // Resetting again is fine; a terminated demo stay becomes active again.
+    // Resetting again is fine.
+    expect((await reset(h.app, stay)).statusCode).toBe(200);
+  });
+
+  it('never reopens a stay that is over (409 stay_finished); a scan takes it back, then the reset replays it', async () => {
+    const h = get();
+    h.clock.current = null;
+    const stay = await usedStay(h, 2);
+    const { ends_by: lastDay } = await h.handle.db
+      .selectFrom('stays')
+      .select('ends_by')
+      .where('id', '=', stay.id)
+      .executeTakeFirstOrThrow();
     expect((await terminate(h.app, stay, await staffHeaders(h.app, 2))).statusCode).toBe(200);
-    expect((await reset(h.app, stay)).json().stay.status).toBe('active');
+    const rows = await rowsOf(h, stay.id);
+    const refused = await reset(h.app, stay);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('stay_finished');
+    expect(await statusOf(h.app, stay)).toBe('finished');
+    expect(await rowsOf(h, stay.id)).toEqual(rows);
+    // The presenter scans the demo hotel's code again: the same stay comes back (docs/behaviour.md#taking-a-stay-back).
+    await newHotelStay(h.app, 2, stay.profileUUID);
+    const replayed = await reset(h.app, stay);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json().stay).toMatchObject({ status: 'active', greenMiles: 0, endDate: null });
+    // A replay, not a longer stay: the last possible day is the first scan's.
+    const after = await h.handle.db
+      .selectFrom('stays')
+      .select('ends_by')
+      .where('id', '=', stay.id)
+      .executeTakeFirstOrThrow();
+    expect(after.ends_by).toBe(lastDay);
   });
 
   it('refuses a stay of a hotel that is not a demo (403 not_a_demo_stay), another profile (404), no front token (401): nothing changes', async () => {

@@ -17,12 +17,15 @@ let log: FastifyBaseLogger | undefined;
 const database = openDatabase(config.databaseUrl, (error) =>
   log?.warn({ detail: error.message }, 'PostgreSQL connection lost'),
 );
+// The slow-sender test shortens the whole request's time limit, 120 s otherwise (server/app.ts REQUEST_TIMEOUTS).
+const requestMs = Number(process.env.TEST_REQUEST_TIMEOUT_MS);
 const server = await start({
   config,
   database,
   distDir: join(tmpdir(), 'greenmiles-no-spa'),
   buildSpa: () => false,
   print: () => {},
+  ...(requestMs > 0 ? { timeouts: { requestMs, headersMs: Math.min(requestMs, 10_000) } } : {}),
 });
 log = server.log;
 process.on('SIGTERM', () => {

@@ -4,6 +4,7 @@
  * sizes, unicode, huge numbers), mixed so that most requests get past validation and reach the domain.
  */
 import fc from 'fast-check';
+import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
 
 /** A JSON schema as TypeBox builds it (the fields this module reads). */
 export interface JsonSchema {
@@ -89,7 +90,15 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = Math.max(minLength, bounded(schema.maxLength, 40));
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  // The API's dates (docs/behaviour.md#dates); the malformed values cover the others.
+  if (schema.format === 'date')
+    return fc
+      .date({
+        min: new Date(FIRST_CALENDAR_DATE),
+        max: new Date(`${LAST_CALENDAR_DATE}T23:59:59Z`),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString().slice(0, 10));
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
   if (schema.pattern) {
     return fc

@@ -23,7 +23,8 @@ export interface ServerProcess {
   output: string[];
 }
 
-/** `env` adds to or overrides the process's environment (e.g. a rate limit). */
+/** A server process on the database; `env` adds to or overrides its environment (a rate limit, TRUST_PROXY, LOG_LEVEL,
+ * api-server.ts's TEST_REQUEST_TIMEOUT_MS…). */
 export async function startServer(
   databaseUrl: string,
   port?: number,

@@ -24,7 +24,7 @@ import { DomainError, notFound, stayFinished } from '../errors.ts';
 import { currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
 import { type Caller, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
-import { checkEndDate, endDateColumns, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
+import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
 import { checkedPhoto } from './photo.ts';
@@ -123,7 +123,7 @@ export async function submitMealPhoto(
   const stay = await findOwnedStay(store.db, body.sUUID, body.uuid);
   const action = await mealActionOf(store.db, stay, input.actionId);
   if (isFinished(stay, now)) throw stayFinished();
-  if (body.endDate !== null) checkEndDate(body.endDate, stay.time_zone, now);
+  if (body.endDate !== null) checkEndDate(body.endDate, stay, now);
   // Before the analysis, which may cost a vision model's call.
   const limit = submissionsLimit(input.caller, now);
   await takeRateLimitNow(store, limit && limitOfStay(limit, stay.id));
@@ -174,7 +174,7 @@ async function creditMeal(
   if (credit > 0) await movePoints(tx, completion, { amount: credit, version, isChange: existing !== undefined }, now);
   await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: credit }, now);
   if (endDate !== null && stay.end_date === null)
-    await tx.updateTable('stays').set(endDateColumns(stay, endDate)).where('id', '=', stay.id).execute();
+    await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
   return credit;
 }
 

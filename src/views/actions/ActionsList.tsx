@@ -44,6 +44,7 @@ export function ActionsList() {
       type: 'action.open',
       action,
       stayEndDate: stay.endDate,
+      stayLastDay: stay.lastDay,
       roomNumber: stay.roomNb,
       now: new Date(),
     });

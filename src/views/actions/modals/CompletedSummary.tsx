@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { answerLetter, correctAnswerOf } from '../../../../contract/answer-rules.ts';
+import { answerLetter, shownCorrectAnswer } from '../../../../contract/answer-rules.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
@@ -15,7 +15,10 @@ export default function CompletedSummary({ action, onClose }: ActionModalProps) 
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   const earned = action.earnedGreenMiles;
-  const correctAnswer = action.actType === 'QUIZ' && action.quiz ? correctAnswerOf(action.quiz) : undefined;
+  // The server sends a quiz's solution once the stay has answered it: the completed quiz holds it.
+  const solution = action.actType === 'QUIZ' ? action.quiz?.solution : null;
+  const correctAnswer =
+    action.quiz && solution ? shownCorrectAnswer(action.quiz, solution, action.selectedPosition) : undefined;
   const correctLetter = correctAnswer ? answerLetter(correctAnswer.qaPosition, i18n.locale) : '';
 
   return (
@@ -40,9 +43,9 @@ export default function CompletedSummary({ action, onClose }: ActionModalProps) 
           </div>
         )}
       </dl>
-      {correctAnswer && action.quiz?.question.explanation && (
+      {correctAnswer && solution?.explanation && (
         <p className="completed-summary__explanation" data-part="explanation">
-          {action.quiz.question.explanation}
+          {solution.explanation}
         </p>
       )}
       <button type="button" className="button-primary action-modal__primary" data-part="done" onClick={onClose}>

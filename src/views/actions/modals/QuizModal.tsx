@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { answerLetter, answersInOrder, correctAnswerOf, isCorrectAnswer } from '../../../../contract/answer-rules.ts';
-import type { Quiz } from '../../../../contract/schemas.ts';
+import { answerLetter, answersInOrder, shownCorrectAnswer } from '../../../../contract/answer-rules.ts';
+import type { Quiz, QuizSolution } from '../../../../contract/schemas.ts';
 import type { quizMachine } from '../../../../machines/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
@@ -12,7 +12,7 @@ import './QuizModal.css';
 
 /**
  * QUIZ (docs/behaviour.md#quiz): the question, answers lettered A, B, C…; the tap of an answer sends it, then the
- * explanation shows when there is one.
+ * reply's verdict, correct answer and explanation show when the reply has an explanation.
  */
 export default function QuizModal({ action, flow, onClose }: QuizModalProps) {
   const { t } = useLingui();
@@ -48,7 +48,7 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
             type="button"
             className="action-modal__choice"
             data-part="answer"
-            data-correct={api.revealed ? answer.qaIsCorrect === 1 : undefined}
+            data-correct={api.result ? api.result.solution.correctPositions.includes(answer.qaPosition) : undefined}
             aria-pressed={api.selected === answer.qaPosition}
             onClick={() => api.pick(answer.qaPosition)}
           >
@@ -57,8 +57,8 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
           </button>
         ))}
       </fieldset>
-      {api.revealed && api.selected !== null && (
-        <QuizResult quiz={quiz} selectedPosition={api.selected} onContinue={api.confirm} />
+      {api.result && (
+        <QuizResult quiz={quiz} {...api.result} selectedPosition={api.selected} onContinue={api.confirm} />
       )}
       {/* The verdict says it while revealed; the page's toast says the server's message after. */}
       <SubmissionOutcome {...api} reply={api.revealed ? null : api.reply} />
@@ -66,19 +66,22 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
   );
 }
 
-/** Right or wrong, the correct answer's letter and the explanation of the sent answer, then 'Continuer'. */
+/** The reply's verdict on the sent answer, the correct answer's letter and the explanation, then 'Continuer'. */
 function QuizResult({
   quiz,
+  correct,
+  solution,
   selectedPosition,
   onContinue,
 }: {
   quiz: Quiz;
-  selectedPosition: number;
+  correct: boolean;
+  solution: QuizSolution;
+  selectedPosition: number | null;
   onContinue(): void;
 }) {
   const { i18n } = useLingui();
-  const correct = isCorrectAnswer(quiz, selectedPosition);
-  const correctAnswer = correctAnswerOf(quiz);
+  const correctAnswer = shownCorrectAnswer(quiz, solution, selectedPosition);
   const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition, i18n.locale) : '';
   const answerText = correctAnswer?.text ?? '';
   return (
@@ -94,7 +97,7 @@ function QuizResult({
         </p>
       )}
       <p className="quiz-modal__explanation" data-part="explanation">
-        {quiz.question.explanation}
+        {solution.explanation}
       </p>
       <button type="button" className="button-primary action-modal__primary" data-part="continue" onClick={onContinue}>
         <Trans>Continuer</Trans>

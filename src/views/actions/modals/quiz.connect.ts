@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { QuizSolution } from '../../../../contract/schemas.ts';
 import type { QuizEvent, quizMachine } from '../../../../machines/quiz.machine.ts';
 import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
@@ -13,6 +14,8 @@ export interface QuizProps extends SubmissionOutcomeProps<StatePath<QuizSnapshot
   revealed: boolean;
   /** The qaPosition of the picked answer. */
   selected: number | null;
+  /** While revealed: the reply's verdict on the sent answer and the quiz's solution (the server sends it there only). */
+  result: { correct: boolean; solution: QuizSolution } | null;
   pick(qaPosition: number): void;
   confirm(): void;
 }
@@ -22,11 +25,14 @@ export function connectQuiz(
   snapshot: QuizSnapshot,
   send: (event: QuizEvent | SubmissionRetryEvent) => void,
 ): QuizProps {
+  const { reply, selectedPosition } = snapshot.context;
+  const revealed = snapshot.matches('revealed');
   return {
     ...connectSubmissionOutcome(snapshot, send),
     answering: snapshot.matches('answering'),
-    revealed: snapshot.matches('revealed'),
-    selected: snapshot.context.selectedPosition,
+    revealed,
+    selected: selectedPosition,
+    result: revealed && reply?.solution ? { correct: reply.isCorrect === true, solution: reply.solution } : null,
     pick: (qaPosition) => send({ type: 'answer.pick', qaPosition }),
     confirm: () => send({ type: 'answer.confirm' }),
   };

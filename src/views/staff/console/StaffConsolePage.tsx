@@ -75,6 +75,8 @@ function StaffConsoleScreen({ page }: { page: StaffConsoleProps }) {
   switch (page.screen) {
     case 'loading':
       return <Spinner label={t`Chargement…`} />;
+    case 'signingOut':
+      return <Spinner label={t`Déconnexion…`} />;
     case 'hotelMissing':
       return <ErrorCard message={t`Hôtel introuvable.`} />;
     case 'hotelFailed':

@@ -6,18 +6,20 @@ type StaffConsoleSnapshot = SnapshotFrom<typeof staffConsoleMachine>;
 
 export type StaffSectionName = 'today' | 'impact';
 
-/** The staff page's props: which screen it shows (loading, hotel failure, PIN form, sections) and its handlers. */
+/** The staff page's props: which screen it shows (loading, signing out, hotel failure, PIN form, sections) and its handlers. */
 export function connectStaffConsole(snapshot: StaffConsoleSnapshot, send: (event: StaffConsoleEvent) => void) {
   const { context } = snapshot;
   const screen = snapshot.hasTag('loading')
     ? ('loading' as const)
-    : snapshot.matches('hotelMissing')
-      ? ('hotelMissing' as const)
-      : snapshot.matches('hotelFailed')
-        ? ('hotelFailed' as const)
-        : snapshot.matches('signedIn')
-          ? ('signedIn' as const)
-          : ('signIn' as const);
+    : snapshot.matches('signingOut')
+      ? ('signingOut' as const)
+      : snapshot.matches('hotelMissing')
+        ? ('hotelMissing' as const)
+        : snapshot.matches('hotelFailed')
+          ? ('hotelFailed' as const)
+          : snapshot.matches('signedIn')
+            ? ('signedIn' as const)
+            : ('signIn' as const);
   const section: StaffSectionName = snapshot.matches({ signedIn: 'impact' }) ? 'impact' : 'today';
   return {
     root: { 'data-scope': 'staff-console', 'data-state': dataStateOf(snapshot) },

@@ -10,7 +10,7 @@ import {
 } from '../../../../machines/staffConsole.machine.ts';
 import { staffHousekeepingMachine } from '../../../../machines/staffHousekeeping.machine.ts';
 import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.machine.ts';
-import { openStaffSession } from '../../../api/staff.ts';
+import { endStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
@@ -37,6 +37,7 @@ export function staffConsoleLogic(hId: number) {
     actors: {
       loadHotel: fromPromise(({ input }: { input: { hId: number } }) => getHotel(input.hId, null)),
       openStaffSession: fromPromise(({ input }: { input: SignInInput }) => openStaffSession(input.hId, input.pin)),
+      endStaffSession: fromPromise(({ input }: { input: StaffSession }) => endStaffSession(input.token)),
       ...todaySectionsLogic(),
       staffImpact: staffImpactLogic(),
     },

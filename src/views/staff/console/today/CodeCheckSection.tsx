@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { StaffCodeCheckReply } from '../../../../../contract/schemas.ts';
 import type { staffCodeCheckMachine } from '../../../../../machines/staffCodeCheck.machine.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
@@ -117,6 +118,21 @@ function CodeScan({ check }: { check: CodeCheckProps }) {
   );
 }
 
+/** Used now, expired (not used: not to be handed over), or used before, when and how. */
+function CodeCheckVerdict({ outcome, result }: { outcome: CodeCheckProps['outcome']; result: StaffCodeCheckReply }) {
+  const { t } = useLingui();
+  const { language } = useLanguage();
+  if (outcome === 'redeemed') return t`Récompense utilisée maintenant`;
+  if (outcome === 'rewardExpired' || result.usedAt === null) {
+    const validDate = result.validUntil ? formatValidUntil(result.validUntil, language) : '';
+    return t`Récompense expirée (valable jusqu'au ${validDate}) : ne la remettez pas.`;
+  }
+  const usedAt = formatClaimedAt(result.usedAt, language);
+  return result.usedBy === 'staff'
+    ? t`Déjà utilisée le ${usedAt} (code vérifié par le personnel)`
+    : t`Déjà utilisée le ${usedAt} (validée sur l'écran du client)`;
+}
+
 function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
   const { t } = useLingui();
   const { language } = useLanguage();
@@ -144,15 +160,10 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
       );
   }
   if (!result) return null;
-  const usedAt = formatClaimedAt(result.usedAt, language);
   return (
     <div className={check.outcome === 'redeemed' ? 'note note--success' : 'note note--warning'}>
       <p className="staff-today__verdict">
-        {check.outcome === 'redeemed'
-          ? t`Récompense utilisée maintenant`
-          : result.usedBy === 'staff'
-            ? t`Déjà utilisée le ${usedAt} (code vérifié par le personnel)`
-            : t`Déjà utilisée le ${usedAt} (validée sur l'écran du client)`}
+        <CodeCheckVerdict outcome={check.outcome} result={result} />
       </p>
       <dl className="staff-today__facts">
         <dt>{t`Récompense`}</dt>

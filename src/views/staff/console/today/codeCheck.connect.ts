@@ -5,11 +5,19 @@ import { dataStateOf } from '../../../binding/dataState.ts';
 type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
 
 /** What the code check shows after a check (docs/behaviour.md#staff-code-check). */
-export type CodeCheckOutcome = 'redeemed' | 'alreadyUsed' | 'unknownCode' | 'ambiguousCode' | 'failed' | 'scanFailed';
+export type CodeCheckOutcome =
+  | 'redeemed'
+  | 'alreadyUsed'
+  | 'rewardExpired'
+  | 'unknownCode'
+  | 'ambiguousCode'
+  | 'failed'
+  | 'scanFailed';
 
 const OUTCOMES: readonly CodeCheckOutcome[] = [
   'redeemed',
   'alreadyUsed',
+  'rewardExpired',
   'unknownCode',
   'ambiguousCode',
   'failed',
