@@ -145,7 +145,11 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
   log.info({ database: database.description, base }, 'GreenMiles is listening');
-  const urls = await sampleUrls(database.db, base);
+  // The server is serving by now: a failure to read the samples costs their URLs, never the process.
+  const urls = await sampleUrls(database.db, base).catch((error: unknown) => {
+    log.warn({ err: error }, 'the sample hotel URLs could not be read');
+    return [];
+  });
   log.info({ urls: urls.map(([, url]) => url) }, 'sample hotel URLs');
   options.print(urlBlock(base, urls));
   return server;

@@ -23,7 +23,7 @@ import {
   type RewardEntry,
   type RoomEntry,
 } from './format.ts';
-import { hashPin, verifyPin } from './pin.ts';
+import { hashPin, isCurrentPinHash, verifyPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
@@ -81,16 +81,29 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
   return parseContent(text, path);
 }
 
-/** Whether the file's staff PIN is not the one the hotel has now (a new hotel has no sessions to end). */
-async function staffPinChanged(db: Kysely<Database>, hotelId: number, pin: string): Promise<boolean> {
+/**
+ * The staff PIN hash to store, and whether the PIN changed (a new hotel has no sessions to end). An unchanged PIN keeps
+ * its current Argon2 hash: a fresh salt would refuse, as a PIN change, the sign-ins checked during the import.
+ */
+async function staffPinAtImport(
+  db: Kysely<Database>,
+  hotelId: number,
+  pin: string,
+): Promise<{ hash: string; changed: boolean }> {
   const stored = await db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', hotelId).executeTakeFirst();
-  return stored !== undefined && !(await verifyPin(pin, stored.staff_pin_hash));
+  if (stored === undefined) return { hash: await hashPin(pin), changed: false };
+  if (await verifyPin(pin, stored.staff_pin_hash)) {
+    return {
+      hash: isCurrentPinHash(stored.staff_pin_hash) ? stored.staff_pin_hash : await hashPin(pin),
+      changed: false,
+    };
+  }
+  return { hash: await hashPin(pin), changed: true };
 }
 
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
   const now = new Date().toISOString();
-  const pinHash = await hashPin(file.hotel.staffPin);
-  const pinChanged = await staffPinChanged(db, file.hotel.id, file.hotel.staffPin);
+  const staffPin = await staffPinAtImport(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const hotelRow = {
@@ -104,7 +117,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       code_prefix: h.codePrefix ?? null,
       max_claims_per_room_night: h.maxClaimsPerRoomNight ?? DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT,
       max_pool_codes_per_day: h.maxPoolCodesPerDay ?? DEFAULT_MAX_POOL_CODES_PER_DAY,
-      staff_pin_hash: pinHash,
+      staff_pin_hash: staffPin.hash,
       content_version: randomUUID(),
       updated_at: now,
       ...(await hotelKeyAtImport(tx, file)),
@@ -119,7 +132,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .execute();
     // After the hotel row is written (and held): a sign-in checked against the old PIN has committed its session
     // by now, or will see the new hash (domain/staff-sessions.ts).
-    if (pinChanged) await endHotelStaffSessions(tx, h.id);
+    if (staffPin.changed) await endHotelStaffSessions(tx, h.id);
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx

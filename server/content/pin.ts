@@ -31,6 +31,12 @@ export async function hashPin(pin: string): Promise<string> {
   return `argon2id$m=${memory},t=${passes},p=${parallelism}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/** Whether a stored hash is of today's scheme and parameters (an older one is replaced at the next import). */
+export function isCurrentPinHash(stored: string): boolean {
+  const { memory, passes, parallelism } = ARGON2_PARAMETERS;
+  return stored.startsWith(`argon2id$m=${memory},t=${passes},p=${parallelism}$`);
+}
+
 function argon2Parameters(text: string): Argon2Parameters | null {
   const match = /^m=(\d+),t=(\d+),p=(\d+)$/.exec(text);
   if (!match) return null;

@@ -158,8 +158,18 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   };
 }
 
+/** How long a request waits for a pool connection before answering 503 `database_unavailable`. */
+const POOL_CONNECT_TIMEOUT_MS = 20_000;
+
 function openPostgres(url: string, onConnectionError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    keepAlive: true,
+    // A database that stops answering (a lost network path) fails the request with a 503 instead of holding it; long
+    // enough for a burst of writes queued behind one row's lock on a busy machine.
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+  });
   const report = onConnectionError ?? ((error: Error) => console.error('PostgreSQL connection lost', error));
   // node-postgres emits `error` on a client whose connection dies (a database restart cuts them all): on the pool
   // for an idle client, on the client itself for one a request holds. An `error` event with no listener ends the

@@ -17,6 +17,8 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  '53300', // too_many_connections
+  '57014', // query_canceled (statement_timeout, a cancel at shutdown)
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, shutting down)

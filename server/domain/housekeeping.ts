@@ -30,9 +30,10 @@ export function cleaningDateOf(answeredAt: Date, timeZone: string): string {
 }
 
 /**
- * True when the answering stay still runs on `date` in the room it answered for: it does not check out before that
- * day (its end date, else its last possible day), was not ended before it (terminated, or pushed out by a new guest
- * in the room), and has not moved to another room. Otherwise the room gets its cleaning: someone else may sleep there.
+ * True when the answering stay still sleeps in the room it answered for the night after `date`: it checks out after
+ * that day (its end date, else its last possible day), was not ended on or before it (terminated, or pushed out by a
+ * new guest in the room), and has not moved to another room. Otherwise the room gets its cleaning: the next guest
+ * may sleep there that night.
  */
 function stayRunsOn(
   stay: { status: string; finished_at: string | null; end_date: string | null; ends_by: string; room: string | null },
@@ -40,9 +41,9 @@ function stayRunsOn(
   date: string,
   timeZone: string,
 ): boolean {
-  if ((stay.end_date ?? stay.ends_by) < date || stay.room !== roomNumber) return false;
+  if ((stay.end_date ?? stay.ends_by) <= date || stay.room !== roomNumber) return false;
   if (stay.status !== 'finished') return true;
-  return stay.finished_at !== null && localDate(new Date(stay.finished_at), timeZone) >= date;
+  return stay.finished_at !== null && localDate(new Date(stay.finished_at), timeZone) > date;
 }
 
 /**
