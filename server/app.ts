@@ -28,7 +28,7 @@ import { frontTokenHooks } from './front-token.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { LoggedPaths, RequestLogController } from './request-log.ts';
+import { isApiPath, LoggedPaths, RequestLogController } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -57,10 +57,6 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** API answers carry stay ids, codes and balances: no cache keeps them (the ETag lists say otherwise, server/etag.ts). */
 export const API_CACHE_CONTROL = 'no-store';
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 /** Sets the API's Cache-Control on an /api answer; the ETag lists replace it on success. */
 function keepApiAnswerUncached(request: FastifyRequest, reply: FastifyReply): void {

@@ -13,6 +13,11 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const REDACTED = '[redacted]';
 
+/** Whether a URL (its query string included or not) is a call of the API. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /** The fixed words of the app's pages (src/routes) and of the folders of dist/; the API's come from its routes. */
 const PAGE_WORDS = [
   'demo',
@@ -49,7 +54,7 @@ export class LoggedPaths {
   redact(url: string): string {
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = isApiPath(path);
     const segments = path
       .split('/')
       .map((segment) =>
