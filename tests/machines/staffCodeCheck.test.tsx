@@ -192,7 +192,7 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
               expect.any(String),
               '23 novembre 2026',
             ]);
-            expect(result().querySelector('.note--danger')).not.toBeNull();
+            expect(result().querySelector('.note--warning')).not.toBeNull();
             // The server answered: the day's uses reload (it used nothing, they stay as they were).
             expect(harness.uses.calls.length).toBe(usesLoads + 1);
             usesLoads = harness.uses.calls.length;

@@ -160,9 +160,8 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
       );
   }
   if (!result) return null;
-  const tone = check.outcome === 'redeemed' ? 'success' : check.outcome === 'rewardExpired' ? 'danger' : 'warning';
   return (
-    <div className={`note note--${tone}`}>
+    <div className={check.outcome === 'redeemed' ? 'note note--success' : 'note note--warning'}>
       <p className="staff-today__verdict">
         <CodeCheckVerdict outcome={check.outcome} result={result} />
       </p>
