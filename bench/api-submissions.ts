@@ -13,6 +13,10 @@
  * The load generator (bench/submissions-load.ts) runs in a process of its own, as bench/api-reads.ts's does, so it does
  * not share the server's event loop; the server's CPU time per request is printed too (it compares across runs on a
  * loaded machine better than requests per second do).
+ *
+ * PostgreSQL runs as a hotel runs it (fsync on, over TCP). Beside the app, in the same run, pgbench runs the statements
+ * of one answer on the same database (bench/pgbench.ts), and the bench prints the app's answers per second as a share
+ * of pgbench's transactions per second, with the statements the app ran per answer (pg_stat_statements).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +31,7 @@ import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
+import { pgbench, statementsPerAnswer } from './pgbench.ts';
 import type { LoadPlan } from './submissions-load.ts';
 
 /** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */
@@ -44,6 +49,8 @@ const STAY_GROUPS = Math.ceil((15_000 * seconds) / (STAYS * ANSWERS_PER_STAY));
 const DOUBLE_STAYS = 100;
 const DOUBLE_COPIES = 20;
 const HOTEL = 1;
+/** The app's PostgreSQL pool size (server/db): pgbench gets as many clients. */
+const POOL_SIZE = 10;
 
 interface BenchStay {
   id: number;
@@ -126,7 +133,14 @@ function load(plan: LoadPlan): Promise<LoadResult> {
   });
 }
 
-async function benchDatabase(label: string, handle: DatabaseHandle) {
+/** Work around the app's load run: PostgreSQL's statement counts and pgbench beside it. */
+interface BesideTheApp {
+  beforeLoad: () => Promise<void>;
+  /** Runs once the load run is checked (pgbench writes to the same stays). */
+  afterLoad: (stays: BenchStay[], actionId: number) => Promise<void>;
+}
+
+async function benchDatabase(label: string, handle: DatabaseHandle, beside?: BesideTheApp) {
   await migrateToLatest(handle.db, handle.kind);
   await seedSampleHotels(handle.db);
   const app = await buildApp({ db: handle.db, kind: handle.kind, frontToken: 'bench' });
@@ -141,6 +155,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
       .executeTakeFirstOrThrow();
     const stays = await createStays(handle, STAYS * STAY_GROUPS);
     const path = `/api/actions/${action.id}/yesno`;
+    await beside?.beforeLoad();
     const cpuBefore = process.cpuUsage();
     const result = await load({
       url: baseUrl,
@@ -230,6 +245,8 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
       }),
     );
 
+    await beside?.afterLoad(stays, action.id);
+
     // Double submit: 20 identical yes at once per fresh stay, 10 stays (200 requests) in flight at a time.
     const fresh = await createStays(handle, DOUBLE_STAYS);
     let ok = 0;
@@ -284,18 +301,45 @@ try {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-const cluster = startPostgresCluster({ maxConnections: 50 });
+// As a hotel runs it: fsync on, over TCP.
+const cluster = startPostgresCluster({ maxConnections: 50, tcp: true, durable: true, preload: ['pg_stat_statements'] });
 try {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('CREATE DATABASE greenmiles_bench');
   await admin.end();
-  const url = new URL(cluster.url);
+  const url = new URL(cluster.tcpUrl ?? cluster.url);
   url.pathname = '/greenmiles_bench';
   const postgres = openDatabase(url.toString());
+  const statements = new pg.Client({ connectionString: url.toString() });
+  await statements.connect();
+  await statements.query('CREATE EXTENSION pg_stat_statements');
   try {
-    await benchDatabase(`PostgreSQL ${postgresVersion()} (Unix socket, pool 10, fsync=off)`, postgres);
+    await benchDatabase(`PostgreSQL ${postgresVersion()} (TCP, fsync on, pool ${POOL_SIZE})`, postgres, {
+      beforeLoad: async () => {
+        await statements.query('select pg_stat_statements_reset()');
+      },
+      afterLoad: async (stays, actionId) => {
+        const { answers, perAnswer } = await statementsPerAnswer(statements);
+        console.log(JSON.stringify({ database: 'PostgreSQL', 'statements per answer': perAnswer }));
+        const ids = stays.map((stay) => stay.id);
+        const alone = await pgbench(url.toString(), {
+          clients: POOL_SIZE,
+          seconds,
+          variables: { first_stay: Math.min(...ids), last_stay: Math.max(...ids), action: actionId, hotel: HOTEL },
+        });
+        const app = answers / seconds;
+        console.log(
+          JSON.stringify({
+            database: `pgbench, bench/submission.pgbench.sql, ${POOL_SIZE} clients`,
+            ...alone,
+            'app / pgbench': `${Math.round((app / alone['transactions/s']) * 100)} %`,
+          }),
+        );
+      },
+    });
   } finally {
+    await statements.end();
     await postgres.close();
   }
 } finally {

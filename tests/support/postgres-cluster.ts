@@ -1,6 +1,7 @@
 /**
  * A private PostgreSQL cluster (the newest installed of SUPPORTED_POSTGRES_VERSIONS) in a temp dir: a Unix socket, and
- * TCP on 127.0.0.1 only when asked (`tcp: true`), fsync off. Run as root, the
+ * TCP on 127.0.0.1 only when asked (`tcp: true`), fsync off unless asked to be durable (`durable: true`, as a hotel runs
+ * it). Run as root, the
  * cluster belongs to the `postgres` user (initdb refuses root). Used by the server tests' global setup
  * and by the API benchmarks.
  */
@@ -45,7 +46,17 @@ export interface PostgresCluster {
   resume: () => void;
 }
 
-export function startPostgresCluster(options: { maxConnections?: number; tcp?: boolean } = {}): PostgresCluster {
+export interface PostgresClusterOptions {
+  maxConnections?: number;
+  /** Listen on 127.0.0.1 too (`tcpUrl`). */
+  tcp?: boolean;
+  /** fsync on, as production runs (the tests run with fsync off: they never crash the machine). */
+  durable?: boolean;
+  /** Extensions to load at start (`shared_preload_libraries`), e.g. `pg_stat_statements`. */
+  preload?: string[];
+}
+
+export function startPostgresCluster(options: PostgresClusterOptions = {}): PostgresCluster {
   const binDir = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'greenmiles-pg-'));
   const dataDir = join(root, 'data');
@@ -68,7 +79,11 @@ export function startPostgresCluster(options: { maxConnections?: number; tcp?: b
       '-D',
       dataDir,
       '-o',
-      `-p ${port} -k ${sockDir} -c listen_addresses='${options.tcp ? '127.0.0.1' : ''}' -c fsync=off -c max_connections=${options.maxConnections ?? 200}`,
+      [
+        `-p ${port} -k ${sockDir} -c listen_addresses='${options.tcp ? '127.0.0.1' : ''}'`,
+        `-c fsync=${options.durable ? 'on' : 'off'} -c max_connections=${options.maxConnections ?? 200}`,
+        options.preload?.length ? `-c shared_preload_libraries=${options.preload.join(',')}` : '',
+      ].join(' '),
       '-l',
       logFile,
       '-w',
