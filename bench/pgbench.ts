@@ -48,8 +48,8 @@ export async function pgbench(
 
 /**
  * The statements the app ran per answer, from `pg_stat_statements` (reset before the load): each statement's calls
- * divided by the answers the app accepted (the rows of its answer log), BEGIN and COMMIT aside. Printed beside pgbench's figure, so a script
- * that no longer matches the app's statements shows.
+ * divided by the answers the app accepted (the rows of its answer log), BEGIN and COMMIT aside. Printed beside
+ * pgbench's figure, so a script that no longer matches the app's statements shows.
  */
 export async function statementsPerAnswer(
   client: pg.Client,
