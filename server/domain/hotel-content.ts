@@ -35,7 +35,7 @@ type ActionContentFields = Pick<
   | 'quiz'
 >;
 
-export interface ActionContent {
+interface ActionContent {
   fields: ActionContentFields;
   /** The label of each of its options by option id (a completion names the option it chose). */
   optionLabels: ReadonlyMap<number, string>;
@@ -173,14 +173,14 @@ export function actionContentOf(db: Kysely<Database>, hotel: HotelVersion, lang:
   );
 }
 
-export interface RewardTexts {
+interface RewardTexts {
   lang: string;
   name: string;
   description: string;
 }
 
 /** The fields of a reward that only the hotel's content decides, and its texts in every language. */
-export interface RewardContent {
+interface RewardContent {
   fields: Pick<
     Reward,
     'rwId' | 'rwType' | 'rwCost' | 'rwPictureURL' | 'rwTitleColor' | 'rwPosition' | 'validUntil' | 'rwWaterVolume'
@@ -188,7 +188,7 @@ export interface RewardContent {
   texts: RewardTexts[];
 }
 
-export interface HotelRewards {
+interface HotelRewards {
   rewards: RewardContent[];
   primaryLanguage: string;
 }
