@@ -15,10 +15,7 @@ export interface StayLanguage {
   lang: string;
 }
 
-/**
- * The hotel's columns come from scalar subqueries, not a join: on SQLite the join took 2.5 times as long as the
- * stay's own lookup, the subqueries nothing measurable (docs/performance.md#api-reads).
- */
+/** The hotel's columns come from scalar subqueries: on SQLite a join cost more than the stay's own lookup. */
 const listedStayRead = prepared((db, values: { sUUID: string }) =>
   db
     .selectFrom('stays')
