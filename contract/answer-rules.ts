@@ -2,8 +2,9 @@ import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from './action-types.ts';
 import type { CustomOption, Quiz, QuizSolution } from './schemas.ts';
 
 /**
- * Rules of the action modals' answers that both their machines (machines/) and their views read: kept out of the
- * machine modules so a modal's view chunk does not pull its machine in (the machines load with the launch).
+ * Rules of the action modals' answers that both their machines (machines/) and their views read, and the server when
+ * it scores a heating answer: kept out of the machine modules so a modal's view chunk does not pull its machine in
+ * (the machines load with the launch).
  */
 
 /** docs/behaviour.md#heating: default 22, gauge full scale 30; the lower bound is the API's (HeatingBody). */
@@ -25,6 +26,12 @@ export function heatingStatus(temperature: number): HeatingStatus {
   if (temperature > HEATING_OPTIMAL_MAX) return 'tooHigh';
   if (temperature >= HEATING_IDEAL_MIN && temperature <= HEATING_IDEAL_MAX) return 'ideal';
   return 'optimal';
+}
+
+/** docs/behaviour.md#heating: a temperature in the optimal band (ideal included) earns the action's points. */
+export function isOptimalTemperature(temperature: number): boolean {
+  const status = heatingStatus(temperature);
+  return status === 'optimal' || status === 'ideal';
 }
 
 /** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */

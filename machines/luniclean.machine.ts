@@ -1,5 +1,5 @@
 import { type CleaningDay, cleaningDayAt } from '../contract/calendar-days.ts';
-import { type CleaningDecision, cleaningDecisionOf } from '../contract/recorded-answers.ts';
+import { type CleaningDecision, cleaningDecisionOf, REWARDED_CLEANING_DECISION } from '../contract/recorded-answers.ts';
 import type { Action } from '../contract/schemas.ts';
 import {
   type AnswerChangeContext,
@@ -71,7 +71,7 @@ export const lunicleanMachine = answerChangeSetup<
   context: ({ input }) => ({
     ...submissionContextOf(input),
     // Skipping the cleaning is the rewarded decision.
-    ...answerChangeContextOf<CleaningDecision>(cleaningDecisionOf(input.action.response), 'skipped'),
+    ...answerChangeContextOf<CleaningDecision>(cleaningDecisionOf(input.action.response), REWARDED_CLEANING_DECISION),
     roomNumber: input.roomNumber,
     day: cleaningDayAt(input.now, input.timeZone),
   }),

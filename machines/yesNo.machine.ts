@@ -55,7 +55,10 @@ export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEv
   output: submittedReply,
   context: ({ input }) => ({
     ...submissionContextOf(input),
-    ...answerChangeContextOf<YesNoAnswer>(yesNoAnswerOf(input.action.response), rewardedYesNoAnswer(input.action)),
+    ...answerChangeContextOf<YesNoAnswer>(
+      yesNoAnswerOf(input.action.response),
+      rewardedYesNoAnswer(input.action.actPositiveResponse),
+    ),
     type: yesNoTypeOf(input.action),
   }),
   initial: 'ready',

@@ -34,20 +34,7 @@ export function withTypeLists(schema: unknown): unknown {
   return rewritten;
 }
 
-/**
- * Fastify's serializer compiler. A frozen answer is serialised once: it is frozen whole, and the guests' lists give
- * back the same frozen answer while they are unchanged (domain/catalogue.ts, docs/performance.md#api-reads).
- */
+/** Fastify's serializer compiler: fast-json-stringify, compiled once per route from its response schema. */
 export function compileResponseSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
-  const serialize = fastJsonStringify(withTypeLists(schema) as Schema);
-  const serialized = new WeakMap<object, string>();
-  return (data) => {
-    if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return serialize(data);
-    let text = serialized.get(data);
-    if (text === undefined) {
-      text = serialize(data);
-      serialized.set(data, text);
-    }
-    return text;
-  };
+  return fastJsonStringify(withTypeLists(schema) as Schema);
 }

@@ -1,9 +1,17 @@
 /**
- * Which answer earns (docs/behaviour.md#earning-points), as pure functions: a submission becomes the answer stored
- * on the completion, whether it earns the action's reward, and which success message it gets.
+ * A submission as pure functions: the answer stored on the completion, whether it earns the action's reward (the
+ * contract's rules, contract/recorded-answers.ts and contract/answer-rules.ts, which the app reads too), and which
+ * success message it gets.
  */
-import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN, type SubmissionPath } from '../../contract/action-types.ts';
+import type { SubmissionPath } from '../../contract/action-types.ts';
+import { isOptimalTemperature } from '../../contract/answer-rules.ts';
 import type { CleaningDay } from '../../contract/calendar-days.ts';
+import {
+  cleaningDecisionOf,
+  REWARDED_CLEANING_DECISION,
+  rewardedYesNoAnswer,
+  yesNoAnswerOf,
+} from '../../contract/recorded-answers.ts';
 import type { SubmissionBodies } from '../../contract/schemas.ts';
 import type { AnswerColumns } from '../db/schema.ts';
 import { NO_ANSWER } from './completions.ts';
@@ -59,10 +67,6 @@ const CLEANING_MESSAGES = {
   clean: { today: 'lunicleanCleanToday', tomorrow: 'lunicleanCleanTomorrow' },
 } as const satisfies Record<'skip' | 'clean', Record<CleaningDay, SuccessMessageKey>>;
 
-export function isOptimalTemperature(temperature: number): boolean {
-  return temperature >= HEATING_OPTIMAL_MIN && temperature <= HEATING_OPTIMAL_MAX;
-}
-
 /**
  * Evaluates a submission for its action. `positiveResponse` is the action's actPositiveResponse (YES when
  * unset); `quizCorrect` tells whether the chosen quiz position is a correct answer (the caller has checked
@@ -85,17 +89,19 @@ export function evaluateAnswer(
         earns: answer.objectiveRespected,
         message: answer.objectiveRespected ? 'lunishowerYes' : 'lunishowerNo',
       };
-    case 'luniclean':
+    case 'luniclean': {
+      const response = answer.skipCleaning ? 'SKIP' : 'CLEAN';
       return {
-        stored: { ...NO_ANSWER, response: answer.skipCleaning ? 'SKIP' : 'CLEAN' },
-        earns: answer.skipCleaning,
+        stored: { ...NO_ANSWER, response },
+        earns: cleaningDecisionOf(response) === REWARDED_CLEANING_DECISION,
         message: CLEANING_MESSAGES[answer.skipCleaning ? 'skip' : 'clean'][context.cleaningDay ?? 'tomorrow'],
       };
+    }
     case 'yesno':
     case 'yesnon':
     case 'yesnomail': {
       const given = answer.response ? 'YES' : 'NO';
-      const earns = given === (context.positiveResponse === 'NO' ? 'NO' : 'YES');
+      const earns = yesNoAnswerOf(given) === rewardedYesNoAnswer(context.positiveResponse);
       return { stored: { ...NO_ANSWER, response: given }, earns, message: earns ? 'yesNoPositive' : 'yesNoOther' };
     }
     case 'quiz': {

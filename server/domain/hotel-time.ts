@@ -86,6 +86,14 @@ export function currentNightId(now: Date, timeZone: string): string {
   return localParts(now, timeZone).night;
 }
 
+/** action_completions.night_id of actions done once per stay. */
+export const STAY_NIGHT_ID = 'STAY';
+
+/** The night a completion of an action with `period` is recorded under: tonight for NIGHT, else the whole stay. */
+export function completionNightId(period: string, nightId: string): string {
+  return period === 'NIGHT' ? nightId : STAY_NIGHT_ID;
+}
+
 /**
  * Seconds until the hotel-local clock next shows `hour`:00 (a window that ends then: the day at 0, the night at
  * NIGHT_ROLLOVER_HOUR). A Retry-After hint: a DST change that day may move it by an hour.

@@ -11,10 +11,9 @@
  */
 import type { ProofBody, ProofReply } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
-import { completionNightId } from './catalogue.ts';
 import { type CompletionKey, findCompletion, logAnswer, movePoints, NO_ANSWER, saveCompletion } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { currentNightId } from './hotel-time.ts';
+import { completionNightId, currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';

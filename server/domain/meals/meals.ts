@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import type { LimeatBody, LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Store } from '../../db/store.ts';
-import { completionNightId } from '../catalogue.ts';
 import {
   type CompletionKey,
   findCompletion,
@@ -21,7 +20,7 @@ import {
   saveCompletion,
 } from '../completions.ts';
 import { DomainError, notFound, stayFinished } from '../errors.ts';
-import { currentNightId } from '../hotel-time.ts';
+import { completionNightId, currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
 import { type Caller, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
 import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';

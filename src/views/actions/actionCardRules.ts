@@ -7,7 +7,12 @@ import {
   FALLBACK_ACTION_TYPE,
   isActionType,
 } from '../../../contract/action-types.ts';
-import { cleaningDecisionOf, rewardedYesNoAnswer, yesNoAnswerOf } from '../../../contract/recorded-answers.ts';
+import {
+  cleaningDecisionOf,
+  REWARDED_CLEANING_DECISION,
+  rewardedYesNoAnswer,
+  yesNoAnswerOf,
+} from '../../../contract/recorded-answers.ts';
 import type { Action } from '../../../contract/schemas.ts';
 
 /** docs/behaviour.md#actions-list: a type this client does not know is drawn as a review card. */
@@ -56,9 +61,12 @@ export type CardState = 'open' | 'completed' | 'declined' | 'unavailable';
 /** The answer on record is known and not the one that earns the points, and the guest may still change it. */
 function isDeclined(action: Action, type: ActionType): boolean {
   if (!ACTION_TYPE_RULES[type].editable) return false;
-  if (ACTION_TYPE_RULES[type].modal === 'luniclean') return cleaningDecisionOf(action.response) === 'maintained';
+  if (ACTION_TYPE_RULES[type].modal === 'luniclean') {
+    const decision = cleaningDecisionOf(action.response);
+    return decision !== 'undecided' && decision !== REWARDED_CLEANING_DECISION;
+  }
   const answer = yesNoAnswerOf(action.response);
-  return answer !== 'none' && answer !== rewardedYesNoAnswer(action);
+  return answer !== 'none' && answer !== rewardedYesNoAnswer(action.actPositiveResponse);
 }
 
 export function cardStateOf(action: Action, unavailable: boolean): CardState {

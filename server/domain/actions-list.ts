@@ -1,0 +1,109 @@
+/**
+ * A stay's actions list in one language: the hotel's actions translated into it (hotel-content.ts), each with this
+ * stay's answer of the night (or of the stay, for once-per-stay actions) and the points it earned over the stay.
+ * Only actions translated into the language are listed, so a language without translations gives [] and the client
+ * falls back to another language.
+ */
+import { sql } from 'kysely';
+import type { Action, ActionResponse } from '../../contract/schemas.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Store } from '../db/store.ts';
+import { notFound } from './errors.ts';
+import { actionContentOf } from './hotel-content.ts';
+import { completionNightId, currentNightId, STAY_NIGHT_ID } from './hotel-time.ts';
+import { findListedStay, type StayLanguage } from './listed-stay.ts';
+
+function toResponse(stored: string | null): ActionResponse {
+  if (stored === null) return null;
+  if (stored === 'true') return true;
+  if (stored === 'false') return false;
+  if (stored === 'YES' || stored === 'NO' || stored === 'SKIP' || stored === 'CLEAN') return stored;
+  return null;
+}
+
+/**
+ * The stay's answers of the night (and of its once-per-stay actions), then its points moves of actions over the
+ * whole stay (rows with `amount`, summed by the caller: a GROUP BY cost SQLite a temporary B-tree on every call), in
+ * one statement.
+ */
+const stayActivityRead = prepared((db, values: { stayId: number; nightId: string }) =>
+  db
+    .selectFrom('action_completions')
+    .select((eb) => [
+      'action_id',
+      // Null on the points rows.
+      eb.ref('night_id').$castTo<string | null>().as('night_id'),
+      'response',
+      'option_id',
+      'selected_position',
+      'is_correct',
+      'temperature',
+      sql<number | null>`null`.as('amount'),
+    ])
+    .where('stay_id', '=', values.stayId)
+    .where('night_id', 'in', [values.nightId, STAY_NIGHT_ID])
+    .unionAll((eb) =>
+      eb
+        .selectFrom('ledger_entries')
+        .select((inner) => [
+          inner.ref('action_id').$castTo<number>().as('action_id'),
+          sql<string | null>`null`.as('night_id'),
+          sql<string | null>`null`.as('response'),
+          sql<number | null>`null`.as('option_id'),
+          sql<number | null>`null`.as('selected_position'),
+          sql<number | null>`null`.as('is_correct'),
+          sql<number | null>`null`.as('temperature'),
+          inner.ref('amount').$castTo<number | null>().as('amount'),
+        ])
+        .where('stay_id', '=', values.stayId)
+        .where('action_id', 'is not', null),
+    ),
+);
+
+type ActivityRow = Awaited<ReturnType<typeof stayActivityRead>>[number];
+
+/** GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. */
+export async function actionsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Action[]> {
+  const { db } = store;
+  const stay = await findListedStay(db, input.sUUID, input.profileUUID);
+  const content = await actionContentOf(db, stay, input.lang);
+  if (content.length === 0) return [];
+  const nightId = currentNightId(now, stay.time_zone);
+  const completions = new Map<string, ActivityRow>();
+  const earned = new Map<number, number>();
+  for (const row of await stayActivityRead(db, { stayId: stay.id, nightId })) {
+    if (row.amount !== null) earned.set(row.action_id, (earned.get(row.action_id) ?? 0) + row.amount);
+    else completions.set(`${row.action_id}|${row.night_id}`, row);
+  }
+  return content.map(({ fields, optionLabels, quizSolution }): Action => {
+    const completion = completions.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+    const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
+    const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
+    return {
+      ...fields,
+      // The solution only once answered: before, it would tell a script which answer earns.
+      quiz: fields.quiz && completion ? { ...fields.quiz, solution: quizSolution } : fields.quiz,
+      alreadyCompleted: completion !== undefined,
+      endDate: stay.end_date,
+      currentNightId: nightId,
+      response: toResponse(completion?.response ?? null),
+      selectedOption: selectedLabel !== undefined ? { caodLabel: selectedLabel } : null,
+      temperature: completion?.temperature ?? null,
+      selectedPosition: completion?.selected_position ?? null,
+      isCorrect,
+      wasCorrect: isCorrect,
+      earnedGreenMiles: Math.max(0, earned.get(fields.actId) ?? 0),
+    };
+  });
+}
+
+/** GET /api/actions/:actId: one action exactly as in the stay's list (404 when the list does not hold it). */
+export async function actionOfStay(
+  store: Store,
+  input: StayLanguage & { actionId: number },
+  now: Date,
+): Promise<Action> {
+  const action = (await actionsOfStay(store, input, now)).find((candidate) => candidate.actId === input.actionId);
+  if (!action) throw notFound('Action');
+  return action;
+}

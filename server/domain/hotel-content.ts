@@ -1,0 +1,240 @@
+/**
+ * A hotel's content as the guests' lists show it (actions, rewards, their texts, tags, options, quiz answers,
+ * pictures), cached in memory by the hotel's `content_version`. Every write of that content renews the version in
+ * the same transaction (the import, server/content/import.ts, is the only such writer) and each request reads the
+ * version with its stay, so a request never sees content older than the version it read, on any number of processes.
+ */
+import type { Kysely } from 'kysely';
+import type { Action, Quiz, QuizSolution, Reward } from '../../contract/schemas.ts';
+import { BoundedCache } from '../bounded-cache.ts';
+import type { Database } from '../db/schema.ts';
+import { hotelPrimaryLanguage } from './hotels.ts';
+
+/** The hotel whose content is asked for, at the content version its request read. */
+interface HotelVersion {
+  hotel_id: number;
+  content_version: string;
+}
+
+/** The fields of an action that only the hotel's content decides (the same for every stay). */
+type ActionContentFields = Pick<
+  Action,
+  | 'actId'
+  | 'actType'
+  | 'actScope'
+  | 'actPeriod'
+  | 'aadName'
+  | 'aadDescription'
+  | 'aadQuestion'
+  | 'actReward'
+  | 'actPictureURL'
+  | 'actTitleColor'
+  | 'tags'
+  | 'actPositiveResponse'
+  | 'options'
+  | 'quiz'
+>;
+
+interface ActionContent {
+  fields: ActionContentFields;
+  /** The label of each of its options by option id (a completion names the option it chose). */
+  optionLabels: ReadonlyMap<number, string>;
+  /** A quiz's correct answers and explanation: listed only once the stay has answered. */
+  quizSolution: QuizSolution | null;
+}
+
+async function queryActionContent(db: Kysely<Database>, hotelId: number, lang: string) {
+  const actions = await db
+    .selectFrom('actions')
+    .innerJoin('action_translations as t', 't.action_id', 'actions.id')
+    .select([
+      'actions.id',
+      'actions.type',
+      'actions.scope',
+      'actions.period',
+      'actions.reward',
+      'actions.picture_url',
+      'actions.title_color',
+      'actions.positive_response',
+      't.name',
+      't.description',
+      't.question',
+      't.quiz_question',
+      't.quiz_explanation',
+    ])
+    .where('actions.hotel_id', '=', hotelId)
+    .where('actions.active', '=', 1)
+    .where('t.lang', '=', lang)
+    .orderBy('actions.position')
+    .orderBy('actions.id')
+    .execute();
+  const ids = actions.map((a) => a.id);
+  if (ids.length === 0) return { actions, tags: [], options: [], answers: [] };
+  const tags = await db
+    .selectFrom('action_tags')
+    .select(['action_id', 'tag'])
+    .where('action_id', 'in', ids)
+    .where('lang', '=', lang)
+    .orderBy('position')
+    .execute();
+  const options = await db
+    .selectFrom('custom_options as o')
+    .innerJoin('custom_option_translations as ot', 'ot.option_id', 'o.id')
+    .select(['o.id', 'o.action_id', 'o.position', 'o.picture_url', 'ot.label'])
+    .where('o.action_id', 'in', ids)
+    .where('ot.lang', '=', lang)
+    .orderBy('o.position')
+    .execute();
+  const answers = await db
+    .selectFrom('quiz_answers as a')
+    .innerJoin('quiz_answer_translations as at', (join) =>
+      join.onRef('at.action_id', '=', 'a.action_id').onRef('at.position', '=', 'a.position'),
+    )
+    .select(['a.action_id', 'a.position', 'a.is_correct', 'at.text'])
+    .where('a.action_id', 'in', ids)
+    .where('at.lang', '=', lang)
+    .orderBy('a.position')
+    .execute();
+  return { actions, tags, options, answers };
+}
+
+function groupByAction<T extends { action_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.action_id);
+    if (list) list.push(row);
+    else map.set(row.action_id, [row]);
+  }
+  return map;
+}
+
+/** A quiz's solution from its answers' rows and its explanation in one language (null when the quiz has none). */
+export function solutionOf(
+  answers: readonly { position: number; is_correct: number }[],
+  explanation: string | null,
+): QuizSolution {
+  const correctPositions = answers.filter((answer) => answer.is_correct === 1).map((answer) => answer.position);
+  return explanation !== null ? { correctPositions, explanation } : { correctPositions };
+}
+
+async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string): Promise<ActionContent[]> {
+  const { actions, tags, options, answers } = await queryActionContent(db, hotelId, lang);
+  const tagsBy = groupByAction(tags);
+  const optionsBy = groupByAction(options);
+  const answersBy = groupByAction(answers);
+  return actions.map((a) => {
+    let quiz: Quiz | null = null;
+    let quizSolution: QuizSolution | null = null;
+    if (a.type === 'QUIZ' && a.quiz_question !== null) {
+      const quizAnswers = answersBy.get(a.id) ?? [];
+      quiz = {
+        question: { text: a.quiz_question },
+        answers: quizAnswers.map((q) => ({ qaPosition: q.position, text: q.text })),
+        solution: null,
+      };
+      quizSolution = solutionOf(quizAnswers, a.quiz_explanation);
+    }
+    const actionOptions = optionsBy.get(a.id) ?? [];
+    return {
+      fields: {
+        actId: a.id,
+        actType: a.type,
+        actScope: a.scope,
+        actPeriod: a.period,
+        aadName: a.name,
+        aadDescription: a.description,
+        aadQuestion: a.question,
+        actReward: a.reward,
+        actPictureURL: a.picture_url,
+        actTitleColor: a.title_color,
+        tags: (tagsBy.get(a.id) ?? []).map((t) => t.tag),
+        actPositiveResponse: a.positive_response === 'YES' || a.positive_response === 'NO' ? a.positive_response : null,
+        options: actionOptions.map((o) => ({
+          caoId: o.id,
+          caodLabel: o.label,
+          caoPictureURL: o.picture_url,
+          position: o.position,
+        })),
+        quiz,
+      },
+      optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),
+      quizSolution,
+    };
+  });
+}
+
+/** Keyed by hotel, content version and language. */
+const actionContentCache = new BoundedCache<Promise<ActionContent[]>>(256);
+
+/** The hotel's active actions translated into `lang`, in the hotel's order. */
+export function actionContentOf(db: Kysely<Database>, hotel: HotelVersion, lang: string): Promise<ActionContent[]> {
+  return actionContentCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}|${lang}`, () =>
+    loadActionContent(db, hotel.hotel_id, lang),
+  );
+}
+
+interface RewardTexts {
+  lang: string;
+  name: string;
+  description: string;
+}
+
+/** The fields of a reward that only the hotel's content decides, and its texts in every language. */
+interface RewardContent {
+  fields: Pick<
+    Reward,
+    'rwId' | 'rwType' | 'rwCost' | 'rwPictureURL' | 'rwTitleColor' | 'rwPosition' | 'validUntil' | 'rwWaterVolume'
+  >;
+  texts: RewardTexts[];
+}
+
+interface HotelRewards {
+  rewards: RewardContent[];
+  primaryLanguage: string;
+}
+
+async function loadRewardContent(db: Kysely<Database>, hotel: HotelVersion): Promise<HotelRewards> {
+  const rows = await db
+    .selectFrom('rewards')
+    .select(['id', 'type', 'cost', 'picture_url', 'title_color', 'position', 'water_volume', 'valid_until'])
+    .where('hotel_id', '=', hotel.hotel_id)
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+  const translations = await db
+    .selectFrom('reward_translations as t')
+    .innerJoin('rewards', 'rewards.id', 't.reward_id')
+    .select(['t.reward_id', 't.lang', 't.name', 't.description'])
+    .where('rewards.hotel_id', '=', hotel.hotel_id)
+    .execute();
+  const textsBy = new Map<number, RewardTexts[]>();
+  for (const { reward_id, ...texts } of translations)
+    textsBy.set(reward_id, [...(textsBy.get(reward_id) ?? []), texts]);
+  const sortKey = (position: number | null) => position ?? 999;
+  const rewards = rows
+    .sort((a, b) => sortKey(a.position) - sortKey(b.position) || a.id - b.id)
+    .map(
+      (r): RewardContent => ({
+        fields: {
+          rwId: r.id,
+          rwType: r.type,
+          rwCost: r.cost,
+          rwPictureURL: r.picture_url,
+          rwTitleColor: r.title_color,
+          rwPosition: r.position,
+          validUntil: r.valid_until,
+          rwWaterVolume: r.water_volume,
+        },
+        texts: textsBy.get(r.id) ?? [],
+      }),
+    );
+  return { rewards, primaryLanguage: await hotelPrimaryLanguage(db, hotel) };
+}
+
+/** Keyed by hotel and content version (every language: each reward picks its own per request). */
+const rewardContentCache = new BoundedCache<Promise<HotelRewards>>(256);
+
+/** The hotel's active rewards in the list's order, with their texts in every language and the primary language. */
+export function rewardContentOf(db: Kysely<Database>, hotel: HotelVersion): Promise<HotelRewards> {
+  return rewardContentCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, () => loadRewardContent(db, hotel));
+}
