@@ -14,8 +14,8 @@
  * list of varying length, a branch): a statement of another shape is another `prepared`.
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { directConnectionOf } from './connection.ts';
 import type { Database } from './schema.ts';
+import { directConnectionOf } from './sqlite.ts';
 
 /** What a placeholder holds in the compiled query's parameters until a run puts the value there. */
 const PLACEHOLDER = '\u0000placeholder:';
