@@ -1,7 +1,7 @@
 /**
  * Statements built and compiled by Kysely once per database, then run with new values: building and compiling a
- * query takes more CPU than SQLite takes to answer or write a small one (docs/performance.md#api-reads,
- * docs/performance.md#api-writes), so the hot reads and the submission's writes pay only for binding their values.
+ * query takes more CPU than SQLite takes to answer or write a small one (docs/performance.md#api-reads), so the hot
+ * reads and the ledger's and the caps' writes pay only for binding their values.
  *
  * On SQLite a statement runs on the connection's prepared statement directly, without Kysely's connection lock and
  * promise chain (they cost as much as the statement itself): outside a transaction when none is open on the
@@ -14,8 +14,8 @@
  * list of varying length, a branch): a statement of another shape is another `prepared`.
  */
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import { directConnectionOf } from './connection.ts';
 import type { Database } from './schema.ts';
+import { directConnectionOf } from './sqlite.ts';
 
 /** What a placeholder holds in the compiled query's parameters until a run puts the value there. */
 const PLACEHOLDER = '\u0000placeholder:';

@@ -11,8 +11,9 @@
  *   the rows, which serialises concurrent writes on them.
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
-import { type DialectKind, holdConnection } from './connection.ts';
+import type { DialectKind } from './connection.ts';
 import type { Database } from './schema.ts';
+import { holdConnection } from './sqlite.ts';
 
 export interface WriteTransaction {
   /** Every query of the transaction runs on this. */
@@ -47,7 +48,7 @@ export function forUpdateOn<DB, TB extends keyof DB, O>(
 }
 
 /** The dialect of `db`, the database or a transaction's `tx.db`. */
-export function dialectOf(db: Kysely<Database>): DialectKind {
+function dialectOf(db: Kysely<Database>): DialectKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -4,7 +4,7 @@
  * caller's write transaction: several server processes sharing the database agree, and a refusal that rolls the
  * transaction back gives the use back.
  */
-import { type Expression, type InsertQueryBuilder, type InsertResult, type QueryCreator, sql } from 'kysely';
+import type { QueryCreator } from 'kysely';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -26,9 +26,6 @@ const STAY_SUBJECT = 'stay:';
 /** The start of the subject of a stay's own counters. */
 export const stayCapSubject = (stayId: number): string => `${STAY_SUBJECT}${stayId}`;
 
-/** `stayCapSubject` of a stay id read by the same statement (a stay's limit taken with its lock, stays.ts). */
-export const stayCapSubjectOf = (stayId: Expression<number>) => sql<string>`${STAY_SUBJECT}::text || ${stayId}`;
-
 export interface Cap {
   /** The cap's name ('room-claims', 'pool-codes'…), the first part of its counters' key. */
   name: string;
@@ -42,19 +39,12 @@ export interface Cap {
 }
 
 /** What a use of a cap binds: its counter's key and its limit. */
-export interface CapUse {
+interface CapUse {
   cap: string;
   subject: string;
   windowId: string;
   limit: number;
 }
-
-export const capUseOf = (cap: Cap): CapUse => ({
-  cap: cap.name,
-  subject: cap.subject,
-  windowId: cap.windowId,
-  limit: cap.limit,
-});
 
 /** The cap's refusal once its window's uses are spent: 429 with Retry-After. */
 export function capRefusal(cap: Pick<Cap, 'refusal'>): DomainError {
@@ -68,34 +58,27 @@ export function capRefusal(cap: Pick<Cap, 'refusal'>): DomainError {
  * then). One statement: the insert of the window's first use, or an increment that only passes under the limit.
  */
 export async function takeCap(tx: WriteTransaction, cap: Cap): Promise<number> {
-  const [taken] = cap.limit < 1 ? [] : await capUse(tx.db, capUseOf(cap));
+  const use = { cap: cap.name, subject: cap.subject, windowId: cap.windowId, limit: cap.limit };
+  const [taken] = cap.limit < 1 ? [] : await capUse(tx.db, use);
   if (!taken) throw capRefusal(cap);
   return taken.used;
 }
 
 /**
- * The counter's row inserted by `insert` (its first use, `used` 1) or, when it exists, incremented under the limit;
- * RETURNING the uses so far, no row when refused. The one place of the rule: `capUseQuery`, and the statements
- * that take a use together with other work on PostgreSQL (stays.ts, completions.ts), build on it.
+ * The counter's first use (`used` 1) or, when it exists, an increment that only passes under the limit; RETURNING
+ * the uses so far, no row when refused.
  */
-export function capUpsert(insert: InsertQueryBuilder<Database, 'cap_counters', InsertResult>, limit: number) {
-  return insert
+export function capUseQuery(db: QueryCreator<Database>, values: CapUse) {
+  return db
+    .insertInto('cap_counters')
+    .values({ cap: values.cap, subject: values.subject, window_id: values.windowId, used: 1 })
     .onConflict((oc) =>
       oc
         .columns(['cap', 'subject', 'window_id'])
         .doUpdateSet((eb) => ({ used: eb('cap_counters.used', '+', 1) }))
-        .where('cap_counters.used', '<', limit),
+        .where('cap_counters.used', '<', values.limit),
     )
     .returning('used');
-}
-
-export function capUseQuery(db: QueryCreator<Database>, values: CapUse) {
-  return capUpsert(
-    db
-      .insertInto('cap_counters')
-      .values({ cap: values.cap, subject: values.subject, window_id: values.windowId, used: 1 }),
-    values.limit,
-  );
 }
 
 const capUse = prepared(capUseQuery);

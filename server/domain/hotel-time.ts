@@ -41,8 +41,8 @@ const lastParts = new BoundedCache<{ minute: number; parts: LocalParts }>(64);
 
 /**
  * The hotel-local date, HH:MM and night of `now`. Every time zone offset in use today is a whole number of minutes,
- * so the parts are the same through a UTC minute: they are worked out once per minute and zone (formatting costs
- * ~10 µs and a submission asks several times; the night before the rollover hour, ~1.3 µs, every list read).
+ * so the parts are the same through a UTC minute: they are worked out once per minute and zone (formatting a date
+ * in a time zone costs more than most statements, and a submission asks several times).
  */
 function localParts(now: Date, timeZone: string): LocalParts {
   const minute = Math.floor(now.getTime() / MINUTE_MS);

@@ -25,7 +25,7 @@ export class InsufficientGreenMiles extends DomainError {
 }
 
 /** The sum of the stay's entries as one row `total` (a query to run or to nest); the balance is it, floored at 0. */
-export function ledgerTotalQuery(db: QueryCreator<Database>, stayId: number) {
+function ledgerTotalQuery(db: QueryCreator<Database>, stayId: number) {
   return db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
@@ -56,12 +56,12 @@ export async function earnedOf(db: Kysely<Database>, stayId: number): Promise<nu
  * Returns `false` without writing when the idempotency key is already in the ledger; throws
  * InsufficientGreenMiles when a debit would take the balance below zero.
  *
- * One statement on the usual path (docs/performance.md#api-writes): the unique key decides in the INSERT itself
- * (`ON CONFLICT DO NOTHING`), and a debit's INSERT carries the balance condition; only a debit that wrote nothing
- * looks again, to tell a repeated key from a refusal.
+ * The unique key decides in the INSERT itself (`ON CONFLICT DO NOTHING`), and a debit's INSERT carries the balance
+ * condition; only a debit that wrote nothing looks again, to tell a repeated key from a refusal.
  */
-export function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
-  return appendRow(db, {
+export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: Date): Promise<boolean> {
+  if (!Number.isInteger(entry.amount) || entry.amount === 0) throw new Error('A ledger amount is a non-zero integer');
+  const row: LedgerRow = {
     stay_id: entry.stayId,
     amount: entry.amount,
     reason: entry.reason,
@@ -70,21 +70,10 @@ export function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput, now: 
     night_id: entry.nightId ?? null,
     idempotency_key: entry.idempotencyKey,
     created_at: now.toISOString(),
-  });
-}
-
-/** `appendEntry` of an entry already in the ledger's columns (the row a PostgreSQL statement also writes). */
-export async function appendRow(db: Kysely<Database>, row: LedgerRow): Promise<boolean> {
-  if (!Number.isInteger(row.amount) || row.amount === 0) throw new Error('A ledger amount is a non-zero integer');
+  };
   const [inserted] = await (row.amount > 0 ? creditInsert(db, row) : debitInsert(db, row));
-  return inserted !== undefined || unwrittenEntry(db, row);
-}
-
-/**
- * What an entry whose INSERT wrote nothing means: `false` for a repeated key; a debit the balance refused throws
- * InsufficientGreenMiles.
- */
-export async function unwrittenEntry(db: Kysely<Database>, row: LedgerRow): Promise<false> {
+  if (inserted !== undefined) return true;
+  // A credit that wrote nothing repeats a key; a debit may also have been refused by the balance.
   if (row.amount > 0) return false;
   const [repeated] = await keyRead(db, { idempotencyKey: row.idempotency_key });
   if (repeated) return false;
@@ -102,7 +91,7 @@ const LEDGER_COLUMNS = [
   'created_at',
 ] as const;
 
-export type LedgerRow = Pick<LedgerEntriesTable, (typeof LEDGER_COLUMNS)[number]>;
+type LedgerRow = Pick<LedgerEntriesTable, (typeof LEDGER_COLUMNS)[number]>;
 
 /** The columns of `values`, one by one (a prepared statement's placeholders cannot be spread). */
 function columnsOf(values: LedgerRow): LedgerRow {
@@ -114,7 +103,7 @@ function columnsOf(values: LedgerRow): LedgerRow {
  * debit that would take the balance below zero (checked in the INSERT itself). The shape depends on the direction,
  * not on the values: a prepared statement per direction.
  */
-export function entryInsert(db: QueryCreator<Database>, values: LedgerRow, direction: 'credit' | 'debit') {
+function entryInsert(db: QueryCreator<Database>, values: LedgerRow, direction: 'credit' | 'debit') {
   const insert = db.insertInto('ledger_entries');
   const written =
     direction === 'credit'

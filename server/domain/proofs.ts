@@ -17,7 +17,8 @@ import { completionNightId, currentNightId } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
-import { createStay, currentStayOf, isFinished, lockOwnedStayTakingLimit } from './stays.ts';
+import { createStay } from './stay-entry.ts';
+import { currentStayOf, isFinished, lockOwnedStayTakingLimit } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
 
 /** A proof completes its action in one go: its completion is never replaced, so its points move is version 1. */
@@ -63,9 +64,8 @@ async function stayToCredit(store: Store, { body, caller }: ProofInput, hotelId:
   }
   const current = body.uuid === undefined ? undefined : await currentStayOf(store.db, body.uuid, hotelId, now);
   if (current) return { sUUID: current.s_uuid, profileUUID: current.profile_uuid };
-  const input = { hotelId, entry: { kind: 'proof' } as const, profileUUID: body.uuid, caller };
-  const { answer } = await createStay(store, input, now);
-  return { sUUID: answer.sUUID, profileUUID: answer.profileUUID };
+  const { stay } = await createStay(store, { entry: { kind: 'proof', hotelId }, profileUUID: body.uuid, caller }, now);
+  return { sUUID: stay.sUUID, profileUUID: stay.profileUUID };
 }
 
 /** Credits the proof of `input.actionId` to the guest's stay; 409 `already_completed` when it was credited before. */

@@ -20,11 +20,12 @@ import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject } from './caps.ts';
-import { type CompletionKey, findCompletionAndTotal, recordAnswer } from './completions.ts';
+import { type CompletionKey, findCompletion, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { solutionOf } from './hotel-content.ts';
 import { completionNightId, currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
 import { checkEndDate, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
@@ -178,7 +179,7 @@ export async function submitAction<Path extends SubmissionPath>(
       action,
       nightId: completionNightId(action.period, currentNightId(now, stay.time_zone)),
     };
-    const { completion: existing, ledgerTotal } = await findCompletionAndTotal(tx, completion);
+    const existing = await findCompletion(tx, completion);
 
     let change = 0;
     let isCorrect = evaluated.isCorrect;
@@ -206,8 +207,7 @@ export async function submitAction<Path extends SubmissionPath>(
     const result: SubmissionReply = {
       message: successMessage(evaluated.message, languages),
       greenMilesChange: change,
-      // The stay is locked: the balance is the total read above plus this submission's own move.
-      greenMiles: Math.max(0, ledgerTotal + change),
+      greenMiles: await balanceOf(tx, stay.id),
     };
     if (isCorrect !== undefined) result.isCorrect = isCorrect;
     // Answered (now or before): the reply reveals the solution, which nothing the stay read before held.

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateRoomQrStayBody, ErrorBody, QrParams, RoomInfoReply } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { roomInfo } from '../domain/qr-codes.ts';
-import { enterRoomQrStay } from '../domain/stay-entry.ts';
+import { enterStay } from '../domain/stay-entry.ts';
 import { callerOf } from './caller.ts';
 import { stayCreationResponses } from './stays.ts';
 
@@ -25,8 +25,9 @@ export const roomsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
     async (request, reply) => {
       const { profileUUID, lang } = request.body;
-      const input = { qrId: request.params.qrId, profileUUID, lang, caller: callerOf(request, deps) };
-      const { created, answer } = await enterRoomQrStay(deps.store, input, deps.mailer !== null, deps.now());
+      const entry = { kind: 'roomQr', qrId: request.params.qrId } as const;
+      const input = { entry, profileUUID, lang, caller: callerOf(request, deps) };
+      const { created, answer } = await enterStay(deps.store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
   );

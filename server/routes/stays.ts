@@ -41,8 +41,8 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
     async (request, reply) => {
       const { hId, rId, qrId, profileUUID, lang } = request.body;
-      const entry = { kind: 'room', roomId: rId, qrId } as const;
-      const input = { hotelId: hId, entry, profileUUID, lang, caller: callerOf(request, deps) };
+      const entry = { kind: 'room', hotelId: hId, roomId: rId, qrId } as const;
+      const input = { entry, profileUUID, lang, caller: callerOf(request, deps) };
       const { created, answer } = await enterStay(store, input, deps.mailer !== null, deps.now());
       return reply.code(created ? 201 : 200).send(answer);
     },
@@ -64,8 +64,7 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     async (request, reply) => {
       const { profileUUID, key, lang } = request.body;
       const input = {
-        hotelId: request.params.hId,
-        entry: { kind: 'hotel', key } as const,
+        entry: { kind: 'hotel', hotelId: request.params.hId, key } as const,
         profileUUID,
         lang,
         caller: callerOf(request, deps),
