@@ -18,7 +18,7 @@ const CONTENT = {
 } satisfies Record<Language, Record<string, string>>;
 
 const pointsBadge = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="points"]');
-const cameraPage = (page: Page) => page.locator('[data-scope="camera"]');
+const cameraPage = (page: Page) => page.locator('[data-scope="meal-photo"]');
 
 /** A new guest at hotel 1 with a 2-night stay, on the meal action's camera page. */
 async function openCameraPage(page: Page, code: Language) {

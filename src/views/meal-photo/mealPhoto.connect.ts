@@ -1,19 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LimeatAnalysis, MealDish } from '../../../contract/schemas.ts';
 import type {
-  CameraEvent,
   CameraFailureKind,
-  CameraNotice,
   CameraPermission,
-  cameraMachine,
-} from '../../../machines/camera.machine.ts';
+  MealPhotoEvent,
+  MealPhotoNotice,
+  mealPhotoMachine,
+} from '../../../machines/mealPhoto.machine.ts';
 import { dataStateOf, type StatePath } from '../binding/dataState.ts';
 
-type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
-export type CameraState = StatePath<CameraSnapshot['value']>;
+type MealPhotoSnapshot = SnapshotFrom<typeof mealPhotoMachine>;
+export type MealPhotoState = StatePath<MealPhotoSnapshot['value']>;
 
 /** The page's blocking errors (docs/behaviour.md#meal-photo). */
-export type CameraPageError = 'missingAction' | 'stayUnavailable' | 'actionNotFound';
+export type MealPhotoPageError = 'missingAction' | 'stayUnavailable' | 'actionNotFound';
 
 /** How many ingredients the result lists before 'and N other'. */
 export const SHOWN_INGREDIENTS = 5;
@@ -29,10 +29,10 @@ export interface MealResult {
   otherIngredients: number;
 }
 
-export interface CameraProps {
-  state: CameraState;
+export interface MealPhotoProps {
+  state: MealPhotoState;
   permission: CameraPermission;
-  error: CameraPageError | null;
+  error: MealPhotoPageError | null;
   loading: boolean;
   /** The live camera runs (starting or showing). */
   live: boolean;
@@ -45,7 +45,7 @@ export interface CameraProps {
   failure: { kind: CameraFailureKind; message: string } | null;
   /** base64 JPEG of the photo taken. */
   photo: string | null;
-  notice: CameraNotice | null;
+  notice: MealPhotoNotice | null;
   /** The dishes to pick from (menu analyser), once a photo is taken. */
   dishes: Array<MealDish & { picked: boolean }>;
   analysing: boolean;
@@ -61,9 +61,9 @@ export interface CameraProps {
   continueToStay(): void;
 }
 
-const PAGE_ERRORS: readonly CameraPageError[] = ['missingAction', 'stayUnavailable', 'actionNotFound'];
+const PAGE_ERRORS: readonly MealPhotoPageError[] = ['missingAction', 'stayUnavailable', 'actionNotFound'];
 
-export function connectCamera(snapshot: CameraSnapshot, send: (event: CameraEvent) => void): CameraProps {
+export function connectMealPhoto(snapshot: MealPhotoSnapshot, send: (event: MealPhotoEvent) => void): MealPhotoProps {
   const state = dataStateOf(snapshot);
   const { context } = snapshot;
   const reply = context.reply;

@@ -3,16 +3,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { cameraMachine, type PreparePhotoInput } from '../../../machines/camera.machine.ts';
+import { mealPhotoMachine, type PreparePhotoInput } from '../../../machines/mealPhoto.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { guestStorage } from '../../storage/guest-storage.ts';
-import { type CameraProps, connectCamera, type MealResult } from './camera.connect.ts';
-import { cameraLogic } from './camera.logic.ts';
+import { connectMealPhoto, type MealPhotoProps, type MealResult } from './mealPhoto.connect.ts';
+import { mealPhotoLogic } from './mealPhoto.logic.ts';
 import { captureVideoFrame, openRearCamera, preparePickedPhoto } from './photo.ts';
-import './CameraPage.css';
+import './MealPhotoPage.css';
 
-export const CameraContext = createActorContext(cameraMachine);
+export const MealPhotoActor = createActorContext(mealPhotoMachine);
 
 type VideoRef = (video: HTMLVideoElement | null) => void;
 
@@ -25,13 +25,13 @@ export interface CameraMedia {
 
 const browserMedia: CameraMedia = { open: openRearCamera, capture: captureVideoFrame, prepare: preparePickedPhoto };
 
-export interface CameraPageProps {
+export interface MealPhotoPageProps {
   sUUID: string;
   /** The address's actId; null when missing or not a number. */
   actId: number | null;
   endDate: string | null;
   /** Replaces the calls (tests). */
-  logic?: typeof cameraMachine;
+  logic?: typeof mealPhotoMachine;
   /** Replaces the camera and the photo processing (tests without a camera or a canvas). */
   media?: CameraMedia;
 }
@@ -50,7 +50,13 @@ function showStream(video: HTMLVideoElement, stream: MediaStream) {
 }
 
 /** /camera/{sUUID}/{actId}: the meal photo, its analysis and its points (docs/behaviour.md#meal-photo). */
-export function CameraPage({ sUUID, actId, endDate, logic = cameraLogic, media = browserMedia }: CameraPageProps) {
+export function MealPhotoPage({
+  sUUID,
+  actId,
+  endDate,
+  logic = mealPhotoLogic,
+  media = browserMedia,
+}: MealPhotoPageProps) {
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -105,41 +111,41 @@ export function CameraPage({ sUUID, actId, endDate, logic = cameraLogic, media =
   useEffect(() => () => stopStream(streamRef.current), []);
 
   return (
-    <CameraContext.Provider
+    <MealPhotoActor.Provider
       key={`${sUUID}/${actId}`}
       logic={providedLogic}
       options={{ input: { sUUID, actId, profileUUID, endDate, lang: i18n.locale || 'fr' } }}
     >
-      <CameraView attachVideo={attachVideo} />
-    </CameraContext.Provider>
+      <MealPhotoView attachVideo={attachVideo} />
+    </MealPhotoActor.Provider>
   );
 }
 
-function CameraView({ attachVideo }: { attachVideo: VideoRef }) {
+function MealPhotoView({ attachVideo }: { attachVideo: VideoRef }) {
   const { t } = useLingui();
-  const actorRef = CameraContext.useActorRef();
-  const props = connectCamera(
-    CameraContext.useSelector((snapshot) => snapshot),
+  const actorRef = MealPhotoActor.useActorRef();
+  const props = connectMealPhoto(
+    MealPhotoActor.useSelector((snapshot) => snapshot),
     actorRef.send,
   );
   const titleId = useId();
 
   return (
     <main
-      className="camera-page"
-      data-scope="camera"
+      className="meal-photo"
+      data-scope="meal-photo"
       data-state={props.state}
       data-permission={props.permission}
       aria-labelledby={titleId}
     >
-      <header className="camera-page__header" data-part="header">
-        <h1 id={titleId} className="camera-page__title">
+      <header className="meal-photo__header" data-part="header">
+        <h1 id={titleId} className="meal-photo__title">
           <Trans>Photo de mon repas</Trans>
         </h1>
         {!props.result && (
           <button
             type="button"
-            className="button-secondary camera-page__cancel"
+            className="button-secondary meal-photo__cancel"
             data-part="cancel"
             onClick={props.cancel}
           >
@@ -155,11 +161,11 @@ function CameraView({ attachVideo }: { attachVideo: VideoRef }) {
       {props.analysing && <AnalysisOverlay />}
       {props.result && <MealResultCard result={props.result} onContinue={props.continueToStay} />}
       {props.noFood && (
-        <section className="camera-page__panel" data-part="no-food">
+        <section className="meal-photo__panel" data-part="no-food">
           <p className="note note--warning" role="alert">
             <Trans>Aucun aliment détecté. Veuillez réessayer.</Trans>
           </p>
-          <div className="camera-page__actions">
+          <div className="meal-photo__actions">
             <button type="button" className="button-primary" data-part="retake" onClick={props.retake}>
               <Trans>Reprendre la photo</Trans>
             </button>
@@ -171,7 +177,7 @@ function CameraView({ attachVideo }: { attachVideo: VideoRef }) {
   );
 }
 
-function PageError({ error, onBack }: { error: NonNullable<CameraProps['error']>; onBack: () => void }) {
+function PageError({ error, onBack }: { error: NonNullable<MealPhotoProps['error']>; onBack: () => void }) {
   const { t } = useLingui();
   const message = {
     missingAction: t`missing action ID`,
@@ -179,7 +185,7 @@ function PageError({ error, onBack }: { error: NonNullable<CameraProps['error']>
     actionNotFound: t`Action non trouvée`,
   }[error];
   return (
-    <section className="camera-page__panel" data-part="page-error" data-error={error}>
+    <section className="meal-photo__panel" data-part="page-error" data-error={error}>
       <ErrorCard message={message} />
       <button type="button" className="button-primary" data-part="back" onClick={onBack}>
         <Trans>Retour aux actions</Trans>
@@ -189,25 +195,25 @@ function PageError({ error, onBack }: { error: NonNullable<CameraProps['error']>
 }
 
 /** The live preview, or what stopped the camera and the way around it: a photo picked from the device. */
-function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: VideoRef }) {
+function LiveCamera({ props, attachVideo }: { props: MealPhotoProps; attachVideo: VideoRef }) {
   const { t } = useLingui();
   const failure = props.failure;
   const failureMessage = failure?.message ?? '';
   return (
-    <section className="camera-page__panel" data-part="camera">
+    <section className="meal-photo__panel" data-part="camera">
       {props.live && (
-        <div className="camera-page__frame" data-part="preview">
+        <div className="meal-photo__frame" data-part="preview">
           <video
             ref={attachVideo}
-            className="camera-page__video"
+            className="meal-photo__video"
             autoPlay
             muted
             playsInline
             aria-label={t`Aperçu de la caméra`}
           />
-          <span className="camera-page__square" aria-hidden="true" />
+          <span className="meal-photo__square" aria-hidden="true" />
           {props.starting && (
-            <p className="camera-page__status" role="status">
+            <p className="meal-photo__status" role="status">
               <Trans>Activation de la caméra…</Trans>
             </p>
           )}
@@ -215,7 +221,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
       )}
       {failure && (
         <div
-          className="note note--warning camera-page__failure"
+          className="note note--warning meal-photo__failure"
           role="alert"
           data-part="failure"
           data-kind={failure.kind}
@@ -258,7 +264,7 @@ function LiveCamera({ props, attachVideo }: { props: CameraProps; attachVideo: V
           <Trans>Veuillez prendre une photo d'abord</Trans>
         </p>
       )}
-      <div className="camera-page__actions">
+      <div className="meal-photo__actions">
         {props.live && (
           <button
             type="button"
@@ -292,25 +298,25 @@ function PhotoPicker({ onPick }: { onPick: (file: Blob) => void }) {
     event.target.value = '';
   };
   return (
-    <label className="button-secondary camera-page__picker" data-part="picker">
+    <label className="button-secondary meal-photo__picker" data-part="picker">
       <input type="file" accept="image/*" capture="environment" className="visually-hidden" onChange={onChange} />
       <Trans>Choisir une photo</Trans>
     </label>
   );
 }
 
-function TakenPhoto({ props }: { props: CameraProps }) {
+function TakenPhoto({ props }: { props: MealPhotoProps }) {
   const { t } = useLingui();
   return (
-    <section className="camera-page__panel" data-part="photo">
-      <img className="camera-page__photo" src={`data:image/jpeg;base64,${props.photo}`} alt={t`Votre repas`} />
+    <section className="meal-photo__panel" data-part="photo">
+      <img className="meal-photo__photo" src={`data:image/jpeg;base64,${props.photo}`} alt={t`Votre repas`} />
       {props.dishes.length > 0 && (
-        <fieldset className="camera-page__dishes" data-part="dishes">
-          <legend className="camera-page__legend">
+        <fieldset className="meal-photo__dishes" data-part="dishes">
+          <legend className="meal-photo__legend">
             <Trans>Quel plat avez-vous photographié ?</Trans>
           </legend>
           {props.dishes.map((dish) => (
-            <label key={dish.key} className="camera-page__dish" data-part="dish" data-picked={dish.picked}>
+            <label key={dish.key} className="meal-photo__dish" data-part="dish" data-picked={dish.picked}>
               <input
                 type="radio"
                 name="dish"
@@ -320,7 +326,7 @@ function TakenPhoto({ props }: { props: CameraProps }) {
               />
               <span>{dish.name}</span>
               {dish.vegetarian && (
-                <span className="camera-page__veggie">
+                <span className="meal-photo__veggie">
                   <Trans>Végétarien</Trans>
                 </span>
               )}
@@ -333,7 +339,7 @@ function TakenPhoto({ props }: { props: CameraProps }) {
           <Trans>Choisissez votre plat dans la liste.</Trans>
         </p>
       )}
-      <div className="camera-page__actions">
+      <div className="meal-photo__actions">
         <button type="button" className="button-primary" data-part="submit" onClick={props.submit}>
           <Trans>Analyser mon repas</Trans>
         </button>
@@ -357,12 +363,12 @@ function AnalysisOverlay() {
   // One tip per analysis, drawn when the overlay opens.
   const [tip] = useState(() => Math.floor(Math.random() * tips.length));
   return (
-    <div className="camera-page__overlay" data-part="analysis" role="status" aria-live="polite">
-      <span className="camera-page__ring" aria-hidden="true" />
-      <p className="camera-page__overlay-title">
+    <div className="meal-photo__overlay" data-part="analysis" role="status" aria-live="polite">
+      <span className="meal-photo__ring" aria-hidden="true" />
+      <p className="meal-photo__overlay-title">
         <Trans>Analyse en cours…</Trans>
       </p>
-      <p className="camera-page__tip" data-part="tip">
+      <p className="meal-photo__tip" data-part="tip">
         <strong>
           <Trans>Le saviez-vous ?</Trans>
         </strong>{' '}
@@ -387,30 +393,30 @@ function MealResultCard({ result, onContinue }: { result: MealResult; onContinue
     { part: 'ges', label: t`GES`, value: number(result.impact.GESEmissions.value), unit: 'gCO2' },
   ];
   return (
-    <section className="camera-page__panel camera-page__result" data-part="result" aria-labelledby={titleId}>
-      <h2 id={titleId} className="camera-page__result-title">
+    <section className="meal-photo__panel meal-photo__result" data-part="result" aria-labelledby={titleId}>
+      <h2 id={titleId} className="meal-photo__result-title">
         <Trans>Résultat de votre repas</Trans>
       </h2>
-      <p className="camera-page__points" data-part="points">
+      <p className="meal-photo__points" data-part="points">
         <Trans>
           +{points} {pointsName}
         </Trans>
       </p>
-      <div className="camera-page__score" data-part="score">
-        <p className="camera-page__score-label">
+      <div className="meal-photo__score" data-part="score">
+        <p className="meal-photo__score-label">
           <Trans>Score environnemental</Trans> <bdi>{score}/10</bdi>
         </p>
-        <meter className="camera-page__bar" aria-label={t`Score environnemental`} min={0} max={10} value={result.score}>
+        <meter className="meal-photo__bar" aria-label={t`Score environnemental`} min={0} max={10} value={result.score}>
           {score}/10
         </meter>
       </div>
-      <p className="camera-page__veggie-line" data-part="vegetarian" data-vegetarian={result.vegetarian}>
+      <p className="meal-photo__veggie-line" data-part="vegetarian" data-vegetarian={result.vegetarian}>
         {result.vegetarian ? <Trans>Repas végétarien</Trans> : <Trans>Repas non végétarien</Trans>}
       </p>
-      <h3 className="camera-page__subtitle">
+      <h3 className="meal-photo__subtitle">
         <Trans>Impact environnemental</Trans>
       </h3>
-      <ul className="camera-page__impact" data-part="impact">
+      <ul className="meal-photo__impact" data-part="impact">
         {impact.map((line) => (
           <li key={line.part} data-part={line.part}>
             <span>{line.label}</span>{' '}
@@ -420,10 +426,10 @@ function MealResultCard({ result, onContinue }: { result: MealResult; onContinue
           </li>
         ))}
       </ul>
-      <h3 className="camera-page__subtitle">
+      <h3 className="meal-photo__subtitle">
         <Trans>Ingrédients détectés</Trans>
       </h3>
-      <ul className="camera-page__ingredients" data-part="ingredients">
+      <ul className="meal-photo__ingredients" data-part="ingredients">
         {result.ingredients.map((ingredient) => (
           <li key={ingredient.name}>
             <span>{ingredient.name}</span> <bdi>{number(ingredient.quantity)} g</bdi>
@@ -431,7 +437,7 @@ function MealResultCard({ result, onContinue }: { result: MealResult; onContinue
         ))}
       </ul>
       {others > 0 && (
-        <p className="camera-page__others" data-part="others">
+        <p className="meal-photo__others" data-part="others">
           <Plural value={others} one="et # autre" other="et # autres" />
         </p>
       )}

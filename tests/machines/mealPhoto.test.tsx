@@ -12,18 +12,18 @@ import { TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
-import { type CameraInput, type CameraStay, cameraMachine } from '../../machines/camera.machine.ts';
+import { type MealPhotoInput, type MealPhotoStay, mealPhotoMachine } from '../../machines/mealPhoto.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { modeParams, validateActionsSearch, validateCameraSearch } from '../../src/routes/-params.ts';
-import { type CameraMedia, CameraPage } from '../../src/views/camera/CameraPage.tsx';
+import { type CameraMedia, MealPhotoPage } from '../../src/views/meal-photo/MealPhotoPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const ACT_ID = 11;
 const END_DATE = '2026-11-25';
-const LOADED: CameraStay = { stay: makeStay(), pointsName: 'Miles verts' };
+const LOADED: MealPhotoStay = { stay: makeStay(), pointsName: 'Miles verts' };
 const MENU: MealMenuReply = {
   analyser: 'menu',
   dishes: [
@@ -65,7 +65,7 @@ const FAILURE_TEXTS: Record<string, string> = {
   generic: 'Erreur de la caméra :',
 };
 
-type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
+type MealPhotoSnapshot = SnapshotFrom<typeof mealPhotoMachine>;
 
 const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
   [
@@ -122,8 +122,8 @@ const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
   ['noFood', [{ type: 'camera.retake' }, { type: 'photo.picked' }]],
 ];
 
-function modelOf(input: CameraInput) {
-  return new TestModel(cameraMachine as unknown as ActorLogic<CameraSnapshot, AnyEventObject, CameraInput>, {
+function modelOf(input: MealPhotoInput) {
+  return new TestModel(mealPhotoMachine as unknown as ActorLogic<MealPhotoSnapshot, AnyEventObject, MealPhotoInput>, {
     input,
     events: (snapshot) =>
       EVENTS_BY_STATE.filter(([state]) => snapshot.matches(state as never))
@@ -176,7 +176,7 @@ function controlledMedia() {
   };
 }
 
-function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMedia) {
+function renderMealPhoto(url: string, logic: typeof mealPhotoMachine, media: CameraMedia) {
   const rootRoute = createRootRoute({
     component: () => (
       <LanguageProvider>
@@ -201,7 +201,7 @@ function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMed
       const { endDate } = cameraRoute.useSearch();
       const id = Number(actId);
       return (
-        <CameraPage
+        <MealPhotoPage
           sUUID={sUUID}
           actId={Number.isInteger(id) && id > 0 ? id : null}
           endDate={endDate ?? null}
@@ -222,7 +222,7 @@ function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMed
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
-const page = () => document.querySelector('[data-scope="camera"]') as HTMLElement;
+const page = () => document.querySelector('[data-scope="meal-photo"]') as HTMLElement;
 const inPage = () => within(page());
 const pageState = (state: string) => waitFor(() => expect(page()).toHaveAttribute('data-state', state));
 
@@ -254,8 +254,8 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       if (profile) localStorage.setItem('profileUUID', profile);
       const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
       const media = controlledMedia();
-      const logic = cameraMachine.provide({ actors: controlled.actors as never });
-      const { router, user } = renderCamera(url, logic, media.media);
+      const logic = mealPhotoMachine.provide({ actors: controlled.actors as never });
+      const { router, user } = renderMealPhoto(url, logic, media.media);
       const pathname = () => router.state.location.pathname;
       const pickerInput = () => page().querySelector<HTMLInputElement>('[data-part="picker"] input');
 

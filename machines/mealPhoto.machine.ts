@@ -9,7 +9,7 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * the result or 'no food'. The camera, the photo processing, the calls and the navigation are provided by the view.
  */
 
-export interface CameraInput {
+export interface MealPhotoInput {
   sUUID: string;
   /** The action of the page's address; null when it is missing or not a number. */
   actId: number | null;
@@ -31,7 +31,7 @@ export interface CameraFailure {
 export type CameraPermission = 'prompt' | 'granted' | 'denied';
 
 /** The stay and the name of its points (the hotel's, else 'GreenMiles'). */
-export interface CameraStay {
+export interface MealPhotoStay {
   stay: Stay;
   pointsName: string;
 }
@@ -59,9 +59,9 @@ export interface PreparePhotoInput {
 }
 
 /** What the page tells the guest before a submission can go (docs/behaviour.md#meal-photo). */
-export type CameraNotice = 'photoFirst' | 'pickDish';
+export type MealPhotoNotice = 'photoFirst' | 'pickDish';
 
-export interface CameraContext extends CameraInput {
+export interface MealPhotoContext extends MealPhotoInput {
   stay: Stay | null;
   pointsName: string;
   menu: MealMenuReply | null;
@@ -72,11 +72,11 @@ export interface CameraContext extends CameraInput {
   /** The processed photo: base64 JPEG without the data prefix. */
   photo: string | null;
   dishKey: string | null;
-  notice: CameraNotice | null;
+  notice: MealPhotoNotice | null;
   reply: LimeatReply | null;
 }
 
-export type CameraEvent =
+export type MealPhotoEvent =
   | { type: 'camera.take' }
   | { type: 'camera.retake' }
   | { type: 'camera.retry' }
@@ -104,14 +104,14 @@ export function cameraFailureOf(error: unknown): CameraFailure {
   return { kind, message };
 }
 
-export const cameraMachine = setup({
+export const mealPhotoMachine = setup({
   types: {
-    input: {} as CameraInput,
-    context: {} as CameraContext,
-    events: {} as CameraEvent,
+    input: {} as MealPhotoInput,
+    context: {} as MealPhotoContext,
+    events: {} as MealPhotoEvent,
   },
   actors: {
-    loadStay: viewProvidedActor<CameraStay, { sUUID: string; profileUUID: string }>('loadStay'),
+    loadStay: viewProvidedActor<MealPhotoStay, { sUUID: string; profileUUID: string }>('loadStay'),
     loadMenu: viewProvidedActor<MealMenuReply, LoadMenuInput>('loadMenu'),
     /** Opens the rear camera into the view's preview; rejects with getUserMedia's error. */
     startCamera: viewProvidedActor<void, void>('startCamera'),
@@ -128,7 +128,7 @@ export const cameraMachine = setup({
     foundFood: (_, reply: LimeatReply) => reply.limeatAnalysis.ingredients.length > 0,
   },
   actions: {
-    storeStay: assign((_, loaded: CameraStay) => ({ stay: loaded.stay, pointsName: loaded.pointsName })),
+    storeStay: assign((_, loaded: MealPhotoStay) => ({ stay: loaded.stay, pointsName: loaded.pointsName })),
     storeMenu: assign({ menu: (_, menu: MealMenuReply) => menu }),
     grant: assign({ permission: 'granted' as CameraPermission, failure: null }),
     storeFailure: assign((_, failure: CameraFailure) => ({
@@ -139,7 +139,7 @@ export const cameraMachine = setup({
     storePhoto: assign({ photo: (_, photo: string) => photo, picked: null, notice: null }),
     forgetPhoto: assign({ photo: null, reply: null, notice: null }),
     pickDish: assign({ dishKey: (_, key: string) => key, notice: null }),
-    tell: assign({ notice: (_, notice: CameraNotice) => notice }),
+    tell: assign({ notice: (_, notice: MealPhotoNotice) => notice }),
     storeReply: assign({ reply: (_, reply: LimeatReply) => reply }),
     // Browser effects, provided by the view.
     stopCamera: viewProvidedAction('stopCamera'),
@@ -147,7 +147,7 @@ export const cameraMachine = setup({
     leave: viewProvidedAction<{ points: number }>('leave'),
   },
 }).createMachine({
-  id: 'camera',
+  id: 'mealPhoto',
   context: ({ input }) => ({
     ...input,
     stay: null,
@@ -216,7 +216,7 @@ export const cameraMachine = setup({
             src: 'startCamera',
             onDone: { target: 'preview', actions: 'grant' },
             onError: {
-              target: '#camera.cameraFailed',
+              target: '#mealPhoto.cameraFailed',
               actions: { type: 'storeFailure', params: ({ event }) => cameraFailureOf(event.error) },
             },
           },
@@ -230,11 +230,11 @@ export const cameraMachine = setup({
             id: 'capturePhoto',
             src: 'capturePhoto',
             onDone: {
-              target: '#camera.photoTaken',
+              target: '#mealPhoto.photoTaken',
               actions: { type: 'storePhoto', params: ({ event }) => event.output },
             },
             onError: {
-              target: '#camera.cameraFailed',
+              target: '#mealPhoto.cameraFailed',
               actions: { type: 'storeFailure', params: ({ event }) => cameraFailureOf(event.error) },
             },
           },
