@@ -1,12 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
+import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { LimeatBody, LimeatReply, MealMenuReply, Stay } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The meal-photo page (docs/behaviour.md#meal-photo): checks the page's ids, reads the stay and how meals are
  * analysed, runs the rear camera (permission prompt → granted | denied), takes a centre-square photo or takes one
  * picked from the device when there is no camera, lets the guest pick the dish (menu analyser), sends it, then shows
- * the result or 'no food'. The camera, the photo processing, the calls and the navigation are provided by the view.
+ * the result or 'no food'. A failed analysis says why and keeps the photo and the dish for another try, except when
+ * the stay is over. The camera, the photo processing, the calls and the navigation are provided by the view.
  */
 
 export interface MealPhotoInput {
@@ -59,7 +64,20 @@ export interface PreparePhotoInput {
 }
 
 /** What the page tells the guest before a submission can go (docs/behaviour.md#meal-photo). */
-export type MealPhotoNotice = 'photoFirst' | 'pickDish';
+export type MealPhotoNotice = 'pickDish';
+
+/** docs/behaviour.md#meal-photo: the server could not analyse the photo right now (5xx: busy, down, restarting). */
+export const ANALYSIS_BUSY = msg`Le serveur est trop sollicité pour analyser votre repas. Réessayez dans un instant.`;
+/** docs/behaviour.md#meal-photo: the server refused the photo for a reason the guest cannot fix by waiting. */
+export const ANALYSIS_REFUSED = msg`Votre repas n'a pas pu être analysé. Réessayez, ou reprenez la photo.`;
+
+/**
+ * Why an analysis failed, in the guest's words (never the server's): the connection, the finished stay, a rate
+ * limit, a busy server, else a refusal.
+ */
+export function analysisFailureText(error: unknown): MessageDescriptor {
+  return failureTextOf(error, (errorStatusOf(error) ?? 0) >= 500 ? ANALYSIS_BUSY : ANALYSIS_REFUSED);
+}
 
 export interface MealPhotoContext extends MealPhotoInput {
   stay: Stay | null;
@@ -73,6 +91,8 @@ export interface MealPhotoContext extends MealPhotoInput {
   photo: string | null;
   dishKey: string | null;
   notice: MealPhotoNotice | null;
+  /** Why the last analysis failed; the photo and the dish are kept for another try. */
+  analysisError: MessageDescriptor | null;
   reply: LimeatReply | null;
 }
 
@@ -104,6 +124,10 @@ export function cameraFailureOf(error: unknown): CameraFailure {
   return { kind, message };
 }
 
+function errorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
 export const mealPhotoMachine = setup({
   types: {
     input: {} as MealPhotoInput,
@@ -126,6 +150,7 @@ export const mealPhotoMachine = setup({
     lacksStayInfo: ({ context }) => context.sUUID === '' || !context.profileUUID,
     needsDish: ({ context }) => context.menu?.analyser === 'menu' && context.dishKey === null,
     foundFood: (_, reply: LimeatReply) => reply.limeatAnalysis.ingredients.length > 0,
+    stayOver: (_, error: unknown) => errorCodeOf(error) === 'stay_finished',
   },
   actions: {
     storeStay: assign((_, loaded: MealPhotoStay) => ({ stay: loaded.stay, pointsName: loaded.pointsName })),
@@ -140,6 +165,8 @@ export const mealPhotoMachine = setup({
     forgetPhoto: assign({ photo: null, reply: null, notice: null }),
     pickDish: assign({ dishKey: (_, key: string) => key, notice: null }),
     tell: assign({ notice: (_, notice: MealPhotoNotice) => notice }),
+    storeAnalysisError: assign({ analysisError: (_, error: unknown) => analysisFailureText(error) }),
+    forgetAnalysisError: assign({ analysisError: null }),
     storeReply: assign({ reply: (_, reply: LimeatReply) => reply }),
     // Browser effects, provided by the view.
     stopCamera: viewProvidedAction('stopCamera'),
@@ -159,6 +186,7 @@ export const mealPhotoMachine = setup({
     photo: null,
     dishKey: null,
     notice: null,
+    analysisError: null,
     reply: null,
   }),
   initial: 'checking',
@@ -207,7 +235,6 @@ export const mealPhotoMachine = setup({
       initial: 'starting',
       on: {
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
-        'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
       states: {
         starting: {
@@ -245,7 +272,6 @@ export const mealPhotoMachine = setup({
       on: {
         'camera.retry': { target: 'live', actions: 'forgetPhoto' },
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
-        'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
     },
     preparing: {
@@ -264,7 +290,14 @@ export const mealPhotoMachine = setup({
         },
       },
     },
+    // 'Analyser mon repas' is on screen, and enabled, only once there is a photo: no submission before.
     photoTaken: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        /** The last analysis failed (docs/behaviour.md#meal-photo): its reason is shown, the next submit retries. */
+        analysisFailed: { exit: 'forgetAnalysisError' },
+      },
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
@@ -299,8 +332,11 @@ export const mealPhotoMachine = setup({
           },
           { target: 'noFood', actions: { type: 'storeReply', params: ({ event }) => event.output } },
         ],
-        // An HTTP failure reads as 'no food' too (docs/behaviour.md#meal-photo).
-        onError: 'noFood',
+        // A failure is not 'no food': the guest learns why, and keeps the photo and the dish (docs/behaviour.md#meal-photo).
+        onError: [
+          { guard: { type: 'stayOver', params: errorOf }, target: 'stayFinished' },
+          { target: 'photoTaken.analysisFailed', actions: { type: 'storeAnalysisError', params: errorOf } },
+        ],
       },
     },
     result: {
@@ -310,6 +346,8 @@ export const mealPhotoMachine = setup({
         },
       },
     },
+    /** The stay ended while the page was open: nothing can be sent to it any more, only the way back. */
+    stayFinished: {},
     noFood: {
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },
