@@ -17,7 +17,8 @@ const DIALOG_SOURCES = [
   '<rootDir>/src/views/staff/StaffResetDialog.tsx',
   '<rootDir>/src/views/shell/DemoResetPanel.tsx',
   // The meal-photo page loads the dialogs catalog with its own chunk.
-  '<rootDir>/src/views/camera',
+  '<rootDir>/src/views/meal-photo',
+  '<rootDir>/machines/mealPhoto.machine.ts',
   // The proof page loads the dialogs catalog with its route (src/routes/{-$mode}/proof): not a first-visit text.
   '<rootDir>/src/views/proof',
   '<rootDir>/machines/proof.machine.ts',

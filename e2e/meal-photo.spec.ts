@@ -18,7 +18,7 @@ const CONTENT = {
 } satisfies Record<Language, Record<string, string>>;
 
 const pointsBadge = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="points"]');
-const cameraPage = (page: Page) => page.locator('[data-scope="camera"]');
+const cameraPage = (page: Page) => page.locator('[data-scope="meal-photo"]');
 
 /** A new guest at hotel 1 with a 2-night stay, on the meal action's camera page. */
 async function openCameraPage(page: Page, code: Language) {
@@ -38,10 +38,20 @@ async function openCameraPage(page: Page, code: Language) {
   await expect(page).toHaveURL(/\/camera\/[0-9a-f-]{36}\/\d+\?nId=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}$/);
 }
 
+/** Takes the photo once the preview shows frames (a click before the first frame captures an empty one). */
+async function takePhoto(page: Page, code: Language) {
+  const camera = cameraPage(page);
+  await expect(camera).toHaveAttribute('data-state', 'live.preview');
+  await expect
+    .poll(() => camera.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth))
+    .toBeGreaterThan(0);
+  await camera.getByRole('button', { name: text(code, 'Prendre la photo') }).click();
+}
+
 /** Picks the lentil curry, sends the photo, and checks the result, then 'Continuer' back to the stay. */
 async function analyseCurry(page: Page, code: Language) {
   const camera = cameraPage(page);
-  await expect(camera).toHaveAttribute('data-state', 'photoTaken');
+  await expect(camera).toHaveAttribute('data-state', 'photoTaken.ready');
   await expect(camera.getByRole('img', { name: text(code, 'Votre repas') })).toBeVisible();
   // The photo is the centre square, at most 640 pixels wide.
   const size = await camera
@@ -52,12 +62,18 @@ async function analyseCurry(page: Page, code: Language) {
   await camera.getByRole('radio', { name: new RegExp(CONTENT[code].dish) }).check();
   await expectNoAccessibilityViolations(page);
   await camera.getByRole('button', { name: text(code, 'Analyser mon repas') }).click();
+  await expectCurryResult(page, code);
+}
 
-  const result = camera.locator('[data-part="result"]');
+/** The lentil curry's result (the hotel's recipe, named as the dish picked), then 'Continuer' back to the stay. */
+async function expectCurryResult(page: Page, code: Language) {
+  const result = cameraPage(page).locator('[data-part="result"]');
   await expect(result.getByRole('heading', { name: text(code, 'Résultat de votre repas') })).toBeVisible();
   await expect(result.locator('[data-part="points"]')).toHaveText('+15 GreenMiles');
   await expect(result.locator('[data-part="score"]')).toContainText(CONTENT[code].score);
   await expect(result.getByText(text(code, 'Repas végétarien'))).toBeVisible();
+  await expect(result.locator('[data-part="dish"]')).toContainText(CONTENT[code].dish);
+  await expect(result.getByRole('heading', { name: text(code, 'Ingrédients de la recette') })).toBeVisible();
   await expect(result.locator('[data-part="ingredients"] li')).toHaveCount(5);
   await expectNoAccessibilityViolations(page);
 
@@ -71,14 +87,87 @@ async function analyseCurry(page: Page, code: Language) {
 test.describe('with a camera', () => {
   for (const { code } of LANGUAGES) {
     test(`a meal photographed with the camera, the dish picked, scored and credited, in ${code}`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await openCameraPage(page, code);
       const camera = cameraPage(page);
       await expect(camera).toHaveAttribute('data-state', 'live.preview');
       await expect(camera).toHaveAttribute('data-permission', 'granted');
       await expectNoAccessibilityViolations(page);
-      await camera.getByRole('button', { name: text(code, 'Prendre la photo') }).click();
+      // No photo yet: 'Analyser mon repas' is disabled, and says why.
+      await expect(camera.getByRole('button', { name: text(code, 'Analyser mon repas') })).toBeDisabled();
+      await expect(camera.locator('[data-part="hint"]')).toHaveText(text(code, "Veuillez prendre une photo d'abord"));
+      await takePhoto(page, code);
       await analyseCurry(page, code);
+    });
+
+    test(`a lost connection, then a busy server: each said, the same photo and dish sent again, in ${code}`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await openCameraPage(page, code);
+      const camera = cameraPage(page);
+      await takePhoto(page, code);
+      await expect(camera).toHaveAttribute('data-state', 'photoTaken.ready');
+      const dish = camera.getByRole('radio', { name: new RegExp(CONTENT[code].dish) });
+      await dish.check();
+      const sent: Array<{ photoData: string; dishKey: string }> = [];
+      const answers: Array<'offline' | 'busy' | 'server'> = ['offline', 'busy', 'server'];
+      await page.route('**/api/actions/*/limeat', async (route) => {
+        sent.push(route.request().postDataJSON());
+        const answer = answers.shift();
+        if (answer === 'offline') return route.abort('internetdisconnected');
+        if (answer === 'busy')
+          return route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '1' },
+            json: { error: 'database_unavailable', message: 'The database cannot be reached right now' },
+          });
+        return route.continue();
+      });
+      await camera.getByRole('button', { name: text(code, 'Analyser mon repas') }).click();
+
+      const failure = camera.locator('[data-part="analysis-error"]');
+      await expect(failure).toContainText(
+        text(code, 'Connexion impossible. Vérifiez votre connexion, puis réessayez.'),
+      );
+      await expect(failure).toContainText(text(code, 'Votre photo et votre choix sont gardés.'));
+      await expect(camera.getByText(text(code, 'Aucun aliment détecté. Veuillez réessayer.'))).toHaveCount(0);
+      await expect(camera.getByRole('img', { name: text(code, 'Votre repas') })).toBeVisible();
+      await expect(dish).toBeChecked();
+      await expectNoAccessibilityViolations(page);
+      await camera.getByRole('button', { name: text(code, "Réessayer l'analyse") }).click();
+
+      await expect(failure).toContainText(
+        text(code, 'Le serveur est trop sollicité pour analyser votre repas. Réessayez dans un instant.'),
+      );
+      await expect(dish).toBeChecked();
+      await camera.getByRole('button', { name: text(code, "Réessayer l'analyse") }).click();
+
+      await expectCurryResult(page, code);
+      expect(sent).toHaveLength(3);
+      expect(new Set(sent.map(({ photoData, dishKey }) => `${dishKey}:${photoData}`)).size).toBe(1);
+      expect(sent[0]?.dishKey).toBe('lentil-curry');
+    });
+
+    test(`a stay that ended meanwhile (409): said, without a retry that cannot help, in ${code}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await openCameraPage(page, code);
+      const camera = cameraPage(page);
+      await takePhoto(page, code);
+      await camera.getByRole('radio', { name: new RegExp(CONTENT[code].dish) }).check();
+      await page.route('**/api/actions/*/limeat', (route) =>
+        route.fulfill({ status: 409, json: { error: 'stay_finished', message: 'This stay is finished' } }),
+      );
+      await camera.getByRole('button', { name: text(code, 'Analyser mon repas') }).click();
+
+      await expect(camera).toHaveAttribute('data-state', 'stayFinished');
+      await expect(camera.getByRole('alert')).toHaveText(
+        text(code, 'Votre séjour est terminé : il ne peut plus être modifié.'),
+      );
+      await expect(camera.getByText(text(code, 'Aucun aliment détecté. Veuillez réessayer.'))).toHaveCount(0);
+      await expectNoAccessibilityViolations(page);
+      await camera.getByRole('button', { name: text(code, 'Retour aux actions') }).click();
+      await expect(page).toHaveURL(STAY_URL);
     });
   }
 });
@@ -101,7 +190,7 @@ function plateJpeg(): Buffer {
 test.describe('when the camera is refused @camera-refused', () => {
   for (const { code } of LANGUAGES) {
     test(`camera access denied: the help, then a photo from the device is scored, in ${code}`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await openCameraPage(page, code);
       const camera = cameraPage(page);
       await expect(camera).toHaveAttribute('data-state', 'cameraFailed');

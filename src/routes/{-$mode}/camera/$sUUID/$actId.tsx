@@ -5,9 +5,9 @@ import { withDialogsCatalog } from '../../../../i18n/activate.ts';
 import { validateCameraSearch } from '../../../-params.ts';
 
 // The camera page's texts live in the dialogs catalog, loaded with its chunk (not on the first visit).
-const CameraPage = lazy(
+const MealPhotoPage = lazy(
   withDialogsCatalog(() =>
-    import('../../../../views/camera/CameraPage.tsx').then(({ CameraPage }) => ({ default: CameraPage })),
+    import('../../../../views/meal-photo/MealPhotoPage.tsx').then(({ MealPhotoPage }) => ({ default: MealPhotoPage })),
   ),
 );
 
@@ -17,7 +17,7 @@ function Camera() {
   const id = Number(actId);
   return (
     <Suspense fallback={<Spinner />}>
-      <CameraPage sUUID={sUUID} actId={Number.isInteger(id) && id > 0 ? id : null} endDate={endDate ?? null} />
+      <MealPhotoPage sUUID={sUUID} actId={Number.isInteger(id) && id > 0 ? id : null} endDate={endDate ?? null} />
     </Suspense>
   );
 }

@@ -1,15 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
+import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
 import type { LimeatBody, LimeatReply, MealMenuReply, Stay } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The meal-photo page (docs/behaviour.md#meal-photo): checks the page's ids, reads the stay and how meals are
  * analysed, runs the rear camera (permission prompt → granted | denied), takes a centre-square photo or takes one
  * picked from the device when there is no camera, lets the guest pick the dish (menu analyser), sends it, then shows
- * the result or 'no food'. The camera, the photo processing, the calls and the navigation are provided by the view.
+ * the result or 'no food'. A failed analysis says why and keeps the photo and the dish for another try, except when
+ * the stay is over. The camera, the photo processing, the calls and the navigation are provided by the view.
  */
 
-export interface CameraInput {
+export interface MealPhotoInput {
   sUUID: string;
   /** The action of the page's address; null when it is missing or not a number. */
   actId: number | null;
@@ -31,7 +36,7 @@ export interface CameraFailure {
 export type CameraPermission = 'prompt' | 'granted' | 'denied';
 
 /** The stay and the name of its points (the hotel's, else 'GreenMiles'). */
-export interface CameraStay {
+export interface MealPhotoStay {
   stay: Stay;
   pointsName: string;
 }
@@ -59,9 +64,22 @@ export interface PreparePhotoInput {
 }
 
 /** What the page tells the guest before a submission can go (docs/behaviour.md#meal-photo). */
-export type CameraNotice = 'photoFirst' | 'pickDish';
+export type MealPhotoNotice = 'pickDish';
 
-export interface CameraContext extends CameraInput {
+/** docs/behaviour.md#meal-photo: the server could not analyse the photo right now (5xx: busy, down, restarting). */
+export const ANALYSIS_BUSY = msg`Le serveur est trop sollicité pour analyser votre repas. Réessayez dans un instant.`;
+/** docs/behaviour.md#meal-photo: the server refused the photo for a reason the guest cannot fix by waiting. */
+export const ANALYSIS_REFUSED = msg`Votre repas n'a pas pu être analysé. Réessayez, ou reprenez la photo.`;
+
+/**
+ * Why an analysis failed, in the guest's words (never the server's): the connection, the finished stay, a rate
+ * limit, a busy server, else a refusal.
+ */
+export function analysisFailureText(error: unknown): MessageDescriptor {
+  return failureTextOf(error, (errorStatusOf(error) ?? 0) >= 500 ? ANALYSIS_BUSY : ANALYSIS_REFUSED);
+}
+
+export interface MealPhotoContext extends MealPhotoInput {
   stay: Stay | null;
   pointsName: string;
   menu: MealMenuReply | null;
@@ -72,11 +90,13 @@ export interface CameraContext extends CameraInput {
   /** The processed photo: base64 JPEG without the data prefix. */
   photo: string | null;
   dishKey: string | null;
-  notice: CameraNotice | null;
+  notice: MealPhotoNotice | null;
+  /** Why the last analysis failed; the photo and the dish are kept for another try. */
+  analysisError: MessageDescriptor | null;
   reply: LimeatReply | null;
 }
 
-export type CameraEvent =
+export type MealPhotoEvent =
   | { type: 'camera.take' }
   | { type: 'camera.retake' }
   | { type: 'camera.retry' }
@@ -104,14 +124,18 @@ export function cameraFailureOf(error: unknown): CameraFailure {
   return { kind, message };
 }
 
-export const cameraMachine = setup({
+function errorOf({ event }: { event: { error: unknown } }): unknown {
+  return event.error;
+}
+
+export const mealPhotoMachine = setup({
   types: {
-    input: {} as CameraInput,
-    context: {} as CameraContext,
-    events: {} as CameraEvent,
+    input: {} as MealPhotoInput,
+    context: {} as MealPhotoContext,
+    events: {} as MealPhotoEvent,
   },
   actors: {
-    loadStay: viewProvidedActor<CameraStay, { sUUID: string; profileUUID: string }>('loadStay'),
+    loadStay: viewProvidedActor<MealPhotoStay, { sUUID: string; profileUUID: string }>('loadStay'),
     loadMenu: viewProvidedActor<MealMenuReply, LoadMenuInput>('loadMenu'),
     /** Opens the rear camera into the view's preview; rejects with getUserMedia's error. */
     startCamera: viewProvidedActor<void, void>('startCamera'),
@@ -126,9 +150,10 @@ export const cameraMachine = setup({
     lacksStayInfo: ({ context }) => context.sUUID === '' || !context.profileUUID,
     needsDish: ({ context }) => context.menu?.analyser === 'menu' && context.dishKey === null,
     foundFood: (_, reply: LimeatReply) => reply.limeatAnalysis.ingredients.length > 0,
+    stayOver: (_, error: unknown) => errorCodeOf(error) === 'stay_finished',
   },
   actions: {
-    storeStay: assign((_, loaded: CameraStay) => ({ stay: loaded.stay, pointsName: loaded.pointsName })),
+    storeStay: assign((_, loaded: MealPhotoStay) => ({ stay: loaded.stay, pointsName: loaded.pointsName })),
     storeMenu: assign({ menu: (_, menu: MealMenuReply) => menu }),
     grant: assign({ permission: 'granted' as CameraPermission, failure: null }),
     storeFailure: assign((_, failure: CameraFailure) => ({
@@ -139,7 +164,9 @@ export const cameraMachine = setup({
     storePhoto: assign({ photo: (_, photo: string) => photo, picked: null, notice: null }),
     forgetPhoto: assign({ photo: null, reply: null, notice: null }),
     pickDish: assign({ dishKey: (_, key: string) => key, notice: null }),
-    tell: assign({ notice: (_, notice: CameraNotice) => notice }),
+    tell: assign({ notice: (_, notice: MealPhotoNotice) => notice }),
+    storeAnalysisError: assign({ analysisError: (_, error: unknown) => analysisFailureText(error) }),
+    forgetAnalysisError: assign({ analysisError: null }),
     storeReply: assign({ reply: (_, reply: LimeatReply) => reply }),
     // Browser effects, provided by the view.
     stopCamera: viewProvidedAction('stopCamera'),
@@ -147,7 +174,7 @@ export const cameraMachine = setup({
     leave: viewProvidedAction<{ points: number }>('leave'),
   },
 }).createMachine({
-  id: 'camera',
+  id: 'mealPhoto',
   context: ({ input }) => ({
     ...input,
     stay: null,
@@ -159,6 +186,7 @@ export const cameraMachine = setup({
     photo: null,
     dishKey: null,
     notice: null,
+    analysisError: null,
     reply: null,
   }),
   initial: 'checking',
@@ -207,7 +235,6 @@ export const cameraMachine = setup({
       initial: 'starting',
       on: {
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
-        'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
       states: {
         starting: {
@@ -216,7 +243,7 @@ export const cameraMachine = setup({
             src: 'startCamera',
             onDone: { target: 'preview', actions: 'grant' },
             onError: {
-              target: '#camera.cameraFailed',
+              target: '#mealPhoto.cameraFailed',
               actions: { type: 'storeFailure', params: ({ event }) => cameraFailureOf(event.error) },
             },
           },
@@ -230,11 +257,11 @@ export const cameraMachine = setup({
             id: 'capturePhoto',
             src: 'capturePhoto',
             onDone: {
-              target: '#camera.photoTaken',
+              target: '#mealPhoto.photoTaken',
               actions: { type: 'storePhoto', params: ({ event }) => event.output },
             },
             onError: {
-              target: '#camera.cameraFailed',
+              target: '#mealPhoto.cameraFailed',
               actions: { type: 'storeFailure', params: ({ event }) => cameraFailureOf(event.error) },
             },
           },
@@ -245,7 +272,6 @@ export const cameraMachine = setup({
       on: {
         'camera.retry': { target: 'live', actions: 'forgetPhoto' },
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
-        'photo.submit': { actions: { type: 'tell', params: 'photoFirst' } },
       },
     },
     preparing: {
@@ -264,7 +290,14 @@ export const cameraMachine = setup({
         },
       },
     },
+    // 'Analyser mon repas' is on screen, and enabled, only once there is a photo: no submission before.
     photoTaken: {
+      initial: 'ready',
+      states: {
+        ready: {},
+        /** The last analysis failed (docs/behaviour.md#meal-photo): its reason is shown, the next submit retries. */
+        analysisFailed: { exit: 'forgetAnalysisError' },
+      },
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },
         'photo.picked': { target: 'preparing', actions: { type: 'keepPicked', params: ({ event }) => event.file } },
@@ -299,8 +332,11 @@ export const cameraMachine = setup({
           },
           { target: 'noFood', actions: { type: 'storeReply', params: ({ event }) => event.output } },
         ],
-        // An HTTP failure reads as 'no food' too (docs/behaviour.md#meal-photo).
-        onError: 'noFood',
+        // A failure is not 'no food': the guest learns why, and keeps the photo and the dish (docs/behaviour.md#meal-photo).
+        onError: [
+          { guard: { type: 'stayOver', params: errorOf }, target: 'stayFinished' },
+          { target: 'photoTaken.analysisFailed', actions: { type: 'storeAnalysisError', params: errorOf } },
+        ],
       },
     },
     result: {
@@ -310,6 +346,8 @@ export const cameraMachine = setup({
         },
       },
     },
+    /** The stay ended while the page was open: nothing can be sent to it any more, only the way back. */
+    stayFinished: {},
     noFood: {
       on: {
         'camera.retake': { target: 'live', actions: 'forgetPhoto' },

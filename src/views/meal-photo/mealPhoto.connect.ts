@@ -1,19 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import type { LimeatAnalysis, MealDish } from '../../../contract/schemas.ts';
 import type {
-  CameraEvent,
   CameraFailureKind,
-  CameraNotice,
   CameraPermission,
-  cameraMachine,
-} from '../../../machines/camera.machine.ts';
+  MealPhotoEvent,
+  MealPhotoNotice,
+  mealPhotoMachine,
+} from '../../../machines/mealPhoto.machine.ts';
 import { dataStateOf, type StatePath } from '../binding/dataState.ts';
 
-type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
-export type CameraState = StatePath<CameraSnapshot['value']>;
+type MealPhotoSnapshot = SnapshotFrom<typeof mealPhotoMachine>;
+export type MealPhotoState = StatePath<MealPhotoSnapshot['value']>;
 
 /** The page's blocking errors (docs/behaviour.md#meal-photo). */
-export type CameraPageError = 'missingAction' | 'stayUnavailable' | 'actionNotFound';
+export type MealPhotoPageError = 'missingAction' | 'stayUnavailable' | 'actionNotFound';
 
 /** How many ingredients the result lists before 'and N other'. */
 export const SHOWN_INGREDIENTS = 5;
@@ -21,6 +22,8 @@ export const SHOWN_INGREDIENTS = 5;
 export interface MealResult {
   points: number;
   pointsName: string;
+  /** The dish the guest picked (menu analyser): its recipe's ingredients are listed, not ones seen on the photo. */
+  dish: string | null;
   /** 0–10. */
   score: number;
   vegetarian: boolean;
@@ -29,10 +32,10 @@ export interface MealResult {
   otherIngredients: number;
 }
 
-export interface CameraProps {
-  state: CameraState;
+export interface MealPhotoProps {
+  state: MealPhotoState;
   permission: CameraPermission;
-  error: CameraPageError | null;
+  error: MealPhotoPageError | null;
   loading: boolean;
   /** The live camera runs (starting or showing). */
   live: boolean;
@@ -45,10 +48,16 @@ export interface CameraProps {
   failure: { kind: CameraFailureKind; message: string } | null;
   /** base64 JPEG of the photo taken. */
   photo: string | null;
-  notice: CameraNotice | null;
+  /** 'Analyser mon repas' can go: there is a photo. */
+  canSubmit: boolean;
+  notice: MealPhotoNotice | null;
   /** The dishes to pick from (menu analyser), once a photo is taken. */
   dishes: Array<MealDish & { picked: boolean }>;
   analysing: boolean;
+  /** Why the last analysis failed, while the photo and the dish wait for another try. */
+  analysisError: MessageDescriptor | null;
+  /** The stay ended: nothing can be sent any more. */
+  stayFinished: boolean;
   result: MealResult | null;
   noFood: boolean;
   take(): void;
@@ -61,13 +70,14 @@ export interface CameraProps {
   continueToStay(): void;
 }
 
-const PAGE_ERRORS: readonly CameraPageError[] = ['missingAction', 'stayUnavailable', 'actionNotFound'];
+const PAGE_ERRORS: readonly MealPhotoPageError[] = ['missingAction', 'stayUnavailable', 'actionNotFound'];
 
-export function connectCamera(snapshot: CameraSnapshot, send: (event: CameraEvent) => void): CameraProps {
+export function connectMealPhoto(snapshot: MealPhotoSnapshot, send: (event: MealPhotoEvent) => void): MealPhotoProps {
   const state = dataStateOf(snapshot);
   const { context } = snapshot;
   const reply = context.reply;
   const photoTaken = snapshot.matches('photoTaken');
+  const menu = context.menu?.analyser === 'menu' ? context.menu : null;
   return {
     state,
     permission: context.permission,
@@ -79,17 +89,18 @@ export function connectCamera(snapshot: CameraSnapshot, send: (event: CameraEven
     processing: snapshot.hasTag('processing') && !snapshot.matches('analysing'),
     failure: snapshot.matches('cameraFailed') ? context.failure : null,
     photo: context.photo,
+    canSubmit: photoTaken,
     notice: context.notice,
-    dishes:
-      photoTaken && context.menu?.analyser === 'menu'
-        ? context.menu.dishes.map((dish) => ({ ...dish, picked: dish.key === context.dishKey }))
-        : [],
+    dishes: photoTaken && menu ? menu.dishes.map((dish) => ({ ...dish, picked: dish.key === context.dishKey })) : [],
     analysing: snapshot.matches('analysing'),
+    analysisError: snapshot.matches({ photoTaken: 'analysisFailed' }) ? context.analysisError : null,
+    stayFinished: snapshot.matches('stayFinished'),
     result:
       snapshot.matches('result') && reply
         ? {
             points: reply.greenMilesAdded,
             pointsName: context.pointsName,
+            dish: menu?.dishes.find((dish) => dish.key === context.dishKey)?.name ?? null,
             score: reply.limeatAnalysis.scores.environmental,
             vegetarian: reply.limeatAnalysis.environmentalAnalysis.isVegetarian,
             impact: reply.limeatAnalysis.environmentalAnalysis.impact,

@@ -12,18 +12,19 @@ import { TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
-import { type CameraInput, type CameraStay, cameraMachine } from '../../machines/camera.machine.ts';
+import { type MealPhotoInput, type MealPhotoStay, mealPhotoMachine } from '../../machines/mealPhoto.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { modeParams, validateActionsSearch, validateCameraSearch } from '../../src/routes/-params.ts';
-import { type CameraMedia, CameraPage } from '../../src/views/camera/CameraPage.tsx';
+import type { CameraMedia } from '../../src/views/meal-photo/cameraBinding.ts';
+import { MealPhotoPage } from '../../src/views/meal-photo/MealPhotoPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const ACT_ID = 11;
 const END_DATE = '2026-11-25';
-const LOADED: CameraStay = { stay: makeStay(), pointsName: 'Miles verts' };
+const LOADED: MealPhotoStay = { stay: makeStay(), pointsName: 'Miles verts' };
 const MENU: MealMenuReply = {
   analyser: 'menu',
   dishes: [
@@ -41,15 +42,22 @@ const FOOD: LimeatReply = {
       impact: {
         waterConsumption: { value: 406.7, unity: 'L' },
         energyConsumption: { value: 758, unity: 'Wh' },
-        GESEmissions: { value: 1002, unity: 'gCO2' },
+        GESEmissions: { value: 18049, unity: 'gCO2' },
       },
     },
-    ingredients: ['Légumineuses', 'Riz', 'Tomates', 'Oignons', 'Noix', 'Sel', 'Poivre'].map((name, i) => ({
-      name,
-      quantity: 150 - i * 20,
-    })),
+    ingredients: [
+      { name: 'Légumineuses', quantity: 1250 },
+      { name: 'Riz', quantity: 130 },
+      { name: 'Tomates', quantity: 110 },
+      { name: 'Oignons', quantity: 90 },
+      { name: 'Noix', quantity: 70.25 },
+      { name: 'Sel', quantity: 5 },
+      { name: 'Poivre', quantity: 1 },
+    ],
   },
 };
+/** A meal no better than the night's best one: analysed, credited nothing more. */
+const NO_GAIN: LimeatReply = { ...FOOD, greenMilesAdded: 0 };
 const NO_FOOD: LimeatReply = {
   greenMilesAdded: 0,
   limeatAnalysis: { ...FOOD.limeatAnalysis, scores: { environmental: 0 }, ingredients: [] },
@@ -58,6 +66,22 @@ const CAPTURED = 'Q0FQVFVSRUQ=';
 const PICKED = 'UElDS0VE';
 const cameraError = (name: string) => new DOMException(`camera ${name}`, name);
 
+/** How an analysis can fail, and what the guest reads then (docs/behaviour.md#meal-photo). */
+const ANALYSIS_FAILURES = [
+  { error: new ApiError(0, 'network_error', 'The call failed on the network'), text: 'Connexion impossible.' },
+  {
+    error: new ApiError(503, 'database_unavailable', 'Database unavailable'),
+    text: 'Le serveur est trop sollicité pour analyser votre repas.',
+  },
+  {
+    error: new ApiError(429, 'submission_rate_limited', 'Too many submissions'),
+    text: "Trop d'envois en une minute.",
+  },
+  { error: new ApiError(400, 'unknown_dish', 'Not on the menu'), text: "Votre repas n'a pas pu être analysé." },
+];
+const analysisFailureText = (error: unknown) =>
+  ANALYSIS_FAILURES.find((failure) => failure.error === error)?.text ?? 'no text for this failure';
+
 const FAILURE_TEXTS: Record<string, string> = {
   denied: 'Camera access denied',
   notFound: 'No camera found',
@@ -65,7 +89,7 @@ const FAILURE_TEXTS: Record<string, string> = {
   generic: 'Erreur de la caméra :',
 };
 
-type CameraSnapshot = SnapshotFrom<typeof cameraMachine>;
+type MealPhotoSnapshot = SnapshotFrom<typeof mealPhotoMachine>;
 
 const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
   [
@@ -101,8 +125,8 @@ const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
       { type: 'xstate.error.actor.capturePhoto', error: new Error('The camera gave an empty frame') },
     ],
   ],
-  ['live', [{ type: 'photo.submit' }, { type: 'photo.picked' }]],
-  ['cameraFailed', [{ type: 'camera.retry' }, { type: 'photo.picked' }, { type: 'photo.submit' }]],
+  ['live', [{ type: 'photo.picked' }]],
+  ['cameraFailed', [{ type: 'camera.retry' }, { type: 'photo.picked' }]],
   [
     'preparing',
     [
@@ -115,15 +139,17 @@ const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
     'analysing',
     [
       { type: 'xstate.done.actor.analyseMeal', output: FOOD },
+      { type: 'xstate.done.actor.analyseMeal', output: NO_GAIN },
       { type: 'xstate.done.actor.analyseMeal', output: NO_FOOD },
-      { type: 'xstate.error.actor.analyseMeal', error: new ApiError(500, 'internal_error', 'An error occurred') },
+      { type: 'xstate.error.actor.analyseMeal', error: new ApiError(409, 'stay_finished', 'Stay finished') },
+      ...ANALYSIS_FAILURES.map(({ error }) => ({ type: 'xstate.error.actor.analyseMeal', error })),
     ],
   ],
   ['noFood', [{ type: 'camera.retake' }, { type: 'photo.picked' }]],
 ];
 
-function modelOf(input: CameraInput) {
-  return new TestModel(cameraMachine as unknown as ActorLogic<CameraSnapshot, AnyEventObject, CameraInput>, {
+function modelOf(input: MealPhotoInput) {
+  return new TestModel(mealPhotoMachine as unknown as ActorLogic<MealPhotoSnapshot, AnyEventObject, MealPhotoInput>, {
     input,
     events: (snapshot) =>
       EVENTS_BY_STATE.filter(([state]) => snapshot.matches(state as never))
@@ -132,16 +158,18 @@ function modelOf(input: CameraInput) {
         .filter(
           (event) => event.type !== 'dish.pick' || (snapshot.context.menu?.dishes.length && !snapshot.context.dishKey),
         ),
-    // What the view shows beyond the state: the notice, the permission, the failure, the analyser, the dish.
+    // What the view shows beyond the state: the notice, the permission, the failures, the analyser, the dish, the points.
     serializeState: (snapshot) =>
       JSON.stringify([
         snapshot.value,
         snapshot.context.notice,
         snapshot.context.permission,
         snapshot.context.failure?.kind,
+        snapshot.context.analysisError?.id,
         snapshot.context.menu?.analyser,
         snapshot.context.dishKey,
         snapshot.context.photo,
+        snapshot.context.reply?.greenMilesAdded,
       ]),
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
@@ -176,7 +204,7 @@ function controlledMedia() {
   };
 }
 
-function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMedia) {
+function renderMealPhoto(url: string, logic: typeof mealPhotoMachine, media: CameraMedia) {
   const rootRoute = createRootRoute({
     component: () => (
       <LanguageProvider>
@@ -201,7 +229,7 @@ function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMed
       const { endDate } = cameraRoute.useSearch();
       const id = Number(actId);
       return (
-        <CameraPage
+        <MealPhotoPage
           sUUID={sUUID}
           actId={Number.isInteger(id) && id > 0 ? id : null}
           endDate={endDate ?? null}
@@ -222,8 +250,15 @@ function renderCamera(url: string, logic: typeof cameraMachine, media: CameraMed
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
-const page = () => document.querySelector('[data-scope="camera"]') as HTMLElement;
+const page = () => document.querySelector('[data-scope="meal-photo"]') as HTMLElement;
 const inPage = () => within(page());
+
+/** Before a photo, 'Analyser mon repas' is disabled and says why beside it (issue 25). */
+function expectNoSubmitYet() {
+  const submit = inPage().getByRole('button', { name: 'Analyser mon repas' });
+  expect(submit).toBeDisabled();
+  expect(submit).toHaveAccessibleDescription("Veuillez prendre une photo d'abord");
+}
 const pageState = (state: string) => waitFor(() => expect(page()).toHaveAttribute('data-state', state));
 
 const CASES = [
@@ -254,10 +289,11 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       if (profile) localStorage.setItem('profileUUID', profile);
       const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
       const media = controlledMedia();
-      const logic = cameraMachine.provide({ actors: controlled.actors as never });
-      const { router, user } = renderCamera(url, logic, media.media);
+      const logic = mealPhotoMachine.provide({ actors: controlled.actors as never });
+      const { router, user } = renderMealPhoto(url, logic, media.media);
       const pathname = () => router.state.location.pathname;
       const pickerInput = () => page().querySelector<HTMLInputElement>('[data-part="picker"] input');
+      let lastAnalysisError: unknown = null;
 
       await path.test({
         states: {
@@ -299,15 +335,15 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             expect(inPage().getByRole('status')).toHaveTextContent('Activation de la caméra…');
             expect(inPage().getByRole('button', { name: 'Prendre la photo' })).toBeDisabled();
             expect(pickerInput()).toHaveAttribute('capture', 'environment');
+            expectNoSubmitYet();
           },
-          'live.preview': async (snapshot) => {
+          'live.preview': async () => {
             await pageState('live.preview');
             expect(page()).toHaveAttribute('data-permission', 'granted');
             expect(inPage().getByRole('button', { name: 'Prendre la photo' })).toBeEnabled();
             expect(inPage().getByLabelText('Aperçu de la caméra')).toHaveProperty('srcObject', media.stream);
-            if (snapshot.context.notice === 'photoFirst')
-              expect(inPage().getByRole('alert')).toHaveTextContent("Veuillez prendre une photo d'abord");
-            else expect(inPage().queryByRole('alert')).toBeNull();
+            expect(inPage().queryByRole('alert')).toBeNull();
+            expectNoSubmitYet();
           },
           'live.capturing': async () => {
             await pageState('live.capturing');
@@ -328,15 +364,15 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             expect(inPage().getByText('Choisir une photo')).toBeVisible();
             expect(inPage().getByRole('button', { name: 'Réessayer' })).toBeEnabled();
             expect(inPage().queryByLabelText('Aperçu de la caméra')).toBeNull();
-            if (snapshot.context.notice === 'photoFirst')
-              expect(page()).toHaveTextContent("Veuillez prendre une photo d'abord");
+            expectNoSubmitYet();
           },
           preparing: async () => {
             await pageState('preparing');
             expect(inPage().getByRole('status')).toHaveTextContent('Préparation de la photo…');
           },
           photoTaken: async (snapshot) => {
-            await pageState('photoTaken');
+            const failed = snapshot.matches({ photoTaken: 'analysisFailed' });
+            await pageState(failed ? 'photoTaken.analysisFailed' : 'photoTaken.ready');
             expect(inPage().getByRole('img', { name: 'Votre repas' })).toHaveAttribute(
               'src',
               `data:image/jpeg;base64,${snapshot.context.photo}`,
@@ -353,7 +389,31 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             } else expect(dishes).toEqual([]);
             if (snapshot.context.notice === 'pickDish')
               expect(inPage().getByRole('alert')).toHaveTextContent('Choisissez votre plat dans la liste.');
-            else expect(inPage().queryByRole('alert')).toBeNull();
+            else if (!failed) expect(inPage().queryByRole('alert')).toBeNull();
+            // The photo can go: 'Analyser mon repas' first, 'Réessayer l'analyse' after a failure.
+            expect(
+              inPage().getByRole('button', { name: failed ? "Réessayer l'analyse" : 'Analyser mon repas' }),
+            ).toBeEnabled();
+          },
+          // A failure is never 'no food': it says why, and the same photo and dish wait for another try.
+          'photoTaken.analysisFailed': async (snapshot) => {
+            const alert = inPage().getByRole('alert');
+            expect(alert).toHaveTextContent(analysisFailureText(lastAnalysisError));
+            expect(alert).toHaveTextContent('Votre photo et votre choix sont gardés.');
+            expect(inPage().queryByText('Aucun aliment détecté. Veuillez réessayer.')).toBeNull();
+            if (snapshot.context.dishKey)
+              expect(inPage().getByRole('radio', { name: /Curry de lentilles/ })).toHaveProperty('checked', true);
+            expect(inPage().getByRole('button', { name: 'Reprendre la photo' })).toBeEnabled();
+          },
+          stayFinished: async () => {
+            await pageState('stayFinished');
+            expect(inPage().getByRole('alert')).toHaveTextContent(
+              'Votre séjour est terminé : il ne peut plus être modifié.',
+            );
+            // Sending again cannot help: no retry, no photo to send.
+            expect(inPage().queryByRole('button', { name: /Réessayer|Analyser mon repas/ })).toBeNull();
+            expect(inPage().queryByRole('img', { name: 'Votre repas' })).toBeNull();
+            expect(inPage().queryByText('Aucun aliment détecté. Veuillez réessayer.')).toBeNull();
           },
           analysing: async (snapshot) => {
             await pageState('analysing');
@@ -377,24 +437,40 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
               }),
             );
           },
-          result: async () => {
+          result: async (snapshot) => {
             await pageState('result');
             const result = within(page().querySelector('[data-part="result"]') as HTMLElement);
             expect(result.getByRole('heading', { name: 'Résultat de votre repas' })).toBeVisible();
-            expect(result.getByText('+15 Miles verts')).toBeVisible();
+            // A gain in the gain tone; no points is not a gain ('+0' before, in the same green).
+            const points = page().querySelector('[data-part="points"]');
+            if (snapshot.context.reply?.greenMilesAdded) {
+              expect(points).toHaveTextContent('+15 Miles verts');
+              expect(points).toHaveAttribute('data-tone', 'gain');
+            } else {
+              expect(points).toHaveTextContent('Aucun point de plus');
+              expect(points).toHaveAttribute('data-tone', 'neutral');
+            }
+            // Named for what they are: the recipe of the dish picked, or what the vision model detected.
+            const picked = snapshot.context.menu?.analyser === 'menu';
+            expect(page().querySelector('[data-part="dish"]')?.textContent ?? null).toBe(
+              picked ? 'Plat choisi : Curry de lentilles' : null,
+            );
+            expect(
+              result.getByRole('heading', { name: picked ? 'Ingrédients de la recette' : 'Ingrédients détectés' }),
+            ).toBeVisible();
             expect(result.getByRole('meter', { name: 'Score environnemental' })).toHaveProperty('value', 7.5);
             expect(page().querySelector('[data-part="score"]')).toHaveTextContent('7,5/10');
             expect(result.getByText('Repas végétarien')).toBeVisible();
             expect(page().querySelector('[data-part="water"]')).toHaveTextContent('406,7 L');
             expect(page().querySelector('[data-part="energy"]')).toHaveTextContent('758 Wh');
-            expect(page().querySelector('[data-part="ges"]')).toHaveTextContent('1 002 gCO2');
+            expect(page().querySelector('[data-part="ges"]')).toHaveTextContent('18,05 kg CO2');
             const ingredients = within(page().querySelector('[data-part="ingredients"]') as HTMLElement);
             expect(ingredients.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-              'Légumineuses 150 g',
+              'Légumineuses 1,25 kg',
               'Riz 130 g',
               'Tomates 110 g',
               'Oignons 90 g',
-              'Noix 70 g',
+              'Noix 70,3 g',
             ]);
             expect(result.getByText('et 2 autres')).toBeVisible();
           },
@@ -463,7 +539,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             await user.click(inPage().getByRole('radio', { name: /Curry de lentilles/ }));
           },
           'photo.submit': async () => {
-            await user.click(inPage().getByRole('button', { name: 'Analyser mon repas' }));
+            await user.click(inPage().getByRole('button', { name: /^(Analyser mon repas|Réessayer l'analyse)$/ }));
           },
           'xstate.done.actor.analyseMeal': async (step) => {
             await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
@@ -471,7 +547,8 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
           },
           'xstate.error.actor.analyseMeal': async (step) => {
             await waitFor(() => expect(controlled.isPending('analyseMeal')).toBe(true));
-            controlled.reject('analyseMeal', eventOf<{ error: unknown }>(step).error);
+            lastAnalysisError = eventOf<{ error: unknown }>(step).error;
+            controlled.reject('analyseMeal', lastAnalysisError);
           },
         },
       });
@@ -489,7 +566,9 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       } else {
         expect(await screen.findByText('actions page')).toBeInTheDocument();
         expect(pathname()).toBe(`${prefix}/stay/${STAY_ID}`);
-        expect(router.state.location.search).toEqual(state.matches('result') ? { proof_success: 15 } : {});
+        // The gained-points toast only for a gain.
+        const gained = state.matches('result') ? (state.context.reply?.greenMilesAdded ?? 0) : 0;
+        expect(router.state.location.search).toEqual(gained > 0 ? { proof_success: gained } : {});
       }
       // Leaving the page releases a camera that was running.
       if (media.isPending('open')) media.resolve('open', media.stream);
@@ -499,6 +578,43 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       });
     });
   }
+});
+
+describe('a failed analysis, tried again', () => {
+  it('sends the same photo and dish again, and a success then shows the result (issue 25)', async () => {
+    localStorage.setItem('profileUUID', PROFILE_ID);
+    const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
+    const media = controlledMedia();
+    const logic = mealPhotoMachine.provide({ actors: controlled.actors as never });
+    const { user } = renderMealPhoto(`/camera/${STAY_ID}/${ACT_ID}?endDate=${END_DATE}`, logic, media.media);
+    const settled = async (name: 'loadStay' | 'loadMenu' | 'analyseMeal', settle: () => void) => {
+      await waitFor(() => expect(controlled.isPending(name)).toBe(true));
+      settle();
+    };
+    await settled('loadStay', () => controlled.resolve('loadStay', LOADED));
+    await settled('loadMenu', () => controlled.resolve('loadMenu', MENU));
+    await pageState('live.starting');
+    const input = page().querySelector<HTMLInputElement>('[data-part="picker"] input');
+    if (!input) throw new Error('no photo picker on screen');
+    await user.upload(input, new File(['plate'], 'plate.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(media.isPending('prepare')).toBe(true));
+    media.resolve('prepare', PICKED);
+    await user.click(await inPage().findByRole('radio', { name: /Curry de lentilles/ }));
+    await user.click(inPage().getByRole('button', { name: 'Analyser mon repas' }));
+    await settled('analyseMeal', () =>
+      controlled.reject('analyseMeal', new ApiError(0, 'network_error', 'The call failed on the network')),
+    );
+
+    await pageState('photoTaken.analysisFailed');
+    await user.click(inPage().getByRole('button', { name: "Réessayer l'analyse" }));
+    await settled('analyseMeal', () => controlled.resolve('analyseMeal', FOOD));
+
+    await pageState('result');
+    const sent = controlled.calls.filter((call) => call.name === 'analyseMeal').map((call) => call.input);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[1]).toMatchObject({ body: { photoData: PICKED, dishKey: 'lentil-curry' } });
+  });
 });
 
 describe('camera page address', () => {

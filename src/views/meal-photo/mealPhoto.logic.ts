@@ -2,17 +2,17 @@ import { fromPromise } from 'xstate';
 import type { LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
 import {
   type AnalyseMealInput,
-  type CameraStay,
-  cameraMachine,
   type LoadMenuInput,
-} from '../../../machines/camera.machine.ts';
+  type MealPhotoStay,
+  mealPhotoMachine,
+} from '../../../machines/mealPhoto.machine.ts';
 import { analyseMealPhoto, getMealMenu } from '../../api/meals.ts';
 import { getHotel, getStay } from '../../api/stays.ts';
 
 /** The camera page's calls; the page adds the camera, the photo processing and the navigation. */
-export const cameraLogic = cameraMachine.provide({
+export const mealPhotoLogic = mealPhotoMachine.provide({
   actors: {
-    loadStay: fromPromise<CameraStay, { sUUID: string; profileUUID: string }>(async ({ input }) => {
+    loadStay: fromPromise<MealPhotoStay, { sUUID: string; profileUUID: string }>(async ({ input }) => {
       const stay = await getStay(input);
       // The points keep their default name when the hotel cannot be read: the page still works.
       const hotel = await getHotel(stay.hId, input.profileUUID).catch(() => null);
