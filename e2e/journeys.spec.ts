@@ -222,6 +222,40 @@ for (const { code } of LANGUAGES) {
 }
 
 for (const { code } of LANGUAGES) {
+  test(`the browser's Back closes the open sheet and only the sheet, in ${code}`, async ({ page }) => {
+    const content = CONTENT[code];
+    await startStay(page, code);
+    const stayAddress = page.url();
+
+    // Back with the nights question open: the question closes, the page stays.
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await openCard(page, content.cleaning);
+    await expect(nights).toBeVisible();
+    await page.goBack();
+    await expect(nights).toBeHidden();
+    await expect(page).toHaveURL(stayAddress);
+    await expect(page.getByRole('article', { name: content.towels })).toBeVisible();
+
+    // A sheet that follows another (the question answered, then the action's own): Back closes the one on screen.
+    await openCard(page, content.cleaning);
+    await nights.getByRole('radio', { name: nightsOption(code, 2) }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    await expect(nights).toBeHidden();
+    const action = page.locator('[role="dialog"]:not([data-scope="loading-sheet"])');
+    await expect(action).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(stayAddress);
+
+    // Closed by its ×, a sheet leaves nothing in the history: the next Back leaves the page (for the blank page the
+    // journey started from), as before the sheet opened.
+    const towels = await openCard(page, content.towels);
+    await towels.getByRole('button', { name: text(code, 'Fermer') }).click();
+    await expect(towels).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL('about:blank');
+  });
+
   test(`a finished stay thanks with the points earned and shows its rewards read-only, in ${code}`, async ({
     page,
   }) => {
