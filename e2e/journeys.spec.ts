@@ -210,6 +210,11 @@ for (const { code } of LANGUAGES) {
     );
     await expect(page.getByRole('button', { name: text(code, 'Réessayer') })).toHaveCount(0);
     await expect(languageMenu(page.getByRole('banner'), code)).toBeVisible();
+    // The way out instead of tabs that lead to the same error.
+    await expect(page.getByRole('navigation', { name: text(code, 'Navigation du séjour') })).toHaveCount(0);
+    const wayOut = page.getByRole('navigation', { name: text(code, 'Pour continuer') });
+    await expect(wayOut.getByRole('link', { name: text(code, 'Retour à mon séjour') })).toHaveCount(0);
+    await expect(wayOut.getByRole('link', { name: text(code, "Retour à l'accueil") })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     // A disabled room QR: the language menu too.
@@ -254,6 +259,21 @@ for (const { code } of LANGUAGES) {
     await expect(towels).toBeHidden();
     await page.goBack();
     await expect(page).toHaveURL('about:blank');
+  });
+
+  test(`another guest's stay address leads back to this device's own stay, in ${code}`, async ({ page }) => {
+    await startStay(page, code);
+    const ownStay = page.url();
+    await page.goto('/stay/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    const wayOut = page.getByRole('navigation', { name: text(code, 'Pour continuer') });
+    await wayOut.getByRole('link', { name: text(code, 'Retour à mon séjour') }).click();
+    await expect(page).toHaveURL(ownStay);
+    await expect(pointsBadge(page)).toBeVisible();
+
+    await page.goto('/stay/00000000-0000-4000-8000-000000000000');
+    await wayOut.getByRole('link', { name: text(code, "Retour à l'accueil") }).click();
+    await expect(page.getByRole('heading', { name: text(code, 'Bienvenue sur GreenMiles') })).toBeVisible();
   });
 
   test(`a finished stay thanks with the points earned and shows its rewards read-only, in ${code}`, async ({
