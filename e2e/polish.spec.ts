@@ -297,6 +297,38 @@ test.describe('desktop demo frame', () => {
     });
   }
 
+  for (const code of ['fr', 'ar'] as const) {
+    test(`the whole frame fits the window, and its welcome is the phone's bottom sheet, in ${code}`, async ({
+      page,
+    }) => {
+      await chooseLanguage(page, code);
+      await page.goto('/demo/hotel/2');
+      await expect(page).toHaveURL(DEMO_STAY_URL);
+      const welcome = page.getByRole('dialog');
+      await expect(welcome).toBeVisible();
+      await settled(page);
+      const frame = await page.locator('[data-part="frame"]').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const border = Number.parseFloat(getComputedStyle(element).borderTopWidth);
+        return {
+          top: box.top,
+          bottom: box.bottom,
+          innerLeft: box.left + border,
+          innerRight: box.right - border,
+          border,
+        };
+      });
+      // The bezel, bottom included, inside the window.
+      expect(frame.top).toBeGreaterThanOrEqual(0);
+      expect(frame.bottom).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
+      // Presenters see what guests see: a sheet across the screen's width, resting on its bottom edge.
+      const sheet = (await welcome.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      expect(Math.round(sheet.x)).toBe(Math.round(frame.innerLeft));
+      expect(Math.round(sheet.x + sheet.width)).toBe(Math.round(frame.innerRight));
+      expect(Math.round(sheet.y + sheet.height)).toBe(Math.round(frame.bottom - frame.border));
+    });
+  }
+
   test('focus indicators: white inside blue, at least 3:1 on light and dark backgrounds', async ({ page }) => {
     await startStay(page, 'fr', '/demo/hotel/2');
     const language = page.locator('.language-menu__trigger');
