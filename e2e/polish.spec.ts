@@ -249,6 +249,45 @@ for (const { code, dir } of LANGUAGES) {
   });
 }
 
+test.describe('a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const code of ['fr', 'ar'] as const) {
+    test(`the header shows the whole hotel name beside the badge, and cards keep their colour while pictures travel, in ${code}`, async ({
+      page,
+    }) => {
+      const pictures: Array<() => void> = [];
+      await page.route('**/pictures/**', (route) => {
+        pictures.push(() => void route.continue());
+      });
+      await startStay(page, code, '/hotel/1');
+      const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
+      await expect(title).toHaveText('Hôtel Les Tilleuls');
+      // Not cut: it takes a second line if it needs one.
+      expect(await title.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await expect(page.locator('[data-scope="stay-header"] [data-part="points"]')).toContainText('GreenMiles');
+
+      // Before its picture arrives, a card shows its own colour, not a black box.
+      const brand = await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--color-brand)';
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      });
+      await expect(page.locator('[data-scope="action-card"]').first()).toHaveCSS('background-color', brand);
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: text(code, 'Mes récompenses') })
+        .click();
+      await expect(page.locator('[data-scope="reward-card"]').first()).toHaveCSS('background-color', brand);
+      for (const release of pictures) release();
+    });
+  }
+});
+
 test.describe('desktop demo frame', () => {
   test.use({ viewport: { width: 1280, height: 720 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
