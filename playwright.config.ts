@@ -40,7 +40,13 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: ['dev-server.spec.ts', 'meal-photo.spec.ts', 'inspector.spec.ts', 'staff-scan.spec.ts'],
+      testIgnore: [
+        'dev-server.spec.ts',
+        'meal-photo.spec.ts',
+        'inspector.spec.ts',
+        'staff-scan.spec.ts',
+        'screenshots.spec.ts',
+      ],
     },
     // The staff page's scan, the camera showing a QR code.
     {
@@ -74,6 +80,17 @@ export default defineConfig({
     { name: 'dev-server', testMatch: 'dev-server.spec.ts', use: { baseURL: `http://127.0.0.1:${devServerPort}` } },
     // The QA inspector (docs/inspector.md): the same server started with QA_INSPECTOR=1.
     { name: 'inspector', testMatch: 'inspector.spec.ts', use: { baseURL: `http://127.0.0.1:${inspectorPort}` } },
+    // `npm run screenshots`: every screen for a reviewer, not a test. Playwright runs every project it is given, so
+    // this one exists only when asked for (SCREENSHOTS=1), and `npm test` never takes it.
+    ...(process.env.SCREENSHOTS
+      ? [
+          {
+            name: 'screenshots',
+            testMatch: 'screenshots.spec.ts',
+            use: { launchOptions: { executablePath, args: [...chromiumArgs, ...fakeCamera('accept')] } },
+          },
+        ]
+      : []),
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -144,3 +144,52 @@ test('the inspector page passes axe, with a chart and events on screen', async (
   await expect(inspector.locator('svg[data-part="statechart"]')).toBeVisible();
   await expectNoAccessibilityViolations(inspector);
 });
+
+for (const code of ['fr', 'ar'] as const) {
+  test(`the side panel's toggle covers nothing of a dialog, and its stay chart is drawn at full size, in ${code}`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, code);
+    await page.goto('/hotel/1');
+    await expect(page).toHaveURL(STAY_URL);
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+    await page.getByRole('article', { name: TOWELS[code] }).getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: TOWELS[code] });
+    await expect(dialog).toBeVisible();
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
+    // The toggle overlaps none of the dialog's title, texts and buttons (the sheet's margin stays free).
+    const toggle = page.getByRole('button', { name: 'Inspector', exact: true });
+    const covered = await toggle.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const dialogElement = document.querySelector('[role="dialog"]');
+      const contents = [...(dialogElement?.querySelectorAll('h2, p, li, button, a, img') ?? [])];
+      return contents
+        .filter((element) => {
+          const other = element.getBoundingClientRect();
+          return (
+            other.width > 0 &&
+            other.left < box.right &&
+            box.left < other.right &&
+            other.top < box.bottom &&
+            box.top < other.bottom
+          );
+        })
+        .map((element) => element.outerHTML.slice(0, 80));
+    });
+    expect(covered).toEqual([]);
+
+    // The stay root's chart keeps its drawn size (it scrolls rather than shrinks).
+    await page.keyboard.press('Escape');
+    await toggle.click();
+    const panel = page.getByRole('complementary', { name: 'Machine inspector' });
+    await actorRow(page, 'stay').first().getByRole('button').click();
+    const chart = panel.locator('svg[data-machine="stay"]');
+    await expect(chart).toBeVisible();
+    const [drawn, declared] = await chart.evaluate((svg) => [
+      svg.getBoundingClientRect().width,
+      Number(svg.getAttribute('width')),
+    ]);
+    expect(drawn).toBeCloseTo(declared, 0);
+  });
+}

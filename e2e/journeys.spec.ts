@@ -210,6 +210,11 @@ for (const { code } of LANGUAGES) {
     );
     await expect(page.getByRole('button', { name: text(code, 'Réessayer') })).toHaveCount(0);
     await expect(languageMenu(page.getByRole('banner'), code)).toBeVisible();
+    // The way out instead of tabs that lead to the same error.
+    await expect(page.getByRole('navigation', { name: text(code, 'Navigation du séjour') })).toHaveCount(0);
+    const wayOut = page.getByRole('navigation', { name: text(code, 'Pour continuer') });
+    await expect(wayOut.getByRole('link', { name: text(code, 'Retour à mon séjour') })).toHaveCount(0);
+    await expect(wayOut.getByRole('link', { name: text(code, "Retour à l'accueil") })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     // A disabled room QR: the language menu too.
@@ -222,6 +227,55 @@ for (const { code } of LANGUAGES) {
 }
 
 for (const { code } of LANGUAGES) {
+  test(`the browser's Back closes the open sheet and only the sheet, in ${code}`, async ({ page }) => {
+    const content = CONTENT[code];
+    await startStay(page, code);
+    const stayAddress = page.url();
+
+    // Back with the nights question open: the question closes, the page stays.
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await openCard(page, content.cleaning);
+    await expect(nights).toBeVisible();
+    await page.goBack();
+    await expect(nights).toBeHidden();
+    await expect(page).toHaveURL(stayAddress);
+    await expect(page.getByRole('article', { name: content.towels })).toBeVisible();
+
+    // A sheet that follows another (the question answered, then the action's own): Back closes the one on screen.
+    await openCard(page, content.cleaning);
+    await nights.getByRole('radio', { name: nightsOption(code, 2) }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    await expect(nights).toBeHidden();
+    const action = page.locator('[role="dialog"]:not([data-scope="loading-sheet"])');
+    await expect(action).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(stayAddress);
+
+    // Closed by its ×, a sheet leaves nothing in the history: the next Back leaves the page (for the blank page the
+    // journey started from), as before the sheet opened.
+    const towels = await openCard(page, content.towels);
+    await towels.getByRole('button', { name: text(code, 'Fermer') }).click();
+    await expect(towels).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL('about:blank');
+  });
+
+  test(`another guest's stay address leads back to this device's own stay, in ${code}`, async ({ page }) => {
+    await startStay(page, code);
+    const ownStay = page.url();
+    await page.goto('/stay/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    const wayOut = page.getByRole('navigation', { name: text(code, 'Pour continuer') });
+    await wayOut.getByRole('link', { name: text(code, 'Retour à mon séjour') }).click();
+    await expect(page).toHaveURL(ownStay);
+    await expect(pointsBadge(page)).toBeVisible();
+
+    await page.goto('/stay/00000000-0000-4000-8000-000000000000');
+    await wayOut.getByRole('link', { name: text(code, "Retour à l'accueil") }).click();
+    await expect(page.getByRole('heading', { name: text(code, 'Bienvenue sur GreenMiles') })).toBeVisible();
+  });
+
   test(`a finished stay thanks with the points earned and shows its rewards read-only, in ${code}`, async ({
     page,
   }) => {

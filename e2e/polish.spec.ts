@@ -249,6 +249,45 @@ for (const { code, dir } of LANGUAGES) {
   });
 }
 
+test.describe('a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const code of ['fr', 'ar'] as const) {
+    test(`the header shows the whole hotel name beside the badge, and cards keep their colour while pictures travel, in ${code}`, async ({
+      page,
+    }) => {
+      const pictures: Array<() => void> = [];
+      await page.route('**/pictures/**', (route) => {
+        pictures.push(() => void route.continue());
+      });
+      await startStay(page, code, '/hotel/1');
+      const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
+      await expect(title).toHaveText('Hôtel Les Tilleuls');
+      // Not cut: it takes a second line if it needs one.
+      expect(await title.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+      expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await expect(page.locator('[data-scope="stay-header"] [data-part="points"]')).toContainText('GreenMiles');
+
+      // Before its picture arrives, a card shows its own colour, not a black box.
+      const brand = await page.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--color-brand)';
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      });
+      await expect(page.locator('[data-scope="action-card"]').first()).toHaveCSS('background-color', brand);
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: text(code, 'Mes récompenses') })
+        .click();
+      await expect(page.locator('[data-scope="reward-card"]').first()).toHaveCSS('background-color', brand);
+      for (const release of pictures) release();
+    });
+  }
+});
+
 test.describe('desktop demo frame', () => {
   test.use({ viewport: { width: 1280, height: 720 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -294,6 +333,38 @@ test.describe('desktop demo frame', () => {
       expect(bottom).toBe(true);
       await close.click();
       await expect(dialog).toBeHidden();
+    });
+  }
+
+  for (const code of ['fr', 'ar'] as const) {
+    test(`the whole frame fits the window, and its welcome is the phone's bottom sheet, in ${code}`, async ({
+      page,
+    }) => {
+      await chooseLanguage(page, code);
+      await page.goto('/demo/hotel/2');
+      await expect(page).toHaveURL(DEMO_STAY_URL);
+      const welcome = page.getByRole('dialog');
+      await expect(welcome).toBeVisible();
+      await settled(page);
+      const frame = await page.locator('[data-part="frame"]').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const border = Number.parseFloat(getComputedStyle(element).borderTopWidth);
+        return {
+          top: box.top,
+          bottom: box.bottom,
+          innerLeft: box.left + border,
+          innerRight: box.right - border,
+          border,
+        };
+      });
+      // The bezel, bottom included, inside the window.
+      expect(frame.top).toBeGreaterThanOrEqual(0);
+      expect(frame.bottom).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
+      // Presenters see what guests see: a sheet across the screen's width, resting on its bottom edge.
+      const sheet = (await welcome.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+      expect(Math.round(sheet.x)).toBe(Math.round(frame.innerLeft));
+      expect(Math.round(sheet.x + sheet.width)).toBe(Math.round(frame.innerRight));
+      expect(Math.round(sheet.y + sheet.height)).toBe(Math.round(frame.bottom - frame.border));
     });
   }
 

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { useBackCloses } from './backCloses.ts';
 import './Sheet.css';
 
 const FOCUSABLE =
@@ -8,7 +9,7 @@ const FOCUSABLE =
 export interface SheetProps {
   /** The visible title, also the dialog's accessible name. */
   title: ReactNode;
-  /** Escape, a tap on the backdrop and a swipe down from the handle close the sheet through this. */
+  /** Escape, a tap on the backdrop, a swipe down from the handle and the browser's Back close the sheet through this. */
   onClose(): void;
   /** `fullscreen` for action details (docs/behaviour.md#modal-frame); `sheet` for shorter dialogs. */
   variant?: 'sheet' | 'fullscreen';
@@ -28,12 +29,13 @@ export const SWIPE_CLOSE_DISTANCE = 64;
 
 /**
  * The modal bottom sheet of every dialog of the guest app (bottom sheets on phones, centred dialogs above
- * 768 px): focus moves in and is trapped, Escape, a backdrop tap and a swipe down from the handle close, and focus
- * returns to the opener.
+ * 768 px): focus moves in and is trapped, Escape, a backdrop tap, a swipe down from the handle and the browser's Back
+ * close, and focus returns to the opener.
  */
 export function Sheet({ title, onClose, variant = 'sheet', corner, scope, state, initialFocus, children }: SheetProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  useBackCloses(onClose);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import type { PromiseActorLogic } from 'xstate';
@@ -170,12 +170,16 @@ function StayLayout({ sUUID, active, children }: { sUUID: string; active: StayPa
         {frame.showsPage ? (
           children
         ) : frame.error ? (
-          <ErrorCard message={i18n._(frame.error)} onRetry={frame.onRetry} />
+          <>
+            <ErrorCard message={i18n._(frame.error)} onRetry={frame.onRetry} />
+            {frame.isDeadEnd && <WayOut sUUID={sUUID} />}
+          </>
         ) : (
           <StaySkeleton />
         )}
       </main>
-      <BottomNav sUUID={sUUID} active={active} />
+      {/* Without a stay, the tabs would lead to the same error. */}
+      {!frame.isDeadEnd && <BottomNav sUUID={sUUID} active={active} />}
       {frame.showsPage && <DemoResetSlot />}
     </div>
   );
@@ -197,6 +201,31 @@ function FrameHeader() {
         <LanguageMenu languages={INTERFACE_LANGUAGES} current={language} onSelect={selectLanguage} />
       </div>
     </header>
+  );
+}
+
+/**
+ * An address no stay of this device has (another guest's link, an old or mistyped one): back to this device's own
+ * stay when it has one, else the home page, which says how to start (scan the room's QR code).
+ */
+function WayOut({ sUUID }: { sUUID: string }) {
+  const { t } = useLingui();
+  const ownStay = guestStorage.get('currentStayUUID');
+  return (
+    <nav className="stay-page__way-out" data-part="way-out" aria-label={t`Pour continuer`}>
+      {ownStay && ownStay !== sUUID && (
+        <Link to="/{-$mode}/stay/$sUUID" params={{ sUUID: ownStay }} className="button-primary" data-part="own-stay">
+          {t`Retour à mon séjour`}
+        </Link>
+      )}
+      <Link
+        to="/{-$mode}"
+        className={ownStay && ownStay !== sUUID ? 'button-secondary' : 'button-primary'}
+        data-part="home"
+      >
+        {t`Retour à l'accueil`}
+      </Link>
+    </nav>
   );
 }
 

@@ -15,6 +15,8 @@ export interface StayFrameProps {
   error: MessageDescriptor | null;
   /** Only a failed load can be retried (a device without profile cannot). */
   onRetry: (() => void) | undefined;
+  /** No stay of this device has this address: the page offers the way out instead of its tabs. */
+  isDeadEnd: boolean;
 }
 
 /**
@@ -31,5 +33,6 @@ export function connectStayFrame(
     showsPage: pageRunning && session?.context.stay != null,
     error: session?.context.error ?? null,
     onRetry: session?.matches('failed') ? () => send({ type: 'stay.retry' }) : undefined,
+    isDeadEnd: session?.matches('unknown') === true || session?.matches('profileMissing') === true,
   };
 }
