@@ -75,8 +75,12 @@ function CopyableCode({
       <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
         {/* Both labels take their place; only one shows: 'Copié !' never resizes the button nor moves the code. */}
         <span className="reward-details__copy-labels">
-          <span data-shown={!copy.copied || undefined}>{t`Copier le code`}</span>
-          <span data-shown={copy.copied || undefined}>{t`Copié !`}</span>
+          <span data-shown={!copy.copied || undefined} aria-hidden={copy.copied || undefined}>
+            {t`Copier le code`}
+          </span>
+          <span data-shown={copy.copied || undefined} aria-hidden={!copy.copied || undefined}>
+            {t`Copié !`}
+          </span>
         </span>
       </button>
       <p className="visually-hidden" role="status">
