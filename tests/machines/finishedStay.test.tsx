@@ -149,7 +149,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
   const model = new TestModel(modelLogic, {
     input: { sUUID: STAY_ID, profileUUID, language: 'fr' },
     // The calls settle only while they run; 'Réessayer' only after a failure.
-    events: (snapshot) => {
+    events: (snapshot): FinishedStayModelEvent[] => {
       if (snapshot.matches('checking')) return events;
       if (snapshot.matches({ finished: 'loadingRewards' })) return rewardEvents;
       if (snapshot.matches({ finished: 'reloadingRewards' }))
