@@ -67,7 +67,7 @@ export const redeemError = msg`Erreur lors de l'utilisation de la récompense.`;
 /** docs/behaviour.md#error-texts: the server's refusals of a use, by code (its own message is developer text). */
 const USE_REFUSALS: Record<string, MessageDescriptor> = {
   already_used: msg`Cette récompense a déjà été utilisée.`,
-  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être utilisée.`,
+  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être utilisée.`,
 };
 
 /** The guest's text of a failed validation: the network failure, a known refusal, else 'Error redeeming the reward'. */

@@ -133,7 +133,7 @@ async function expectRewards(claimed: Reward[], openRewardId: number | null) {
   } else if (open.isUsed !== 1) {
     // The discount still to use: what to do first, the swipe behind the staff's step.
     expect(within(dialog).getByText('Présentez cet écran à la réception au moment de votre départ.')).toBeVisible();
-    expect(within(dialog).getByRole('button', { name: 'Personnel : valider' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Personnel : valider' })).toBeVisible();
     expect(within(dialog).queryByRole('slider')).toBeNull();
   }
 }
@@ -299,7 +299,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           'claim.changed': async () => {
             const user = userEvent.setup();
             const dialog = await screen.findByRole('dialog', { name: '-10 % sur la note' });
-            await user.click(within(dialog).getByRole('button', { name: 'Personnel : valider' }));
+            await user.click(within(dialog).getByRole('button', { name: 'Personnel : valider' }));
             act(() => within(dialog).getByRole('slider').focus());
             await user.keyboard('{PageUp}{PageUp}{PageUp}{PageUp}{Enter}');
             await waitFor(() => expect(controlled.isPending('markSliderUsed')).toBe(true));

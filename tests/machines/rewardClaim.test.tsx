@@ -264,7 +264,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                     expect(body.queryByText(/Récompense débloquée/)).toBeNull();
                   } else
                     expect(
-                      body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
+                      body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
                     ).toBeVisible();
                   // What staff check: the claim's time, the room and the claim's code (the server's, if it gave one).
                   const check = within(dialog().querySelector('[data-part="staff-check"]') as HTMLElement);

@@ -72,7 +72,7 @@ function modelFor(input: SliderInput) {
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 const thumb = () => screen.getByRole('slider', { name: 'Valider la récompense (personnel)' });
 const holdButton = () => screen.getByRole('button', { name: 'Valider sans glisser' });
-const staffButton = () => screen.getByRole('button', { name: 'Personnel : valider' });
+const staffButton = () => screen.getByRole('button', { name: 'Personnel : valider' });
 /** The staff's deliberate step that opens the swipe. */
 const openStaffStep = () => fireEvent.click(staffButton());
 const sliderRoot = () => document.querySelector('[data-scope="slider"]');
@@ -298,7 +298,7 @@ describe('slider gestures', () => {
 
   it('chooses the failure text by code, never the server message', () => {
     const expired = sliderFailureText(new ApiError(409, 'reward_expired', 'past its validity'));
-    expect(expired.message).toBe('Cette récompense a expiré : elle ne peut plus être utilisée.');
+    expect(expired.message).toBe('Cette récompense a expiré : elle ne peut plus être utilisée.');
     expect(sliderFailureText(new ApiError(502, 'http_error', '502 Bad Gateway')).message).toBe(
       "Erreur lors de l'utilisation de la récompense.",
     );

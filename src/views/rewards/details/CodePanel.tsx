@@ -57,7 +57,7 @@ function ValidUntil({ validDate }: { validDate: string }) {
   );
 }
 
-/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
+/** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
 function CopyableCode({
   codePrefix,
   code,
@@ -73,13 +73,13 @@ function CopyableCode({
     <div className="reward-details__code-line" {...copy.rootProps}>
       <RewardCode codePrefix={codePrefix} code={code} />
       <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
-        {/* Both labels take their place; only one shows: 'Copié !' never resizes the button nor moves the code. */}
+        {/* Both labels take their place; only one shows: 'Copié !' never resizes the button nor moves the code. */}
         <span className="reward-details__copy-labels">
           <span data-shown={!copy.copied || undefined} aria-hidden={copy.copied || undefined}>
             {t`Copier le code`}
           </span>
           <span data-shown={copy.copied || undefined} aria-hidden={!copy.copied || undefined}>
-            {t`Copié !`}
+            {t`Copié !`}
           </span>
         </span>
       </button>

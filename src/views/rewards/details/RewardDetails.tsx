@@ -185,7 +185,7 @@ function ClaimedBody(props: BodyProps) {
             <UseStatus reward={reward} expired={expired} />
           ) : (
             <p className="note note--success" data-part="unlocked">
-              <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
+              <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
             </p>
           )}
           <StaffCheck

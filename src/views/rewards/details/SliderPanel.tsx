@@ -86,7 +86,7 @@ export function SliderPanel(props: SliderPanelProps) {
     return (
       <div className="slider slider--waiting" {...slider.rootProps}>
         <button type="button" className="button-secondary slider__staff-open" {...slider.staffOpenButtonProps}>
-          <Trans>Personnel : valider</Trans>
+          <Trans>Personnel : valider</Trans>
         </button>
       </div>
     );
