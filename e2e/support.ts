@@ -120,7 +120,7 @@ export async function finishStayAsStaff(page: Page, language: Language): Promise
 }
 
 /**
- * The screen as a guest's phone (390×844) and a desktop (1280×800) show it, into test-results/screenshots/ (a folder
+ * The screen as a guest's phone (390×844) and a desktop (1280×800) show it, into .tmp/screenshots/ (a folder
  * to look at all at once); the page's own viewport is restored afterwards.
  */
 export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
@@ -132,7 +132,7 @@ export async function screenshotBothSizes(page: Page, name: string): Promise<voi
     await page.setViewportSize(size);
     await animationsSettled(page);
     await page.screenshot({
-      path: `test-results/screenshots/${name}-${size.width}x${size.height}.png`,
+      path: `.tmp/screenshots/${name}-${size.width}x${size.height}.png`,
       fullPage: true,
     });
   }
