@@ -4,11 +4,11 @@ import { cleaningDayAt } from '../contract/calendar-days.ts';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  finishStayAsStaff,
   LANGUAGES,
   type Language,
   nightsOption,
   STAY_URL,
-  TILLEULS_PIN,
   text,
 } from './support.ts';
 
@@ -280,16 +280,7 @@ for (const { code } of LANGUAGES) {
     page,
   }) => {
     await startStay(page, code);
-    // The stay ends now, whatever the time of day: the staff reset (a 1 s press on the header title, the staff PIN).
-    const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
-    await title.hover();
-    await page.mouse.down();
-    await page.waitForTimeout(1200);
-    await page.mouse.up();
-    const reset = page.getByRole('dialog', { name: text(code, 'Réinitialiser le séjour') });
-    await reset.getByLabel(text(code, 'Mot de passe')).fill(TILLEULS_PIN);
-    await reset.getByRole('button', { name: text(code, 'Valider') }).click();
-    await expect(page).toHaveURL(/\/finished$/);
+    await finishStayAsStaff(page, code);
 
     await expect(page.locator('[data-part="badge"]').first()).toContainText('0');
     const rewards = page.getByRole('region', { name: text(code, 'Vos récompenses') });

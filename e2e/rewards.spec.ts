@@ -1,13 +1,16 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Action, Reward } from '../contract/schemas.ts';
 import {
+  animationsSettled,
   chooseLanguage,
   expectNoAccessibilityViolations,
+  finishStayAsStaff,
   formatted,
   LANGUAGES,
   type Language,
   STAY_URL,
   sampleQuizRightPosition,
+  screenshotBothSizes,
   text,
 } from './support.ts';
 
@@ -109,14 +112,7 @@ async function unlockReward(page: Page, lang: Language, reward: Pick<Reward, 'ra
 
 /** Axe measures colours: let the sheet's fade-in finish first. */
 async function expectAccessibleOnceSettled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
+  await animationsSettled(page);
   await expectNoAccessibilityViolations(page);
 }
 
@@ -125,7 +121,8 @@ for (const { code: lang, dir } of LANGUAGES) {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
+    // Screenshots at two sizes of three screens take their time on a loaded 2-core machine.
+    test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { sUUID, profileUUID } = await startStay(page, lang);
     const rewards = await rewardsOf(page.request, sUUID, profileUUID, lang);
@@ -173,11 +170,12 @@ for (const { code: lang, dir } of LANGUAGES) {
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
     await expect(dialog).toBeHidden();
 
-    // EAU: donate, the modal closes and reopens with the donation summary.
+    // EAU: donate; the modal stays open and turns into the donation summary (issue 25: it no longer vanishes).
     await card(page, rewards.water.radName)
       .getByRole('button', { name: text(lang, "Donner de l'eau") })
       .click();
     dialog = page.getByRole('dialog', { name: rewards.water.radName });
+    const donation = await dialog.elementHandle();
     await dialog.getByRole('button', { name: text(lang, "Donner de l'eau") }).click();
     await expect(
       dialog.getByText(
@@ -195,12 +193,24 @@ for (const { code: lang, dir } of LANGUAGES) {
         ),
       ),
     ).toBeVisible();
+    // The very same dialog element: it never closed between the offer and the summary.
+    expect(await donation?.evaluate((element) => element.isConnected)).toBe(true);
     await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
 
-    // SLIDER: unlock, then the staff swipe to used.
+    // SLIDER: unlock; the claimed view leads with what to do, the swipe waits behind the staff's step (issue 25).
     dialog = await unlockReward(page, lang, rewards.slider);
+    // The hotel's own description may repeat it (the English sample does): the instruction is its own part, first.
+    const instruction = dialog.locator('[data-part="instruction"]');
+    await expect(instruction).toHaveText(text(lang, 'Présentez cet écran à la réception au moment de votre départ.'));
+    await expect(dialog.getByRole('slider')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: text(lang, 'Valider sans glisser') })).toHaveCount(0);
+    await expectAccessibleOnceSettled(page);
+    await screenshotBothSizes(page, `rewards-discount-claimed-${lang}`);
+    await dialog.getByRole('button', { name: text(lang, 'Personnel : valider') }).click();
     await expect(dialog.getByText(text(lang, "Réservé au personnel de l'hôtel"))).toBeVisible();
     await expectAccessibleOnceSettled(page);
+    await screenshotBothSizes(page, `rewards-discount-staff-${lang}`);
+    await expect(dialog.getByRole('slider')).toBeInViewport();
     const thumb = dialog.getByRole('slider');
     const track = await dialog.locator('[data-part="track"]').boundingBox();
     const start = await thumb.boundingBox();
@@ -215,6 +225,13 @@ for (const { code: lang, dir } of LANGUAGES) {
     await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 6000 });
     await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
+    // A used reward looks used: its pill says so and its picture fades to grey.
+    await expect(card(page, rewards.slider.radName)).toHaveAttribute('data-state', 'used');
+    expect(
+      await card(page, rewards.slider.radName)
+        .locator('[data-part="picture"]')
+        .evaluate((picture) => getComputedStyle(picture).filter),
+    ).toContain('grayscale');
     await card(page, rewards.slider.radName).getByRole('button').click();
     await expect(page.getByRole('dialog').getByText(text(lang, 'Récompense utilisée'))).toBeVisible();
     await page
@@ -242,6 +259,82 @@ for (const { code: lang, dir } of LANGUAGES) {
     const left = balance - allRewards.reduce((sum, item) => sum + item.rwCost, 0);
     await expect(page.getByRole('region', { name: text(lang, 'Mon solde') })).toContainText(String(left));
     await expect(page.locator('[data-scope="stay-header"]')).toContainText(String(left));
+    await screenshotBothSizes(page, `rewards-all-unlocked-${lang}`);
+  });
+}
+
+/** Claims the reward through the real call, as the rewards page does. */
+async function claimReward(request: APIRequestContext, stay: { sUUID: string; profileUUID: string }, rwId: number) {
+  const reply = await request.post(`/api/rewards/${rwId}/claim`, {
+    data: { uuid: stay.profileUUID, sUUID: stay.sUUID },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+for (const { code: lang } of LANGUAGES.filter((language) => language.code !== 'en')) {
+  test(`rewards after check-out: codes as the desk reads them, statuses, the discount's staff step, in ${lang}`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const stay = await startStay(page, lang);
+    const rewards = await rewardsOf(page.request, stay.sUUID, stay.profileUUID, lang);
+    await earnPoints(page.request, stay.sUUID, stay.profileUUID);
+    for (const item of [rewards.code, rewards.water, rewards.slider, rewards.generic])
+      await claimReward(page.request, stay, item.rwId);
+    await page.reload();
+    await finishStayAsStaff(page, lang);
+
+    const section = page.getByRole('region', { name: text(lang, 'Vos récompenses') });
+    const row = (name: string) => section.locator('[data-part="reward"]').filter({ hasText: name });
+    // The code as the rewards page shows it and the staff check knows it: the stay's prefix, never the hotel name.
+    for (const item of [rewards.code, rewards.generic]) {
+      await expect(row(item.radName).locator('[data-part="code"]')).toHaveText(/^TIL-[A-Z2-9]{8}$/);
+    }
+    await expect(section).not.toContainText('Hôtel Les Tilleuls-');
+    await expect(row(rewards.slider.radName).locator('[data-part="status"]')).toHaveText(text(lang, 'À utiliser'));
+    await expect(row(rewards.generic.radName).locator('[data-part="status"]')).toHaveText(text(lang, 'À utiliser'));
+    await expect(row(rewards.water.radName).locator('[data-part="status"]')).toHaveText(text(lang, 'Don effectué'));
+    // Never wider than the screen, a code on one line.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    const codeBox = await row(rewards.code.radName).locator('[data-part="code"]').boundingBox();
+    expect(codeBox?.height ?? 0).toBeLessThan(60);
+    await expectNoAccessibilityViolations(page);
+    await screenshotBothSizes(page, `finished-rewards-${lang}`);
+
+    // The generic reward at the desk: its code and QR code.
+    await row(rewards.generic.radName)
+      .getByRole('button', { name: text(lang, "Présenter à l'accueil") })
+      .click();
+    let dialog = page.getByRole('dialog', { name: rewards.generic.radName });
+    await expect(dialog.locator('[data-part="code-qr"]')).toBeVisible();
+    await dialog.getByRole('button', { name: text(lang, 'Fermer') }).click();
+    await expect(dialog).toBeHidden();
+
+    // The discount at check-out: what to do first, then the staff's step and the swipe's keyboard alternative.
+    await row(rewards.slider.radName)
+      .getByRole('button', { name: text(lang, "Présenter à l'accueil") })
+      .click();
+    dialog = page.getByRole('dialog', { name: rewards.slider.radName });
+    await expect(
+      dialog.getByText(text(lang, 'Présentez cet écran à la réception au moment de votre départ.')),
+    ).toBeVisible();
+    await expectAccessibleOnceSettled(page);
+    await screenshotBothSizes(page, `finished-discount-${lang}`);
+    await dialog.getByRole('button', { name: text(lang, 'Personnel : valider') }).click();
+    await dialog.getByRole('slider').focus();
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 6000 });
+    await expect(row(rewards.slider.radName).locator('[data-part="status"]')).toHaveText(text(lang, 'Utilisée'));
+    await screenshotBothSizes(page, `finished-rewards-used-${lang}`);
   });
 }
 

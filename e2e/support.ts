@@ -105,3 +105,49 @@ export function sampleQuizRightPosition(file: 'les-tilleuls' | 'demo-hotel'): nu
   const answers = content.actions.find((action) => action.type === 'QUIZ')?.quiz?.answers ?? [];
   return answers.findIndex((answer) => answer.correct === true) + 1;
 }
+
+/** The stay ends now, whatever the time of day: the staff reset (a 1 s press on the header title, the staff PIN). */
+export async function finishStayAsStaff(page: Page, language: Language): Promise<void> {
+  const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
+  await title.hover();
+  await page.mouse.down();
+  await page.waitForTimeout(1200);
+  await page.mouse.up();
+  const reset = page.getByRole('dialog', { name: text(language, 'Réinitialiser le séjour') });
+  await reset.getByLabel(text(language, 'Mot de passe')).fill(TILLEULS_PIN);
+  await reset.getByRole('button', { name: text(language, 'Valider') }).click();
+  await expect(page).toHaveURL(/\/finished$/);
+}
+
+/**
+ * The screen as a guest's phone (390×844) and a desktop (1280×800) show it, into .tmp/screenshots/ (a folder
+ * to look at all at once); the page's own viewport is restored afterwards.
+ */
+export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await animationsSettled(page);
+    await page.screenshot({
+      path: `.tmp/screenshots/${name}-${size.width}x${size.height}.png`,
+      fullPage: true,
+    });
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await animationsSettled(page);
+}
+
+/** Every animation that ends has ended (a skeleton's endless shimmer is left running). */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
+}

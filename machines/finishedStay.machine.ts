@@ -1,12 +1,16 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward, Stay } from '../contract/schemas.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The stay-finished page (docs/behaviour.md#finished-stay): checks that the stay has really ended, then thanks the
- * guest, forgets the stored stay and shows the rewards the stay claimed, read-only (a code may stay valid for a year:
- * issue 15); an active stay goes back to its page, a failed check goes to the welcome page.
+ * guest, forgets the stored stay and shows the rewards the stay claimed (a code may stay valid for a year: issue 15;
+ * a discount is shown at check-out: issue 25); an active stay goes back to its page, a failed check goes to the welcome
+ * page. Each claimed reward opens as on the rewards page: its claim flow (machines/rewardClaim.machine.ts, already
+ * claimed, so never a new claim) runs as the child `rewardClaim` with its code, QR code and the discount's staff step;
+ * a use it reports (`claim.changed`) reloads the rewards while the list stays on screen.
  */
 
 export interface FinishedStayInput {
@@ -21,33 +25,74 @@ export interface FinishedStayContext extends FinishedStayInput {
   stay: Stay | null;
   /** The rewards the stay claimed, once loaded. */
   claimedRewards: Reward[];
+  /** The claimed reward whose detail modal is open, else null. */
+  openRewardId: number | null;
 }
 
 export interface LoadClaimedRewardsInput extends LoadStayInput {
   language: string;
 }
 
-export type FinishedStayEvent = { type: 'rewards.retry' };
+/** What the view knows for an opened reward (the browser's Web Share API, the hotel's e-mail). */
+export interface FinishedRewardOpening {
+  canShare: boolean;
+  canEmail: boolean;
+}
+
+export type FinishedStayEvent =
+  | { type: 'rewards.retry' }
+  | ({ type: 'reward.open'; rwId: number } & FinishedRewardOpening)
+  | RewardClaimParentEvent;
+
+const rewardsInput = ({ context }: { context: FinishedStayContext }): LoadClaimedRewardsInput => ({
+  sUUID: context.sUUID,
+  profileUUID: context.profileUUID ?? '',
+  language: context.language,
+});
 
 export const finishedStayMachine = setup({
   types: {
     input: {} as FinishedStayInput,
     context: {} as FinishedStayContext,
     events: {} as FinishedStayEvent,
+    children: {} as { rewardClaim: 'rewardClaim' },
   },
   actors: {
+    rewardClaim: rewardClaimMachine,
     loadStay: viewProvidedActor<Stay, LoadStayInput>('loadStay'),
     loadRewards: viewProvidedActor<Reward[], LoadClaimedRewardsInput>('loadRewards'),
   },
   guards: {
     hasProfile: ({ context }) => context.profileUUID !== null && context.profileUUID !== '',
     isStayFinished: (_, stay: Stay) => isStayFinished(stay),
+    isClaimedReward: ({ context, event }) =>
+      event.type === 'reward.open' && context.claimedRewards.some((reward) => reward.rwId === event.rwId),
   },
   actions: {
     storeStay: assign({ stay: (_, stay: Stay) => stay }),
     storeClaimedRewards: assign({
       claimedRewards: (_, rewards: Reward[]) => rewards.filter((reward) => reward.isClaimed === 1),
     }),
+    selectReward: assign({ openRewardId: (_, rwId: number) => rwId }),
+    closeReward: assign({ openRewardId: null }),
+    startClaim: spawnChild('rewardClaim', {
+      id: 'rewardClaim',
+      input: ({ context, event }) => {
+        const reward = context.claimedRewards.find((claimed) => claimed.rwId === context.openRewardId);
+        if (event.type !== 'reward.open' || !reward || !context.stay) throw new Error('A reward opens from its card');
+        return {
+          reward,
+          balance: context.stay.greenMiles,
+          sUUID: context.sUUID,
+          profileUUID: context.profileUUID ?? '',
+          language: context.language,
+          codePrefix: context.stay.codePrefix,
+          canShare: event.canShare,
+          canEmail: event.canEmail,
+        };
+      },
+    }),
+    stopClaim: stopChild('rewardClaim'),
     // Browser effects, provided by the view (navigation, storage).
     forgetStay: viewProvidedAction('forgetStay'),
     goToStay: viewProvidedAction('goToStay'),
@@ -55,7 +100,7 @@ export const finishedStayMachine = setup({
   },
 }).createMachine({
   id: 'finishedStay',
-  context: ({ input }) => ({ ...input, stay: null, claimedRewards: [] }),
+  context: ({ input }) => ({ ...input, stay: null, claimedRewards: [], openRewardId: null }),
   initial: 'checkingProfile',
   states: {
     checkingProfile: {
@@ -90,11 +135,7 @@ export const finishedStayMachine = setup({
           invoke: {
             id: 'loadRewards',
             src: 'loadRewards',
-            input: ({ context }) => ({
-              sUUID: context.sUUID,
-              profileUUID: context.profileUUID ?? '',
-              language: context.language,
-            }),
+            input: rewardsInput,
             onDone: {
               target: 'shown',
               actions: { type: 'storeClaimedRewards', params: ({ event }) => event.output },
@@ -102,8 +143,35 @@ export const finishedStayMachine = setup({
             onError: 'rewardsFailed',
           },
         },
-        shown: { type: 'final' },
+        shown: {
+          on: {
+            'reward.open': {
+              guard: 'isClaimedReward',
+              actions: ['stopClaim', { type: 'selectReward', params: ({ event }) => event.rwId }, 'startClaim'],
+            },
+            'reward.close': { actions: ['stopClaim', 'closeReward'] },
+            'claim.changed': 'reloadingRewards',
+          },
+        },
+        // A use changed a reward: reload while the list and the open modal stay on screen.
+        reloadingRewards: {
+          invoke: {
+            id: 'loadRewards',
+            src: 'loadRewards',
+            input: rewardsInput,
+            onDone: {
+              target: 'shown',
+              actions: { type: 'storeClaimedRewards', params: ({ event }) => event.output },
+            },
+            onError: 'rewardsFailed',
+          },
+          on: {
+            'reward.close': { actions: ['stopClaim', 'closeReward'] },
+            'claim.changed': { target: 'reloadingRewards', reenter: true },
+          },
+        },
         rewardsFailed: {
+          entry: ['stopClaim', 'closeReward'],
           on: { 'rewards.retry': 'loadingRewards' },
         },
       },

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, enqueueActions, sendParent, setup, spawnChild } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
+import { rewardCodeText } from '../contract/reward-code.ts';
 import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
 import { copyCodeMachine } from './copyCode.machine.ts';
 import { failureTextOf } from './failureTexts.ts';
@@ -12,9 +13,11 @@ import { viewProvidedActor } from './viewProvided.ts';
 /**
  * A reward's detail modal (docs/behaviour.md#reward-dialog):
  * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
- * locked ─reward.unlock▶ claiming ▶ claimed (EAU: waterReopening first) | failed | insufficient ('Not enough GreenMiles').
+ * locked ─reward.unlock▶ claiming ▶ claimed | failed | insufficient ('Not enough GreenMiles')
+ * | alreadyClaimed (another tab claimed it first: the list reloads, the modal says so).
+ * The modal stays open through the claim (a water donation included): its body turns into the claimed view in place.
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
- * A claimed, unused SLIDER runs the staff swipe (machines/slider.machine.ts) as the child `slider` (claimed.swiping).
+ * A claimed, unused SLIDER runs the staff step (machines/slider.machine.ts) as the child `slider` (claimed.swiping).
  * Once shown (claimed.shown), a claimed reward other than a SLIDER runs its e-mail and share flow
  * (machines/rewardEmail.machine.ts) as the child `rewardEmail`, and a CODE reward its code copy
  * (machines/copyCode.machine.ts) as the child `copyCode`.
@@ -65,18 +68,19 @@ export function isNotEnoughPoints(error: unknown): boolean {
   return errorCodeOf(error) === 'not_enough_greenmiles';
 }
 
+export const isAlreadyClaimed = (error: unknown): boolean => errorCodeOf(error) === 'already_claimed';
+
 /** docs/behaviour.md#unlocking: unlocking is offered only when the balance covers rwCost. */
 export const canAffordReward = (reward: Reward, balance: number): boolean => balance >= reward.rwCost;
 
-/** docs/behaviour.md#code-reward: a claimed code is shown as {codePrefix}-{code} (the code alone without a prefix). */
-export const displayedCode = (codePrefix: string, code: string): string =>
-  codePrefix ? `${codePrefix}-${code}` : code;
+/** docs/behaviour.md#error-texts: a claim refused because this stay already holds the reward (another tab). */
+export const alreadyClaimedError = msg`Vous avez déjà débloqué cette récompense (peut-être dans un autre onglet).`;
 
 /** What a share sends: the reward's name and, for a code, the code as shown. */
 export function shareContentOf(reward: Reward, code: string | null, codePrefix: string): ShareContent {
   return {
     title: reward.radName,
-    text: code ? `${reward.radName} — ${displayedCode(codePrefix, code)}` : reward.radName,
+    text: code ? `${reward.radName} — ${rewardCodeText(codePrefix, code)}` : reward.radName,
   };
 }
 
@@ -120,7 +124,7 @@ export const rewardClaimMachine = setup({
     closeReward: sendParent({ type: 'reward.close' } satisfies RewardClaimParentEvent),
     startCopy: spawnChild('copyCode', {
       id: 'copyCode',
-      input: ({ context }) => ({ code: displayedCode(context.codePrefix, context.code ?? '') }),
+      input: ({ context }) => ({ code: rewardCodeText(context.codePrefix, context.code ?? '') }),
     }),
     startShare: spawnChild('rewardEmail', {
       id: 'rewardEmail',
@@ -138,18 +142,15 @@ export const rewardClaimMachine = setup({
   guards: {
     isClaimed: ({ context }) => context.reward.isClaimed === 1,
     canAfford: ({ context }) => canAffordReward(context.reward, context.balance),
-    isWater: ({ context }) => context.reward.rwType === 'EAU',
     needsCode: ({ context }) => context.reward.rwType === 'CODE' && !context.code,
     needsSwipe: ({ context }) => context.reward.rwType === 'SLIDER' && context.reward.isUsed !== 1,
     showsCode: ({ context }) => context.reward.rwType === 'CODE' && context.code !== null,
     // docs/behaviour.md#slider-reward: the staff swipe offers no e-mail or share.
     isSharable: ({ context }) => context.reward.rwType !== 'SLIDER',
     notEnoughPoints: (_, error: unknown) => isNotEnoughPoints(error),
+    alreadyClaimed: (_, error: unknown) => isAlreadyClaimed(error),
     hasCode: (_, reply: RewardCodeReply) =>
       reply.success === 'OK' && typeof reply.code === 'string' && reply.code !== '',
-  },
-  delays: {
-    waterModalReopen: 600,
   },
 }).createMachine({
   id: 'rewardClaim',
@@ -173,22 +174,21 @@ export const rewardClaimMachine = setup({
         id: 'claimReward',
         src: 'claimReward',
         input: callInput,
-        onDone: [
-          {
-            guard: 'isWater',
-            target: 'waterReopening',
-            actions: [{ type: 'storeClaim', params: ({ event }) => event.output }, 'announceChange'],
-          },
-          {
-            target: 'claimed',
-            actions: [{ type: 'storeClaim', params: ({ event }) => event.output }, 'announceChange'],
-          },
-        ],
+        onDone: {
+          target: 'claimed',
+          actions: [{ type: 'storeClaim', params: ({ event }) => event.output }, 'announceChange'],
+        },
         onError: [
           {
             guard: { type: 'notEnoughPoints', params: ({ event }: { event: ErrorActorEvent }) => event.error },
             target: 'insufficient',
             // The balance the page knew was stale: refresh it so the notice shows the real shortfall.
+            actions: 'announceChange',
+          },
+          {
+            guard: { type: 'alreadyClaimed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'alreadyClaimed',
+            // Another tab claimed it: the list reloads and shows it claimed, with the balance it left.
             actions: 'announceChange',
           },
           {
@@ -201,10 +201,7 @@ export const rewardClaimMachine = setup({
     failed: {
       on: { 'reward.unlock': 'claiming' },
     },
-    // docs/behaviour.md#unlocking: the water modal closes on the claim and reopens with the donation summary.
-    waterReopening: {
-      after: { waterModalReopen: 'claimed' },
-    },
+    alreadyClaimed: {},
     claimed: {
       initial: 'resolving',
       states: {

@@ -37,6 +37,8 @@ export type RewardsListEvent =
   | { type: 'reward.close' }
   /** From the root: a claim or a use changed the rewards. */
   | { type: 'reward.changed' }
+  /** The page came back into view (another tab may have claimed or spent meanwhile). */
+  | { type: 'page.visible' }
   | RewardClaimParentEvent;
 
 /** What the list tells the stay page's root: a reward changed (the root reloads the list and the stay). */
@@ -62,7 +64,8 @@ const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInp
  * The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes or when a claim
  * changed a reward (the stay page's root machine also refreshes the stay then, for the header balance). While a
  * reward is open its claim flow (machines/rewardClaim.machine.ts) runs as the child `rewardClaim`; its
- * `claim.changed` goes on to the root as `reward.changed`.
+ * `claim.changed` goes on to the root as `reward.changed`, and so does the page's return into view (`page.visible`):
+ * another tab may have claimed a reward or spent points meanwhile, so the list and the balance are read again.
  */
 export const rewardsListMachine = setup({
   types: {
@@ -148,6 +151,7 @@ export const rewardsListMachine = setup({
           ],
         },
         'reward.changed': { target: 'reloading' },
+        'page.visible': { actions: 'announceChange' },
       },
     },
     // A claim or a use changed a reward: reload while the list (and the open modal) stay on screen.

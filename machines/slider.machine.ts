@@ -1,11 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { errorCodeOf } from '../contract/errors.ts';
 import type { UseRewardReply } from '../contract/schemas.ts';
+import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The staff swipe that marks a claimed SLIDER reward used (docs/behaviour.md#slider-reward):
+ * The staff step that marks a claimed SLIDER reward used (docs/behaviour.md#slider-reward):
+ * waiting (the guest's view: what to do, no swipe) ─slider.staffOpen▶ idle (the swipe) ─slider.staffCancel▶ waiting.
  * idle ─slider.drag (pointer) to 100 %▶ validating, once; ─slider.release below 100 %▶ progress back to 0.
  * Keyboard (WCAG 2.2 §2.5.7 dragging alternative): slider.step moves the thumb without validating;
  * slider.confirm (End or Enter) validates only at 100 %. Single pointer: slider.holdStart ▶ holding,
@@ -24,11 +27,13 @@ export interface SliderInput {
 export interface SliderContext extends SliderInput {
   /** 0–100. */
   progress: number;
-  /** The server's own validation text, else a descriptor the view translates. */
-  error: string | MessageDescriptor | null;
+  /** The failed validation's text, chosen by the server's error code. */
+  error: MessageDescriptor | null;
 }
 
 export type SliderEvent =
+  | { type: 'slider.staffOpen' }
+  | { type: 'slider.staffCancel' }
   | { type: 'slider.drag'; progress: number }
   | { type: 'slider.release' }
   | { type: 'slider.step'; progress: number }
@@ -56,17 +61,19 @@ export function dragProgress(distance: number, trackWidth: number, from = 0): nu
 
 export const clampProgress = (progress: number): number => Math.min(100, Math.max(0, Math.round(progress)));
 
-/** docs/behaviour.md#error-texts: the slider failure when the server gave no validation text. */
-export const sliderValidationError = msg`Une erreur est survenue lors de la validation.`;
+/** docs/behaviour.md#error-texts: a use (redeem) of the reward that failed for another reason (the SPEC's text). */
+export const redeemError = msg`Erreur lors de l'utilisation de la récompense.`;
 
-/** The server's text (validationError or message of its JSON error body), when it sent one. */
-export function serverValidationText(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { validationError, code, message } = error as { validationError?: unknown; code?: unknown; message?: unknown };
-  if (typeof validationError === 'string' && validationError) return validationError;
-  // ApiError codes for failures without a server body: keep the translated default then.
-  if (code === 'network_error' || code === 'http_error' || typeof code !== 'string') return null;
-  return typeof message === 'string' && message ? message : null;
+/** docs/behaviour.md#error-texts: the server's refusals of a use, by code (its own message is developer text). */
+const USE_REFUSALS: Record<string, MessageDescriptor> = {
+  already_used: msg`Cette récompense a déjà été utilisée.`,
+  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être utilisée.`,
+};
+
+/** The guest's text of a failed validation: the network failure, a known refusal, else 'Error redeeming the reward'. */
+export function sliderFailureText(error: unknown): MessageDescriptor {
+  const refusal = USE_REFUSALS[errorCodeOf(error) ?? ''];
+  return refusal ?? failureTextOf(error, redeemError);
 }
 
 export const sliderMachine = setup({
@@ -83,7 +90,7 @@ export const sliderMachine = setup({
     resetProgress: assign({ progress: 0 }),
     storeFailure: assign({
       progress: 0,
-      error: (_, error: unknown) => serverValidationText(error) ?? sliderValidationError,
+      error: (_, error: unknown) => sliderFailureText(error),
     }),
     // The reward is used: the claim flow that runs the swipe passes the change on (list reload, stay refresh).
     announceUsed: sendParent({ type: 'slider.used' } satisfies SliderParentEvent),
@@ -100,10 +107,15 @@ export const sliderMachine = setup({
 }).createMachine({
   id: 'slider',
   context: ({ input }) => ({ ...input, progress: 0, error: null }),
-  initial: 'idle',
+  initial: 'waiting',
   states: {
+    // The guest's view leads with what to do; the swipe is behind a deliberate staff step.
+    waiting: {
+      on: { 'slider.staffOpen': 'idle' },
+    },
     idle: {
       on: {
+        'slider.staffCancel': { target: 'waiting', actions: 'resetProgress' },
         'slider.drag': [
           {
             guard: { type: 'reachesEnd', params: ({ event }) => event.progress },

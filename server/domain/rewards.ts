@@ -16,6 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isExpiredOn } from '../../contract/reward-code.ts';
 import type { ClaimRewardReply } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
@@ -87,13 +88,8 @@ async function findClaim(db: Kysely<Database>, stayId: number, rewardId: number)
 
 export const notClaimed = () =>
   new DomainError('conflict', 'not_claimed', 'This reward has not been claimed for this stay');
-/**
- * Whether a reward with `validUntil` (a date: valid through that hotel-local day) is past it on the hotel-local
- * date `today`, so it can no longer be claimed or redeemed; a reward without one never expires.
- */
-export function isExpiredOn(validUntil: string | null, today: string): boolean {
-  return validUntil !== null && today > validUntil;
-}
+/** The rule lives in the contract: the guest's cards show an expired reward by the same rule. */
+export { isExpiredOn };
 
 const rewardExpired = () =>
   new DomainError('conflict', 'reward_expired', 'This reward is past its validity date and can no longer be claimed');
@@ -310,16 +306,24 @@ export async function rewardCode(
 /**
  * Marks the stay's claimed reward used (irreversible, once). `sliderOnly` (useSlider) refuses rewards
  * that are not SLIDER rewards with 400. The single conditional UPDATE makes concurrent calls apply once.
+ * A finished stay may still use what it claimed (the guest paid for it; the discount is shown at check-out);
+ * 409 not_claimed, reward_expired (past its validUntil), already_used.
  */
 export async function useReward(
   store: Store,
   input: { sUUID: string; profileUUID: string; rewardId: number; sliderOnly?: boolean },
   now: Date,
 ): Promise<void> {
-  const { reward, claim } = await findClaimedReward(store.db, input.sUUID, input.profileUUID, input.rewardId);
+  const { stay, reward, claim } = await findClaimedReward(store.db, input.sUUID, input.profileUUID, input.rewardId);
   if (input.sliderOnly && reward.type !== 'SLIDER')
     throw new DomainError('bad_request', 'not_a_slider_reward', 'Only a SLIDER reward is used with the slider');
   if (!claim) throw notClaimed();
+  if (isExpiredOn(reward.valid_until, localDate(now, stay.time_zone)))
+    throw new DomainError(
+      'conflict',
+      'reward_expired',
+      'This reward is past its validity date and can no longer be used',
+    );
   const result = await store.db
     .updateTable('reward_claims')
     .set({ used_at: now.toISOString(), used_by: 'guest' })

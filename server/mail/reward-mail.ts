@@ -3,6 +3,8 @@
  * (HTML `dir="rtl"` for Arabic). Every value taken from content or the database is HTML-escaped.
  */
 
+import { rewardCodeText } from '../../contract/reward-code.ts';
+
 export const MAIL_LANGUAGES = ['fr', 'en', 'ar'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
@@ -42,11 +44,6 @@ export function waterVolume(name: string, rwWaterVolume: number | null): number 
 /** docs/behaviour.md#water-reward: one month of water access per 10 litres, at least one. */
 export function impactMonths(volume: number): number {
   return Math.max(1, Math.round(volume / 10));
-}
-
-/** The code as the guest shows it: `{codePrefix}-{code}` (docs/behaviour.md#code-reward). */
-export function displayCode(codePrefix: string, code: string): string {
-  return `${codePrefix}-${code}`;
 }
 
 interface Texts {
@@ -126,7 +123,7 @@ export function composeRewardMail(input: RewardMailInput): ComposedMail {
     `<p>${escapeHtml(input.description)}</p>`,
   ];
   if (input.code !== null) {
-    const shown = displayCode(input.codePrefix, input.code);
+    const shown = rewardCodeText(input.codePrefix, input.code);
     lines.push('', `${t.codeLabel}: ${shown}`, t.codeHint);
     blocks.push(
       `<p>${escapeHtml(t.codeLabel)}:</p>`,

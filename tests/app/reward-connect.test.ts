@@ -32,7 +32,7 @@ describe('connectRewardClaim', () => {
   it('offers the unlock button, which sends reward.unlock and is aria-disabled while the claim is sent', () => {
     const { actor, snapshot, send } = claimWith();
     const locked = connectRewardClaim(snapshot(), send);
-    expect(locked).toMatchObject({ state: 'locked', open: true, claimed: false, claiming: false, claimError: null });
+    expect(locked).toMatchObject({ state: 'locked', claimed: false, claiming: false, claimError: null });
     expect(locked.unlockButtonProps).toMatchObject({ 'data-part': 'unlock', 'aria-disabled': false });
     locked.unlockButtonProps.onClick();
     expect(send).toHaveBeenCalledWith({ type: 'reward.unlock' });
@@ -67,12 +67,25 @@ describe('connectRewardClaim', () => {
     expect(refused.announceChange).toHaveBeenCalledTimes(1);
   });
 
-  it('hides the water modal between its claim and the donation summary', async () => {
+  it('turns the water modal into the donation summary in place (issue 25: it no longer vanishes)', async () => {
     const { actor, snapshot, send, controlled } = claimWith(reward({ rwId: 2, rwType: 'EAU', rwCost: 20 }));
     actor.send({ type: 'reward.unlock' });
     controlled.resolve('claimReward', { code: null, greenMiles: 80 });
     await settle();
-    expect(connectRewardClaim(snapshot(), send)).toMatchObject({ state: 'waterReopening', open: false });
+    expect(connectRewardClaim(snapshot(), send)).toMatchObject({ state: 'claimed.shown', claimed: true });
+  });
+
+  it('says a claim made in another tab was already made, without offering the unlock again', async () => {
+    const { actor, snapshot, send, controlled, announceChange } = claimWith();
+    actor.send({ type: 'reward.unlock' });
+    controlled.reject('claimReward', new ApiError(409, 'already_claimed', 'Already claimed'));
+    await settle();
+    expect(connectRewardClaim(snapshot(), send)).toMatchObject({
+      state: 'alreadyClaimed',
+      alreadyClaimed: true,
+      claimError: null,
+    });
+    expect(announceChange).toHaveBeenCalledTimes(1);
   });
 
   it('gives the code part its fetch, its failure with a retry, then the code', async () => {
@@ -111,8 +124,22 @@ describe('connectSlider', () => {
       actions: { announceUsed: vi.fn<() => void>() },
     });
     const actor = createActor(logic, { input: { ...DETAILS_SESSION, rwId: 9 } }).start();
+    // The staff's step opens the swipe (the guest's view waits behind it).
+    actor.send({ type: 'slider.staffOpen' });
     return { actor, ...observed(actor), controlled };
   };
+
+  it('starts on the guest view: its one button is the staff step, which reports slider.staffOpen', () => {
+    const controlled = controlledActors(['markSliderUsed']);
+    const actor = createActor(sliderMachine.provide({ actors: controlled.actors as never }), {
+      input: { ...DETAILS_SESSION, rwId: 9 },
+    }).start();
+    const { snapshot, send } = observed(actor);
+    const waiting = connectSlider(snapshot(), send);
+    expect(waiting).toMatchObject({ waiting: true, rootProps: { 'data-state': 'waiting' } });
+    waiting.staffOpenButtonProps.onClick();
+    expect(send).toHaveBeenCalledWith({ type: 'slider.staffOpen' });
+  });
 
   it('turns keyboard steps into absolute progress and reports the gestures as slider events', () => {
     const { actor, snapshot, send } = sliderWith();

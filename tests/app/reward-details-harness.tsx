@@ -17,6 +17,8 @@ export const DETAILS_SESSION = { sUUID: 'stay-1', profileUUID: 'profile-1' };
 export const CODE_PREFIX = 'TIL';
 export const ROOM_NUMBER = '101';
 export const POINTS_NAME = 'Feuilles';
+/** The hotel-local date the modal compares validity dates with. */
+export const DETAILS_TODAY = '2026-11-20';
 /** A claim's input besides its reward and balance: the session, the guest's language, the hotel, no Web Share. */
 export const CLAIM_SETTINGS = {
   ...DETAILS_SESSION,
@@ -94,6 +96,7 @@ export function renderRewardDetails(
     codePrefix: CODE_PREFIX,
     roomNumber: ROOM_NUMBER,
     language,
+    today: DETAILS_TODAY,
     ...callbacks,
   };
   const view = render(<RewardDetails {...props} />, { wrapper: I18nWrapper });

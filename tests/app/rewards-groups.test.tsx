@@ -74,15 +74,16 @@ describe('catalogueOf', () => {
 });
 
 describe('rewardStateOf', () => {
-  it('tells used, claimed, affordable and locked apart', () => {
+  it('tells used, expired, claimed, affordable and locked apart', () => {
     expect(
       [
-        reward({ rwId: 1, isClaimed: 1, isUsed: 1, rwType: 'SLIDER' }),
-        reward({ rwId: 2, isClaimed: 1 }),
+        reward({ rwId: 1, isClaimed: 1, isUsed: 1, rwType: 'SLIDER', validUntil: '2026-11-01' }),
+        reward({ rwId: 2, isClaimed: 1, validUntil: '2026-11-19' }),
+        reward({ rwId: 5, isClaimed: 1, validUntil: '2026-11-20' }),
         reward({ rwId: 3, rwCost: 100 }),
         reward({ rwId: 4, rwCost: 101 }),
-      ].map((item) => rewardStateOf(item, 100)),
-    ).toEqual(['used', 'claimed', 'affordable', 'locked']);
+      ].map((item) => rewardStateOf(item, 100, '2026-11-20')),
+    ).toEqual(['used', 'expired', 'claimed', 'affordable', 'locked']);
   });
 });
 

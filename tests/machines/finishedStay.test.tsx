@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import type { Reward, Stay } from '../../contract/schemas.ts';
 import { type FinishedStayInput, finishedStayMachine } from '../../machines/finishedStay.machine.ts';
-import { displayedCode } from '../../machines/rewardClaim.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { FinishedPage } from '../../src/views/finished/FinishedPage.tsx';
+import { rewardClaimLogic, sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
@@ -30,15 +30,36 @@ type FinishedStayModelEvent =
   | { type: 'xstate.error.actor.loadStay'; error: unknown }
   | { type: 'xstate.done.actor.loadRewards'; output: Reward[] }
   | { type: 'xstate.error.actor.loadRewards'; error: unknown }
-  | { type: 'rewards.retry' };
+  | { type: 'rewards.retry' }
+  | { type: 'reward.open'; rwId: number; canShare: boolean; canEmail: boolean }
+  | { type: 'reward.close' }
+  | { type: 'claim.changed' };
 
-/** The stay's rewards: a claimed code, a donation, a used discount, and one never claimed. */
+/**
+ * The stay's rewards: a claimed code, a donation, a used discount, one never claimed, a discount still to use at
+ * check-out, a generic reward with the server's code, and a code past its date.
+ */
 const REWARDS: Reward[] = [
-  reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', isClaimed: 1, code: 'A7K', validUntil: '2027-11-20' }),
+  reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', isClaimed: 1, code: 'A7K', validUntil: '2099-11-20' }),
   reward({ rwId: 2, rwType: 'EAU', radName: "Don de 50 litres d'eau", isClaimed: 1 }),
   reward({ rwId: 3, rwType: 'SLIDER', radName: '-10 % au bar', isClaimed: 1, isUsed: 1 }),
   reward({ rwId: 4, rwType: 'CODE', radName: 'Visite guidée', isClaimed: 0 }),
+  reward({ rwId: 5, rwType: 'SLIDER', radName: '-10 % sur la note', radDescription: 'Sur votre note.', isClaimed: 1 }),
+  reward({ rwId: 6, rwType: 'GENERIC', radName: 'Panier pique-nique', isClaimed: 1, code: 'Q2W4E6R8' }),
+  reward({ rwId: 7, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: 'K3P', validUntil: '2020-01-01' }),
 ];
+/** After the staff swipe at the desk: the discount is used. */
+const REWARDS_AFTER_USE = REWARDS.map((item) => (item.rwId === 5 ? { ...item, isUsed: 1 as const } : item));
+/** What each claimed reward's row says (issue 25: a status for each, never a bare name). */
+const STATUS = new Map([
+  [1, 'À utiliser'],
+  [2, 'Don effectué'],
+  [3, 'Utilisée'],
+  [5, 'À utiliser'],
+  [6, 'À utiliser'],
+  [7, 'Expirée'],
+]);
+const OPENING = { canShare: false, canEmail: false };
 
 // The model sends the invoked calls' done/error events, which the machine's event type does not list.
 const modelLogic = finishedStayMachine as unknown as ActorLogic<
@@ -60,12 +81,62 @@ const rewardEvents: FinishedStayModelEvent[] = [
 
 function describeEvent(event: FinishedStayModelEvent): string {
   if (event.type === 'xstate.done.actor.loadStay') return `stay ${STAYS.get(event.output)}`;
-  if (event.type === 'xstate.done.actor.loadRewards') return `${event.output.length} rewards`;
+  if (event.type === 'xstate.done.actor.loadRewards')
+    return event.output === REWARDS_AFTER_USE ? 'rewards after the use' : `${event.output.length} rewards`;
+  if (event.type === 'reward.open') return `open reward ${event.rwId}`;
+  if (event.type === 'reward.close' || event.type === 'claim.changed') return event.type;
   if (event.type === 'xstate.error.actor.loadRewards') return 'rewards failed';
   return event.type === 'rewards.retry' ? 'retry' : 'check failed';
 }
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
+
+/** The claimed rewards, each with its status and code; the open one's detail modal as on the rewards page. */
+async function expectRewards(claimed: Reward[], openRewardId: number | null) {
+  const section = screen.getByRole('region', { name: 'Vos récompenses' });
+  if (claimed.length === 0) {
+    expect(section).toHaveTextContent('Aucune récompense réclamée pendant ce séjour.');
+    return;
+  }
+  // By their part: an open sheet makes the page behind it inert, out of the accessibility tree.
+  const items = [...section.querySelectorAll<HTMLElement>('[data-part="reward"]')];
+  expect(items.map((item) => item.querySelector('[data-part="name"]')?.textContent)).toEqual(
+    claimed.map((item) => item.radName),
+  );
+  for (const [index, item] of claimed.entries()) {
+    const row = items[index] as HTMLElement;
+    const used = item.isUsed === 1;
+    expect(row.querySelector('[data-part="status"]')).toHaveTextContent(
+      item.rwId === 5 && used ? 'Utilisée' : (STATUS.get(item.rwId) ?? ''),
+    );
+    // issue 25: the code as the rewards page and the front desk's check read it: the stay's prefix, never the name.
+    if (item.code) expect(row.querySelector('[data-part="code"]')).toHaveTextContent(`TIL-${item.code}`);
+    expect(row).not.toHaveTextContent('Hôtel Les Tilleuls-');
+    const toUse = STATUS.get(item.rwId) === 'À utiliser' && !used;
+    expect(row.querySelector('[data-part="trigger"]')).toHaveTextContent(
+      toUse ? "Présenter à l'accueil" : 'Voir les détails',
+    );
+  }
+  expect(items[0]).toHaveTextContent("Valable jusqu'au 20 novembre 2099");
+  expect(items[1]).toHaveTextContent("50 litres d'eau donnés");
+  const open = claimed.find((item) => item.rwId === openRewardId);
+  if (!open) {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    return;
+  }
+  // The modal is its own lazy chunk, as on the rewards page.
+  const dialog = await screen.findByRole('dialog', { name: open.radName });
+  if (open.rwId === 6) {
+    // The generic reward: the staff check with the code and its QR code.
+    expect(within(dialog).getByText('TIL-Q2W4E6R8')).toBeVisible();
+    expect(within(dialog).getByRole('img', { name: 'QR code du code TIL-Q2W4E6R8' })).toBeInTheDocument();
+  } else if (open.isUsed !== 1) {
+    // The discount still to use: what to do first, the swipe behind the staff's step.
+    expect(within(dialog).getByText('Présentez cet écran à la réception au moment de votre départ.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Personnel : valider' })).toBeVisible();
+    expect(within(dialog).queryByRole('slider')).toBeNull();
+  }
+}
 
 const cases = [
   { name: 'finished page', prefix: '', profileUUID: PROFILE_ID },
@@ -78,10 +149,26 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
   const model = new TestModel(modelLogic, {
     input: { sUUID: STAY_ID, profileUUID, language: 'fr' },
     // The calls settle only while they run; 'Réessayer' only after a failure.
-    events: (snapshot) => {
+    events: (snapshot): FinishedStayModelEvent[] => {
       if (snapshot.matches('checking')) return events;
       if (snapshot.matches({ finished: 'loadingRewards' })) return rewardEvents;
-      return snapshot.matches({ finished: 'rewardsFailed' }) ? [RETRY] : [];
+      if (snapshot.matches({ finished: 'reloadingRewards' }))
+        return [{ type: 'xstate.done.actor.loadRewards', output: REWARDS_AFTER_USE }];
+      if (!snapshot.matches({ finished: 'shown' }))
+        return snapshot.matches({ finished: 'rewardsFailed' }) ? [RETRY] : [];
+      const { openRewardId, claimedRewards } = snapshot.context;
+      if (openRewardId === null)
+        return claimedRewards.length === 0
+          ? []
+          : [
+              { type: 'reward.open', rwId: 5, ...OPENING },
+              { type: 'reward.open', rwId: 6, ...OPENING },
+            ];
+      // The discount still to use: the staff swipe at the desk after check-out (its use is a claim change).
+      const unused = claimedRewards.some((item) => item.rwId === openRewardId && item.isUsed !== 1);
+      return openRewardId === 5 && unused
+        ? [{ type: 'reward.close' }, { type: 'claim.changed' }]
+        : [{ type: 'reward.close' }];
     },
     stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   });
@@ -93,8 +180,12 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       if (profileUUID) localStorage.setItem('profileUUID', profileUUID);
       localStorage.setItem('sUUID', STAY_ID);
       localStorage.setItem('currentStayUUID', STAY_ID);
-      const controlled = controlledActors(['loadStay', 'loadRewards']);
-      const logic = finishedStayMachine.provide({ actors: controlled.actors as never });
+      const controlled = controlledActors(['loadStay', 'loadRewards', 'markSliderUsed']);
+      const { markSliderUsed, ...calls } = controlled.actors;
+      const slider = sliderLogic.provide({ actors: { markSliderUsed } as never });
+      const logic = finishedStayMachine.provide({
+        actors: { ...calls, rewardClaim: rewardClaimLogic.provide({ actors: { slider } }) } as never,
+      });
       const { router } = renderStayRoutes(url, {
         finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,
       });
@@ -140,24 +231,18 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           },
           'finished.shown': async (snapshot) => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'finished.shown'));
-            const section = screen.getByRole('region', { name: 'Vos récompenses' });
-            if (snapshot.context.claimedRewards.length === 0) {
-              expect(section).toHaveTextContent('Aucune récompense réclamée pendant ce séjour.');
-              return;
-            }
-            // Read-only: the claimed ones only, with what the guest may still need; no button.
-            const items = within(section).getAllByRole('listitem');
-            expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-              'Café offert',
-              "Don de 50 litres d'eau",
-              '-10 % au bar',
-            ]);
-            // The code as the rewards page shows it.
-            expect(items[0]).toHaveTextContent(displayedCode('Hôtel Les Tilleuls', 'A7K'));
-            expect(items[0]).toHaveTextContent("Valable jusqu'au 20 novembre 2027");
-            expect(items[1]).toHaveTextContent("50 litres d'eau donnés");
-            expect(items[2]).toHaveTextContent('Utilisée');
-            expect(within(section).queryByRole('button')).toBeNull();
+            await expectRewards(snapshot.context.claimedRewards, snapshot.context.openRewardId);
+          },
+          'finished.reloadingRewards': async () => {
+            await waitFor(() => expect(root()).toHaveAttribute('data-state', 'finished.reloadingRewards'));
+            // The staff swipe was sent for the stay's discount; the list stays while it reloads.
+            expect(controlled.calls.find((call) => call.name === 'markSliderUsed')?.input).toEqual({
+              sUUID: STAY_ID,
+              profileUUID: PROFILE_ID,
+              rwId: 5,
+            });
+            expect(screen.getByRole('dialog', { name: '-10 % sur la note' })).toHaveTextContent('Récompense validée !');
+            await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
           },
           'finished.rewardsFailed': async () => {
             const alert = await screen.findByRole('alert');
@@ -195,6 +280,30 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           },
           'rewards.retry': async () => {
             await userEvent.setup().click(screen.getByRole('button', { name: 'Réessayer' }));
+          },
+          'reward.open': async (step) => {
+            const { rwId } = eventOf<{ rwId: number }>(step);
+            const name = REWARDS.find((item) => item.rwId === rwId)?.radName;
+            const row = screen
+              .getAllByRole('listitem')
+              .find((item) => item.querySelector('[data-part="name"]')?.textContent === name);
+            if (!row) throw new Error(`no row for reward ${rwId}`);
+            await userEvent.setup().click(within(row).getByRole('button'));
+          },
+          'reward.close': async () => {
+            await userEvent
+              .setup()
+              .click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+          },
+          // The staff step, then the swipe's keyboard alternative: four pages to 100 %, then Enter.
+          'claim.changed': async () => {
+            const user = userEvent.setup();
+            const dialog = await screen.findByRole('dialog', { name: '-10 % sur la note' });
+            await user.click(within(dialog).getByRole('button', { name: 'Personnel : valider' }));
+            act(() => within(dialog).getByRole('slider').focus());
+            await user.keyboard('{PageUp}{PageUp}{PageUp}{PageUp}{Enter}');
+            await waitFor(() => expect(controlled.isPending('markSliderUsed')).toBe(true));
+            await act(async () => controlled.resolve('markSliderUsed', { success: 'OK' }));
           },
         },
       });

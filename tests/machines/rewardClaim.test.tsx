@@ -4,10 +4,10 @@ import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import { errorCodeOf } from '../../contract/errors.ts';
+import { rewardCodeText } from '../../contract/reward-code.ts';
 import type { Reward } from '../../contract/schemas.ts';
 import {
   canAffordReward,
-  displayedCode,
   isNotEnoughPoints,
   type RewardClaimInput,
   rewardClaimMachine,
@@ -20,6 +20,7 @@ import {
   CLAIM_SETTINGS,
   CODE_PREFIX,
   DETAILS_SESSION,
+  DETAILS_TODAY,
   POINTS_NAME,
   ROOM_NUMBER,
   renderRewardDetails,
@@ -46,8 +47,6 @@ const CLAIM_FAILURE_TEXTS: Record<string, string> = {
   reward_expired: 'Cette récompense a expiré : elle ne peut plus être débloquée.',
 };
 
-const WATER_REOPEN = rewardClaimMachine.states.waterReopening?.after[0]?.eventType ?? '';
-
 const notEnough = new ApiError(409, 'not_enough_greenmiles', 'Not enough GreenMiles: balance 10, needed 30');
 const events: AnyEventObject[] = [
   { type: 'reward.unlock' },
@@ -66,11 +65,12 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.claimReward', error: new ApiError(429, 'pool_daily_limit', 'No code today') },
   // docs/behaviour.md#reward-claims: a reward past its validity date (the list was loaded before it ended).
   { type: 'xstate.error.actor.claimReward', error: new ApiError(409, 'reward_expired', 'Past its validity date') },
+  // Another tab of the same stay claimed it first.
+  { type: 'xstate.error.actor.claimReward', error: new ApiError(409, 'already_claimed', 'Already claimed') },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: 'B2C' } },
   { type: 'xstate.done.actor.getRewardCode', output: { success: 'OK', code: '' } },
   { type: 'xstate.error.actor.getRewardCode', error: new ApiError(404, 'not_found', 'No code') },
   { type: 'code.retry' },
-  { type: WATER_REOPEN },
 ];
 
 /** The rewards whose modals differ, each with the balance the page knows. */
@@ -94,6 +94,14 @@ const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
     reward: reward({ rwId: 6, rwType: 'SLIDER', radName: 'Late', isClaimed: 1, isUsed: 1 }),
   },
   { name: 'affordable generic', reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }) },
+  {
+    name: 'claimed expired CODE',
+    reward: reward({ rwId: 8, rwType: 'CODE', radName: 'Bar', isClaimed: 1, code: 'K3P', validUntil: '2026-11-19' }),
+  },
+  {
+    name: 'claimed used generic',
+    reward: reward({ rwId: 10, rwType: 'GENERIC', radName: 'Cadeau', isClaimed: 1, isUsed: 1, code: 'Q2W4E6R8' }),
+  },
 ].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...CLAIM_SETTINGS } }));
 
 // The graph walks the flow alone: its reports to the list that runs it go nowhere here.
@@ -185,9 +193,15 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               // A server refusal refreshes the list and the stay: the page's balance was stale.
               expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
             },
-            waterReopening: async () => {
-              await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-              expect(onChanged).toHaveBeenCalledTimes(1);
+            // issue 25: a claim made in another tab says so, refreshes the list, and offers no second unlock.
+            alreadyClaimed: async () => {
+              await expectDialog('alreadyClaimed');
+              expect(within(dialog()).getByRole('status')).toHaveTextContent(
+                'Vous avez déjà débloqué cette récompense (peut-être dans un autre onglet).',
+              );
+              expect(within(dialog()).queryByRole('button', { name: unlockName(item) })).toBeNull();
+              expect(within(dialog()).getByRole('button', { name: 'Retour' })).toBeVisible();
+              expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
             },
             'claimed.fetchingCode': async () => {
               await expectDialog('claimed.fetchingCode');
@@ -212,6 +226,10 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(within(dialog()).queryByRole('button', { name: /Débloquer|Donner/ })).toBeNull();
               expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
               const body = within(dialog());
+              // issue 25: a claimed reward past its date, or used, says so.
+              const expired = item.isUsed !== 1 && item.validUntil !== null && item.validUntil < DETAILS_TODAY;
+              if (expired) expect(body.getByText('Cette récompense a expiré.')).toBeVisible();
+              else expect(body.queryByText('Cette récompense a expiré.')).toBeNull();
               switch (item.rwType) {
                 case 'CODE': {
                   const code = snapshot.context.code ?? '';
@@ -219,7 +237,10 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                   expect(body.getByRole('button', { name: 'Copier le code' })).toBeVisible();
                   // No validUntil: no expiry line rather than an invented date.
                   if (item.validUntil === null) expect(body.queryByText(/^Valable jusqu'au /)).toBeNull();
-                  else expect(body.getByText(/^Valable jusqu'au /)).toHaveTextContent("Valable jusqu'au 30 juin 2027");
+                  else
+                    expect(body.getByText(/^Valable jusqu'au /)).toHaveTextContent(
+                      `Valable jusqu'au ${formatValidUntil(item.validUntil, 'fr')}`,
+                    );
                   expect(
                     body.getByText('Présentez ce code au personnel de l’hôtel pour profiter de votre récompense.', {
                       normalizer: (text) => text.replace("'", '’'),
@@ -238,9 +259,13 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                   expect(body.queryByRole('slider')).toBeNull();
                   break;
                 default: {
-                  expect(
-                    body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
-                  ).toBeVisible();
+                  if (item.isUsed === 1) {
+                    expect(body.getByText('Récompense utilisée')).toHaveAttribute('role', 'status');
+                    expect(body.queryByText(/Récompense débloquée/)).toBeNull();
+                  } else
+                    expect(
+                      body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
+                    ).toBeVisible();
                   // What staff check: the claim's time, the room and the claim's code (the server's, if it gave one).
                   const check = within(dialog().querySelector('[data-part="staff-check"]') as HTMLElement);
                   expect(check.getByText('Chambre').nextSibling).toHaveTextContent(ROOM_NUMBER);
@@ -263,7 +288,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
             },
             'xstate.error.actor.claimReward': async (step) => {
               const { error } = eventOf<{ error: unknown }>(step);
-              if (isNotEnoughPoints(error)) claimsSettled += 1;
+              if (isNotEnoughPoints(error) || errorCodeOf(error) === 'already_claimed') claimsSettled += 1;
               lastClaimError = errorCodeOf(error);
               await act(async () => controlled.reject('claimReward', error));
             },
@@ -275,10 +300,6 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
             },
             'code.retry': async () => {
               await user.click(within(dialog()).getByRole('button', { name: 'Réessayer' }));
-            },
-            [WATER_REOPEN]: async () => {
-              expect(screen.queryByRole('dialog')).toBeNull();
-              await act(() => vi.advanceTimersByTimeAsync(600));
             },
           },
         });
@@ -372,13 +393,27 @@ describe('reward rules', () => {
     expect([4, 5, 14, 15, 50].map(waterAccessMonths)).toEqual([1, 1, 1, 2, 5]);
   });
 
-  it('shows codes with the lowercase hotel name and dates in the interface locale', () => {
-    expect(displayedCode(CODE_PREFIX, 'A7K')).toBe('TIL-A7K');
+  it("shows codes with the stay's code prefix and dates in the interface locale", () => {
+    expect(rewardCodeText(CODE_PREFIX, 'A7K')).toBe('TIL-A7K');
+    expect(rewardCodeText('', 'A7K')).toBe('A7K');
     expect(formatValidUntil('2027-12-31', 'fr')).toBe('31 décembre 2027');
     expect(formatValidUntil('2027-06-30', 'en')).toBe('June 30, 2027');
   });
 
-  it('reopens the water modal after 600 ms', () => {
-    expect(rewardClaimMachine.implementations.delays.waterModalReopen).toBe(600);
+  it('keeps the water modal open through the donation: the summary replaces the offer in place', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const controlled = controlledActors(['claimReward', 'getRewardCode']);
+    const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+    renderRewardDetails(reward({ rwId: 2, rwType: 'EAU', radName: "Don de 30 litres d'eau", rwCost: 20 }), 100, {
+      claim,
+    });
+    const sheet = dialog();
+    await user.click(within(sheet).getByRole('button', { name: "Donner de l'eau" }));
+    expect(screen.getByRole('dialog')).toBe(sheet);
+    await act(async () =>
+      controlled.resolve('claimReward', { code: null, greenMiles: 80, claimedAt: '2026-11-23T17:05:00.000Z' }),
+    );
+    expect(screen.getByRole('dialog')).toBe(sheet);
+    expect(within(sheet).getByText("Soit 3 mois d'accès à l'eau pour une personne.")).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
+import { calendarDateIn } from '../../contract/calendar-days.ts';
 import type { Reward } from '../../contract/schemas.ts';
 import {
   type RewardsListContext,
@@ -30,6 +31,8 @@ const MIXED: Reward[] = [
   reward({ rwId: 4, rwType: 'EAU', radName: '10 litres', rwCost: 50, rwPosition: 3 }),
   reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', isClaimed: 1, rwPosition: 1 }),
   reward({ rwId: 7, rwType: 'SLIDER', radName: 'Remise utilisée', isClaimed: 1, isUsed: 1, rwPosition: 4 }),
+  // Claimed, never used, past its validity: the card says so (issue 25).
+  reward({ rwId: 8, rwType: 'CODE', radName: 'Code expiré', isClaimed: 1, code: 'Z9Z', validUntil: '2020-01-01' }),
 ];
 const ALL_CLAIMED: Reward[] = [reward({ rwId: 6, radName: 'Code bar', isClaimed: 1 })];
 const NONE: Reward[] = [];
@@ -43,7 +46,11 @@ const EXPECTED_BUTTON: Record<number, string> = {
   5: 'Voir les détails',
   6: 'Voir le code',
   7: 'Réduction utilisée',
+  8: 'Voir le code',
 };
+
+/** The hotel-local date the page compares validity dates with. */
+const TODAY = calendarDateIn(makeHotel().hotel.timeZone, new Date());
 
 type RewardsListSnapshot = SnapshotFrom<typeof rewardsListMachine>;
 type RewardsListModelEvent =
@@ -149,11 +156,15 @@ function expectLoadedPage(context: RewardsListContext) {
     const card = screen.getByRole('article', { name: item.radName });
     expect(within(card).getByRole('button', { name: EXPECTED_BUTTON[item.rwId] })).toBeInTheDocument();
     expect(card.hasAttribute('data-selected')).toBe(item.rwId === context.selectedRewardId);
-    const state = rewardStateOf(item, BALANCE);
+    const state = rewardStateOf(item, BALANCE, TODAY);
     expect(card).toHaveAttribute('data-state', state);
-    const pill = { used: 'Utilisée', claimed: 'Débloquée', affordable: `${item.rwCost} `, locked: `${item.rwCost} ` }[
-      state
-    ];
+    const pill = {
+      used: 'Utilisée',
+      expired: 'Expirée',
+      claimed: 'Débloquée',
+      affordable: `${item.rwCost} `,
+      locked: `${item.rwCost} `,
+    }[state];
     expect(card.querySelector('[data-part="status"]')?.textContent).toContain(pill);
     expect(within(card).queryByText('Débloquée') !== null).toBe(state === 'claimed');
   }
@@ -162,6 +173,7 @@ function expectLoadedPage(context: RewardsListContext) {
       within(screen.getByRole('article', { name: 'Réduction bar' })).getByText('Il vous manque 180 Feuilles'),
     ).toBeVisible();
     expect(within(screen.getByRole('article', { name: 'Petit-déjeuner' })).queryByText(/Il vous manque/)).toBeNull();
+    expect(screen.getByRole('article', { name: 'Code expiré' })).toHaveAttribute('data-state', 'expired');
   }
   expect(screen.queryByRole('alert')).toBeNull();
 }
@@ -240,4 +252,22 @@ describe('rewardsList machine drives the rewards page', () => {
       });
     });
   }
+});
+
+describe('the rewards page read again when it comes back into view', () => {
+  it('reloads the rewards and the stay (its balance) on visibilitychange, as another tab may have spent points', async () => {
+    const { rewards: controlled, session } = await renderLoadedRewardsPage({ stay: makeStay({ greenMiles: BALANCE }) });
+    controlled.resolve('loadRewards', MIXED);
+    await waitFor(() => expect(root()).toHaveAttribute('data-state', 'loaded'));
+    const loads = controlled.calls.length;
+    const stayLoads = session.calls.filter((call) => call.name === 'loadStay').length;
+
+    document.dispatchEvent(new Event('visibilitychange'));
+
+    await waitFor(() => expect(controlled.calls.length).toBe(loads + 1));
+    await waitFor(() => expect(session.calls.filter((call) => call.name === 'loadStay').length).toBe(stayLoads + 1));
+    session.resolve('loadStay', makeStay({ greenMiles: 20 }));
+    controlled.resolve('loadRewards', MIXED);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Mon solde' })).toHaveTextContent('20'));
+  });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
-import { dragProgress, type SliderInput, serverValidationText, sliderMachine } from '../../machines/slider.machine.ts';
+import { dragProgress, type SliderInput, sliderFailureText, sliderMachine } from '../../machines/slider.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
@@ -13,7 +13,14 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 
 type SliderSnapshot = SnapshotFrom<typeof sliderMachine>;
 
-const SLIDER_REWARD = reward({ rwId: 9, rwType: 'SLIDER', radName: 'Départ tardif', isClaimed: 1, rwCost: 50 });
+const SLIDER_REWARD = reward({
+  rwId: 9,
+  rwType: 'SLIDER',
+  radName: 'Départ tardif',
+  radDescription: 'Gardez votre chambre jusqu’à 14 h.',
+  isClaimed: 1,
+  rwCost: 50,
+});
 /** The track is 400 px wide in these tests: 100 % is a 300 px drag (75 %). */
 const TRACK_WIDTH = 400;
 
@@ -21,8 +28,18 @@ const afterEvent = (state: 'holding' | 'succeeded') => sliderMachine.states[stat
 const HOLD_DONE = afterEvent('holding');
 const SUCCESS_CLOSE = afterEvent('succeeded');
 
-const serverRefusal = new ApiError(409, 'already_used', 'Cette récompense a déjà été utilisée.');
+const serverRefusal = new ApiError(409, 'already_used', 'This reward has already been used');
+const networkFailure = new ApiError(0, 'network_error', 'Failed to fetch');
+const serverFailure = new ApiError(500, 'internal', 'Internal Server Error');
+/** What the guest reads for each failure: by code, never the server's (English, developer) message. */
+const FAILURE_TEXTS = new Map<unknown, string>([
+  [serverRefusal, 'Cette récompense a déjà été utilisée.'],
+  [networkFailure, 'Connexion impossible. Vérifiez votre connexion, puis réessayez.'],
+  [serverFailure, "Erreur lors de l'utilisation de la récompense."],
+]);
 const events: AnyEventObject[] = [
+  { type: 'slider.staffOpen' },
+  { type: 'slider.staffCancel' },
   { type: 'slider.drag', progress: 50 },
   { type: 'slider.drag', progress: 100 },
   { type: 'slider.release' },
@@ -32,8 +49,7 @@ const events: AnyEventObject[] = [
   { type: 'slider.holdCancel' },
   { type: HOLD_DONE },
   { type: 'xstate.done.actor.markSliderUsed', output: { success: 'OK' } },
-  { type: 'xstate.error.actor.markSliderUsed', error: serverRefusal },
-  { type: 'xstate.error.actor.markSliderUsed', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  ...[...FAILURE_TEXTS.keys()].map((error) => ({ type: 'xstate.error.actor.markSliderUsed', error })),
   { type: SUCCESS_CLOSE },
 ];
 
@@ -56,6 +72,9 @@ function modelFor(input: SliderInput) {
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 const thumb = () => screen.getByRole('slider', { name: 'Valider la récompense (personnel)' });
 const holdButton = () => screen.getByRole('button', { name: 'Valider sans glisser' });
+const staffButton = () => screen.getByRole('button', { name: 'Personnel : valider' });
+/** The staff's deliberate step that opens the swipe. */
+const openStaffStep = () => fireEvent.click(staffButton());
 const sliderRoot = () => document.querySelector('[data-scope="slider"]');
 
 beforeEach(() => {
@@ -97,9 +116,26 @@ describe('slider machine: model paths drive the staff swipe', () => {
           { profileUUID: scenario.profileUUID ?? '' },
         );
         let validations = 0;
+        let lastFailure: unknown = null;
 
         await path.test({
           states: {
+            // issue 25: the guest's view leads with what to do; no swipe, no irreversible warning until staff step in.
+            waiting: async () => {
+              await waitFor(() => expect(sliderRoot()).toHaveAttribute('data-state', 'waiting'));
+              const dialog = screen.getByRole('dialog', { name: 'Départ tardif' });
+              const instruction = within(dialog).getByText(
+                'Présentez cet écran à la réception au moment de votre départ.',
+              );
+              expect(
+                instruction.compareDocumentPosition(staffButton()) & Node.DOCUMENT_POSITION_FOLLOWING,
+              ).toBeTruthy();
+              expect(within(dialog).getByText(SLIDER_REWARD.radDescription)).toBeVisible();
+              expect(screen.queryByRole('slider')).toBeNull();
+              expect(screen.queryByRole('button', { name: 'Valider sans glisser' })).toBeNull();
+              expect(within(dialog).queryByText(/irréversible/)).toBeNull();
+              expect(controlled.calls).toHaveLength(validations);
+            },
             idle: async (snapshot) => {
               await waitFor(() => expect(sliderRoot()).toHaveAttribute('data-state', 'idle'));
               const dialog = screen.getByRole('dialog', { name: 'Départ tardif' });
@@ -111,12 +147,8 @@ describe('slider machine: model paths drive the staff swipe', () => {
               expect(within(dialog).getByText("Réservé au personnel de l'hôtel")).toBeVisible();
               expect(within(dialog).getByText(/irréversible/)).toBeVisible();
               expect(thumb()).toHaveAttribute('aria-valuenow', String(snapshot.context.progress));
-              const error = snapshot.context.error;
-              if (error === null) expect(screen.queryByRole('alert')).toBeNull();
-              else
-                expect(screen.getByRole('alert')).toHaveTextContent(
-                  typeof error === 'string' ? error : 'Une erreur est survenue lors de la validation.',
-                );
+              if (snapshot.context.error === null) expect(screen.queryByRole('alert')).toBeNull();
+              else expect(screen.getByRole('alert')).toHaveTextContent(FAILURE_TEXTS.get(lastFailure) ?? '?');
               expect(controlled.calls).toHaveLength(validations);
               expect(onChanged).not.toHaveBeenCalled();
             },
@@ -143,6 +175,12 @@ describe('slider machine: model paths drive the staff swipe', () => {
             },
           },
           events: {
+            'slider.staffOpen': async () => {
+              await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(staffButton());
+            },
+            'slider.staffCancel': async () => {
+              await user.click(screen.getByRole('button', { name: 'Annuler' }));
+            },
             'slider.drag': async (step) => {
               const { progress } = eventOf<{ progress: number }>(step);
               if (progress >= 100 && scenario.profileUUID) validations += 1;
@@ -175,7 +213,8 @@ describe('slider machine: model paths drive the staff swipe', () => {
               await act(async () => controlled.resolve('markSliderUsed', eventOf<{ output: unknown }>(step).output));
             },
             'xstate.error.actor.markSliderUsed': async (step) => {
-              await act(async () => controlled.reject('markSliderUsed', eventOf<{ error: unknown }>(step).error));
+              lastFailure = eventOf<{ error: unknown }>(step).error;
+              await act(async () => controlled.reject('markSliderUsed', lastFailure));
             },
             [SUCCESS_CLOSE]: async () => {
               await act(() => vi.advanceTimersByTimeAsync(3000));
@@ -192,6 +231,7 @@ describe('slider gestures', () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const controlled = controlledActors(['markSliderUsed']);
     renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    openStaffStep();
     drag(100);
     drag(100);
     fireEvent.keyDown(thumb(), { key: 'End' });
@@ -204,6 +244,7 @@ describe('slider gestures', () => {
     const controlled = controlledActors(['markSliderUsed']);
     const slider = sliderLogic.provide({ actors: controlled.actors as never });
     const { onClaimChanged, onClaimClosed, onClose } = renderRewardDetails(SLIDER_REWARD, 0, { slider });
+    openStaffStep();
     drag(100);
     await act(async () => controlled.resolve('markSliderUsed', { success: 'OK' }));
     expect(onClaimChanged).toHaveBeenCalledTimes(1);
@@ -217,6 +258,7 @@ describe('slider gestures', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const controlled = controlledActors(['markSliderUsed']);
     renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    openStaffStep();
     act(() => thumb().focus());
     await user.keyboard('{ArrowRight}{ArrowUp}{PageUp}');
     expect(thumb()).toHaveAttribute('aria-valuenow', '45');
@@ -234,6 +276,7 @@ describe('slider gestures', () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const controlled = controlledActors(['markSliderUsed']);
     renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    openStaffStep();
     fireEvent.pointerDown(holdButton());
     await act(() => vi.advanceTimersByTimeAsync(1900));
     fireEvent.pointerLeave(holdButton());
@@ -253,15 +296,18 @@ describe('slider gestures', () => {
     expect(sliderMachine.implementations.delays.sliderHoldConfirm).toBe(2000);
   });
 
-  it('shows the server text, else the default', () => {
-    expect(serverValidationText(new ApiError(409, 'already_used', 'Déjà utilisée'))).toBe('Déjà utilisée');
-    expect(serverValidationText({ validationError: 'Code staff invalide' })).toBe('Code staff invalide');
-    expect(serverValidationText(new ApiError(502, 'http_error', '502 Bad Gateway'))).toBeNull();
-    expect(serverValidationText(new Error('x'))).toBeNull();
+  it('chooses the failure text by code, never the server message', () => {
+    const expired = sliderFailureText(new ApiError(409, 'reward_expired', 'past its validity'));
+    expect(expired.message).toBe('Cette récompense a expiré : elle ne peut plus être utilisée.');
+    expect(sliderFailureText(new ApiError(502, 'http_error', '502 Bad Gateway')).message).toBe(
+      "Erreur lors de l'utilisation de la récompense.",
+    );
+    expect(sliderFailureText(new Error('x')).message).toBe("Erreur lors de l'utilisation de la récompense.");
   });
 
   it('aborts silently without sUUID', () => {
     const actor = createActor(sliderMachine, { input: { sUUID: null, profileUUID: 'p', rwId: 1 } }).start();
+    actor.send({ type: 'slider.staffOpen' });
     actor.send({ type: 'slider.drag', progress: 100 });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.progress).toBe(0);

@@ -226,6 +226,61 @@ describeEachDialect('rewards', (get) => {
     expect((await ledgerOf(h.handle, sUUID)).balance).toBe(100);
   });
 
+  it('after check-out, what the stay claimed stays readable and usable (list, code, use), and nothing new is claimed', async () => {
+    const h = get();
+    const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
+    const coffee = await rewardIdOf(h.handle, 1, 'coffee-code');
+    const gift = await rewardIdOf(h.handle, 1, 'local-gift');
+    const { sUUID, profileUUID } = await stayWith(h, 300);
+    expect((await claim(h, slider, { uuid: profileUUID, sUUID })).statusCode).toBe(200);
+    const { code } = (await claim(h, coffee, { uuid: profileUUID, sUUID })).json();
+    expect((await terminateAsStaff(h.app, sUUID, profileUUID)).statusCode).toBe(200);
+
+    // The finished page's list: the claims with their codes and their use.
+    const listed = await listRewards(h, sUUID, profileUUID);
+    expect(listed.find((r) => r.rwId === coffee)).toMatchObject({ isClaimed: 1, isUsed: 0, code });
+    expect(listed.find((r) => r.rwId === slider)).toMatchObject({ isClaimed: 1, isUsed: 0 });
+    const codeReply = await h.app.inject({ url: `/api/rewards/${coffee}/code?sUUID=${sUUID}&uuid=${profileUUID}` });
+    expect(codeReply.json()).toEqual({ success: 'OK', code });
+    // The discount's staff swipe at check-out.
+    const used = await use(h, slider, 'useSlider', sUUID, profileUUID);
+    expect(used.statusCode).toBe(200);
+    expect((await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === slider)).toMatchObject({ isUsed: 1 });
+    // Never a new claim after the stay.
+    const before = await writableCounts(h.handle);
+    const refused = await claim(h, gift, { uuid: profileUUID, sUUID });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('stay_finished');
+    expect(await writableCounts(h.handle)).toEqual(before);
+  });
+
+  it('refuses the use of a claimed reward past its validUntil (hotel-local day) with 409 reward_expired', async () => {
+    const h = get();
+    const slider = await rewardIdOf(h.handle, 1, 'late-checkout');
+    h.clock.current = new Date('2026-05-01T21:00:00Z');
+    await setValidUntil(h, slider, '2026-05-01');
+    try {
+      const { sUUID, profileUUID } = await stayWith(h, 200);
+      expect((await claim(h, slider, { uuid: profileUUID, sUUID })).statusCode).toBe(200);
+      // 00:30 in Paris on 2 May: the claim is kept, its use refused, nothing written.
+      h.clock.current = new Date('2026-05-01T22:30:00Z');
+      const before = await writableCounts(h.handle);
+      for (const path of ['useSlider', 'used', 'redeem'] as const) {
+        const refused = await use(h, slider, path, sUUID, profileUUID);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe('reward_expired');
+      }
+      expect(await writableCounts(h.handle)).toEqual(before);
+      expect((await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === slider)).toMatchObject({
+        isClaimed: 1,
+        isUsed: 0,
+      });
+    } finally {
+      await setValidUntil(h, slider, null);
+      h.clock.current = null;
+    }
+  });
+
   it('refuses a claim past the reward’s validUntil (hotel-local day) with 409 reward_expired; the list then shows it only to stays that claimed it', async () => {
     const h = get();
     const gift = await rewardIdOf(h.handle, 1, 'local-gift');

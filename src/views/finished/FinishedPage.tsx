@@ -1,20 +1,27 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import type { Reward } from '../../../contract/schemas.ts';
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { calendarDateIn } from '../../../contract/calendar-days.ts';
+import type { Reward, Stay } from '../../../contract/schemas.ts';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
-import { displayedCode } from '../../../machines/rewardClaim.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
+import { RewardCode } from '../../components/RewardCode.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 import { formatValidUntil, waterVolumeOf } from '../rewards/details/rewardDisplay.ts';
+import { type ClaimedStatus, claimedStatusOf } from '../rewards/rewardGroups.ts';
+import { browserCanShare } from '../rewards/rewardsList.logic.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
 import './FinishedPage.css';
 
 export const FinishedStayContext = createActorContext(finishedStayMachine);
+
+/** The rewards page's detail modal, in its own chunk as there. */
+const RewardDetails = lazy(withDialogsCatalog(() => import('../rewards/details/RewardDetails.tsx')));
 
 export interface FinishedPageProps {
   sUUID: string;
@@ -65,7 +72,7 @@ function FinishedStayView() {
         <>
           {/* The points earned over the stay, not the balance left after rewards (issue 15). */}
           <ThankYouCard points={stay.earnedGreenMiles} firstName={stay.profile.firstName} />
-          <ClaimedRewards hotelName={stay.hotelName} />
+          <ClaimedRewards stay={stay} />
         </>
       ) : (
         <Spinner label={t`Vérification de votre séjour…`} />
@@ -75,16 +82,26 @@ function FinishedStayView() {
 }
 
 /**
- * The rewards the stay claimed, read-only (issue 15: a code valid for another year could no longer be seen): its
- * code and validity, the water donated, whether a discount was used.
+ * The rewards the stay claimed (issues 15 and 25): everything the guest paid points for stays presentable at the desk
+ * after check-out: each one's status and code, and its detail modal as on the rewards page (QR code, the discount's
+ * staff step), which its claim flow (the page machine's child) runs.
  */
-function ClaimedRewards({ hotelName }: { hotelName: string }) {
+function ClaimedRewards({ stay }: { stay: Stay }) {
   const { t } = useLingui();
+  const { language } = useLanguage();
   const titleId = useId();
   const actor = FinishedStayContext.useActorRef();
   const rewards = FinishedStayContext.useSelector((snapshot) => snapshot.context.claimedRewards);
   const loading = FinishedStayContext.useSelector((snapshot) => snapshot.hasTag('loadingRewards'));
   const failed = FinishedStayContext.useSelector((snapshot) => snapshot.matches({ finished: 'rewardsFailed' }));
+  const openRewardId = FinishedStayContext.useSelector((snapshot) => snapshot.context.openRewardId);
+  const claim = FinishedStayContext.useSelector((snapshot) => snapshot.children.rewardClaim);
+  // The page does not load the hotel: the device's date, as the guest stands at its desk (the server decides a use).
+  const today = calendarDateIn(undefined, new Date());
+  const onOpen = (rwId: number) =>
+    // E-mail is not offered here: the page does not load the hotel, which says whether it can send one.
+    actor.send({ type: 'reward.open', rwId, canShare: browserCanShare(), canEmail: false });
+  const onClose = () => actor.send({ type: 'reward.close' });
 
   return (
     <section className="finished-page__rewards" data-part="rewards" aria-labelledby={titleId}>
@@ -106,27 +123,70 @@ function ClaimedRewards({ hotelName }: { hotelName: string }) {
       {rewards.length > 0 && (
         <ul className="finished-page__reward-list">
           {rewards.map((reward) => (
-            <ClaimedReward key={reward.rwId} reward={reward} hotelName={hotelName} />
+            <ClaimedReward
+              key={reward.rwId}
+              reward={reward}
+              codePrefix={stay.codePrefix}
+              today={today}
+              onOpen={onOpen}
+            />
           ))}
         </ul>
+      )}
+      {openRewardId !== null && claim && (
+        <Suspense fallback={null}>
+          <RewardDetails
+            key={openRewardId}
+            claim={claim}
+            balance={stay.greenMiles}
+            pointsName="GreenMiles"
+            codePrefix={stay.codePrefix}
+            roomNumber={stay.roomNb}
+            language={language}
+            today={today}
+            onClose={onClose}
+          />
+        </Suspense>
       )}
     </section>
   );
 }
 
-/** One claimed reward, read-only. */
-function ClaimedReward({ reward, hotelName }: { reward: Reward; hotelName: string }) {
+/** docs/behaviour.md#finished-stay: one claimed reward: its status, its code, and the way to show it at the desk. */
+function ClaimedReward({
+  reward,
+  codePrefix,
+  today,
+  onOpen,
+}: {
+  reward: Reward;
+  codePrefix: string;
+  today: string;
+  onOpen(rwId: number): void;
+}) {
+  const { t } = useLingui();
   const { language } = useLanguage();
+  const nameId = useId();
   const validDate = reward.validUntil ? formatValidUntil(reward.validUntil, language) : null;
   const litres = waterVolumeOf(reward);
+  const status = claimedStatusOf(reward, today);
+  const statusLabels: Record<ClaimedStatus, string> = {
+    toUse: t`À utiliser`,
+    used: t`Utilisée`,
+    expired: t`Expirée`,
+    donated: t`Don effectué`,
+  };
   return (
-    <li className="finished-page__reward" data-part="reward" data-type={reward.rwType}>
-      <p className="finished-page__reward-name">{reward.radName}</p>
-      {reward.rwType === 'CODE' && reward.code && (
-        <p className="finished-page__reward-code" data-part="code">
-          {displayedCode(hotelName, reward.code)}
+    <li className="finished-page__reward" data-part="reward" data-type={reward.rwType} data-state={status}>
+      <div className="finished-page__reward-head">
+        <p id={nameId} className="finished-page__reward-name" data-part="name">
+          {reward.radName}
         </p>
-      )}
+        <span className={`pill finished-page__status finished-page__status--${status}`} data-part="status">
+          {statusLabels[status]}
+        </span>
+      </div>
+      {reward.code && <RewardCode codePrefix={codePrefix} code={reward.code} />}
       {validDate && (
         <p className="finished-page__reward-detail">
           <Trans>Valable jusqu'au {validDate}</Trans>
@@ -137,11 +197,20 @@ function ClaimedReward({ reward, hotelName }: { reward: Reward; hotelName: strin
           <Trans>{litres} litres d'eau donnés</Trans>
         </p>
       )}
-      {reward.isUsed === 1 && (
-        <p className="finished-page__reward-detail" data-part="used">
-          <Trans>Utilisée</Trans>
+      {status === 'toUse' && reward.rwType === 'SLIDER' && (
+        <p className="finished-page__reward-detail" data-part="instruction">
+          <Trans>Présentez cet écran à la réception au moment de votre départ.</Trans>
         </p>
       )}
+      <button
+        type="button"
+        className={`${status === 'toUse' ? 'button-primary' : 'button-secondary'} finished-page__reward-button`}
+        data-part="trigger"
+        aria-describedby={nameId}
+        onClick={() => onOpen(reward.rwId)}
+      >
+        {status === 'toUse' ? t`Présenter à l'accueil` : t`Voir les détails`}
+      </button>
     </li>
   );
 }

@@ -14,6 +14,8 @@ export interface RewardCardProps {
   reward: Reward;
   balance: number;
   pointsName: string;
+  /** The hotel-local date: a claimed reward past its validUntil shows expired. */
+  today: string;
   /** The card whose details the guest opened last. */
   selected: boolean;
   onOpen: (rwId: number) => void;
@@ -34,10 +36,10 @@ function QrIcon() {
  * One reward: picture, then the title (in the hotel's colour when it stays readable), the cost and one button on a
  * scrim band (docs/behaviour.md "Reward card").
  */
-export function RewardCard({ reward, balance, pointsName, selected, onOpen }: RewardCardProps) {
+export function RewardCard({ reward, balance, pointsName, today, selected, onOpen }: RewardCardProps) {
   const { t } = useLingui();
   const titleId = useId();
-  const state = rewardStateOf(reward, balance);
+  const state = rewardStateOf(reward, balance, today);
   const missing = missingPoints(reward, balance);
   const button = cardButtonOf(reward, balance);
   const buttonLabels: Record<RewardCardButton, string> = {
@@ -105,6 +107,8 @@ function RewardStatePill({ state, cost, pointsName }: { state: RewardState; cost
   switch (state) {
     case 'used':
       return <span className="pill reward-card__pill reward-card__pill--used">{t`Utilisée`}</span>;
+    case 'expired':
+      return <span className="pill reward-card__pill reward-card__pill--used">{t`Expirée`}</span>;
     case 'claimed':
       return <span className="pill pill--success reward-card__pill">{t`Débloquée`}</span>;
     case 'affordable':

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { LanguageNotice } from '../../components/LanguageNotice.tsx';
@@ -25,22 +25,49 @@ export interface RewardsListProps {
   codePrefix?: string;
   /** The stay's room, shown to staff on a reward they hand over on sight. */
   roomNumber?: string | null;
+  /** The hotel-local date: a claimed reward past its validUntil shows expired. */
+  today: string;
 }
 
 /** The rewards page content: the root's rewards list, fed by the stay session values. */
-export function RewardsList({ language, balance, pointsName, codePrefix = '', roomNumber = null }: RewardsListProps) {
+export function RewardsList({
+  language,
+  balance,
+  pointsName,
+  codePrefix = '',
+  roomNumber = null,
+  today,
+}: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
   const { hotel } = useStaySession();
   const list = useStayChild('rewardsList');
-  const { root, isLoading, failure, rewards, languageNotice, selectedRewardId, openReward, claim, onOpen, onClose } =
-    useConnected(list, connectRewardsList, {
-      balance,
-      codePrefix,
-      canShare: browserCanShare(),
-      canEmail: hotel?.emailEnabled ?? false,
-    });
+  const {
+    root,
+    isLoading,
+    failure,
+    rewards,
+    languageNotice,
+    selectedRewardId,
+    openReward,
+    claim,
+    onOpen,
+    onClose,
+    onVisible,
+  } = useConnected(list, connectRewardsList, {
+    balance,
+    codePrefix,
+    canShare: browserCanShare(),
+    canEmail: hotel?.emailEnabled ?? false,
+  });
   const balanceTitleId = useId();
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') onVisible();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [onVisible]);
 
   return (
     <div className="rewards-list" {...root}>
@@ -75,6 +102,7 @@ export function RewardsList({ language, balance, pointsName, codePrefix = '', ro
           rewards={rewards}
           balance={balance}
           pointsName={pointsName}
+          today={today}
           selectedRewardId={selectedRewardId}
           onOpen={onOpen}
         />
@@ -90,6 +118,7 @@ export function RewardsList({ language, balance, pointsName, codePrefix = '', ro
             codePrefix={codePrefix}
             roomNumber={roomNumber}
             language={language}
+            today={today}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
           />
@@ -104,6 +133,7 @@ const SKELETON_CARDS = [1, 2, 3];
 interface CardsProps {
   balance: number;
   pointsName: string;
+  today: string;
   selectedRewardId: number | null;
   onOpen(rwId: number): void;
 }
@@ -177,18 +207,12 @@ function RewardGroups({ section, ...cardProps }: CardsProps & { section: RewardS
   );
 }
 
-function RewardCards({ rewards, balance, pointsName, selectedRewardId, onOpen }: CardsProps & { rewards: Reward[] }) {
+function RewardCards({ rewards, ...cardProps }: CardsProps & { rewards: Reward[] }) {
   return (
     <ul className="card-list">
       {rewards.map((reward) => (
         <li key={reward.rwId}>
-          <RewardCard
-            reward={reward}
-            balance={balance}
-            pointsName={pointsName}
-            selected={reward.rwId === selectedRewardId}
-            onOpen={onOpen}
-          />
+          <RewardCard reward={reward} selected={reward.rwId === cardProps.selectedRewardId} {...cardProps} />
         </li>
       ))}
     </ul>

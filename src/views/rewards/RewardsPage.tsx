@@ -1,3 +1,4 @@
+import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
 import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
@@ -34,6 +35,7 @@ function RewardsFromSession() {
     <RewardsList
       codePrefix={stay.codePrefix}
       roomNumber={stay.roomNb}
+      today={calendarDateIn(hotel?.hotel.timeZone, new Date())}
       language={language}
       balance={stay.greenMiles}
       pointsName={pointsNameOf(hotel)}

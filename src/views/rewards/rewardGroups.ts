@@ -1,3 +1,4 @@
+import { isExpiredOn } from '../../../contract/reward-code.ts';
 import type { Reward } from '../../../contract/schemas.ts';
 
 /** docs/behaviour.md#rewards-list: a reward without rwPosition sorts as 999. */
@@ -52,10 +53,17 @@ export function catalogueOf(rewards: readonly Reward[], balance: number): Reward
 }
 
 /** A card's state, which its look and its pill say (docs/behaviour.md#reward-card). */
-export type RewardState = 'used' | 'claimed' | 'affordable' | 'locked';
+export type RewardState = 'used' | 'expired' | 'claimed' | 'affordable' | 'locked';
 
-export function rewardStateOf(reward: Reward, balance: number): RewardState {
-  if (isClaimed(reward)) return reward.isUsed === 1 ? 'used' : 'claimed';
+/** docs/behaviour.md#reward-card: a claimed, unused reward past its validUntil (hotel-local `today`) is expired. */
+export const isRewardExpired = (reward: Reward, today: string): boolean =>
+  reward.isUsed !== 1 && isExpiredOn(reward.validUntil, today);
+
+export function rewardStateOf(reward: Reward, balance: number, today: string): RewardState {
+  if (isClaimed(reward)) {
+    if (reward.isUsed === 1) return 'used';
+    return isRewardExpired(reward, today) ? 'expired' : 'claimed';
+  }
   return isAffordable(reward, balance) ? 'affordable' : 'locked';
 }
 
@@ -94,4 +102,13 @@ export function cardButtonOf(reward: Reward, balance: number): RewardCardButton 
     default:
       return 'showQr';
   }
+}
+
+/** docs/behaviour.md#finished-stay: where a claimed reward stands: still to use at the desk, used, expired, donated. */
+export type ClaimedStatus = 'toUse' | 'used' | 'expired' | 'donated';
+
+export function claimedStatusOf(reward: Reward, today: string): ClaimedStatus {
+  if (isWaterReward(reward)) return 'donated';
+  if (reward.isUsed === 1) return 'used';
+  return isRewardExpired(reward, today) ? 'expired' : 'toUse';
 }

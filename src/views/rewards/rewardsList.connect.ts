@@ -44,5 +44,7 @@ export function connectRewardsList(
     claim: snapshot.children.rewardClaim,
     onOpen: (rwId: number) => send({ type: 'reward.open', rwId, ...opening }),
     onClose: () => send({ type: 'reward.close' }),
+    /** The page came back into view: another tab may have changed the rewards or the balance. */
+    onVisible: () => send({ type: 'page.visible' }),
   } as const;
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
+import { rewardCodeText } from '../../../../contract/reward-code.ts';
 import type { copyCodeMachine } from '../../../../machines/copyCode.machine.ts';
-import { displayedCode } from '../../../../machines/rewardClaim.machine.ts';
+import { RewardCode } from '../../../components/RewardCode.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { connectCopyCode } from '../../entry/copyCode.connect.ts';
 import { CodeQr } from './CodeQr.tsx';
@@ -41,8 +42,8 @@ export function CodePanel({ claim, codePrefix, language }: CodePanelProps) {
           </button>
         </div>
       )}
-      {code && copy && <CopyableCode code={displayedCode(codePrefix, code)} flow={copy} />}
-      {code && <CodeQr code={displayedCode(codePrefix, code)} />}
+      {code && copy && <CopyableCode codePrefix={codePrefix} code={code} flow={copy} />}
+      {code && <CodeQr code={rewardCodeText(codePrefix, code)} />}
       {validUntil !== null && <ValidUntil validDate={formatValidUntil(validUntil, language)} />}
     </div>
   );
@@ -57,16 +58,30 @@ function ValidUntil({ validDate }: { validDate: string }) {
 }
 
 /** The code and its copy button, on the claim's child `copyCode`: the disabled-QR page's copy ('Copié !' for 2 s). */
-function CopyableCode({ code, flow }: { code: string; flow: ActorRefFrom<typeof copyCodeMachine> }) {
+function CopyableCode({
+  codePrefix,
+  code,
+  flow,
+}: {
+  codePrefix: string;
+  code: string;
+  flow: ActorRefFrom<typeof copyCodeMachine>;
+}) {
   const { t } = useLingui();
   const copy = useConnected(flow, connectCopyCode);
   return (
     <div className="reward-details__code-line" {...copy.rootProps}>
-      <code className="reward-details__code" data-part="code" dir="ltr">
-        {code}
-      </code>
+      <RewardCode codePrefix={codePrefix} code={code} />
       <button type="button" className="button-secondary reward-details__button" {...copy.copyButtonProps}>
-        {copy.copied ? t`Copié !` : t`Copier le code`}
+        {/* Both labels take their place; only one shows: 'Copié !' never resizes the button nor moves the code. */}
+        <span className="reward-details__copy-labels">
+          <span data-shown={!copy.copied || undefined} aria-hidden={copy.copied || undefined}>
+            {t`Copier le code`}
+          </span>
+          <span data-shown={copy.copied || undefined} aria-hidden={!copy.copied || undefined}>
+            {t`Copié !`}
+          </span>
+        </span>
       </button>
       <p className="visually-hidden" role="status">
         {copy.copied && <Trans>Code copié dans le presse-papiers.</Trans>}

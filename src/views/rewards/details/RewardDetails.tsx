@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
+import { rewardCodeText } from '../../../../contract/reward-code.ts';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { displayedCode, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import { RewardCode } from '../../../components/RewardCode.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
-import { missingPoints } from '../rewardGroups.ts';
+import { isRewardExpired, missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { CodeQr } from './CodeQr.tsx';
 import { RewardShare } from './RewardShare.tsx';
@@ -24,9 +26,11 @@ export interface RewardDetailsProps {
   /** The stay's room, for staff checking a reward shown to them. */
   roomNumber: string | null;
   language: string;
+  /** The hotel-local date: a claimed reward past its validUntil shows expired. */
+  today: string;
   onClose(): void;
-  /** The insufficient-points notice's way back to the stay page. */
-  onEarnPoints(): void;
+  /** The insufficient-points notice's way back to the stay page (none after the stay: nothing can be claimed). */
+  onEarnPoints?: () => void;
 }
 
 /** A reward's detail modal (docs/behaviour.md#reward-dialog); its own lazy chunk. */
@@ -34,7 +38,6 @@ export default function RewardDetails(props: RewardDetailsProps) {
   const { t } = useLingui();
   const claim = useConnected(props.claim, connectRewardClaim);
 
-  if (!claim.open) return null;
   // The reward as the claim left it (claimed, with its code), not as the list gave it.
   const bodyProps = { ...props, reward: claim.reward, claim };
 
@@ -71,7 +74,7 @@ function Description({ reward }: { reward: Reward }) {
 }
 
 /** Not claimed yet: the unlock offer, the insufficient-points notice, or the claim failure. */
-function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyProps) {
+function LockedBody({ reward, balance, pointsName, onEarnPoints, onClose, claim }: BodyProps) {
   const { t, i18n } = useLingui();
   const cost = reward.rwCost;
 
@@ -87,9 +90,27 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyPr
             <Trans>Réalisez des gestes éco-responsables pour gagner des points.</Trans>
           </p>
         </div>
-        <button type="button" className="button-primary reward-details__button" data-part="earn" onClick={onEarnPoints}>
-          <Trans>Gagner des points</Trans>
-        </button>
+        {onEarnPoints && (
+          <button
+            type="button"
+            className="button-primary reward-details__button"
+            data-part="earn"
+            onClick={onEarnPoints}
+          >
+            <Trans>Gagner des points</Trans>
+          </button>
+        )}
+      </>
+    );
+  }
+
+  if (claim.alreadyClaimed) {
+    return (
+      <>
+        <p className="note note--success" role="status" data-part="already-claimed">
+          {i18n._(alreadyClaimedError)}
+        </p>
+        <BackButton onClose={onClose} />
       </>
     );
   }
@@ -117,14 +138,16 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, claim }: BodyPr
   );
 }
 
-/** Claimed: by type, the code, the donation summary, the staff swipe, or the generic confirmation. */
+/** Claimed: by type, the code, the donation summary, the staff step, or the generic confirmation. */
 function ClaimedBody(props: BodyProps) {
   const { reward, claim } = props;
   const share = claim.share && <RewardShare flow={claim.share} />;
+  const expired = reward.isUsed !== 1 && isRewardExpired(reward, props.today);
   switch (reward.rwType) {
     case 'CODE':
       return (
         <>
+          <UseStatus reward={reward} expired={expired} />
           <CodePanel claim={claim} codePrefix={props.codePrefix} language={props.language} />
           {share}
         </>
@@ -137,30 +160,34 @@ function ClaimedBody(props: BodyProps) {
         </>
       );
     case 'SLIDER':
-      return reward.isUsed === 1 ? (
+      if (reward.isUsed === 1 || expired)
+        return (
+          <>
+            <UseStatus reward={reward} expired={expired} />
+            <BackButton onClose={props.onClose} />
+          </>
+        );
+      // docs/behaviour.md#slider-reward: what to do first; the swipe waits behind the staff's own step.
+      return (
         <>
-          <p className="note note--success" role="status" data-part="used">
-            <Trans>Récompense utilisée</Trans>
+          <p className="note note--success reward-details__instruction" data-part="instruction">
+            <Trans>Présentez cet écran à la réception au moment de votre départ.</Trans>
           </p>
-          <button
-            type="button"
-            className="button-primary reward-details__button"
-            data-part="back"
-            onClick={props.onClose}
-          >
-            <Trans>Retour</Trans>
-          </button>
+          <Description reward={reward} />
+          {claim.slider && <SliderPanel slider={claim.slider} />}
         </>
-      ) : (
-        claim.slider && <SliderPanel slider={claim.slider} />
       );
     default:
       return (
         <>
           <Description reward={reward} />
-          <p className="note note--success" data-part="unlocked">
-            <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
-          </p>
+          {reward.isUsed === 1 || expired ? (
+            <UseStatus reward={reward} expired={expired} />
+          ) : (
+            <p className="note note--success" data-part="unlocked">
+              <Trans>Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.</Trans>
+            </p>
+          )}
           <StaffCheck
             reward={reward}
             codePrefix={props.codePrefix}
@@ -171,6 +198,31 @@ function ClaimedBody(props: BodyProps) {
         </>
       );
   }
+}
+
+/** A claimed reward that can no longer be used: used (by the swipe or at the desk), or past its validity date. */
+function UseStatus({ reward, expired }: { reward: Reward; expired: boolean }) {
+  if (reward.isUsed === 1)
+    return (
+      <p className="note reward-details__used" role="status" data-part="used">
+        <Trans>Récompense utilisée</Trans>
+      </p>
+    );
+  if (expired)
+    return (
+      <p className="note note--warning" role="status" data-part="expired">
+        <Trans>Cette récompense a expiré.</Trans>
+      </p>
+    );
+  return null;
+}
+
+function BackButton({ onClose }: { onClose(): void }) {
+  return (
+    <button type="button" className="button-primary reward-details__button" data-part="back" onClick={onClose}>
+      <Trans>Retour</Trans>
+    </button>
+  );
 }
 
 /**
@@ -207,10 +259,8 @@ function StaffCheck({
         <div>
           <dt>{t`Code`}</dt>
           <dd>
-            <code className="reward-details__code" data-part="code" dir="ltr">
-              {displayedCode(codePrefix, reward.code)}
-            </code>
-            <CodeQr code={displayedCode(codePrefix, reward.code)} />
+            <RewardCode codePrefix={codePrefix} code={reward.code} />
+            <CodeQr code={rewardCodeText(codePrefix, reward.code)} />
           </dd>
         </div>
       )}

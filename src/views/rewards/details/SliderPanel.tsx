@@ -15,7 +15,10 @@ interface SliderPanelProps {
 const ARROW_STEP = 10;
 const PAGE_STEP = 25;
 
-/** A claimed, unused SLIDER reward: the staff-only swipe that marks it used (docs/behaviour.md#slider-reward). */
+/**
+ * A claimed, unused SLIDER reward: the staff step that marks it used (docs/behaviour.md#slider-reward). The guest
+ * sees one 'Staff: validate' button; the staff-only swipe opens behind it.
+ */
 export function SliderPanel(props: SliderPanelProps) {
   const { t, i18n } = useLingui();
   const slider = useConnected(props.slider, connectSlider);
@@ -79,6 +82,15 @@ export function SliderPanel(props: SliderPanelProps) {
     }
   }
 
+  if (slider.waiting)
+    return (
+      <div className="slider slider--waiting" {...slider.rootProps}>
+        <button type="button" className="button-secondary slider__staff-open" {...slider.staffOpenButtonProps}>
+          <Trans>Personnel : valider</Trans>
+        </button>
+      </div>
+    );
+
   return (
     <div className="slider" {...slider.rootProps}>
       <p className="pill slider__staff" data-part="staff">
@@ -89,7 +101,7 @@ export function SliderPanel(props: SliderPanelProps) {
       </p>
       {slider.error && (
         <p className="slider__alert" role="alert" data-part="error">
-          {typeof slider.error === 'string' ? slider.error : i18n._(slider.error)}
+          {i18n._(slider.error)}
         </p>
       )}
       {slider.done ? (
@@ -150,6 +162,9 @@ export function SliderPanel(props: SliderPanelProps) {
             {slider.holding && <Trans>Maintenez appuyé 2 secondes…</Trans>}
             {slider.validating && <Trans>Validation en cours…</Trans>}
           </p>
+          <button type="button" className="slider__staff-cancel" {...slider.staffCancelButtonProps}>
+            <Trans>Annuler</Trans>
+          </button>
         </>
       )}
     </div>

@@ -15,9 +15,9 @@ export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: 
   return {
     reward,
     state,
-    /** The water modal closes on its claim and reopens with the donation summary (docs/behaviour.md#unlocking). */
-    open: !snapshot.matches('waterReopening'),
     insufficient: snapshot.matches('insufficient'),
+    /** Another tab claimed the reward first: no unlock button, the list shows it claimed. */
+    alreadyClaimed: snapshot.matches('alreadyClaimed'),
     claimed: snapshot.matches('claimed'),
     /** The reward's code once it may be shown (copy button, share text). */
     code: snapshot.matches({ claimed: 'shown' }) ? code : null,

@@ -17,8 +17,19 @@ export function connectSlider(snapshot: SliderSnapshot, send: (event: SliderEven
     rootProps: { 'data-scope': 'slider', 'data-state': dataStateOf(snapshot) },
     /** 0–100. */
     progress,
-    /** The server's own validation text, else a descriptor to translate. */
+    /** The failed validation's text, to translate. */
     error,
+    /** The guest's view: the swipe waits behind the staff's own step. */
+    waiting: snapshot.matches('waiting'),
+    staffOpenButtonProps: {
+      'data-part': 'staff-open',
+      onClick: () => send({ type: 'slider.staffOpen' }),
+    },
+    staffCancelButtonProps: {
+      'data-part': 'staff-cancel',
+      disabled: validating,
+      onClick: () => send({ type: 'slider.staffCancel' }),
+    },
     /** The reward is marked used: the success replaces the controls until the modal closes. */
     done: snapshot.matches('succeeded') || snapshot.matches('closed'),
     holding,
