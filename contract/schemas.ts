@@ -475,14 +475,17 @@ export type DemoResetBody = Static<typeof DemoResetBody>;
 export const RedeemedBy = Type.Union([Type.Literal('guest'), Type.Literal('staff')]);
 export type RedeemedBy = Static<typeof RedeemedBy>;
 
-/** POST /api/staff/codes/verify — the code as the guest shows it (`TIL-LZJ`) or without the prefix, any case. */
+/**
+ * POST /api/staff/codes/verify and /api/staff/codes/redeem — the code as the guest shows it (`TIL-LZJ`) or without
+ * the prefix, any case.
+ */
 export const StaffCodeCheckBody = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 64 }),
   /** The language of the reward's name; the hotel's primary language without it. */
   lang: Type.Optional(LangCode),
 });
 export type StaffCodeCheckBody = Static<typeof StaffCodeCheckBody>;
-export const StaffCodeCheckReply = Type.Object({
+const staffCodeFacts = {
   /** The code as the guest's screen shows it, `{codePrefix}-{code}`. */
   code: Type.String(),
   rwId: Type.Integer(),
@@ -494,13 +497,20 @@ export const StaffCodeCheckReply = Type.Object({
   validUntil: Type.Union([Type.String(), Type.Null()]),
   /** True when the hotel-local date is past `validUntil`: an unused claim is then not used, nor to be handed over. */
   expired: Type.Boolean(),
-  /** True when this call used it; false when it had been used before (`usedAt`, `usedBy` say when and how). */
-  redeemedNow: Type.Boolean(),
-  /** Null only for an expired claim never used. */
+  /** Null while the claim is unused. */
   usedAt: Type.Union([Type.String(), Type.Null()]),
   usedBy: Type.Union([RedeemedBy, Type.Null()]),
-});
+};
+/** POST /api/staff/codes/verify: the claim the code names, as it stands; the check itself changes nothing. */
+export const StaffCodeCheckReply = Type.Object(staffCodeFacts);
 export type StaffCodeCheckReply = Static<typeof StaffCodeCheckReply>;
+/** POST /api/staff/codes/redeem: the claim after the staff's hand-over. */
+export const StaffCodeRedeemReply = Type.Object({
+  ...staffCodeFacts,
+  /** True when this call used it; false when it was used before (`usedAt`, `usedBy` say when and how) or expired. */
+  redeemedNow: Type.Boolean(),
+});
+export type StaffCodeRedeemReply = Static<typeof StaffCodeRedeemReply>;
 
 /** GET /api/staff/hotels/{hId}/redemptions?date=&lang= — without `date`, the hotel-local today. */
 export const StaffHotelParams = Type.Object({ hId: HotelId });
