@@ -654,12 +654,31 @@ export const ImpactCategory = Type.Union([
 ]);
 export type ImpactCategory = Static<typeof ImpactCategory>;
 
+/** The shipped factor table's sources (docs/impact.md#factor-table), and the hotel's figure without a source text. */
+export const ImpactSourceId = Type.Union([
+  Type.Literal('bookingLaundry'),
+  Type.Literal('watersenseShower'),
+  Type.Literal('waterHeating'),
+  Type.Literal('ademeOneDegree'),
+  Type.Literal('ademeGas'),
+  Type.Literal('ademeElectricity'),
+  Type.Literal('referenceMeal'),
+  Type.Literal('hotelOwnFigure'),
+]);
+export type ImpactSourceId = Static<typeof ImpactSourceId>;
+
 /** One estimate: what the period saved, the factor per unit it was computed with, and the factor's source. */
 export const ImpactFigure = Type.Object({
   /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
   saved: Type.Number(),
   perUnit: Type.Number(),
-  source: Type.Object({ name: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }),
+  source: Type.Object({
+    /** The shipped source this is (the staff page shows it in its language); null for a text the hotel wrote. */
+    id: Type.Union([ImpactSourceId, Type.Null()]),
+    /** The source in English, or the hotel's own text. */
+    name: Type.String(),
+    url: Type.Union([Type.String(), Type.Null()]),
+  }),
   /** `published` as the source says it, `estimate` our derivation from it, `hotel` the hotel's own figure. */
   origin: Type.Union([Type.Literal('published'), Type.Literal('estimate'), Type.Literal('hotel')]),
 });
