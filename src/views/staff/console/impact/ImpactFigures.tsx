@@ -59,26 +59,30 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
       <h3 className="staff-impact__heading">
         <Trans>Actions par type</Trans>
       </h3>
-      <table className="staff-table" data-part="actions">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Action</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Nombre</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.actionsByType.map(({ actType, count }) => (
-            <tr key={actType}>
-              <th scope="row">{actionTypeLabel(i18n, actType)}</th>
-              <td>{numbers.format(count)}</td>
+      <TableScroll label={t`Actions par type`}>
+        <table className="staff-table" data-part="actions">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Action</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Nombre</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {summary.actionsByType.map(({ actType, count }) => (
+              <tr key={actType}>
+                <th scope="row" className="staff-table__text">
+                  {actionTypeLabel(i18n, actType)}
+                </th>
+                <td>{numbers.format(count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Savings summary={summary} />
     </div>
   );

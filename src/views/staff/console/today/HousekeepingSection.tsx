@@ -73,7 +73,9 @@ export function HousekeepingSection({ actor }: { actor: StaffListRef<Housekeepin
                       <tr key={room.roomNumber} data-state={changedBack ? 'changedBack' : 'skipping'}>
                         <th scope="row">{room.roomNumber}</th>
                         <td>{hotelTime(room.since)}</td>
-                        <td>{changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}</td>
+                        <td className="staff-table__text">
+                          {changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}
+                        </td>
                       </tr>
                     );
                   })}

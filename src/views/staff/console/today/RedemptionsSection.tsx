@@ -48,7 +48,9 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
                   {reply.redemptions.map((use) => (
                     <tr key={`${use.usedAt}-${use.rwId}-${use.code ?? use.roomNumber}`} data-state={use.usedBy}>
                       <td>{hotelTime(use.usedAt)}</td>
-                      <th scope="row">{use.rewardName}</th>
+                      <th scope="row" className="staff-table__text">
+                        {use.rewardName}
+                      </th>
                       <td>{use.roomNumber ?? t`Sans chambre`}</td>
                       <td className="staff-code">{use.code ?? t`Sans code`}</td>
                       <td>{hotelTime(use.claimedAt)}</td>
