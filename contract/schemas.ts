@@ -475,14 +475,17 @@ export type DemoResetBody = Static<typeof DemoResetBody>;
 export const RedeemedBy = Type.Union([Type.Literal('guest'), Type.Literal('staff')]);
 export type RedeemedBy = Static<typeof RedeemedBy>;
 
-/** POST /api/staff/codes/verify — the code as the guest shows it (`TIL-LZJ`) or without the prefix, any case. */
+/**
+ * POST /api/staff/codes/verify and /api/staff/codes/redeem — the code as the guest shows it (`TIL-LZJ`) or without
+ * the prefix, any case.
+ */
 export const StaffCodeCheckBody = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 64 }),
   /** The language of the reward's name; the hotel's primary language without it. */
   lang: Type.Optional(LangCode),
 });
 export type StaffCodeCheckBody = Static<typeof StaffCodeCheckBody>;
-export const StaffCodeCheckReply = Type.Object({
+const staffCodeFacts = {
   /** The code as the guest's screen shows it, `{codePrefix}-{code}`. */
   code: Type.String(),
   rwId: Type.Integer(),
@@ -494,13 +497,20 @@ export const StaffCodeCheckReply = Type.Object({
   validUntil: Type.Union([Type.String(), Type.Null()]),
   /** True when the hotel-local date is past `validUntil`: an unused claim is then not used, nor to be handed over. */
   expired: Type.Boolean(),
-  /** True when this call used it; false when it had been used before (`usedAt`, `usedBy` say when and how). */
-  redeemedNow: Type.Boolean(),
-  /** Null only for an expired claim never used. */
+  /** Null while the claim is unused. */
   usedAt: Type.Union([Type.String(), Type.Null()]),
   usedBy: Type.Union([RedeemedBy, Type.Null()]),
-});
+};
+/** POST /api/staff/codes/verify: the claim the code names, as it stands; the check itself changes nothing. */
+export const StaffCodeCheckReply = Type.Object(staffCodeFacts);
 export type StaffCodeCheckReply = Static<typeof StaffCodeCheckReply>;
+/** POST /api/staff/codes/redeem: the claim after the staff's hand-over. */
+export const StaffCodeRedeemReply = Type.Object({
+  ...staffCodeFacts,
+  /** True when this call used it; false when it was used before (`usedAt`, `usedBy` say when and how) or expired. */
+  redeemedNow: Type.Boolean(),
+});
+export type StaffCodeRedeemReply = Static<typeof StaffCodeRedeemReply>;
 
 /** GET /api/staff/hotels/{hId}/redemptions?date=&lang= — without `date`, the hotel-local today. */
 export const StaffHotelParams = Type.Object({ hId: HotelId });
@@ -644,12 +654,31 @@ export const ImpactCategory = Type.Union([
 ]);
 export type ImpactCategory = Static<typeof ImpactCategory>;
 
+/** The shipped factor table's sources (docs/impact.md#factor-table), and the hotel's figure without a source text. */
+export const ImpactSourceId = Type.Union([
+  Type.Literal('bookingLaundry'),
+  Type.Literal('watersenseShower'),
+  Type.Literal('waterHeating'),
+  Type.Literal('ademeOneDegree'),
+  Type.Literal('ademeGas'),
+  Type.Literal('ademeElectricity'),
+  Type.Literal('referenceMeal'),
+  Type.Literal('hotelOwnFigure'),
+]);
+export type ImpactSourceId = Static<typeof ImpactSourceId>;
+
 /** One estimate: what the period saved, the factor per unit it was computed with, and the factor's source. */
 export const ImpactFigure = Type.Object({
   /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
   saved: Type.Number(),
   perUnit: Type.Number(),
-  source: Type.Object({ name: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }),
+  source: Type.Object({
+    /** The shipped source this is (the staff page shows it in its language); null for a text the hotel wrote. */
+    id: Type.Union([ImpactSourceId, Type.Null()]),
+    /** The source in English, or the hotel's own text. */
+    name: Type.String(),
+    url: Type.Union([Type.String(), Type.Null()]),
+  }),
   /** `published` as the source says it, `estimate` our derivation from it, `hotel` the hotel's own figure. */
   origin: Type.Union([Type.Literal('published'), Type.Literal('estimate'), Type.Literal('hotel')]),
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Action, Reward } from '../contract/schemas.ts';
 import {
   chooseLanguage,
@@ -12,7 +12,8 @@ import {
 /**
  * The staff page's 'Aujourd'hui' tab (docs/behaviour.md#today-tab) against the real server: a guest skips cleaning
  * and claims a code reward through the API, then the front desk signs in, sees the room in the skip-cleaning list,
- * checks the code (used now, then already used) and finds the use in the day's list.
+ * checks the code (valid, nothing used yet), hands the reward over with a second tap (used now), checks it again
+ * (already used) and finds the use in the day's list.
  */
 
 // Not room 201: e2e/presence.spec.ts rotates its code on the shared test server.
@@ -73,6 +74,21 @@ async function signIn(page: Page, language: Language) {
   await expect(page.getByRole('tab', { name: text(language, "Aujourd'hui") })).toHaveAttribute('aria-selected', 'true');
 }
 
+/** The button is on screen and the top element at its centre: no table or other part lies over it. */
+async function expectNotCovered(page: Page, button: Locator) {
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe(await button.textContent());
+  // The page itself never scrolls sideways: wide tables scroll in their own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
 /** The parts of a message around one of its values ('Déjà utilisée le {usedAt} (…)' → before and after). */
 function around(language: Language, source: string, value: string): [string, string] {
   const [before = '', after = ''] = text(language, source).split(`{${value}}`);
@@ -95,21 +111,34 @@ for (const { code: language, dir } of LANGUAGES) {
     await expect(roomRow).toContainText(text(language, 'Pas de ménage'));
     await expectNoAccessibilityViolations(page);
 
-    // The code as the guest's screen shows it, typed in lower case: used now.
+    // The code as the guest's screen shows it, typed in lower case: valid, and nothing is used by the check.
     const check = page.getByRole('region', { name: text(language, 'Vérifier un code de récompense') });
     const field = check.getByLabel(text(language, 'Code de récompense'));
     await field.fill(guest.code.toLowerCase());
     await field.press('Enter');
     const answer = check.getByRole('status');
-    await expect(answer).toContainText(text(language, 'Récompense utilisée maintenant'));
+    await expect(answer).toContainText(text(language, 'Code valable, pas encore utilisé'));
     await expect(answer).toContainText(guest.rewardName);
     await expect(answer).toContainText(guest.roomNumber);
     await expect(answer).toContainText(guest.code);
     await expect(field).toBeFocused();
     await expect(field).toHaveValue('');
+    const uses = page.getByRole('region', { name: text(language, "Récompenses utilisées aujourd'hui") });
+    await expect(uses.getByRole('row').filter({ hasText: guest.code })).toHaveCount(0);
+    // Nothing covers the buttons on a phone: the day's uses scroll in their own box, never over the code check.
+    for (const button of [
+      check.getByRole('button', { name: text(language, 'Vérifier') }),
+      answer.getByRole('button', { name: text(language, 'Remettre la récompense') }),
+    ])
+      await expectNotCovered(page, button);
+    await expectNoAccessibilityViolations(page);
+
+    // The reward handed over, with a second and explicit tap: used now.
+    await answer.getByRole('button', { name: text(language, 'Remettre la récompense') }).click();
+    await expect(answer).toContainText(text(language, 'Récompense utilisée maintenant'));
+    await expect(answer.getByRole('button')).toHaveCount(0);
 
     // The day's uses list it, checked by staff.
-    const uses = page.getByRole('region', { name: text(language, "Récompenses utilisées aujourd'hui") });
     const useRow = uses.getByRole('row').filter({ hasText: guest.code });
     await expect(useRow).toContainText(guest.rewardName);
     await expect(useRow).toContainText(text(language, 'Code vérifié'));
@@ -117,6 +146,7 @@ for (const { code: language, dir } of LANGUAGES) {
 
     // Shown again: already used, and nothing changes.
     await field.fill(guest.code);
+    await expectNotCovered(page, check.getByRole('button', { name: text(language, 'Vérifier') }));
     await check.getByRole('button', { name: text(language, 'Vérifier') }).click();
     const [before, after] = around(language, 'Déjà utilisée le {usedAt} (code vérifié par le personnel)', 'usedAt');
     await expect(answer).toContainText(before.trim());

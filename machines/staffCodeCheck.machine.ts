@@ -1,15 +1,19 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
-import type { StaffCodeCheckReply } from '../contract/schemas.ts';
+import type { StaffCodeCheckReply, StaffCodeRedeemReply } from '../contract/schemas.ts';
 import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The staff page's reward code check (docs/behaviour.md#staff-code-check): a code typed, or scanned (scanning: the
- * camera reads the QR code of the guest's code, ▶ checking, or scanFailed; `scan.cancel` back to idle) ▶ checking
- * (POST /api/staff/codes/verify, which uses it) ▶ redeemed (used now) | alreadyUsed | rewardExpired (past its
- * `validUntil`, not used: staff do not hand it over) | unknownCode | ambiguousCode | failed. Every answer leaves the field ready for the next code. A check the server answered tells the staff page
- * (`staffCode.checked`), which reloads the day's uses; a refused session (401) tells it too (`staffSession.expired`).
+ * The staff page's reward code check (docs/behaviour.md#staff-code-check), in two steps so that a check never uses a
+ * reward by itself: a code typed, or scanned (scanning: the camera reads the QR code of the guest's code, ▶
+ * checking, or scanFailed; `scan.cancel` back to idle) ▶ checking (POST /api/staff/codes/verify, which changes
+ * nothing) ▶ usable | alreadyUsed | rewardExpired (past its `validUntil`, not used: staff do not hand it over) |
+ * unknownCode | ambiguousCode | failed. From usable, the staff's explicit `code.redeem` ▶ redeeming (POST
+ * /api/staff/codes/redeem) ▶ redeemed (used now) | alreadyUsed (another desk was first) | rewardExpired (it expired
+ * in between) | redeemFailed (not used; `code.redeem` again). Every answer leaves the field ready for the next code.
+ * A hand-over the server answered tells the staff page (`staffCode.redeemed`), which reloads the day's uses; a
+ * refused session (401) tells it too (`staffSession.expired`).
  */
 
 export interface CodeCheckInput {
@@ -32,6 +36,8 @@ export interface StaffCodeCheckContext {
 
 export type StaffCodeCheckEvent =
   | { type: 'code.check'; code: string }
+  /** The staff hand the checked reward over: the code is used. */
+  | { type: 'code.redeem' }
   | { type: 'scan.start' }
   | { type: 'scan.cancel' };
 
@@ -50,6 +56,7 @@ export const staffCodeCheckMachine = setup({
   },
   actors: {
     checkCode: viewProvidedActor<StaffCodeCheckReply, CodeCheckInput>('checkCode'),
+    redeemCode: viewProvidedActor<StaffCodeRedeemReply, CodeCheckInput>('redeemCode'),
     /** Opens the camera on the preview and answers the text of the first QR code it reads; stopped on exit. */
     scanCode: viewProvidedActor<string, void>('scanCode'),
   },
@@ -59,13 +66,14 @@ export const staffCodeCheckMachine = setup({
     clearAnswer: assign({ result: null, scanFailure: null }),
     holdResult: assign({ result: (_, result: StaffCodeCheckReply) => result }),
     reportExpiry: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
-    announceCheck: sendParent({ type: 'staffCode.checked' } satisfies StaffConsoleEvent),
+    announceRedeem: sendParent({ type: 'staffCode.redeemed' } satisfies StaffConsoleEvent),
   },
   guards: {
     hasCode: (_, code: string) => code.trim().length > 0,
-    redeemedNow: (_, result: StaffCodeCheckReply) => result.redeemedNow,
+    redeemedNow: (_, result: StaffCodeRedeemReply) => result.redeemedNow,
     /** Past its validity and never used: nothing to hand over. */
     expiredUnused: (_, result: StaffCodeCheckReply) => result.expired && result.usedAt === null,
+    usedBefore: (_, result: StaffCodeCheckReply) => result.usedAt !== null,
     sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
     isUnknownCode: (_, error: unknown) => errorCodeOf(error) === 'unknown_code',
     isAmbiguousCode: (_, error: unknown) => errorCodeOf(error) === 'ambiguous_code',
@@ -112,24 +120,21 @@ export const staffCodeCheckMachine = setup({
         onDone: [
           {
             guard: {
-              type: 'redeemedNow',
-              params: ({ event }: { event: DoneActorEvent<StaffCodeCheckReply> }) => event.output,
-            },
-            target: 'redeemed',
-            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
-          },
-          {
-            guard: {
               type: 'expiredUnused',
               params: ({ event }: { event: DoneActorEvent<StaffCodeCheckReply> }) => event.output,
             },
             target: 'rewardExpired',
-            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
+            actions: { type: 'holdResult', params: ({ event }) => event.output },
           },
           {
+            guard: {
+              type: 'usedBefore',
+              params: ({ event }: { event: DoneActorEvent<StaffCodeCheckReply> }) => event.output,
+            },
             target: 'alreadyUsed',
-            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceCheck'],
+            actions: { type: 'holdResult', params: ({ event }) => event.output },
           },
+          { target: 'usable', actions: { type: 'holdResult', params: ({ event }) => event.output } },
         ],
         onError: [
           {
@@ -148,6 +153,58 @@ export const staffCodeCheckMachine = setup({
           { target: 'failed' },
         ],
       },
+    },
+    /** Valid and unused: staff hand the reward over, then say so. */
+    usable: {
+      on: { 'code.redeem': 'redeeming' },
+    },
+    redeeming: {
+      tags: ['redeeming'],
+      // The hand-over is answered before anything else starts.
+      on: { 'code.check': {}, 'scan.start': {} },
+      invoke: {
+        id: 'redeemCode',
+        src: 'redeemCode',
+        input: ({ context }) => ({
+          hId: context.hId,
+          token: context.token,
+          code: context.result?.code ?? context.code,
+        }),
+        onDone: [
+          {
+            guard: {
+              type: 'redeemedNow',
+              params: ({ event }: { event: DoneActorEvent<StaffCodeRedeemReply> }) => event.output,
+            },
+            target: 'redeemed',
+            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceRedeem'],
+          },
+          {
+            guard: {
+              type: 'expiredUnused',
+              params: ({ event }: { event: DoneActorEvent<StaffCodeRedeemReply> }) => event.output,
+            },
+            target: 'rewardExpired',
+            actions: { type: 'holdResult', params: ({ event }) => event.output },
+          },
+          {
+            target: 'alreadyUsed',
+            actions: [{ type: 'holdResult', params: ({ event }) => event.output }, 'announceRedeem'],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'expired',
+            actions: 'reportExpiry',
+          },
+          { target: 'redeemFailed' },
+        ],
+      },
+    },
+    /** The hand-over was not recorded: the reward is still unused, the staff try again. */
+    redeemFailed: {
+      on: { 'code.redeem': 'redeeming' },
     },
     redeemed: {},
     alreadyUsed: {},

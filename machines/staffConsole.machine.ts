@@ -16,8 +16,8 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * session's token; 'Se déconnecter' ▶ signingOut (DELETE /api/staff/sessions/current: the server ends the session;
  * its answer or failure ▶ signedOut). A section whose call is refused for an expired session sends
  * `staffSession.expired`: the page asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
- * `today` runs the code check, the day's uses and the skip-cleaning list (docs/behaviour.md#today-tab); a code the
- * server answered (`staffCode.checked`) reloads the uses.
+ * `today` runs the code check, the day's uses and the skip-cleaning list (docs/behaviour.md#today-tab); a reward
+ * handed over (`staffCode.redeemed`) reloads the uses.
  */
 
 export interface StaffSession {
@@ -50,8 +50,8 @@ export type StaffConsoleEvent =
   | { type: 'staffConsole.showImpact' }
   /** From a section: the server refused the session (401). */
   | { type: 'staffSession.expired' }
-  /** From the code check: the server answered a code (it may have been used): the day's uses reload. */
-  | { type: 'staffCode.checked' };
+  /** From the code check: the server answered a hand-over (the code is used now or was in between): the uses reload. */
+  | { type: 'staffCode.redeemed' };
 
 export interface SignInInput {
   hId: number;
@@ -207,7 +207,7 @@ export const staffConsoleMachine = setup({
       },
       states: {
         today: {
-          on: { 'staffConsole.showImpact': 'impact', 'staffCode.checked': { actions: 'refreshUses' } },
+          on: { 'staffConsole.showImpact': 'impact', 'staffCode.redeemed': { actions: 'refreshUses' } },
           invoke: [
             { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
             { id: 'staffCodeCheck', src: 'staffCodeCheck', input: sectionInputOf },

@@ -1,9 +1,16 @@
 /**
- * The staff desk (docs/behaviour.md#staff-code-check): staff check a guest's reward code and use it once, and list
- * the day's uses to reconcile the bill. Only the session's hotel is searched: another hotel's code is unknown.
+ * The staff desk (docs/behaviour.md#staff-code-check): staff check a guest's reward code, then hand the reward over
+ * (the code is used once), and list the day's uses to reconcile the bill. Only the session's hotel is searched:
+ * another hotel's code is unknown.
  */
 import { type Kysely, sql } from 'kysely';
-import type { RedeemedBy, Redemption, RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type {
+  RedeemedBy,
+  Redemption,
+  RedemptionsReply,
+  StaffCodeCheckReply,
+  StaffCodeRedeemReply,
+} from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -96,22 +103,15 @@ function usedByOf(value: string | null): RedeemedBy {
   return value === 'staff' ? 'staff' : 'guest';
 }
 
+type HotelClaim = Awaited<ReturnType<ReturnType<typeof hotelClaims>['executeTakeFirstOrThrow']>>;
+
 /**
- * POST /api/staff/codes/verify: the claim the code names at the session's hotel, used now by staff unless it was used
- * before (then nothing changes and the reply says when and how). 404 unknown_code when no claim of the hotel has
- * it; 409 ambiguous_code when several do (short codes of different rewards, issued before codes were unique per
- * hotel): nothing is used, staff read the reward on the guest's screen. A claim past its reward's `validUntil` is
- * not used (`expired`, `usedAt` null): staff do not hand it over. One conditional UPDATE uses it, so two desks
- * checking the same code at once use it once.
+ * The one claim of the session's hotel a typed or scanned code names. 404 unknown_code when no claim of the hotel
+ * has it; 409 ambiguous_code when several do (short codes of different rewards, issued before codes were unique per
+ * hotel): staff read the reward on the guest's screen.
  */
-export async function checkRewardCode(
-  store: Store,
-  input: { session: StaffSession; code: string; lang?: string | undefined },
-  now: Date,
-): Promise<StaffCodeCheckReply> {
-  const { db } = store;
-  const hotel = await staffHotel(db, input.session.hotelId);
-  const candidates = codeCandidates(input.code, codePrefixOf(hotel));
+async function claimOfCode(db: Kysely<Database>, hotel: StaffHotel, typed: string): Promise<HotelClaim> {
+  const candidates = codeCandidates(typed, codePrefixOf(hotel));
   const matches = await hotelClaims(db, hotel.hotel_id).where(sql<string>`upper(c.code)`, 'in', candidates).execute();
   const claim = matches[0];
   if (!claim || claim.code === null)
@@ -122,34 +122,17 @@ export async function checkRewardCode(
       'ambiguous_code',
       'Several rewards of this hotel were claimed with this code; check the reward on the guest’s screen',
     );
-  const expired = isExpiredOn(claim.valid_until, localDate(now, hotel.time_zone));
-  let usedAt: string | null = claim.used_at;
-  let usedBy: RedeemedBy | null = claim.used_at === null ? null : usedByOf(claim.used_by);
-  let redeemedNow = false;
-  if (usedAt === null && !expired) {
-    const stamp = now.toISOString();
-    const result = await db
-      .updateTable('reward_claims')
-      .set({ used_at: stamp, used_by: 'staff' })
-      .where('id', '=', claim.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    redeemedNow = Number(result.numUpdatedRows) === 1;
-    if (redeemedNow) {
-      usedAt = stamp;
-      usedBy = 'staff';
-    } else {
-      // Another desk used it in between: answer what it recorded.
-      const used = await db
-        .selectFrom('reward_claims')
-        .select(['used_at', 'used_by'])
-        .where('id', '=', claim.id)
-        .executeTakeFirstOrThrow();
-      usedAt = used.used_at ?? stamp;
-      usedBy = usedByOf(used.used_by);
-    }
-  }
-  const names = await rewardNames(db, [claim.reward_id], await languageOrder(db, hotel, input.lang));
+  return claim;
+}
+
+async function codeFacts(
+  db: Kysely<Database>,
+  hotel: StaffHotel,
+  claim: HotelClaim,
+  lang: string | undefined,
+  now: Date,
+): Promise<StaffCodeCheckReply> {
+  const names = await rewardNames(db, [claim.reward_id], await languageOrder(db, hotel, lang));
   return {
     code: `${codePrefixOf(hotel)}-${claim.code}`,
     rwId: claim.reward_id,
@@ -158,11 +141,56 @@ export async function checkRewardCode(
     roomNumber: claim.room_number,
     claimedAt: claim.claimed_at,
     validUntil: claim.valid_until,
-    expired,
-    redeemedNow,
-    usedAt,
-    usedBy,
+    expired: isExpiredOn(claim.valid_until, localDate(now, hotel.time_zone)),
+    usedAt: claim.used_at,
+    usedBy: claim.used_at === null ? null : usedByOf(claim.used_by),
   };
+}
+
+interface CodeInput {
+  session: StaffSession;
+  code: string;
+  lang?: string | undefined;
+}
+
+/**
+ * POST /api/staff/codes/verify: the claim the code names at the session's hotel, as it stands — unused, used before
+ * (when and how), or past its reward's `validUntil` (`expired`). Checking writes nothing: staff hand the reward over
+ * with `redeemRewardCode`.
+ */
+export async function checkRewardCode(store: Store, input: CodeInput, now: Date): Promise<StaffCodeCheckReply> {
+  const hotel = await staffHotel(store.db, input.session.hotelId);
+  const claim = await claimOfCode(store.db, hotel, input.code);
+  return codeFacts(store.db, hotel, claim, input.lang, now);
+}
+
+/**
+ * POST /api/staff/codes/redeem: the staff hand the reward over; the claim the code names is used now by staff
+ * (`redeemedNow`), unless it was used before (nothing changes, the reply says when and how) or is past its
+ * `validUntil` (not used: staff do not hand it over). One conditional UPDATE uses it, so two desks handing the same
+ * code over at once use it once.
+ */
+export async function redeemRewardCode(store: Store, input: CodeInput, now: Date): Promise<StaffCodeRedeemReply> {
+  const { db } = store;
+  const hotel = await staffHotel(db, input.session.hotelId);
+  const claim = await claimOfCode(db, hotel, input.code);
+  const facts = await codeFacts(db, hotel, claim, input.lang, now);
+  if (facts.usedAt !== null || facts.expired) return { ...facts, redeemedNow: false };
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('reward_claims')
+    .set({ used_at: stamp, used_by: 'staff' })
+    .where('id', '=', claim.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return { ...facts, usedAt: stamp, usedBy: 'staff', redeemedNow: true };
+  // Another desk used it in between: answer what it recorded.
+  const used = await db
+    .selectFrom('reward_claims')
+    .select(['used_at', 'used_by'])
+    .where('id', '=', claim.id)
+    .executeTakeFirstOrThrow();
+  return { ...facts, usedAt: used.used_at ?? stamp, usedBy: usedByOf(used.used_by), redeemedNow: false };
 }
 
 /**

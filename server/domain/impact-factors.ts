@@ -4,6 +4,7 @@
  * per-kilogram table (server/domain/meals/factors.ts), so the dashboard and the meal result read one set of figures.
  * A hotel may replace any figure in its content file (`impactFactors`, docs/server.md#hotel-content-files).
  */
+import type { ImpactSourceId } from '../../contract/schemas.ts';
 import { type MealIngredient, impactOf as mealImpactOf } from './meals/scoring.ts';
 
 export const IMPACT_CATEGORIES = ['cleaning', 'shower', 'heating', 'meal'] as const;
@@ -13,6 +14,9 @@ export const IMPACT_MEASURES = ['water', 'energy', 'co2e'] as const;
 export type ImpactMeasure = (typeof IMPACT_MEASURES)[number];
 
 export interface ImpactSource {
+  /** Which shipped source, so the staff page can show it in its language; null for the hotel's own text. */
+  id: ImpactSourceId | null;
+  /** In English, or as the hotel wrote it. */
   name: string;
   /** The publisher's page; null for a hotel's own figure. */
   url: string | null;
@@ -45,30 +49,37 @@ export interface ImpactFactorOverride {
 export type ImpactFactorOverrides = Partial<Record<ImpactCategory, ImpactFactorOverride>>;
 
 const BOOKING_LAUNDRY: ImpactSource = {
+  id: 'bookingLaundry',
   name: 'Booking.com Partner Hub, "Reducing water consumption": each 10 kg wash consumes at least 50 litres of water and 1.2 kWh',
   url: 'https://partner.booking.com/en-gb/help/guides/reducing-water-consumption',
 };
 const WATERSENSE_SHOWER: ImpactSource = {
+  id: 'watersenseShower',
   name: 'US EPA WaterSense, "Showerheads" (Residential End Uses of Water Study 2016): average shower 7.8 min at 7.9 L/min',
   url: 'https://www.epa.gov/watersense/showerheads',
 };
 const WATER_HEATING: ImpactSource = {
+  id: 'waterHeating',
   name: 'Heating water: 4.186 kJ/(kg·K), from 10 °C to 38 °C, 80 % water-heater efficiency',
   url: 'https://en.wikipedia.org/wiki/Specific_heat_capacity',
 };
 const ADEME_ONE_DEGREE: ImpactSource = {
+  id: 'ademeOneDegree',
   name: 'ADEME: 1 °C lower saves about 7 % of heating energy; 10 kWh of heating per room-night assumed',
   url: 'https://agirpourlatransition.ademe.fr/particuliers/maison/economies-energie/bien-utiliser-chauffage',
 };
 const ADEME_GAS: ImpactSource = {
+  id: 'ademeGas',
   name: 'ADEME Base Empreinte: natural gas, average mix, consumption, 227 g CO2e/kWh (LHV)',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const ADEME_ELECTRICITY: ImpactSource = {
+  id: 'ademeElectricity',
   name: 'ADEME Base Empreinte: electricity, France, average mix, consumption, 52 g CO2e/kWh',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const MEAL_TABLE: ImpactSource = {
+  id: 'referenceMeal',
   name: 'Reference meal (poultry 150 g, rice 150 g, vegetables 100 g) minus the meal, by the meal factor table: Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1',
   url: 'https://ourworldindata.org/environmental-impacts-of-food',
 };
@@ -165,7 +176,10 @@ export function impactFactorsOf(overrides: ImpactFactorOverrides | null): Impact
       if (value === undefined) continue;
       table[category][measure] = {
         perUnit: value,
-        source: { name: override.source ?? "The hotel's own figure", url: null },
+        source:
+          override.source === undefined
+            ? { id: 'hotelOwnFigure', name: "The hotel's own figure", url: null }
+            : { id: null, name: override.source, url: null },
         origin: 'hotel',
       };
     }

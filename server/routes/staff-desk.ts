@@ -1,6 +1,6 @@
 /**
  * /api/staff: the staff desk's calls, behind a staff session (docs/behaviour.md#staff-code-check): the reward code
- * check and the day's uses.
+ * check, its hand-over and the day's uses.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -9,10 +9,11 @@ import {
   RedemptionsReply,
   StaffCodeCheckBody,
   StaffCodeCheckReply,
+  StaffCodeRedeemReply,
   StaffHotelParams,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { checkRewardCode, redemptionsOfDay } from '../domain/code-check.ts';
+import { checkRewardCode, redeemRewardCode, redemptionsOfDay } from '../domain/code-check.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -26,6 +27,20 @@ export const staffDeskRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     },
     async (request) =>
       checkRewardCode(
+        deps.store,
+        { session: staffSessionOf(request), code: request.body.code, lang: request.body.lang },
+        deps.now(),
+      ),
+  );
+
+  app.post(
+    '/codes/redeem',
+    {
+      preHandler: deps.staffAuth.required,
+      schema: { body: StaffCodeCheckBody, response: { 200: StaffCodeRedeemReply, ...errors } },
+    },
+    async (request) =>
+      redeemRewardCode(
         deps.store,
         { session: staffSessionOf(request), code: request.body.code, lang: request.body.lang },
         deps.now(),

@@ -1,5 +1,10 @@
 /** The staff page's 'Aujourd'hui' calls (docs/behaviour.md#today-tab), each with the staff session's token. */
-import type { HousekeepingReply, RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type {
+  HousekeepingReply,
+  RedemptionsReply,
+  StaffCodeCheckReply,
+  StaffCodeRedeemReply,
+} from '../../contract/schemas.ts';
 import { call, http } from './http.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -12,10 +17,16 @@ export const getHousekeeping = (hId: number, token: string, date: string): Promi
       .json<HousekeepingReply>(),
   );
 
-/** Checks the guest's reward code and uses it once; the reward's name in `lang`. */
+/** Checks the guest's reward code without using it; the reward's name in `lang`. */
 export const checkRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeCheckReply> =>
   call(() =>
     http.post('staff/codes/verify', { json: { code, lang }, headers: bearer(token) }).json<StaffCodeCheckReply>(),
+  );
+
+/** Hands the reward of a checked code over: the code is used once; the reward's name in `lang`. */
+export const redeemRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeRedeemReply> =>
+  call(() =>
+    http.post('staff/codes/redeem', { json: { code, lang }, headers: bearer(token) }).json<StaffCodeRedeemReply>(),
   );
 
 /** The rewards used on the hotel-local today, the latest first; the rewards' names in `lang`. */

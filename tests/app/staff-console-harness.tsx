@@ -17,13 +17,13 @@ export const STAFF_SESSION_KEY = `staffSession:${STAFF_HOTEL_ID}`;
 /**
  * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`,
  * `endStaffSession`) and those
- * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `scanCode`).
+ * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `redeemCode`, `scanCode`).
  */
 export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
   const root = controlledActors(['loadHotel', 'openStaffSession', 'endStaffSession']);
   const housekeeping = controlledActors(['loadList']);
   const uses = controlledActors(['loadList']);
-  const codeCheck = controlledActors(['checkCode', 'scanCode']);
+  const codeCheck = controlledActors(['checkCode', 'redeemCode', 'scanCode']);
   const logic = staffConsoleMachine.provide({
     actors: {
       ...root.actors,

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import type { RedemptionsReply, StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type { RedemptionsReply, StaffCodeCheckReply, StaffCodeRedeemReply } from '../../contract/schemas.ts';
 import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderSignedInToday, STAFF_HOTEL_ID, STAFF_SESSION } from '../app/staff-console-harness.tsx';
@@ -13,7 +13,8 @@ type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
 const TYPED = ' til-k7m2qx9p ';
 /** What the camera read from the guest's QR code. */
 const SCANNED = 'TIL-K7M2QX9P';
-const ANSWER: StaffCodeCheckReply = {
+/** Valid and unused: the check changes nothing, staff hand it over next. */
+const UNUSED: StaffCodeCheckReply = {
   code: 'TIL-K7M2QX9P',
   rwId: 1,
   rwType: 'CODE',
@@ -22,33 +23,37 @@ const ANSWER: StaffCodeCheckReply = {
   claimedAt: '2026-11-24T07:00:00.000Z',
   validUntil: '2027-12-31',
   expired: false,
-  redeemedNow: true,
-  usedAt: '2026-11-24T09:00:00.000Z',
-  usedBy: 'staff',
+  usedAt: null,
+  usedBy: null,
 };
+const USED: StaffCodeCheckReply = { ...UNUSED, usedAt: '2026-11-24T09:00:00.000Z', usedBy: 'staff' };
+const REDEEMED: StaffCodeRedeemReply = { ...USED, redeemedNow: true };
 const NO_USES: RedemptionsReply = { date: '2026-11-24', redemptions: [] };
 
 const events: AnyEventObject[] = [
   { type: 'code.check', code: TYPED },
-  { type: 'xstate.done.actor.checkCode', output: ANSWER },
-  { type: 'xstate.done.actor.checkCode', output: { ...ANSWER, redeemedNow: false } },
-  { type: 'xstate.done.actor.checkCode', output: { ...ANSWER, redeemedNow: false, usedBy: 'guest', roomNumber: null } },
-  // Past its validity: not used now (an expired code used in time is answered as used).
+  { type: 'xstate.done.actor.checkCode', output: UNUSED },
+  { type: 'xstate.done.actor.checkCode', output: USED },
+  { type: 'xstate.done.actor.checkCode', output: { ...USED, usedBy: 'guest', roomNumber: null } },
+  // Past its validity: nothing to hand over (an expired code used in time is answered as used).
   {
     type: 'xstate.done.actor.checkCode',
-    output: { ...ANSWER, validUntil: '2026-11-23', expired: true, redeemedNow: false, usedAt: null, usedBy: null },
+    output: { ...UNUSED, validUntil: '2026-11-23', expired: true },
   },
   {
     type: 'xstate.done.actor.checkCode',
-    output: {
-      ...ANSWER,
-      validUntil: '2026-11-23',
-      expired: true,
-      redeemedNow: false,
-      usedBy: 'guest',
-      roomNumber: null,
-    },
+    output: { ...USED, validUntil: '2026-11-23', expired: true, usedBy: 'guest', roomNumber: null },
   },
+  { type: 'code.redeem' },
+  { type: 'xstate.done.actor.redeemCode', output: REDEEMED },
+  // Another desk handed it over first; or its validity ended between the check and the hand-over.
+  { type: 'xstate.done.actor.redeemCode', output: { ...USED, redeemedNow: false } },
+  {
+    type: 'xstate.done.actor.redeemCode',
+    output: { ...UNUSED, validUntil: '2026-11-23', expired: true, redeemedNow: false },
+  },
+  { type: 'xstate.error.actor.redeemCode', error: new ApiError(0, 'network_error', 'Failed to fetch') },
+  { type: 'xstate.error.actor.redeemCode', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(404, 'unknown_code', 'No reward with this code') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(409, 'ambiguous_code', 'Several rewards') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(0, 'network_error', 'Failed to fetch') },
@@ -69,7 +74,7 @@ const SCAN_FAILURE_TEXTS = {
 
 // The model has no staff page above it: telling the page the session expired, and the uses list to reload, is
 // what the page's test sees.
-const logic = staffCodeCheckMachine.provide({ actions: { reportExpiry: () => {}, announceCheck: () => {} } });
+const logic = staffCodeCheckMachine.provide({ actions: { reportExpiry: () => {}, announceRedeem: () => {} } });
 
 const model = new TestModel(logic as unknown as ActorLogic<CodeCheckSnapshot, AnyEventObject, unknown>, {
   input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZone: 'Europe/Paris' },
@@ -106,6 +111,9 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
     for (const state of [
       'idle',
+      'usable',
+      'redeeming',
+      'redeemFailed',
       'scanning',
       'scanFailed',
       'checking',
@@ -126,12 +134,54 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
       // The day's uses are on screen: every answer from the server reloads them.
       await act(async () => harness.uses.resolve('loadList', NO_USES));
       let usesLoads = harness.uses.calls.length;
+      /** A hand-over the server answered reloads the day's uses; a check changes nothing and reloads nothing. */
+      const expectUsesReloaded = (reloaded: boolean) => {
+        expect(harness.uses.calls.length).toBe(usesLoads + (reloaded ? 1 : 0));
+        usesLoads = harness.uses.calls.length;
+      };
+      const answeredByRedeem = () => harness.codeCheck.calls.at(-1)?.name === 'redeemCode';
+      const redeemButton = () => within(result()).queryByRole('button', { name: /^(Remettre la récompense|Remise…)$/ });
       await path.test({
         states: {
           idle: async () => {
             expect(field()).toHaveValue('');
             expect(within(region()).getByRole('button', { name: 'Vérifier' })).toBeDisabled();
             expect(result()).toBeEmptyDOMElement();
+          },
+          usable: async () => {
+            expect(await within(result()).findByText('Code valable, pas encore utilisé')).toBeVisible();
+            expect(facts()).toEqual([
+              'Un café offert au bar',
+              '101',
+              'TIL-K7M2QX9P',
+              expect.any(String),
+              '31 décembre 2027',
+            ]);
+            // Checking used nothing: the hand-over is a second, explicit tap, and the field keeps the focus.
+            const redeem = within(result()).getByRole('button', { name: 'Remettre la récompense' });
+            expect(redeem).toBeEnabled();
+            expect(redeem).toHaveAccessibleDescription(/^Le code sera utilisé\s: il ne pourra plus servir\.$/);
+            // A typed code leaves the focus in the field, ready for the next guest.
+            if (harness.codeCheck.calls.at(-2)?.name !== 'scanCode') expect(field()).toHaveFocus();
+            expect(harness.codeCheck.calls.filter((call) => call.name === 'redeemCode')).toHaveLength(0);
+            expectUsesReloaded(false);
+          },
+          redeeming: async () => {
+            expect(await within(result()).findByRole('button', { name: 'Remise…' })).toBeDisabled();
+            expect(harness.codeCheck.calls.at(-1)).toEqual({
+              name: 'redeemCode',
+              input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, code: 'TIL-K7M2QX9P' },
+            });
+            expect(within(result()).getByText('Code valable, pas encore utilisé')).toBeVisible();
+          },
+          redeemFailed: async () => {
+            expect(
+              await within(result()).findByText(
+                /^La remise n'a pas été enregistrée\s: le code n'est pas utilisé\. Réessayez\.$/,
+              ),
+            ).toBeVisible();
+            expect(within(result()).getByRole('button', { name: 'Remettre la récompense' })).toBeEnabled();
+            expectUsesReloaded(false);
           },
           checking: async () => {
             await waitFor(() => expect(within(region()).getByRole('button', { name: 'Vérification…' })).toBeDisabled());
@@ -167,8 +217,9 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
               expect.any(String),
               '31 décembre 2027',
             ]);
-            expect(harness.uses.calls.length).toBe(usesLoads + 1);
-            usesLoads = harness.uses.calls.length;
+            expect(result().querySelector('.note--success')).not.toBeNull();
+            expect(redeemButton()).toBeNull();
+            expectUsesReloaded(true);
           },
           alreadyUsed: async (snapshot) => {
             const byStaff = snapshot.context.result?.usedBy === 'staff';
@@ -176,8 +227,9 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
               byStaff ? '(code vérifié par le personnel)' : "(validée sur l'écran du client)",
             );
             expect(facts()[1]).toBe(byStaff ? '101' : 'Sans chambre');
-            expect(harness.uses.calls.length).toBe(usesLoads + 1);
-            usesLoads = harness.uses.calls.length;
+            expect(redeemButton()).toBeNull();
+            // Used by another desk between the check and the hand-over: the list changed.
+            expectUsesReloaded(answeredByRedeem());
           },
           rewardExpired: async () => {
             expect(
@@ -192,16 +244,18 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
               expect.any(String),
               '23 novembre 2026',
             ]);
+            // The amber tone of a reason not to hand it over, with room between the verdict and the facts.
             expect(result().querySelector('.note--warning')).not.toBeNull();
-            // The server answered: the day's uses reload (it used nothing, they stay as they were).
-            expect(harness.uses.calls.length).toBe(usesLoads + 1);
-            usesLoads = harness.uses.calls.length;
+            expect(result().querySelector('.note--success')).toBeNull();
+            expect(within(result()).getByText(/^Récompense expirée/)).toHaveClass('staff-today__verdict');
+            expect(redeemButton()).toBeNull();
+            expectUsesReloaded(false);
           },
           unknownCode: async () => {
             expect(await within(result()).findByText(/^Code inconnu/)).toHaveTextContent(
               new RegExp(`^Code inconnu\\s:\\s(${TYPED.trim()}|${SCANNED})$`),
             );
-            expect(harness.uses.calls.length).toBe(usesLoads);
+            expectUsesReloaded(false);
           },
           ambiguousCode: async () => {
             expect(result()).toHaveTextContent(
@@ -210,7 +264,7 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
           },
           failed: async () => {
             expect(result()).toHaveTextContent('Une erreur est survenue');
-            expect(harness.uses.calls.length).toBe(usesLoads);
+            expectUsesReloaded(false);
           },
           expired: async () => {
             expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -225,6 +279,15 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
           },
           'xstate.done.actor.checkCode': async (step) => {
             await act(async () => harness.codeCheck.resolve('checkCode', eventOf<{ output: unknown }>(step).output));
+          },
+          'code.redeem': async () => {
+            await harness.user.click(within(result()).getByRole('button', { name: 'Remettre la récompense' }));
+          },
+          'xstate.done.actor.redeemCode': async (step) => {
+            await act(async () => harness.codeCheck.resolve('redeemCode', eventOf<{ output: unknown }>(step).output));
+          },
+          'xstate.error.actor.redeemCode': async (step) => {
+            await act(async () => harness.codeCheck.reject('redeemCode', eventOf<{ error: unknown }>(step).error));
           },
           'xstate.error.actor.checkCode': async (step) => {
             await act(async () => harness.codeCheck.reject('checkCode', eventOf<{ error: unknown }>(step).error));
@@ -247,7 +310,7 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
     });
   }
 
-  it('reloads a day’s uses that failed to load once a code was checked', async () => {
+  it('reloads a day’s uses that failed to load once a reward was handed over', async () => {
     const harness = await renderSignedInToday();
     await act(async () => harness.uses.reject('loadList', new ApiError(0, 'network_error', 'Failed to fetch')));
     const uses = screen.getByRole('region', { name: "Récompenses utilisées aujourd'hui" });
@@ -255,7 +318,9 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
       'Impossible de charger les récompenses utilisées.',
     );
     await harness.user.type(field(), 'TIL-K7M2QX9P{Enter}');
-    await act(async () => harness.codeCheck.resolve('checkCode', ANSWER));
+    await act(async () => harness.codeCheck.resolve('checkCode', UNUSED));
+    await harness.user.click(await within(result()).findByRole('button', { name: 'Remettre la récompense' }));
+    await act(async () => harness.codeCheck.resolve('redeemCode', REDEEMED));
     expect(await within(uses).findByRole('status')).toHaveTextContent('Chargement des récompenses utilisées…');
     expect(harness.uses.isPending('loadList')).toBe(true);
   });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import type { StaffCodeCheckReply } from '../../contract/schemas.ts';
+import type { StaffCodeCheckReply, StaffCodeRedeemReply } from '../../contract/schemas.ts';
 import { type StaffConsoleInput, type StaffSession, staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { storedStaffSession } from '../../src/views/staff/console/staffConsole.logic.ts';
@@ -36,7 +36,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.endStaffSession' },
   { type: 'xstate.error.actor.endStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'staffSession.expired' },
-  { type: 'staffCode.checked' },
+  { type: 'staffCode.redeemed' },
 ];
 
 const NO_USES = { date: '2026-11-24', redemptions: [] };
@@ -49,6 +49,11 @@ const CHECKED: StaffCodeCheckReply = {
   claimedAt: '2026-11-24T07:00:00.000Z',
   validUntil: null,
   expired: false,
+  usedAt: null,
+  usedBy: null,
+};
+const REDEEMED: StaffCodeRedeemReply = {
+  ...CHECKED,
   redeemedNow: true,
   usedAt: '2026-11-24T09:00:00.000Z',
   usedBy: 'staff',
@@ -203,12 +208,15 @@ for (const storedSession of [null, SESSION]) {
             'xstate.error.actor.endStaffSession': async (step) => {
               await act(async () => controlled.reject('endStaffSession', eventOf<{ error: unknown }>(step).error));
             },
-            // A code checked: the day's uses reload.
-            'staffCode.checked': async () => {
-              const loads = uses.calls.length;
+            // A code checked changes nothing; handed over, the day's uses reload.
+            'staffCode.redeemed': async () => {
               if (uses.isPending('loadList')) await act(async () => uses.resolve('loadList', NO_USES));
+              const loads = uses.calls.length;
               await user.type(screen.getByLabelText('Code de récompense'), 'TIL-K7M2QX9P{Enter}');
               await act(async () => codeCheck.resolve('checkCode', CHECKED));
+              expect(uses.calls.length).toBe(loads);
+              await user.click(await screen.findByRole('button', { name: 'Remettre la récompense' }));
+              await act(async () => codeCheck.resolve('redeemCode', REDEEMED));
               await waitFor(() => expect(uses.calls.length).toBeGreaterThan(loads));
             },
             // The skip-cleaning list's call is refused: the session ran out on the server.

@@ -33,8 +33,10 @@ const figure = (saved: number, perUnit: number, origin: 'published' | 'estimate'
   saved,
   perUnit,
   origin,
+  // A shipped source comes in English with its id; the hotel's own text has none.
   source: {
-    name: origin === 'hotel' ? 'Blanchisserie du Val' : 'US EPA WaterSense, "Showerheads"',
+    id: origin === 'hotel' ? null : ('watersenseShower' as const),
+    name: origin === 'hotel' ? 'Blanchisserie du Val' : 'US EPA WaterSense, "Showerheads": average shower 7.8 min',
     url: origin === 'hotel' ? null : 'https://www.epa.gov/watersense/showerheads',
   },
 });
@@ -209,7 +211,12 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             expect(keyFigures).toHaveTextContent('Participation3 séjours sur 4 (75 %)');
             expect(keyFigures).toHaveTextContent('Points gagnés95');
             expect(keyFigures).toHaveTextContent('Eau donnée50 L');
-            const savings = within(panel()).getAllByRole('table')[1] as HTMLElement;
+            const savings = panel().querySelector('[data-part="savings"]') as HTMLElement;
+            // The daily series comes right after the key figures, before the longer tables.
+            const daily = within(panel()).getByRole('heading', { name: 'Jour par jour' });
+            const byType = within(panel()).getByRole('heading', { name: 'Actions par type' });
+            expect(daily.compareDocumentPosition(keyFigures) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+            expect(daily.compareDocumentPosition(byType) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
             expect(within(savings).getByRole('row', { name: /Ménages évités/ })).toHaveTextContent(
               'Ménages évités11 ménage évité1000,4825',
             );
@@ -217,9 +224,13 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             expect(within(savings).getByRole('row', { name: /Total/ })).toHaveTextContent('Total1847,752 757');
             // Each estimate's factor and source, one note away.
             expect(within(panel()).getByRole('link', { name: /^Note 1\s: facteurs et sources$/ })).toBeVisible();
+            // A shipped source in the staff's language, not the API's English.
             expect(
-              within(panel()).getAllByRole('link', { name: 'US EPA WaterSense, "Showerheads"' })[0],
+              within(panel()).getAllByRole('link', {
+                name: 'US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min',
+              })[0],
             ).toHaveAttribute('href', 'https://www.epa.gov/watersense/showerheads');
+            expect(panel()).not.toHaveTextContent('average shower');
             expect(panel()).toHaveTextContent("100 L, chiffre de l'hôtel. Source : Blanchisserie du Val");
             // The chart's text alternative: the daily series as a table.
             const days = within(panel()).getByText('Les chiffres du graphique, jour par jour').closest('details');
@@ -296,7 +307,7 @@ describe('impact CSV and periods', () => {
     expect(lines).toContain('Eau donnée (L),50');
     expect(lines).toContain('Renoncer au ménage,2');
     expect(lines).toContain(
-      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, ""Showerheads""",https://www.epa.gov/watersense/showerheads',
+      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min",https://www.epa.gov/watersense/showerheads',
     );
     expect(lines).toContain(
       "Ménages évités,1,Eau (L),100,100,par ménage évité,chiffre de l'hôtel,Blanchisserie du Val,",

@@ -161,12 +161,15 @@ describeEachDialect('impact summary', (get) => {
     // One skip kept (stay C went back to cleaning); Les Tilleuls counts its own 100 litres per skipped cleaning.
     expect(byCategory.cleaning).toMatchObject({
       units: 1,
-      water: { saved: 100, perUnit: 100, origin: 'hotel', source: { url: null } },
+      water: { saved: 100, perUnit: 100, origin: 'hotel', source: { id: null, url: null } },
       energy: { saved: 0.48, perUnit: 0.48, origin: 'estimate' },
       co2e: { saved: 25, perUnit: 25 },
     });
     expect(byCategory.cleaning?.water.source.name).toMatch(/Blanchisserie du Val/);
-    expect(byCategory.cleaning?.energy.source.url).toMatch(/^https:\/\/partner\.booking\.com\//);
+    expect(byCategory.cleaning?.energy.source).toMatchObject({
+      id: 'bookingLaundry',
+      url: expect.stringMatching(/^https:\/\/partner\.booking\.com\//),
+    });
     expect(byCategory.shower).toMatchObject({
       units: 2,
       water: { saved: 44.2, perUnit: 22.1 },
@@ -232,7 +235,7 @@ describeEachDialect('impact summary', (get) => {
     const shower = reply.impact.find((row) => row.category === 'shower');
     expect(shower).toMatchObject({
       units: 1,
-      water: { saved: 30, perUnit: 30, origin: 'hotel', source: { name: "Compteur de l'hôtel", url: null } },
+      water: { saved: 30, perUnit: 30, origin: 'hotel', source: { id: null, name: "Compteur de l'hôtel", url: null } },
       energy: { saved: DEFAULT_IMPACT_FACTORS.shower.energy.perUnit, origin: 'estimate' },
       co2e: { saved: 150, origin: 'hotel' },
     });
@@ -311,7 +314,7 @@ describe('impact factors in the content file', () => {
     const table = impactFactorsOf({ heating: { energyKwh: 1 } });
     expect(table.heating.energy).toEqual({
       perUnit: 1,
-      source: { name: "The hotel's own figure", url: null },
+      source: { id: 'hotelOwnFigure', name: "The hotel's own figure", url: null },
       origin: 'hotel',
     });
     expect(table.heating.co2e).toEqual(DEFAULT_IMPACT_FACTORS.heating.co2e);

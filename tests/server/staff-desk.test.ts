@@ -1,6 +1,6 @@
 /**
- * The staff desk (docs/behaviour.md#staff-code-check): POST /api/staff/codes/verify and
- * GET /api/staff/hotels/{hId}/redemptions, on both databases. Each test runs on its own clock day.
+ * The staff desk (docs/behaviour.md#staff-code-check): POST /api/staff/codes/verify (the check), /redeem (the
+ * hand-over) and GET /api/staff/hotels/{hId}/redemptions, on both databases. Each test runs on its own clock day.
  */
 import { expect, it } from 'vitest';
 import { roomStay } from './actions-support.ts';
@@ -40,6 +40,10 @@ function verify(h: Harness, headers: Record<string, string>, payload: object) {
   return h.app.inject({ method: 'POST', url: '/api/staff/codes/verify', headers, payload });
 }
 
+function redeem(h: Harness, headers: Record<string, string>, payload: object) {
+  return h.app.inject({ method: 'POST', url: '/api/staff/codes/redeem', headers, payload });
+}
+
 function redemptions(h: Harness, headers: Record<string, string>, query = '', hotelId = 1) {
   return h.app.inject({ url: `/api/staff/hotels/${hotelId}/redemptions${query}`, headers });
 }
@@ -62,7 +66,7 @@ async function claimRow(h: Harness, sUUID: string, rwId: number) {
 }
 
 describeEachDialect('staff desk: reward code check and the day’s uses', (get) => {
-  it('uses the code the guest shows (prefix, any case, spaces) once, answering the reward, the room and the claim', async () => {
+  it('checks the code the guest shows (prefix, any case, spaces) without using it, then uses it once at the hand-over', async () => {
     const h = get();
     h.clock.current = new Date('2026-03-10T09:00:00Z');
     const guest = await roomStay(h, 'tilleuls-101', 100);
@@ -70,9 +74,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     h.clock.current = new Date('2026-03-10T10:30:00Z');
     const headers = await staffHeaders(h.app, 1);
     const typed = `  til-${code.toLowerCase().split('').join(' ')} `;
-    const response = await verify(h, headers, { code: typed, lang: 'en' });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    const facts = {
       code: `TIL-${code}`,
       rwId,
       rwType: 'CODE',
@@ -81,30 +83,45 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
       claimedAt: '2026-03-10T09:00:00.000Z',
       validUntil: '2027-12-31',
       expired: false,
+    };
+    const before = await writableCounts(h.handle);
+    const checked = await verify(h, headers, { code: typed, lang: 'en' });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toEqual({ ...facts, usedAt: null, usedBy: null });
+    expect(await claimRow(h, guest.sUUID, rwId)).toMatchObject({ used_at: null, used_by: null });
+    expect(await writableCounts(h.handle)).toEqual(before);
+    h.clock.current = new Date('2026-03-10T10:31:00Z');
+    const response = await redeem(h, headers, { code: typed, lang: 'en' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      ...facts,
       redeemedNow: true,
-      usedAt: '2026-03-10T10:30:00.000Z',
+      usedAt: '2026-03-10T10:31:00.000Z',
       usedBy: 'staff',
     });
     expect(await claimRow(h, guest.sUUID, rwId)).toMatchObject({
-      used_at: '2026-03-10T10:30:00.000Z',
+      used_at: '2026-03-10T10:31:00.000Z',
       used_by: 'staff',
     });
     // Used once for good: the guest's own use call now says so too.
     expect((await useAsGuest(h, guest, rwId, 'used')).json().error).toBe('already_used');
   });
 
-  it('says a replayed code was already used, when and by whom, and changes nothing', async () => {
+  it('says a code handed over before was already used, when and by whom, at the check and at a second hand-over, and changes nothing', async () => {
     const h = get();
     h.clock.current = new Date('2026-03-11T09:00:00Z');
     const guest = await roomStay(h, 'tilleuls-102', 100);
     const { code } = await claim(h, guest, 1, 'local-gift');
     const headers = await staffHeaders(h.app, 1);
     // Without the prefix, in the hotel's primary language (no `lang`).
-    const first = await verify(h, headers, { code });
+    const first = await redeem(h, headers, { code });
     expect(first.json()).toMatchObject({ redeemedNow: true, rewardName: 'Un pot de miel du pays', roomNumber: '102' });
     const before = await writableCounts(h.handle);
     h.clock.current = new Date('2026-03-11T09:05:00Z');
-    const replay = await verify(h, headers, { code: `TIL-${code}` });
+    const check = await verify(h, headers, { code: `TIL-${code}` });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ usedAt: '2026-03-11T09:00:00.000Z', usedBy: 'staff' });
+    const replay = await redeem(h, headers, { code: `TIL-${code}` });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ redeemedNow: false, usedAt: '2026-03-11T09:00:00.000Z', usedBy: 'staff' });
     expect(await writableCounts(h.handle)).toEqual(before);
@@ -120,13 +137,15 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     const { code: usedCode } = await claim(h, usedInTime, 1, 'local-gift');
     await h.handle.db.updateTable('rewards').set({ valid_until: '2026-04-20' }).where('id', '=', gift).execute();
     try {
-      const inTime = await verify(h, await staffHeaders(h.app, 1), { code: usedCode });
+      const inTime = await redeem(h, await staffHeaders(h.app, 1), { code: usedCode });
       expect(inTime.json()).toMatchObject({ expired: false, redeemedNow: true });
       // 00:30 on 21 April in Paris: the reward's last day is over.
       h.clock.current = new Date('2026-04-20T22:30:00Z');
       const headers = await staffHeaders(h.app, 1);
       const before = await writableCounts(h.handle);
-      const expired = await verify(h, headers, { code: `TIL-${code}` });
+      const checked = await verify(h, headers, { code: `TIL-${code}` });
+      expect(checked.json()).toMatchObject({ expired: true, usedAt: null, usedBy: null });
+      const expired = await redeem(h, headers, { code: `TIL-${code}` });
       expect(expired.statusCode, expired.body).toBe(200);
       expect(expired.json()).toMatchObject({
         code: `TIL-${code}`,
@@ -138,9 +157,9 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
       });
       expect(await claimRow(h, guest.sUUID, gift)).toMatchObject({ used_at: null, used_by: null });
       expect(await writableCounts(h.handle)).toEqual(before);
-      // Checking it again changes nothing; the one used in time is answered as used.
-      expect((await verify(h, headers, { code })).json()).toMatchObject({ expired: true, usedAt: null });
-      expect((await verify(h, headers, { code: usedCode })).json()).toMatchObject({
+      // Handing it over again changes nothing; the one used in time is answered as used.
+      expect((await redeem(h, headers, { code })).json()).toMatchObject({ expired: true, usedAt: null });
+      expect((await redeem(h, headers, { code: usedCode })).json()).toMatchObject({
         expired: true,
         redeemedNow: false,
         usedAt: '2026-04-20T09:00:00.000Z',
@@ -158,7 +177,12 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     const guest = await roomStay(h, 'tilleuls-201', 100);
     const { rwId, code } = await claim(h, guest, 1, 'coffee-code');
     expect((await useAsGuest(h, guest, rwId, 'used')).statusCode).toBe(200);
-    const response = await verify(h, await staffHeaders(h.app, 1), { code });
+    const headers = await staffHeaders(h.app, 1);
+    expect((await verify(h, headers, { code })).json()).toMatchObject({
+      usedAt: '2026-03-12T09:00:00.000Z',
+      usedBy: 'guest',
+    });
+    const response = await redeem(h, headers, { code });
     expect(response.json()).toMatchObject({ redeemedNow: false, usedAt: '2026-03-12T09:00:00.000Z', usedBy: 'guest' });
   });
 
@@ -170,8 +194,11 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     const other = await claim(h, otherGuest, 2, 'coffee-code');
     const headers = await staffHeaders(h.app, 1);
     const before = await writableCounts(h.handle);
-    for (const code of ['ZZZZZZZZ', 'TIL-', other.code, `HDG-${other.code}`]) {
-      const response = await verify(h, headers, { code });
+    for (const [code, call] of ['ZZZZZZZZ', 'TIL-', other.code, `HDG-${other.code}`].flatMap((code) => [
+      [code, verify] as const,
+      [code, redeem] as const,
+    ])) {
+      const response = await call(h, headers, { code });
       // A code hotel 1 happens to have issued too is not hotel 2's: only an unknown one must be refused.
       if (response.statusCode === 200) {
         expect(response.json().code, code).not.toBe(`HDG-${other.code}`);
@@ -181,8 +208,10 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
       expect(response.json().error).toBe('unknown_code');
     }
     expect((await claimRow(h, otherGuest.sUUID, other.rwId)).used_at).toBeNull();
-    expect((await verify(h, headers, { code: '' })).statusCode).toBe(400);
-    expect((await verify(h, headers, { code: 'x'.repeat(65) })).statusCode).toBe(400);
+    for (const call of [verify, redeem]) {
+      expect((await call(h, headers, { code: '' })).statusCode).toBe(400);
+      expect((await call(h, headers, { code: 'x'.repeat(65) })).statusCode).toBe(400);
+    }
     const counts = await writableCounts(h.handle);
     expect(counts.reward_claims).toBe(before.reward_claims);
   });
@@ -195,6 +224,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     expect(missing.json().error).toBe('staff_session_missing');
     const invalid = await verify(h, { authorization: 'Bearer nope' }, { code: 'ABC' });
     expect(invalid.json().error).toBe('staff_session_invalid');
+    expect((await redeem(h, {}, { code: 'ABC' })).json().error).toBe('staff_session_missing');
     expect((await redemptions(h, { authorization: 'Bearer nope' })).statusCode).toBe(401);
   });
 
@@ -213,20 +243,23 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
       .where('stay_id', '=', stayId)
       .where('reward_id', '=', gift.rwId)
       .execute();
-    const response = await verify(h, await staffHeaders(h.app, 1), { code: coffee.code });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe('ambiguous_code');
+    const headers = await staffHeaders(h.app, 1);
+    for (const call of [verify, redeem]) {
+      const response = await call(h, headers, { code: coffee.code });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('ambiguous_code');
+    }
     expect((await claimRow(h, guest.sUUID, coffee.rwId)).used_at).toBeNull();
     expect((await claimRow(h, guest.sUUID, gift.rwId)).used_at).toBeNull();
   });
 
-  it('uses a code once when two desks check it at the same time', async () => {
+  it('uses a code once when two desks hand it over at the same time', async () => {
     const h = get();
     h.clock.current = new Date('2026-03-16T09:00:00Z');
     const guest = await roomStay(h, 'tilleuls-102', 100);
     const { code } = await claim(h, guest, 1, 'coffee-code');
     const headers = await staffHeaders(h.app, 1);
-    const replies = await Promise.all([verify(h, headers, { code }), verify(h, headers, { code })]);
+    const replies = await Promise.all([redeem(h, headers, { code }), redeem(h, headers, { code })]);
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);
     expect(replies.filter((reply) => reply.json().redeemedNow)).toHaveLength(1);
   });
@@ -240,12 +273,13 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
     const slider = await claim(h, guest, 1, 'late-checkout');
     const gift = await claim(h, guest, 1, 'local-gift');
     h.clock.current = new Date('2026-03-19T22:59:00Z'); // 23:59 on the 19th in Paris
-    await verify(h, await staffHeaders(h.app, 1), { code: gift.code });
+    await redeem(h, await staffHeaders(h.app, 1), { code: gift.code });
     h.clock.current = new Date('2026-03-19T23:30:00Z'); // 00:30 on the 20th
     expect((await useAsGuest(h, guest, slider.rwId, 'useSlider')).statusCode).toBe(200);
     h.clock.current = new Date('2026-03-20T08:00:00Z');
     const freshHeaders = await staffHeaders(h.app, 1);
-    await verify(h, freshHeaders, { code: coffee.code, lang: 'fr' });
+    await verify(h, freshHeaders, { code: gift.code });
+    await redeem(h, freshHeaders, { code: coffee.code, lang: 'fr' });
     const today = await redemptions(h, freshHeaders, '?lang=en');
     expect(today.statusCode, today.body).toBe(200);
     expect(today.json()).toEqual({

@@ -19,10 +19,13 @@ export function TodayPanel() {
       <div className="staff-today__columns">
         <div className="staff-today__column">
           {children.staffCodeCheck && <CodeCheckSection actor={children.staffCodeCheck} />}
-          {children.staffRedemptions && <RedemptionsSection actor={children.staffRedemptions} />}
         </div>
         <div className="staff-today__column">
           {children.staffHousekeeping && <HousekeepingSection actor={children.staffHousekeeping} />}
+        </div>
+        {/* The widest table takes the whole width: its six columns read side by side on a desktop. */}
+        <div className="staff-today__column staff-today__column--wide">
+          {children.staffRedemptions && <RedemptionsSection actor={children.staffRedemptions} />}
         </div>
       </div>
     </div>

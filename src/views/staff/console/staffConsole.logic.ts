@@ -11,7 +11,7 @@ import {
 import { staffHousekeepingMachine } from '../../../../machines/staffHousekeeping.machine.ts';
 import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.machine.ts';
 import { endStaffSession, openStaffSession } from '../../../api/staff.ts';
-import { checkRewardCode, getHousekeeping, getRedemptions } from '../../../api/staffDesk.ts';
+import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
 import { cleaningDateAt } from './today/cleaningDate.ts';
@@ -74,6 +74,9 @@ export function todaySectionsLogic() {
       actors: {
         checkCode: fromPromise(({ input }: { input: CodeCheckInput }) =>
           checkRewardCode(input.token, input.code, i18n.locale),
+        ),
+        redeemCode: fromPromise(({ input }: { input: CodeCheckInput }) =>
+          redeemRewardCode(input.token, input.code, i18n.locale),
         ),
         scanCode: fromPromise(({ signal }) => scanQrCode(signal)),
       },

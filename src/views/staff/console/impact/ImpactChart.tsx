@@ -1,11 +1,17 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { ImpactDay } from '../../../../../contract/schemas.ts';
+import { formatDate, formatDayTick, numberFormat } from './format.ts';
 
 export interface ImpactChartProps {
   days: readonly ImpactDay[];
   /** The series' names, translated. */
-  labels: { actions: string; pointsEarned: string; pointsSpent: string };
+  labels: { date: string; actions: string; pointsEarned: string; pointsSpent: string };
 }
+
+const DAY_SECONDS = 86_400;
+/** Ticks fall on whole days (never hours): one, two, a week, two weeks, a month apart. */
+const DAY_INCREMENTS = [1, 2, 7, 14, 30, 61, 91, 182].map((days) => days * DAY_SECONDS);
 
 const HEIGHT = 260;
 const SERIES_COLOURS = { actions: '#1f6f4a', pointsEarned: '#3fb37f', pointsSpent: '#b42318' } as const;
@@ -20,6 +26,7 @@ const loadUPlot = () =>
  */
 export function ImpactChart({ days, labels }: ImpactChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const { i18n } = useLingui();
 
   useEffect(() => {
     const element = container.current;
@@ -28,6 +35,10 @@ export function ImpactChart({ days, labels }: ImpactChartProps) {
     let cancelled = false;
     void loadUPlot().then((uPlot) => {
       if (cancelled) return;
+      const numbers = numberFormat(i18n);
+      const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+      // The legend reads the day under the pointer, in the staff's language; empty until the pointer is on a day.
+      const legendNumber = (_: unknown, value: number | null) => (value === null ? '' : numbers.format(value));
       const chart = new uPlot(
         {
           width: element.clientWidth || 600,
@@ -35,11 +46,27 @@ export function ImpactChart({ days, labels }: ImpactChartProps) {
           // Days are calendar dates: read and labelled at UTC, whatever the device's zone.
           tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'UTC'),
           scales: { x: { time: true } },
+          axes: [
+            {
+              incrs: DAY_INCREMENTS,
+              values: (_, ticks) => ticks.map((seconds) => formatDayTick(i18n, dateOf(seconds))),
+            },
+            { values: (_, ticks) => ticks.map((value) => numbers.format(value)) },
+          ],
           series: [
-            {},
-            { label: labels.actions, stroke: SERIES_COLOURS.actions, width: 2 },
-            { label: labels.pointsEarned, stroke: SERIES_COLOURS.pointsEarned, width: 2 },
-            { label: labels.pointsSpent, stroke: SERIES_COLOURS.pointsSpent, width: 2, dash: [6, 4] },
+            {
+              label: labels.date,
+              value: (_, seconds: number | null) => (seconds === null ? '' : formatDate(i18n, dateOf(seconds))),
+            },
+            { label: labels.actions, stroke: SERIES_COLOURS.actions, width: 2, value: legendNumber },
+            { label: labels.pointsEarned, stroke: SERIES_COLOURS.pointsEarned, width: 2, value: legendNumber },
+            {
+              label: labels.pointsSpent,
+              stroke: SERIES_COLOURS.pointsSpent,
+              width: 2,
+              dash: [6, 4],
+              value: legendNumber,
+            },
           ],
         },
         [
@@ -61,7 +88,7 @@ export function ImpactChart({ days, labels }: ImpactChartProps) {
       cancelled = true;
       cleanup?.();
     };
-  }, [days, labels.actions, labels.pointsEarned, labels.pointsSpent]);
+  }, [days, i18n, labels.date, labels.actions, labels.pointsEarned, labels.pointsSpent]);
 
   // Numbers and dates read left to right in every language.
   return <div ref={container} className="staff-impact__chart" data-part="chart" dir="ltr" aria-hidden="true" />;

@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import type { ImpactCategory, ImpactFigure, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
+import { TableScroll } from '../TableScroll.tsx';
 import { formatDate, numberFormat } from './format.ts';
 import { ImpactChart } from './ImpactChart.tsx';
 import {
@@ -12,6 +13,7 @@ import {
   MEASURE_LABELS,
   MEASURES,
   ORIGIN_LABELS,
+  sourceLabel,
 } from './labels.ts';
 
 /** The figures of a period (docs/behaviour.md#impact-tab): key figures, actions, estimated savings, daily series. */
@@ -53,31 +55,35 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
           </div>
         ))}
       </dl>
+      <DailySeries summary={summary} />
       <h3 className="staff-impact__heading">
         <Trans>Actions par type</Trans>
       </h3>
-      <table className="staff-impact__table" data-part="actions">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Action</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Nombre</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.actionsByType.map(({ actType, count }) => (
-            <tr key={actType}>
-              <th scope="row">{actionTypeLabel(i18n, actType)}</th>
-              <td>{numbers.format(count)}</td>
+      <TableScroll label={t`Actions par type`}>
+        <table className="staff-table" data-part="actions">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Action</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Nombre</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {summary.actionsByType.map(({ actType, count }) => (
+              <tr key={actType}>
+                <th scope="row" className="staff-table__text">
+                  {actionTypeLabel(i18n, actType)}
+                </th>
+                <td>{numbers.format(count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Savings summary={summary} />
-      <DailySeries summary={summary} />
     </div>
   );
 }
@@ -108,7 +114,7 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
         <Trans>Économies estimées</Trans>
       </h3>
       <TableScroll label={t`Économies estimées`}>
-        <table className="staff-impact__table" data-part="savings">
+        <table className="staff-table" data-part="savings">
           <thead>
             <tr>
               <th scope="col">
@@ -180,6 +186,7 @@ function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
   const { i18n } = useLingui();
   const factor = `${numberFormat(i18n).format(figure.perUnit)} ${unit}`;
   const origin = i18n._(ORIGIN_LABELS[figure.origin]);
+  const source = sourceLabel(i18n, figure.source);
   return (
     <>
       <Trans>
@@ -187,10 +194,10 @@ function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
       </Trans>{' '}
       {figure.source.url ? (
         <a href={figure.source.url} target="_blank" rel="noreferrer">
-          {figure.source.name}
+          {source}
         </a>
       ) : (
-        figure.source.name
+        source
       )}
     </>
   );
@@ -200,7 +207,12 @@ function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
 function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
   const { t, i18n } = useLingui();
   const numbers = numberFormat(i18n);
-  const labels = { actions: t`Actions`, pointsEarned: t`Points gagnés`, pointsSpent: t`Points dépensés` };
+  const labels = {
+    date: t`Date`,
+    actions: t`Actions`,
+    pointsEarned: t`Points gagnés`,
+    pointsSpent: t`Points dépensés`,
+  };
   return (
     <>
       <h3 className="staff-impact__heading">
@@ -212,12 +224,10 @@ function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
           <Trans>Les chiffres du graphique, jour par jour</Trans>
         </summary>
         <TableScroll label={t`Les chiffres du graphique, jour par jour`}>
-          <table className="staff-impact__table">
+          <table className="staff-table">
             <thead>
               <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
+                <th scope="col">{labels.date}</th>
                 <th scope="col">{labels.actions}</th>
                 <th scope="col">{labels.pointsEarned}</th>
                 <th scope="col">{labels.pointsSpent}</th>
@@ -245,15 +255,5 @@ function DailySeries({ summary }: { summary: ImpactSummaryReply }) {
         </TableScroll>
       </details>
     </>
-  );
-}
-
-/** A wide table scrolls sideways in its own box on a phone; the box takes the keyboard focus so it can be scrolled. */
-function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable from the keyboard (WCAG 2.1.1)
-    <section className="staff-impact__table-scroll" aria-label={label} tabIndex={0}>
-      {children}
-    </section>
   );
 }

@@ -11,3 +11,12 @@ export function formatDate(i18n: I18n, date: string): string {
     new Date(`${date}T00:00:00Z`),
   );
 }
+
+/** A calendar date as a chart tick: day and short month ('12 nov.'), read at UTC like `formatDate`. */
+export function formatDayTick(i18n: I18n, date: string): string {
+  return new Intl.DateTimeFormat(`${i18n.locale || 'fr'}-u-nu-latn`, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}

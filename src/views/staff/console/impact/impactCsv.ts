@@ -1,7 +1,15 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ImpactSummaryReply } from '../../../../../contract/schemas.ts';
-import { actionTypeLabel, CATEGORY_LABELS, CATEGORY_UNITS, MEASURE_LABELS, MEASURES, ORIGIN_LABELS } from './labels.ts';
+import {
+  actionTypeLabel,
+  CATEGORY_LABELS,
+  CATEGORY_UNITS,
+  MEASURE_LABELS,
+  MEASURES,
+  ORIGIN_LABELS,
+  sourceLabel,
+} from './labels.ts';
 
 /** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
 function field(value: string | number): string {
@@ -55,7 +63,7 @@ export function impactCsv(summary: ImpactSummaryReply, i18n: I18n): string {
           figure.perUnit,
           t(CATEGORY_UNITS[category.category]),
           t(ORIGIN_LABELS[figure.origin]),
-          figure.source.name,
+          sourceLabel(i18n, figure.source),
           figure.source.url ?? '',
         );
       }),

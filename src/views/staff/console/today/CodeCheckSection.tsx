@@ -5,15 +5,17 @@ import type { StaffCodeCheckReply } from '../../../../../contract/schemas.ts';
 import type { staffCodeCheckMachine } from '../../../../../machines/staffCodeCheck.machine.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
-import { formatClaimedAt, formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
+import { formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
+import { useHotelTime } from '../hotelTime.ts';
 import { type CodeCheckProps, connectCodeCheck } from './codeCheck.connect.ts';
 import { canScan, SCAN_PREVIEW_PART } from './qrScanner.ts';
 
 /**
  * The reward code check (docs/behaviour.md#staff-code-check): the code the guest shows, typed (Enter sends it) or
- * read from its QR code with the camera ('Scanner le QR code', where the browser can), and
- * the answer, announced politely: used now, already used (when, how), unknown, shared by several rewards, or failed.
- * The field empties for the next guest and keeps the focus.
+ * read from its QR code with the camera ('Scanner le QR code', where the browser can), and the answer, announced
+ * politely: valid with 'Remettre la récompense' (the second, explicit step that uses it), used now, already used
+ * (when, how), expired, unknown, shared by several rewards, or failed. The field empties for the next guest and
+ * keeps the focus.
  */
 export function CodeCheckSection({ actor }: { actor: ActorRefFrom<typeof staffCodeCheckMachine> }) {
   const { t } = useLingui();
@@ -60,7 +62,7 @@ export function CodeCheckSection({ actor }: { actor: ActorRefFrom<typeof staffCo
             type="submit"
             className="button-primary staff-today__button"
             data-part="check"
-            disabled={check.checking || code.trim() === ''}
+            disabled={check.checking || check.redeeming || code.trim() === ''}
           >
             {check.checking ? t`Vérification…` : t`Vérifier`}
           </button>
@@ -84,7 +86,7 @@ function CodeScan({ check }: { check: CodeCheckProps }) {
         type="button"
         className="button-secondary staff-today__button"
         data-part="scan"
-        disabled={check.checking}
+        disabled={check.checking || check.redeeming}
         onClick={check.onScan}
       >
         {t`Scanner le QR code`}
@@ -118,24 +120,35 @@ function CodeScan({ check }: { check: CodeCheckProps }) {
   );
 }
 
-/** Used now, expired (not used: not to be handed over), or used before, when and how. */
+/** Valid and unused, used now, expired (not used: not to be handed over), or used before, when and how. */
 function CodeCheckVerdict({ outcome, result }: { outcome: CodeCheckProps['outcome']; result: StaffCodeCheckReply }) {
   const { t } = useLingui();
   const { language } = useLanguage();
+  const hotelTime = useHotelTime();
+  if (outcome === 'usable' || outcome === 'redeemFailed') return t`Code valable, pas encore utilisé`;
   if (outcome === 'redeemed') return t`Récompense utilisée maintenant`;
   if (outcome === 'rewardExpired' || result.usedAt === null) {
     const validDate = result.validUntil ? formatValidUntil(result.validUntil, language) : '';
     return t`Récompense expirée (valable jusqu'au ${validDate}) : ne la remettez pas.`;
   }
-  const usedAt = formatClaimedAt(result.usedAt, language);
+  const usedAt = hotelTime(result.usedAt);
   return result.usedBy === 'staff'
     ? t`Déjà utilisée le ${usedAt} (code vérifié par le personnel)`
     : t`Déjà utilisée le ${usedAt} (validée sur l'écran du client)`;
 }
 
+/** Each answer's tone: ready to hand over, handed over, or a reason not to hand it over. */
+const RESULT_TONES: Partial<Record<NonNullable<CodeCheckProps['outcome']>, string>> = {
+  usable: 'note staff-today__note--ready',
+  redeemFailed: 'note staff-today__note--ready',
+  redeemed: 'note note--success',
+};
+
 function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
   const { t } = useLingui();
   const { language } = useLanguage();
+  const hotelTime = useHotelTime();
+  const redeemHintId = useId();
   const { result, code } = check;
   switch (check.outcome) {
     case 'unknownCode':
@@ -159,10 +172,11 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
         </p>
       );
   }
-  if (!result) return null;
+  if (!result || !check.outcome) return null;
+  const canRedeem = check.outcome === 'usable' || check.outcome === 'redeemFailed';
   return (
-    <div className={check.outcome === 'redeemed' ? 'note note--success' : 'note note--warning'}>
-      <p className="staff-today__verdict">
+    <div className={`staff-today__answer ${RESULT_TONES[check.outcome] ?? 'note note--warning'}`}>
+      <p className="staff-today__verdict" data-part="verdict">
         <CodeCheckVerdict outcome={check.outcome} result={result} />
       </p>
       <dl className="staff-today__facts">
@@ -171,9 +185,9 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
         <dt>{t`Chambre`}</dt>
         <dd>{result.roomNumber ?? t`Sans chambre`}</dd>
         <dt>{t`Code`}</dt>
-        <dd className="staff-today__code">{result.code}</dd>
+        <dd className="staff-code">{result.code}</dd>
         <dt>{t`Débloquée le`}</dt>
-        <dd>{formatClaimedAt(result.claimedAt, language)}</dd>
+        <dd>{hotelTime(result.claimedAt)}</dd>
         {result.validUntil && (
           <>
             <dt>{t`Valable jusqu'au`}</dt>
@@ -181,6 +195,28 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
           </>
         )}
       </dl>
+      {check.outcome === 'redeemFailed' && (
+        <p className="staff-today__redeem-failed" data-part="redeem-failed">
+          {t`La remise n'a pas été enregistrée : le code n'est pas utilisé. Réessayez.`}
+        </p>
+      )}
+      {canRedeem && (
+        <div className="staff-today__redeem">
+          <button
+            type="button"
+            className="button-primary staff-today__button"
+            data-part="redeem"
+            aria-describedby={redeemHintId}
+            disabled={check.redeeming}
+            onClick={check.onRedeem}
+          >
+            {check.redeeming ? t`Remise…` : t`Remettre la récompense`}
+          </button>
+          <p id={redeemHintId} className="staff-today__redeem-hint">
+            {t`Le code sera utilisé : il ne pourra plus servir.`}
+          </p>
+        </div>
+      )}
     </div>
   );
 }

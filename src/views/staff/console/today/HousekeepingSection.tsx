@@ -3,7 +3,9 @@ import { useId } from 'react';
 import type { HousekeepingReply } from '../../../../../contract/schemas.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
-import { formatClaimedAt, formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
+import { formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
+import { useHotelTime } from '../hotelTime.ts';
+import { TableScroll } from '../TableScroll.tsx';
 import { StaffListFrame } from './StaffListFrame.tsx';
 import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
 
@@ -14,9 +16,11 @@ import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
 export function HousekeepingSection({ actor }: { actor: StaffListRef<HousekeepingReply> }) {
   const { t } = useLingui();
   const { language } = useLanguage();
+  const hotelTime = useHotelTime();
   const list = useConnected(actor, connectStaffList<HousekeepingReply>);
   const headingId = useId();
   const listDate = list.reply ? formatValidUntil(list.reply.date, language) : null;
+  const title = listDate ? t`Chambres sans ménage — ${listDate}` : t`Chambres sans ménage`;
   return (
     <section
       className="staff-today__section staff-today__section--housekeeping"
@@ -26,7 +30,7 @@ export function HousekeepingSection({ actor }: { actor: StaffListRef<Housekeepin
     >
       <div className="staff-today__section-head">
         <h3 id={headingId} className="staff-today__title">
-          {listDate ? t`Chambres sans ménage — ${listDate}` : t`Chambres sans ménage`}
+          {title}
         </h3>
         <button
           type="button"
@@ -52,28 +56,32 @@ export function HousekeepingSection({ actor }: { actor: StaffListRef<Housekeepin
               <Trans>Aucune chambre ne renonce au ménage ce jour-là.</Trans>
             </p>
           ) : (
-            <table className="staff-today__table" aria-labelledby={headingId} data-part="rooms">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Chambre`}</th>
-                  <th scope="col">{t`Depuis`}</th>
-                  <th scope="col">{t`Ménage`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reply.rooms.map((room) => {
-                  const changedBack =
-                    room.skipping || room.changedBackAt === null ? null : formatClaimedAt(room.changedBackAt, language);
-                  return (
-                    <tr key={room.roomNumber} data-state={changedBack ? 'changedBack' : 'skipping'}>
-                      <th scope="row">{room.roomNumber}</th>
-                      <td>{formatClaimedAt(room.since, language)}</td>
-                      <td>{changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <TableScroll label={title}>
+              <table className="staff-table" aria-labelledby={headingId} data-part="rooms">
+                <thead>
+                  <tr>
+                    <th scope="col">{t`Chambre`}</th>
+                    <th scope="col">{t`Depuis`}</th>
+                    <th scope="col">{t`Ménage`}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reply.rooms.map((room) => {
+                    const changedBack =
+                      room.skipping || room.changedBackAt === null ? null : hotelTime(room.changedBackAt);
+                    return (
+                      <tr key={room.roomNumber} data-state={changedBack ? 'changedBack' : 'skipping'}>
+                        <th scope="row">{room.roomNumber}</th>
+                        <td>{hotelTime(room.since)}</td>
+                        <td className="staff-table__text">
+                          {changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
           )
         }
       </StaffListFrame>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { RedemptionsReply } from '../../../../../contract/schemas.ts';
-import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
-import { formatClaimedAt } from '../../../rewards/details/rewardDisplay.ts';
+import { useHotelTime } from '../hotelTime.ts';
+import { TableScroll } from '../TableScroll.tsx';
 import { StaffListFrame } from './StaffListFrame.tsx';
 import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
 
@@ -13,7 +13,7 @@ import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
  */
 export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsReply> }) {
   const { t } = useLingui();
-  const { language } = useLanguage();
+  const hotelTime = useHotelTime();
   const list = useConnected(actor, connectStaffList<RedemptionsReply>);
   const headingId = useId();
   return (
@@ -32,30 +32,34 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
               <Trans>Aucune récompense utilisée aujourd'hui.</Trans>
             </p>
           ) : (
-            <table className="staff-today__table" aria-labelledby={headingId} data-part="uses">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Utilisée le`}</th>
-                  <th scope="col">{t`Récompense`}</th>
-                  <th scope="col">{t`Chambre`}</th>
-                  <th scope="col">{t`Code`}</th>
-                  <th scope="col">{t`Débloquée le`}</th>
-                  <th scope="col">{t`Validation`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reply.redemptions.map((use) => (
-                  <tr key={`${use.usedAt}-${use.rwId}-${use.code ?? use.roomNumber}`} data-state={use.usedBy}>
-                    <td>{formatClaimedAt(use.usedAt, language)}</td>
-                    <th scope="row">{use.rewardName}</th>
-                    <td>{use.roomNumber ?? t`Sans chambre`}</td>
-                    <td className="staff-today__code">{use.code ?? t`Sans code`}</td>
-                    <td>{formatClaimedAt(use.claimedAt, language)}</td>
-                    <td>{use.usedBy === 'staff' ? t`Code vérifié` : t`Écran du client`}</td>
+            <TableScroll label={t`Récompenses utilisées aujourd'hui`}>
+              <table className="staff-table" aria-labelledby={headingId} data-part="uses">
+                <thead>
+                  <tr>
+                    <th scope="col">{t`Utilisée le`}</th>
+                    <th scope="col">{t`Récompense`}</th>
+                    <th scope="col">{t`Chambre`}</th>
+                    <th scope="col">{t`Code`}</th>
+                    <th scope="col">{t`Débloquée le`}</th>
+                    <th scope="col">{t`Validation`}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {reply.redemptions.map((use) => (
+                    <tr key={`${use.usedAt}-${use.rwId}-${use.code ?? use.roomNumber}`} data-state={use.usedBy}>
+                      <td>{hotelTime(use.usedAt)}</td>
+                      <th scope="row" className="staff-table__text">
+                        {use.rewardName}
+                      </th>
+                      <td>{use.roomNumber ?? t`Sans chambre`}</td>
+                      <td className="staff-code">{use.code ?? t`Sans code`}</td>
+                      <td>{hotelTime(use.claimedAt)}</td>
+                      <td>{use.usedBy === 'staff' ? t`Code vérifié` : t`Écran du client`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )
         }
       </StaffListFrame>

@@ -6,6 +6,8 @@ type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
 
 /** What the code check shows after a check (docs/behaviour.md#staff-code-check). */
 export type CodeCheckOutcome =
+  | 'usable'
+  | 'redeemFailed'
   | 'redeemed'
   | 'alreadyUsed'
   | 'rewardExpired'
@@ -15,6 +17,8 @@ export type CodeCheckOutcome =
   | 'scanFailed';
 
 const OUTCOMES: readonly CodeCheckOutcome[] = [
+  'usable',
+  'redeemFailed',
   'redeemed',
   'alreadyUsed',
   'rewardExpired',
@@ -30,12 +34,17 @@ export function connectCodeCheck(snapshot: CodeCheckSnapshot, send: (event: Staf
     root: { 'data-state': dataStateOf(snapshot) },
     checking: snapshot.hasTag('checking'),
     scanning: snapshot.hasTag('scanning'),
+    redeeming: snapshot.hasTag('redeeming'),
     scanFailure: context.scanFailure,
-    outcome: OUTCOMES.find((outcome) => snapshot.matches(outcome)) ?? null,
+    /** The answer shown: while the hand-over is recorded, the checked reward stays on screen. */
+    outcome: snapshot.hasTag('redeeming')
+      ? ('usable' as const)
+      : (OUTCOMES.find((outcome) => snapshot.matches(outcome)) ?? null),
     /** The code last sent, as typed or scanned. */
     code: context.code,
     result: context.result,
     onCheck: (code: string) => send({ type: 'code.check', code }),
+    onRedeem: () => send({ type: 'code.redeem' }),
     onScan: () => send({ type: 'scan.start' }),
     onCancelScan: () => send({ type: 'scan.cancel' }),
   } as const;
