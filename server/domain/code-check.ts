@@ -3,7 +3,9 @@
  * (the code is used once), and list the day's uses to reconcile the bill. Only the session's hotel is searched:
  * another hotel's code is unknown.
  */
+
 import { type Kysely, sql } from 'kysely';
+import { rewardCodeText } from '../../contract/reward-code.ts';
 import type {
   RedeemedBy,
   Redemption,
@@ -134,7 +136,7 @@ async function codeFacts(
 ): Promise<StaffCodeCheckReply> {
   const names = await rewardNames(db, [claim.reward_id], await languageOrder(db, hotel, lang));
   return {
-    code: `${codePrefixOf(hotel)}-${claim.code}`,
+    code: rewardCodeText(codePrefixOf(hotel), claim.code ?? ''), // found by its code: never null
     rwId: claim.reward_id,
     rwType: claim.reward_type,
     rewardName: names.get(claim.reward_id) ?? '',
@@ -232,7 +234,7 @@ export async function redemptionsOfDay(
         rwType: row.reward_type,
         rewardName: names.get(row.reward_id) ?? '',
         roomNumber: row.room_number,
-        code: row.code === null ? null : `${prefix}-${row.code}`,
+        code: row.code === null ? null : rewardCodeText(prefix, row.code),
         claimedAt: row.claimed_at,
         usedAt: row.used_at ?? '',
         usedBy: usedByOf(row.used_by),
