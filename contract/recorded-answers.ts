@@ -46,19 +46,24 @@ export function isOptimalTemperature(temperature: number): boolean {
  */
 export type AnswerState = 'open' | 'earned' | 'onOffer' | 'missed';
 
-/** Whether the answer on record earns, by type; the types that earn on any answer are not listed. */
+/**
+ * Whether the answer on record earns, by type; the types that earn on any answer are not listed. A completion whose
+ * answer is not on record (none in the list) counts as earning, as the server credited it.
+ */
 function recordEarns(action: Action): boolean {
   switch (action.actType) {
     case 'YESNO':
     case 'YESNOSTAY':
-    case 'YESNOMAIL':
-      return yesNoAnswerOf(action.response) === rewardedYesNoAnswer(action);
+    case 'YESNOMAIL': {
+      const answer = yesNoAnswerOf(action.response);
+      return answer === 'none' || answer === rewardedYesNoAnswer(action);
+    }
     case 'LUNICLEAN':
-      return cleaningDecisionOf(action.response) === 'skipped';
+      return cleaningDecisionOf(action.response) !== 'maintained';
     case 'LUNISHOWER':
-      return yesNoAnswerOf(action.response) === 'yes';
+      return yesNoAnswerOf(action.response) !== 'no';
     case 'HEATING':
-      return action.temperature !== null && isOptimalTemperature(action.temperature);
+      return action.temperature === null || isOptimalTemperature(action.temperature);
     case 'QUIZ':
       return action.isCorrect !== false;
     default:
