@@ -79,8 +79,8 @@ export function AnswerChoices<Choice extends string>({
           <p>{currentText}</p>
           <p className="choice-modal__hint">
             {current !== rewarded && reward > 0
-              ? t`Ces points restent à gagner : choisissez l'autre réponse si vous changez d'avis.`
-              : t`Vous pouvez changer d'avis : choisissez l'autre réponse.`}
+              ? t`Ces points restent à gagner : choisissez l'autre réponse si vous changez d'avis.`
+              : t`Vous pouvez changer d'avis : choisissez l'autre réponse.`}
           </p>
         </div>
       )}

@@ -27,11 +27,11 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
       )}
       {answerState !== 'open' && recorded !== null && (
         <div className="heating-modal__answer" data-part="current-answer">
-          <p>{t`Votre réponse : ${recorded} °C`}</p>
+          <p>{t`Votre réponse : ${recorded} °C`}</p>
           <p className="heating-modal__hint">
             {answerState === 'onOffer' && action.actReward > 0
-              ? t`Ces points restent à gagner : réglez entre 18 et 22 °C puis validez.`
-              : t`Vous pouvez changer d'avis : réglez la température puis validez.`}
+              ? t`Ces points restent à gagner : réglez entre 18 et 22 °C puis validez.`
+              : t`Vous pouvez changer d'avis : réglez la température puis validez.`}
           </p>
         </div>
       )}

@@ -31,7 +31,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
   // docs/behaviour.md#skip-cleaning: the success message shows while the server is called.
   const successText: Record<CleaningDecision, string> = {
     undecided: '',
-    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
+    skipped: day === 'today' ? t`Merci ! Pas de ménage aujourd'hui.` : t`Merci ! Pas de ménage demain.`,
     maintained:
       day === 'today'
         ? t`Votre chambre sera nettoyée aujourd'hui comme prévu`
@@ -52,7 +52,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
       <CleaningSavings />
       <AnswerChoices
         question={
-          action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)
+          action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)
         }
         options={[
           { answer: 'skipped' as const, label: decisionLabel.skipped, part: 'skip' },
@@ -62,7 +62,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
         rewarded={api.rewardedAnswer}
         reward={reward}
         disabled={api.choicesDisabled}
-        currentText={t`Votre réponse : ${currentDecision}`}
+        currentText={t`Votre réponse : ${currentDecision}`}
         onChoose={(choice) => (choice === 'skipped' ? api.skip() : api.maintain())}
       />
       {api.confirming && (

@@ -25,7 +25,7 @@ export default function LunishowerModal({ action, flow, onClose }: FlowModalProp
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="lunishower" state={api.state} showReward={false}>
       <AnswerChoices
-        question={action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`}
+        question={action.aadQuestion ?? t`Avez-vous respecté l'objectif de douche courte ?`}
         options={[
           { answer: 'yes' as const, label: answerLabel.yes, part: 'answer-yes' },
           { answer: 'no' as const, label: answerLabel.no, part: 'answer-no' },
@@ -34,7 +34,7 @@ export default function LunishowerModal({ action, flow, onClose }: FlowModalProp
         rewarded={api.rewardedAnswer}
         reward={reward}
         disabled={api.choicesDisabled}
-        currentText={t`Votre réponse : ${currentAnswer}`}
+        currentText={t`Votre réponse : ${currentAnswer}`}
         onChoose={api.choose}
       />
       {api.confirming && (

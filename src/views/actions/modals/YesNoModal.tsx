@@ -31,7 +31,7 @@ export default function YesNoModal({ action, flow, onClose }: FlowModalProps<typ
         rewarded={api.rewardedAnswer}
         reward={reward}
         disabled={api.choicesDisabled}
-        currentText={t`Votre réponse : ${currentAnswer}`}
+        currentText={t`Votre réponse : ${currentAnswer}`}
         onChoose={api.choose}
       />
       {api.confirming && (
@@ -43,7 +43,7 @@ export default function YesNoModal({ action, flow, onClose }: FlowModalProps<typ
       <ChangeProblem
         change={api}
         notice={
-          <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
+          <InsufficientPointsNotice pointsName={pointsName} title={t`Oh non !`}>
             {t`Vous n'avez pas assez de ${pointsName} pour annuler cette action.`}
           </InsufficientPointsNotice>
         }
