@@ -48,6 +48,7 @@ export function AnswerChoices<Choice extends string>({
   const { hotel } = useStaySession();
   const pointsName = pointsNameOf(hotel);
   const questionId = useId();
+  const rewardId = useId();
   const answered = options.some((option) => option.answer === current);
   return (
     <>
@@ -55,24 +56,29 @@ export function AnswerChoices<Choice extends string>({
         {question}
       </p>
       <div className="choice-modal__choices" role="group" aria-labelledby={questionId} data-part="answers">
-        {options.map((option) => (
-          <button
-            key={option.answer}
-            type="button"
-            className="button-secondary choice-modal__button"
-            data-part={option.part}
-            aria-pressed={answered ? current === option.answer : undefined}
-            disabled={disabled}
-            onClick={() => onChoose(option.answer)}
-          >
-            <span>{option.label}</span>{' '}
-            {option.answer === rewarded && current !== rewarded && reward > 0 && (
-              <span className="choice-modal__reward points" data-part="reward">
-                {t`+${reward} ${pointsName}`}
-              </span>
-            )}
-          </button>
-        ))}
+        {options.map((option) => {
+          const offersReward = option.answer === rewarded && current !== rewarded && reward > 0;
+          return (
+            <button
+              key={option.answer}
+              type="button"
+              className="button-secondary choice-modal__button"
+              data-part={option.part}
+              aria-pressed={answered ? current === option.answer : undefined}
+              aria-describedby={offersReward ? rewardId : undefined}
+              disabled={disabled}
+              onClick={() => onChoose(option.answer)}
+            >
+              {option.label}
+              {/* Named by the answer alone; the points describe it. */}
+              {offersReward && (
+                <span className="choice-modal__reward points" id={rewardId} data-part="reward" aria-hidden="true">
+                  {t`+${reward} ${pointsName}`}
+                </span>
+              )}
+            </button>
+          );
+        })}
       </div>
       {answered && (
         <div className="choice-modal__answer" data-part="current-answer">
