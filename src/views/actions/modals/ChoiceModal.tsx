@@ -55,7 +55,7 @@ export function AnswerChoices<Choice extends string>({
       <p className="choice-modal__question" id={questionId} data-part="question">
         {question}
       </p>
-      <div className="choice-modal__choices" role="group" aria-labelledby={questionId} data-part="answers">
+      <fieldset className="choice-modal__choices" aria-labelledby={questionId} data-part="answers">
         {options.map((option) => {
           const offersReward = option.answer === rewarded && current !== rewarded && reward > 0;
           return (
@@ -79,7 +79,7 @@ export function AnswerChoices<Choice extends string>({
             </button>
           );
         })}
-      </div>
+      </fieldset>
       {answered && (
         <div className="choice-modal__answer" data-part="current-answer">
           <p>{currentText}</p>
