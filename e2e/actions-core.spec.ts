@@ -205,7 +205,10 @@ for (const { code } of LANGUAGES) {
     const showerCard = page.getByRole('article', { name: night.shower });
     await expect(showerCard).toHaveAttribute('data-state', 'declined');
     await expect(showerCard.locator('[data-part="reward"]')).toBeVisible();
-    await expect(page.locator('[data-part="progress"]')).toContainText('0');
+    // Nothing done yet (Arabic words zero: 'لم يُنجَز أي إجراء من 12').
+    await expect(page.locator('[data-part="progress"]')).toHaveText(
+      { fr: /^0 geste réalisé sur 12$/, en: /^0 of 12 done$/, ar: /^لم يُنجَز أي إجراء من 12$/ }[code],
+    );
 
     // Only the gestures that act on the next day are unavailable; tonight's stay open.
     for (const name of [CONTENT[code].cleaning, night.sheets]) {
