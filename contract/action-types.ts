@@ -46,6 +46,11 @@ export interface ActionTypeRules {
   modal: ActionModal;
   /** Once completed (and not re-doable), its own modal shows it done, instead of the read-only summary. */
   completedInModal?: true;
+  /**
+   * The answer acts on the next day (the cleaning skipped, the answer reported to the hotel the next morning), so a
+   * stay ending tomorrow has nothing to act on (docs/behaviour.md#one-night-stay).
+   */
+  needsNextDay?: true;
 }
 
 export const ACTION_TYPE_RULES = {
@@ -56,6 +61,7 @@ export const ACTION_TYPE_RULES = {
     opensDirectly: false,
     cardLabel: 'chooseAndCollect',
     modal: 'luniclean',
+    needsNextDay: true,
   },
   LUNISHOWER: {
     submissionPath: 'lunishower',
@@ -96,6 +102,7 @@ export const ACTION_TYPE_RULES = {
     opensDirectly: false,
     cardLabel: 'collect',
     modal: 'yesNo',
+    needsNextDay: true,
   },
   REVIEW: {
     submissionPath: 'review',

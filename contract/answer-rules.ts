@@ -28,12 +28,6 @@ export function heatingStatus(temperature: number): HeatingStatus {
   return 'optimal';
 }
 
-/** docs/behaviour.md#heating: a temperature in the optimal band (ideal included) earns the action's points. */
-export function isOptimalTemperature(temperature: number): boolean {
-  const status = heatingStatus(temperature);
-  return status === 'optimal' || status === 'ideal';
-}
-
 /** The starting temperature: the action's (rounded to a whole degree and kept on the scale), else 22. */
 export function startingTemperature(temperature: number | null): number {
   if (temperature === null) return DEFAULT_TEMPERATURE;

@@ -13,16 +13,21 @@ export function isCompletedForGood(action: Action): boolean {
 }
 
 /**
- * docs/behaviour.md#one-night-stay: a per-night action has nothing to act on when the stay's known end date leaves
- * no night after this one (the stay ends tomorrow). Its card says so, and its launch explains rather than asks,
- * until the guest gives a longer stay. Actions that open directly and completed ones keep their own rules.
+ * docs/behaviour.md#one-night-stay: a gesture that acts on the next day (`needsNextDay`: tomorrow's cleaning, an
+ * answer the hotel reads the next morning) has nothing to act on when the stay's known end date is tomorrow (or
+ * today). Its card says so, and its launch explains rather than asks, until the guest gives a longer stay. Tonight's
+ * gestures (shower, heating, meal…) stay open; completed ones keep their own rules.
  */
 export function isNightActionUnavailable(action: Action, today: string, stayEndDate: string | null): boolean {
   return (
-    action.actPeriod === 'NIGHT' &&
-    !rulesOf(action.actType).opensDirectly &&
+    rulesOf(action.actType).needsNextDay === true &&
     !isCompletedForGood(action) &&
     stayEndDate !== null &&
     daysBetween(today, stayEndDate) <= 1
   );
+}
+
+/** docs/behaviour.md#one-night-stay: the gestures the 'actions unavailable' dialog names. */
+export function unavailableActionsOf(actions: readonly Action[], today: string, stayEndDate: string | null): Action[] {
+  return actions.filter((action) => isNightActionUnavailable(action, today, stayEndDate));
 }

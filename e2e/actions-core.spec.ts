@@ -18,6 +18,11 @@ const CONTENT: Record<Language, { towels: string; cleaning: string; water: strin
   ar: { towels: 'إعادة استخدام المناشف', cleaning: 'الاستغناء عن تنظيف الغرفة', water: 'التبرّع بـ 50 لترًا من الماء' },
 };
 
+/** An answer's button, named by its label alone (the points it earns describe it). */
+function answerNamed(code: Language, label: string) {
+  return { name: text(code, label), exact: true };
+}
+
 function pointsBadge(page: Page, points: number) {
   return page.getByRole('link', { name: new RegExp(`\\b${points} GreenMiles`) });
 }
@@ -56,16 +61,22 @@ for (const { code } of LANGUAGES) {
     // YESNO opens directly; the rewarded answer earns the points.
     await openCard(page, content.towels);
     const towels = page.getByRole('dialog', { name: content.towels });
-    await expect(towels.getByText(`+15 GreenMiles`)).toBeVisible();
+    // The points sit inside the answer that earns them, on one line (issue 25: a pill that wrapped like a button).
+    const reward = towels.getByRole('button', answerNamed(code, 'Oui')).locator('[data-part="reward"]');
+    await expect(reward).toHaveText('+15 GreenMiles');
+    expect((await reward.boundingBox())?.height).toBeLessThan(32);
     await expectAccessibleOnceSettled(page);
-    await towels.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await towels.getByRole('button', answerNamed(code, 'Oui')).click();
     await expectRewarded(page, code, 15);
     await expect(pointsBadge(page, 15)).toBeVisible();
 
-    // Changing it back warns, then removes the points.
+    // Reopened, it shows the answer on record; choosing the other answer warns, in view and focused, then removes
+    // the points.
     await openCard(page, content.towels);
-    await towels.getByRole('button', { name: text(code, 'Changer pour NON') }).click();
-    await expect(towels.getByRole('alert')).toBeVisible();
+    await expect(towels.getByRole('button', answerNamed(code, 'Oui'))).toHaveAttribute('aria-pressed', 'true');
+    await towels.getByRole('button', answerNamed(code, 'Non')).click();
+    await expect(towels.getByRole('alert')).toBeFocused();
+    await expect(towels.getByRole('alert')).toBeInViewport();
     await towels.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
     await expect(towels).toBeHidden();
     // The toast says the points went, signed (issue 15).
@@ -85,7 +96,7 @@ for (const { code } of LANGUAGES) {
       ),
     ).toBeVisible();
     await expectAccessibleOnceSettled(page);
-    await cleaning.getByRole('button', { name: text(code, 'Passer le ménage') }).click();
+    await cleaning.getByRole('button', answerNamed(code, 'Pas de ménage')).click();
     await expectRewarded(page, code, 20);
     await expect(pointsBadge(page, 20)).toBeVisible();
 
@@ -108,13 +119,19 @@ for (const { code } of LANGUAGES) {
 
     // …so maintaining the cleaning again, which would take them back, is refused.
     await openCard(page, content.cleaning);
-    await cleaning.getByRole('button', { name: text(code, 'Maintenir le ménage') }).click();
+    await cleaning.getByRole('button', { name: text(code, "Ménage comme d'habitude") }).click();
     await cleaning.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
     const notice = cleaning.getByRole('alert');
     await expect(notice).toContainText(
       text(code, 'Nombre de {pointsName} insuffisant').replace('{pointsName}', 'GreenMiles'),
     );
-    await expect(cleaning.getByRole('button', { name: text(code, 'Passer le ménage') })).toHaveAttribute(
+    await expect(notice).toContainText(
+      text(code, "Vous n'avez pas assez de {pointsName} pour changer votre réponse.").replace(
+        '{pointsName}',
+        'GreenMiles',
+      ),
+    );
+    await expect(cleaning.getByRole('button', answerNamed(code, 'Pas de ménage'))).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -141,7 +158,7 @@ for (const { code } of LANGUAGES) {
     // YESNOSTAY opens directly (docs/behaviour.md#action-types), even before the stay's end date is known.
     await openCard(page, YES_NO_CONTENT[code].stayLong);
     const stayLong = page.getByRole('dialog', { name: YES_NO_CONTENT[code].stayLong });
-    await stayLong.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await stayLong.getByRole('button', answerNamed(code, 'Oui')).click();
     await expectRewarded(page, code, 15);
     await expect(pointsBadge(page, 15)).toBeVisible();
 
@@ -151,8 +168,69 @@ for (const { code } of LANGUAGES) {
     await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 3 }) }).click();
     await nights.getByRole('button', { name: text(code, 'Valider') }).click();
     const reported = page.getByRole('dialog', { name: YES_NO_CONTENT[code].reported });
-    await reported.getByRole('button', { name: text(code, 'Oui'), exact: true }).click();
+    await reported.getByRole('button', answerNamed(code, 'Oui')).click();
     await expectRewarded(page, code, 15);
     await expect(pointsBadge(page, 30)).toBeVisible();
+  });
+}
+
+/** Hotel 1's gestures of tonight and of the next day, in each language. */
+const NIGHT_CONTENT: Record<Language, { shower: string; heating: string; sheets: string }> = {
+  fr: { shower: 'Douche de 5 minutes', heating: 'Bonne température', sheets: 'Garder mes draps' },
+  en: { shower: 'Five-minute shower', heating: 'The right temperature', sheets: 'Keep my sheets' },
+  ar: { shower: 'استحمام لمدة 5 دقائق', heating: 'درجة الحرارة المناسبة', sheets: 'الاحتفاظ بأغطية السرير' },
+};
+
+for (const { code } of LANGUAGES) {
+  test(`a one-night stay keeps tonight's gestures open; a no keeps its points on offer, in ${code}`, async ({
+    page,
+  }) => {
+    const night = NIGHT_CONTENT[code];
+    await chooseLanguage(page, code);
+    await page.goto('/hotel/1');
+    await expect(page).toHaveURL(STAY_URL);
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+
+    // One night, asked by the shower: the shower still opens (issue 25: it was blocked with 4 other gestures).
+    await openCard(page, night.shower);
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 1 }) }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    const shower = page.getByRole('dialog', { name: night.shower });
+    await expect(shower.getByRole('button', answerNamed(code, 'Oui'))).toHaveAccessibleDescription('+15 GreenMiles');
+
+    // 'Non' earns nothing and is not counted done: the card keeps its points on offer.
+    await shower.getByRole('button', answerNamed(code, 'Non')).click();
+    await expect(shower).toBeHidden();
+    const showerCard = page.getByRole('article', { name: night.shower });
+    await expect(showerCard).toHaveAttribute('data-state', 'declined');
+    await expect(showerCard.locator('[data-part="reward"]')).toBeVisible();
+    // Nothing done yet (Arabic words zero: 'لم يُنجَز أي إجراء من 12').
+    await expect(page.locator('[data-part="progress"]')).toHaveText(
+      { fr: /^0 geste réalisé sur 12$/, en: /^0 of 12 done$/, ar: /^لم يُنجَز أي إجراء من 12$/ }[code],
+    );
+
+    // Only the gestures that act on the next day are unavailable; tonight's stay open.
+    for (const name of [CONTENT[code].cleaning, night.sheets]) {
+      await expect(page.getByRole('article', { name })).toHaveAttribute('data-state', 'unavailable');
+    }
+    await expect(page.getByRole('article', { name: night.heating })).toHaveAttribute('data-state', 'open');
+    await expect(page.locator('[data-scope="action-card"][data-state="unavailable"]')).toHaveCount(2);
+
+    // The dialog names them.
+    await openCard(page, CONTENT[code].cleaning);
+    const unavailable = page.getByRole('dialog', { name: text(code, 'Actions indisponibles') });
+    await expect(unavailable.locator('[data-part="unavailable-actions"] li')).toHaveText([
+      CONTENT[code].cleaning,
+      night.sheets,
+    ]);
+    await expectAccessibleOnceSettled(page);
+    await unavailable.getByRole('button', { name: text(code, 'Compris') }).click();
+
+    // Reopened, the shower shows the answer on record, and choosing yes earns the points.
+    await openCard(page, night.shower);
+    await expect(shower.getByRole('button', answerNamed(code, 'Non'))).toHaveAttribute('aria-pressed', 'true');
+    await shower.getByRole('button', answerNamed(code, 'Oui')).click();
+    await expectRewarded(page, code, 15);
   });
 }

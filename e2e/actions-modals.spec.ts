@@ -116,6 +116,13 @@ for (const { code } of LANGUAGES) {
     dialog = page.getByRole('dialog', { name: content.heating });
     const temperature = dialog.getByRole('spinbutton', { name: text(code, 'Température') });
     await expect(temperature).toHaveAttribute('aria-valuenow', '22');
+    // 22 °C earns but is not the advice's ideal (issue 25: it read 'Optimal' beside 'Idéal : entre 19 et 21 °C').
+    await expect(dialog.locator('[data-part="status"]')).toHaveText(text(code, 'Correct'));
+    // The gauge fills in the reading direction: mirrored right to left.
+    const gaugeTransform = await dialog
+      .locator('[data-part="gauge"]')
+      .evaluate((gauge) => getComputedStyle(gauge).transform);
+    expect(gaugeTransform).toBe(code === 'ar' ? 'matrix(-1, 0, 0, 1, 0, 0)' : 'none');
     await dialog.getByRole('button', { name: text(code, 'Baisser la température') }).click();
     await temperature.press('ArrowDown');
     await expect(temperature).toHaveAttribute('aria-valuenow', '20');

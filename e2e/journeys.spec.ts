@@ -174,7 +174,7 @@ for (const { code } of LANGUAGES) {
 
     // Changed to 'no': declined, its points still on offer, not counted as done.
     await openCard(page, content.towels);
-    await towels.getByRole('button', { name: text(code, 'Changer pour NON') }).click();
+    await towels.getByRole('button', { name: text(code, 'Non'), exact: true }).click();
     await towels.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
     await expect(towels).toBeHidden();
     await expect(card).toHaveAttribute('data-state', 'declined');

@@ -50,8 +50,6 @@ export interface ActionLaunchContext extends ActionLaunchInput {
   endDate: string | null;
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
   nights: number | null;
-  /** The guest answered one night: after saving, the 'actions unavailable' dialog instead of the action. */
-  oneNightStay: boolean;
   error: MessageDescriptor | null;
 }
 
@@ -118,7 +116,9 @@ export const actionLaunchMachine = setup({
     isRoomScope: ({ context }) => context.action.actScope === 'ROOM',
     knowsStayEndDate: ({ context }) => context.stayEndDate !== null,
     isFourNightsOrMore: (_, output: NightsPickerOutput) => output.choice === '4+',
-    isOneNightStay: ({ context }) => context.oneNightStay,
+    /** docs/behaviour.md#one-night-stay: the end date just saved leaves this gesture no next day to act on. */
+    lacksNextDay: ({ context }) =>
+      context.endDate !== null && isNightActionUnavailable(context.action, context.today, context.endDate),
     /** The action's modal kind is `kind` and the action can run its machine. */
     runsModalFlow: ({ context }, kind: ModalFlowKind) =>
       modalKindOf(context.action) === kind && modalInputOf(kind, context) !== null,
@@ -138,10 +138,9 @@ export const actionLaunchMachine = setup({
      */
     endAfterNights: assign(({ context }, output: NightsPickerOutput) => {
       const nights = output.choice === '4+' ? 4 : output.choice;
-      return { endDate: earlierDate(addDays(context.today, nights), context.stayLastDay), oneNightStay: nights === 1 };
+      return { endDate: earlierDate(addDays(context.today, nights), context.stayLastDay) };
     }),
-    // A date picked after a one-night answer ('Modifier mes nuits', then '4 nuits ou plus') replaces that answer.
-    endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate, oneNightStay: false }),
+    endOnChosenDate: assign({ endDate: (_, output: EndDatePickerOutput) => output.endDate }),
     countNights: assign({
       nights: ({ context }) => (context.endDate ? nightsUntil(context.today, context.endDate) : null),
       error: null,
@@ -164,7 +163,6 @@ export const actionLaunchMachine = setup({
     today: calendarDateIn(input.timeZone, input.now),
     endDate: null,
     nights: null,
-    oneNightStay: false,
     error: null,
   }),
   initial: 'active',
@@ -227,7 +225,7 @@ export const actionLaunchMachine = setup({
               endDate: context.endDate ?? context.today,
             }),
             onDone: [
-              { guard: 'isOneNightStay', target: 'oneNightUnavailable', actions: 'refreshStay' },
+              { guard: 'lacksNextDay', target: 'oneNightUnavailable', actions: 'refreshStay' },
               { target: 'modal', actions: ['countNights', 'refreshStay'] },
             ],
             onError: {
@@ -241,7 +239,8 @@ export const actionLaunchMachine = setup({
             'endDate.retry': { target: 'savingEndDate' },
           },
         },
-        // 'Modifier mes nuits' asks the nights again: a longer stay makes the action available.
+        // 'Modifier mes nuits' asks the nights again: a longer stay makes the action available (a date picked after
+        // '4 nuits ou plus' replaces the one-night answer).
         oneNightUnavailable: {
           on: { 'nights.change': { target: 'nightsPicker' } },
         },

@@ -67,7 +67,7 @@ export const ACTION_MODAL_FLOWS = {
     now: launch.now,
     timeZone: launch.timeZone,
   })),
-  lunishower: modalFlow(lunishowerMachine, submissionOf),
+  lunishower: modalFlow(lunishowerMachine, (launch) => ({ ...submissionOf(launch), action: launch.action })),
   heating: modalFlow(heatingMachine, (launch) => ({
     ...submissionOf(launch),
     temperature: startingTemperature(launch.action.temperature),

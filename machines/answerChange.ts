@@ -13,7 +13,7 @@ import {
 } from './submission.ts';
 
 /**
- * The change-with-rollback flows of the submission family (yes/no types, Luniclean): the guest may change the answer
+ * The change-with-rollback flows of the submission family (yes/no types, Luniclean, short shower): the guest may change the answer
  * either way; a change away from the rewarded answer waits for a confirmation (the points go); the new answer shows
  * while it is sent, and the previous one comes back when the server refuses, with the 'not enough points' notice or
  * a translated alert ('Réessayer' sends the change again). Each flow states its own answers, events, rewarded answer and request:
@@ -39,14 +39,17 @@ export interface AnswerChangeContext<Answer> extends SubmissionContext {
   rewardedAnswer: Answer;
   /** The red alert of the last failed submission. */
   error: MessageDescriptor | null;
+  /** The alert's text when the server sent none (docs/behaviour.md#error-texts: some types have their own). */
+  failureText: MessageDescriptor;
 }
 
 /** The starting context of a change flow whose answer on screen is `answer`. */
 export function answerChangeContextOf<Answer>(
   answer: Answer,
   rewardedAnswer: Answer,
+  failureText: MessageDescriptor = changeSubmitError,
 ): Omit<AnswerChangeContext<Answer>, keyof SubmissionContext> {
-  return { answer, previousAnswer: answer, pendingAnswer: answer, rewardedAnswer, error: null };
+  return { answer, previousAnswer: answer, pendingAnswer: answer, rewardedAnswer, error: null, failureText };
 }
 
 /** The answer on screen earned the points and the guest picks another one. */
@@ -74,7 +77,7 @@ export function answerChangeSetup<
       ),
       restorePrevious: assign(({ context }) => ({ answer: context.previousAnswer }) as Partial<Context>),
       storeFailure: assign(
-        (_, error: unknown) => ({ error: failureTextOf(error, changeSubmitError) }) as Partial<Context>,
+        ({ context }, error: unknown) => ({ error: failureTextOf(error, context.failureText) }) as Partial<Context>,
       ),
     },
   });

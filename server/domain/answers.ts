@@ -4,10 +4,10 @@
  * success message it gets.
  */
 import type { SubmissionPath } from '../../contract/action-types.ts';
-import { isOptimalTemperature } from '../../contract/answer-rules.ts';
 import type { CleaningDay } from '../../contract/calendar-days.ts';
 import {
   cleaningDecisionOf,
+  isOptimalTemperature,
   REWARDED_CLEANING_DECISION,
   rewardedYesNoAnswer,
   yesNoAnswerOf,

@@ -51,6 +51,8 @@ export interface AnswerChangeModalCase<Context extends AnswerChangeContext<unkno
   expectChoices(context: Context, inDialog: InDialog, enabled: boolean): void;
   /** The warning before a change that loses the points. */
   lossWarning: string;
+  /** The red alert's text of a failure the server did not word ('Une erreur est survenue' by default). */
+  failureText?: string;
   /** The notice of a refusal for missing points. */
   notEnoughTexts: string[];
   /** What shows while the answer is sent, besides the disabled choices. */
@@ -114,12 +116,15 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
             'ready.failed': async ({ context }) => {
               await dialogState('ready.failed');
               modal.expectChoices(context, inDialog(), true);
-              expectFailureAlert('Une erreur est survenue', context.error);
+              expectFailureAlert(modal.failureText ?? 'Une erreur est survenue', context.error);
             },
             confirmingLoss: async ({ context }) => {
               await dialogState('confirmingLoss');
               modal.expectChoices(context, inDialog(), false);
-              expect(inDialog().getByRole('alert')).toHaveTextContent(modal.lossWarning);
+              const warning = inDialog().getByRole('alert');
+              expect(warning).toHaveTextContent(modal.lossWarning);
+              // The warning takes the focus (issue 25: it appeared below the fold, the focus fell to the page).
+              await waitFor(() => expect(warning).toHaveFocus());
             },
             submitting: async ({ context }) => {
               await dialogState('submitting');

@@ -228,6 +228,12 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             if (saving.calls.length > 0) expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: TOMORROW });
             else expect(stayEndDate).toBe(TOMORROW);
             expect(within(dialog).getByRole('button', { name: 'Modifier mes nuits' })).toBeVisible();
+            // It names the gestures that need a next day (issue 25): the cleaning, not tonight's gestures.
+            const named = within(dialog)
+              .getAllByRole('listitem')
+              .map((item) => item.textContent);
+            expect(named).toContain('Ménage');
+            expect(named).not.toContain('Chauffage');
           },
         },
         events: {

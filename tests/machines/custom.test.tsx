@@ -53,7 +53,7 @@ describeAnswerSubmissionModal<number>('custom machine drives the custom modal', 
     expect(within(dialog).getByRole('heading', { name: 'Votre geste préféré' })).toBeInTheDocument();
     expect(within(dialog).getByText('Quel geste vous tient le plus à cœur ?')).toBeInTheDocument();
     // docs/behaviour.md#action-card: a reward of 0 shows a simple text instead of the badge.
-    expect(within(dialog).getByText('Geste bonus')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sans GreenMiles')).toBeInTheDocument();
     expectOptions(snapshot.context.answer, true);
   },
   expectBusy: (snapshot) => expectOptions(snapshot.context.answer, false),

@@ -38,11 +38,11 @@ const INPUT: HeatingInput = {
 const EXPECTED: Record<number, { status: string; label: string }> = {
   16: { status: 'tooLow', label: 'Trop bas' },
   17: { status: 'tooLow', label: 'Trop bas' },
-  18: { status: 'optimal', label: 'Optimal' },
+  18: { status: 'optimal', label: 'Correct' },
   19: { status: 'ideal', label: 'Idéal' },
   20: { status: 'ideal', label: 'Idéal' },
   21: { status: 'ideal', label: 'Idéal' },
-  22: { status: 'optimal', label: 'Optimal' },
+  22: { status: 'optimal', label: 'Correct' },
   23: { status: 'tooHigh', label: 'Trop haut' },
   24: { status: 'tooHigh', label: 'Trop haut' },
 };
@@ -207,4 +207,31 @@ describe('heating scale', () => {
     expect(spinbutton()).toHaveAttribute('aria-valuemin', '10');
     expect(spinbutton()).toHaveAttribute('aria-valuemax', '30');
   });
+});
+
+describe('heating answered', () => {
+  it.each([
+    { temperature: 26, onOffer: true },
+    { temperature: 20, onOffer: false },
+  ])(
+    'reopened at $temperature °C: the answer on record, the points on offer only when it did not earn',
+    async ({ temperature, onOffer }) => {
+      const action = makeAction({ actId: 4, actType: 'HEATING', actReward: 30, alreadyCompleted: true, temperature });
+      await renderActionModal(
+        <HeatingModal
+          action={action}
+          flow={startModalFlow(heatingMachine, { ...INPUT, temperature: startingTemperature(temperature) }, {})}
+          onClose={vi.fn()}
+        />,
+      );
+      expect(spinbutton()).toHaveAttribute('aria-valuenow', String(temperature));
+      expect(dial().getByText(`Votre réponse : ${temperature} °C`)).toBeVisible();
+      if (onOffer) {
+        expect(dial().getByText('+30 GreenMiles')).toBeVisible();
+        expect(dial().getByText(/^Ces points restent à gagner/)).toBeVisible();
+      } else {
+        expect(dial().queryByText('+30 GreenMiles')).toBeNull();
+      }
+    },
+  );
 });

@@ -30,8 +30,8 @@ const cases: Array<[ActionResponse, Date]> = [
 for (const [response, now] of cases) {
   const action = makeAction({ actId: 31, actType: 'LUNICLEAN', aadName: 'Ménage', actReward: 25, response });
   const input: LunicleanInput = { ...INPUT_FIELDS, actId: 31, endDate: END_DATE, action, now };
-  const skip = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Passer le ménage' });
-  const maintain = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Maintenir le ménage' });
+  const skip = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Pas de ménage' });
+  const maintain = (inDialog: InDialog) => inDialog.getByRole('button', { name: "Ménage comme d'habitude" });
 
   describeAnswerChangeModal<LunicleanContext, LunicleanInput>(
     `luniclean drives the skip-cleaning modal, from ${response ?? 'undecided'} at ${now.toISOString()}`,
@@ -77,13 +77,18 @@ for (const [response, now] of cases) {
           expect(skip(inDialog)).toHaveAttribute('aria-pressed', String(decision === 'skipped'));
           expect(maintain(inDialog)).toHaveAttribute('aria-pressed', String(decision === 'maintained'));
         }
+        // The points sit inside the skip button while they are still on offer.
         if (decision === 'skipped') expect(inDialog.queryByText('+25 GreenMiles')).not.toBeInTheDocument();
-        else expect(inDialog.getByText('+25 GreenMiles')).toBeInTheDocument();
+        else expect(skip(inDialog)).toHaveAccessibleDescription('+25 GreenMiles');
+        if (decision !== 'undecided') {
+          const said = decision === 'skipped' ? 'Pas de ménage' : "Ménage comme d'habitude";
+          expect(inDialog.getByText(`Votre réponse : ${said}`)).toBeInTheDocument();
+        }
       },
-      lossWarning: 'En maintenant le ménage, les 25 GreenMiles gagnés seront retirés.',
+      lossWarning: "En revenant au ménage comme d'habitude, les 25 GreenMiles gagnés seront retirés.",
       notEnoughTexts: [
         'Nombre de GreenMiles insuffisant',
-        "Gagnez des GreenMiles en réalisant d'autres gestes éco-responsables.",
+        "Vous n'avez pas assez de GreenMiles pour changer votre réponse.",
       ],
       // The success message is on screen while the server is called.
       expectSubmitting: ({ answer: decision, day }, inDialog) => {
@@ -131,7 +136,7 @@ describe('skip-cleaning rules', () => {
         onClose={vi.fn()}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Passer le ménage' }));
+    await user.click(screen.getByRole('button', { name: 'Pas de ménage' }));
     expect(modalDialog('luniclean')).toHaveAttribute('data-state', 'ready.idle');
     expect(controlled.calls).toEqual([]);
   });

@@ -1,44 +1,69 @@
-import { within } from '@testing-library/react';
+import type { BoundFunctions, queries } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { lunishowerMachine } from '../../machines/lunishower.machine.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import type { ActionResponse } from '../../contract/schemas.ts';
+import { type LunishowerContext, type LunishowerInput, lunishowerMachine } from '../../machines/lunishower.machine.ts';
 import LunishowerModal from '../../src/views/actions/modals/LunishowerModal.tsx';
-import { modalDialog } from '../app/action-modal-harness.tsx';
-import { describeAnswerSubmissionModal, identityBody } from '../app/answer-submission-model.tsx';
+import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
+import { identityBody } from '../app/answer-submission-model.tsx';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
-const ACTION = makeAction({ actId: 3, actType: 'LUNISHOWER', aadName: 'Douche courte', actReward: 20 });
+type InDialog = BoundFunctions<typeof queries>;
+
 const END_DATE = '2026-11-23';
-const INPUT: SubmissionInput = { actId: 3, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: END_DATE };
+const LABEL = { yes: 'Oui', no: 'Non' } as const;
+const answerButton = (inDialog: InDialog, answer: 'yes' | 'no') =>
+  inDialog.getByRole('button', { name: LABEL[answer] });
 
-const answerButton = (respected: boolean) =>
-  within(modalDialog('lunishower')).getByRole('button', { name: respected ? 'Oui' : 'Non' });
+/** Tonight's answer on record: none, yes (the points earned), no (issue 25: it showed '✓ Fait' with 0 points). */
+for (const response of [null, true, false] satisfies ActionResponse[]) {
+  const action = makeAction({ actId: 3, actType: 'LUNISHOWER', aadName: 'Douche courte', actReward: 20, response });
+  const input: LunishowerInput = { actId: 3, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: END_DATE, action };
 
-function expectAnswers(chosen: boolean | null, enabled: boolean) {
-  const group = within(modalDialog('lunishower')).getByRole('group', {
-    name: "Avez-vous respecté l'objectif de douche courte ?",
-  });
-  expect(group).toBeInTheDocument();
-  for (const respected of [true, false]) {
-    if (enabled) expect(answerButton(respected)).toBeEnabled();
-    else expect(answerButton(respected)).toBeDisabled();
-    expect(answerButton(respected)).toHaveAttribute('aria-pressed', String(chosen === respected));
-  }
+  describeAnswerChangeModal<LunishowerContext, LunishowerInput>(
+    `lunishower drives the short-shower modal, starting from ${response ?? 'no answer'}`,
+    {
+      machine: lunishowerMachine,
+      scope: 'lunishower',
+      input,
+      choices: [
+        { type: 'answer.choose', answer: 'yes' },
+        { type: 'answer.choose', answer: 'no' },
+      ],
+      render: (flow) => <LunishowerModal action={action} flow={flow} onClose={vi.fn()} />,
+      choose: async (user, choice, inDialog) => {
+        await user.click(answerButton(inDialog, choice.answer as 'yes' | 'no'));
+      },
+      requestOf: (context) => ({
+        actId: 3,
+        type: 'LUNISHOWER',
+        body: { ...identityBody(input), objectiveRespected: context.pendingAnswer === 'yes', endDate: END_DATE },
+      }),
+      expectChoices: ({ answer }, inDialog, enabled) => {
+        expect(
+          inDialog.getByRole('group', { name: "Avez-vous respecté l'objectif de douche courte\u00a0?" }),
+        ).toBeInTheDocument();
+        for (const side of ['yes', 'no'] as const) {
+          const button = answerButton(inDialog, side);
+          if (enabled) expect(button).toBeEnabled();
+          else expect(button).toBeDisabled();
+          if (answer === 'none') expect(button).not.toHaveAttribute('aria-pressed');
+          else expect(button).toHaveAttribute('aria-pressed', String(answer === side));
+        }
+        if (answer !== 'none') expect(inDialog.getByText(`Votre réponse : ${LABEL[answer]}`)).toBeInTheDocument();
+        // A no keeps the points on offer, inside the yes button, and says so.
+        if (answer === 'yes') expect(inDialog.queryByText('+20 GreenMiles')).not.toBeInTheDocument();
+        else expect(answerButton(inDialog, 'yes')).toHaveAccessibleDescription('+20 GreenMiles');
+        if (answer === 'no') expect(inDialog.getByText(/^Ces points restent à gagner/)).toBeInTheDocument();
+      },
+      lossWarning: 'En changeant votre réponse, les 20 GreenMiles gagnés seront retirés.',
+      failureText: "Erreur lors de l'action LuniShower",
+      notEnoughTexts: [
+        'Nombre de GreenMiles insuffisant',
+        "Vous n'avez pas assez de GreenMiles pour changer votre réponse.",
+      ],
+      expectSubmitting: (_, inDialog) => {
+        expect(inDialog.getByText('Envoi en cours...')).toBeInTheDocument();
+      },
+    },
+  );
 }
-
-describeAnswerSubmissionModal<boolean>('lunishower machine drives the Lunishower modal', {
-  machine: lunishowerMachine,
-  scope: 'lunishower',
-  input: INPUT,
-  type: 'LUNISHOWER',
-  answers: [true, false],
-  render: (flow) => <LunishowerModal action={ACTION} flow={flow} onClose={vi.fn()} />,
-  submit: async (user, respected) => user.click(answerButton(respected)),
-  bodyOf: (objectiveRespected) => ({ ...identityBody(INPUT), objectiveRespected, endDate: END_DATE }),
-  failureText: "Erreur lors de l'action LuniShower",
-  expectChoosing: (snapshot) => {
-    expect(within(modalDialog('lunishower')).getByText('+20 GreenMiles')).toBeInTheDocument();
-    expectAnswers(snapshot.context.answer, true);
-  },
-  expectBusy: (snapshot) => expectAnswers(snapshot.context.answer, false),
-});

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, type BoundFunctions, type queries, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { yesNoAnswerOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
@@ -10,9 +10,13 @@ import { identityBody } from '../app/answer-submission-model.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
+type InDialog = BoundFunctions<typeof queries>;
+
 const END_DATE = '2026-11-24';
 const LABEL = { yes: 'Oui', no: 'Non' } as const;
-const CHANGE_TO = { yes: 'Changer pour OUI', no: 'Changer pour NON' } as const;
+/** An answer's button: its label, then the points it earns while they are on offer. */
+const answerButton = (inDialog: InDialog, answer: 'yes' | 'no') =>
+  inDialog.getByRole('button', { name: LABEL[answer] });
 
 /** The guest starts from no answer, from the rewarded answer (YES) and from the other one. */
 for (const response of [null, 'YES', 'NO'] satisfies ActionResponse[]) {
@@ -37,15 +41,9 @@ for (const response of [null, 'YES', 'NO'] satisfies ActionResponse[]) {
         { type: 'answer.choose', answer: 'yes' },
         { type: 'answer.choose', answer: 'no' },
       ],
-      // The screen offers only the other answer once answered.
-      offers: (snapshot, choice) => choice.answer !== snapshot.context.answer,
       render: (flow) => <YesNoModal action={action} flow={flow} onClose={vi.fn()} />,
       choose: async (user, choice, inDialog) => {
-        const answer = choice.answer as 'yes' | 'no';
-        await user.click(
-          inDialog.queryByRole('button', { name: LABEL[answer] }) ??
-            inDialog.getByRole('button', { name: CHANGE_TO[answer] }),
-        );
+        await user.click(answerButton(inDialog, choice.answer as 'yes' | 'no'));
       },
       // YESNOSTAY sends to its own path.
       requestOf: (context) => ({
@@ -55,18 +53,21 @@ for (const response of [null, 'YES', 'NO'] satisfies ActionResponse[]) {
       }),
       expectChoices: ({ answer }, inDialog, enabled) => {
         expect(inDialog.getByText('Réutilisez-vous vos serviettes ?')).toBeInTheDocument();
-        const buttons =
-          answer === 'none'
-            ? [inDialog.getByRole('button', { name: 'Oui' }), inDialog.getByRole('button', { name: 'Non' })]
-            : [inDialog.getByRole('button', { name: answer === 'yes' ? CHANGE_TO.no : CHANGE_TO.yes })];
-        for (const button of buttons) {
+        // Both answers always, the one on record pressed: choosing the other changes it.
+        for (const side of ['yes', 'no'] as const) {
+          const button = answerButton(inDialog, side);
           if (enabled) expect(button).toBeEnabled();
           else expect(button).toBeDisabled();
+          if (answer === 'none') expect(button).not.toHaveAttribute('aria-pressed');
+          else expect(button).toHaveAttribute('aria-pressed', String(answer === side));
         }
         if (answer !== 'none') expect(inDialog.getByText(`Votre réponse : ${LABEL[answer]}`)).toBeInTheDocument();
-        // The reward banner sits on the rewarded side, while it can still be earned.
+        // The points sit inside the rewarded answer's button, while they are still on offer.
         if (answer === 'yes') expect(inDialog.queryByText('+15 GreenMiles')).not.toBeInTheDocument();
-        else expect(inDialog.getByText('+15 GreenMiles')).toBeInTheDocument();
+        else expect(answerButton(inDialog, 'yes')).toHaveAccessibleDescription('+15 GreenMiles');
+        if (answer === 'no') {
+          expect(inDialog.getByText(/^Ces points restent à gagner/)).toBeInTheDocument();
+        }
       },
       lossWarning: 'En changeant votre réponse, les 15 GreenMiles gagnés seront retirés.',
       notEnoughTexts: ['Oh non !', "Vous n'avez pas assez de GreenMiles pour annuler cette action."],
@@ -114,7 +115,7 @@ describe('yes/no answers', () => {
     );
     // The rewarded side is Non here.
     const non = screen.getByRole('button', { name: 'Non' });
-    expect(non.parentElement).toHaveTextContent('+5 GreenMiles');
+    expect(non).toHaveAccessibleDescription('+5 GreenMiles');
     await user.click(non);
     await waitFor(() => expect(controlled.isPending('submitAnswer')).toBe(true));
     expect(controlled.calls[0]?.input).toMatchObject({ actId: 22, type: 'YESNO' });

@@ -1,7 +1,7 @@
 /** Which answer earns, and the success message table (pure functions, no database). */
 import { describe, expect, it } from 'vitest';
 import { ACTION_TYPE_RULES, ACTION_TYPES, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
-import { isOptimalTemperature } from '../../contract/answer-rules.ts';
+import { isOptimalTemperature } from '../../contract/recorded-answers.ts';
 import type { SubmissionBodies } from '../../contract/schemas.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, sameAnswer } from '../../server/domain/answers.ts';
 import { SUCCESS_MESSAGES, successMessage } from '../../server/domain/submission-messages.ts';

@@ -8,7 +8,7 @@ import './ActionCard.css';
 
 export interface ActionCardProps {
   action: Action;
-  /** A per-night action with no night left in the stay (machines/actionLaunch.machine.ts). */
+  /** A gesture that needs a next day, in a stay ending tomorrow (contract/launch-rules.ts). */
   unavailable?: boolean;
   pointsName: string;
   onOpen(actId: number): void;
@@ -16,8 +16,8 @@ export interface ActionCardProps {
 
 /**
  * One action of the list (docs/behaviour.md#action-card): picture, title, reward or state, tags and one button. Title
- * and tags sit on a scrim band, so they stay readable on any picture. Open, completed, declined and unavailable
- * cards each look their own (`data-state`).
+ * and tags sit on a scrim band, so they stay readable on any picture. Open, completed, declined, missed and
+ * unavailable cards each look their own (`data-state`).
  */
 export function ActionCard({ action, unavailable = false, pointsName, onOpen }: ActionCardProps) {
   const { t, i18n } = useLingui();
@@ -55,6 +55,11 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
               <CheckIcon /> {t`Fait`}
             </span>
           )}
+          {state === 'missed' && (
+            <span className="action-card__bonus" data-part="status" id={statusId}>
+              {t`Répondu`}
+            </span>
+          )}
           {state === 'unavailable' && (
             <span className="action-card__bonus" data-part="unavailable">
               {t`Indisponible`}
@@ -67,7 +72,7 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
               </span>
             ) : (
               <span className="action-card__bonus" data-part="reward">
-                {t`Geste bonus`}
+                {t`Sans ${pointsName}`}
               </span>
             ))}
         </div>
@@ -101,7 +106,7 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
             aria-describedby={state === 'open' ? titleId : `${titleId} ${statusId}`}
             onClick={() => onOpen(action.actId)}
           >
-            {completed && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
+            {(completed || state === 'missed') && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
             {state === 'declined' && <PencilIcon />}
             {i18n._(actionButtonLabel(type, state))}
           </button>

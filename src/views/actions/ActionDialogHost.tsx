@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { type ComponentType, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
+import { unavailableActionsOf } from '../../../contract/launch-rules.ts';
 import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Sheet, SheetCloseButton } from '../../components/Sheet.tsx';
@@ -82,28 +84,7 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
         </Sheet>
       );
     case 'oneNightUnavailable':
-      return (
-        <Sheet
-          title={t`Actions indisponibles`}
-          onClose={onClose}
-          scope="one-night"
-          state={dialog.kind}
-          corner={<SheetCloseButton onClose={onClose} />}
-        >
-          <p className="action-dialog-host__text">{t`Ces actions ne sont pas disponibles pour un séjour d'une nuit.`}</p>
-          <button type="button" className="button-primary action-dialog-host__button" onClick={onClose}>
-            {t`Compris`}
-          </button>
-          <button
-            type="button"
-            className="button-secondary action-dialog-host__button"
-            data-part="change-nights"
-            onClick={dialog.onChangeNights}
-          >
-            {t`Modifier mes nuits`}
-          </button>
-        </Sheet>
-      );
+      return <OneNightDialog dialog={dialog} onClose={onClose} />;
     case 'modal': {
       const Modal = modalOf(dialog.modalKey);
       // A registry without the modal (nor the fallback) shows nothing; the next card replaces this launch.
@@ -124,6 +105,50 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
     case 'none':
       return null;
   }
+}
+
+/**
+ * docs/behaviour.md#one-night-stay: the gestures that need a next day, named (from the list on screen), with the way
+ * to a longer stay.
+ */
+function OneNightDialog({
+  dialog,
+  onClose,
+}: {
+  dialog: Extract<LaunchDialog, { kind: 'oneNightUnavailable' }>;
+  onClose(): void;
+}) {
+  const { t } = useLingui();
+  const actions = useSelector(useStayChild('actionsList'), (list) => list.context.actions);
+  const unavailable = unavailableActionsOf(actions, dialog.today, dialog.stayEndDate);
+  return (
+    <Sheet
+      title={t`Actions indisponibles`}
+      onClose={onClose}
+      scope="one-night"
+      state={dialog.kind}
+      corner={<SheetCloseButton onClose={onClose} />}
+    >
+      <p className="action-dialog-host__text">{t`Ces actions ne sont pas disponibles pour un séjour d'une nuit.`}</p>
+      <ul className="action-dialog-host__list" data-part="unavailable-actions">
+        {unavailable.map((action) => (
+          <li key={action.actId}>{action.aadName}</li>
+        ))}
+      </ul>
+      <p className="action-dialog-host__text">{t`Les gestes de ce soir restent ouverts.`}</p>
+      <button type="button" className="button-primary action-dialog-host__button" onClick={onClose}>
+        {t`Compris`}
+      </button>
+      <button
+        type="button"
+        className="button-secondary action-dialog-host__button"
+        data-part="change-nights"
+        onClick={dialog.onChangeNights}
+      >
+        {t`Modifier mes nuits`}
+      </button>
+    </Sheet>
+  );
 }
 
 /** The modal of a key; an unknown action type gets the review modal, with a warning (docs/behaviour.md#actions-list). */

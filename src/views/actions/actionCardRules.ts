@@ -7,12 +7,7 @@ import {
   FALLBACK_ACTION_TYPE,
   isActionType,
 } from '../../../contract/action-types.ts';
-import {
-  cleaningDecisionOf,
-  REWARDED_CLEANING_DECISION,
-  rewardedYesNoAnswer,
-  yesNoAnswerOf,
-} from '../../../contract/recorded-answers.ts';
+import { answerStateOf } from '../../../contract/recorded-answers.ts';
 import type { Action } from '../../../contract/schemas.ts';
 
 /** docs/behaviour.md#actions-list: a type this client does not know is drawn as a review card. */
@@ -41,41 +36,37 @@ const CHANGE_ANSWER = msg`Changer ma réponse`;
 const CHANGE_NIGHTS = msg`Modifier mes nuits`;
 
 /**
- * The card button's label by type and state (docs/behaviour.md#action-card): completed cards offer their details, a
- * declined one its answer to change, an unavailable one the nights to change.
+ * The card button's label by type and state (docs/behaviour.md#action-card): answered cards offer their details, one
+ * whose points are still on offer its answer to change, an unavailable one the nights to change.
  */
 export function actionButtonLabel(type: ActionType, state: CardState): MessageDescriptor {
-  if (state === 'completed') return VIEW_DETAILS;
+  if (state === 'completed' || state === 'missed') return VIEW_DETAILS;
   if (state === 'declined') return CHANGE_ANSWER;
   if (state === 'unavailable') return CHANGE_NIGHTS;
   return LABELS[ACTION_TYPE_RULES[type].cardLabel];
 }
 
 /**
- * How a card looks (docs/behaviour.md#action-card): open (its points on offer), completed (done, its points earned),
- * declined (answered without the rewarded answer: done for now, its points still on offer, the answer changeable),
- * unavailable (a per-night action with no night left, machines/actionLaunch.machine.ts `isNightActionUnavailable`).
+ * How a card looks (docs/behaviour.md#action-card), from the answer state of contract/recorded-answers.ts: open (its
+ * points on offer), completed (done, its points earned), declined (answered without earning, the answer changeable:
+ * its points still on offer), missed (answered without earning, for good: a wrong quiz answer), unavailable (a
+ * gesture that needs a next day in a stay ending tomorrow, contract/launch-rules.ts).
  */
-export type CardState = 'open' | 'completed' | 'declined' | 'unavailable';
+export type CardState = 'open' | 'completed' | 'declined' | 'missed' | 'unavailable';
 
-/** The answer on record is known and not the one that earns the points, and the guest may still change it. */
-function isDeclined(action: Action, type: ActionType): boolean {
-  if (!ACTION_TYPE_RULES[type].editable) return false;
-  if (ACTION_TYPE_RULES[type].modal === 'luniclean') {
-    const decision = cleaningDecisionOf(action.response);
-    return decision !== 'undecided' && decision !== REWARDED_CLEANING_DECISION;
-  }
-  const answer = yesNoAnswerOf(action.response);
-  return answer !== 'none' && answer !== rewardedYesNoAnswer(action.actPositiveResponse);
-}
+const CARD_STATE_OF_ANSWER = {
+  open: 'open',
+  earned: 'completed',
+  onOffer: 'declined',
+  missed: 'missed',
+} as const satisfies Record<ReturnType<typeof answerStateOf>, CardState>;
 
 export function cardStateOf(action: Action, unavailable: boolean): CardState {
   if (unavailable) return 'unavailable';
-  if (!action.alreadyCompleted) return 'open';
-  return isDeclined(action, cardTypeOf(action)) ? 'declined' : 'completed';
+  return CARD_STATE_OF_ANSWER[answerStateOf(action)];
 }
 
-/** The actions page's progress (docs/behaviour.md#actions-list): completed actions among the listed ones. */
+/** The actions page's progress (docs/behaviour.md#actions-list): actions done and earned among the listed ones. */
 export function progressOf(actions: Action[]): { done: number; total: number } {
   return {
     done: actions.filter((action) => cardStateOf(action, false) === 'completed').length,

@@ -17,7 +17,8 @@ export type LaunchDialog =
   | { kind: 'endDatePicker'; picker: ActorRefFrom<typeof endDatePickerMachine> }
   | { kind: 'savingEndDate' }
   | { kind: 'endDateNotSaved'; error: MessageDescriptor; onRetry(): void }
-  | { kind: 'oneNightUnavailable'; onChangeNights(): void }
+  /** `today` and `stayEndDate` tell which gestures lack a next day (the dialog names them). */
+  | { kind: 'oneNightUnavailable'; today: string; stayEndDate: string | null; onChangeNights(): void }
   /**
    * The action's modal (by `modalKey`: its actType, or the completed summary), with its machine's actor (`flow`, the
    * launch's child `modal`) when it has one.
@@ -67,7 +68,12 @@ function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEven
     return { kind: 'endDateNotSaved', error, onRetry: () => send({ type: 'endDate.retry' }) };
   }
   if (snapshot.matches({ active: 'oneNightUnavailable' })) {
-    return { kind: 'oneNightUnavailable', onChangeNights: () => send({ type: 'nights.change' }) };
+    return {
+      kind: 'oneNightUnavailable',
+      today: snapshot.context.today,
+      stayEndDate: endDate ?? snapshot.context.stayEndDate,
+      onChangeNights: () => send({ type: 'nights.change' }),
+    };
   }
   if (snapshot.matches({ active: 'summary' })) {
     return { kind: 'modal', modalKey: COMPLETED_SUMMARY, action, endDate, nights, flow: undefined };

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
@@ -68,7 +68,7 @@ describe('ActionCard', () => {
 
   it('replaces the reward badge by a plain text when actReward is 0', () => {
     const { card } = renderCard({ actReward: 0 });
-    expect(within(card).getByText('Geste bonus')).toBeInTheDocument();
+    expect(within(card).getByText('Sans GreenMiles')).toBeInTheDocument();
     expect(within(card).queryByText(/^\+0/)).not.toBeInTheDocument();
   });
 
@@ -105,6 +105,8 @@ describe('ActionCard', () => {
     ['YESNOSTAY', false, null],
     ['YESNO', 'YES', 'NO'],
     ['LUNICLEAN', 'CLEAN', null],
+    // Issue 25: a short shower answered no showed '✓ Fait' with 0 points.
+    ['LUNISHOWER', false, null],
   ] as const)(
     'a %s answered %s (rewarded answer %s) is declined, its points still on offer',
     (actType, response, positive) => {
@@ -117,6 +119,24 @@ describe('ActionCard', () => {
       expect(button).toHaveAccessibleDescription(/ces points restent à gagner/);
     },
   );
+
+  it('a heating set outside 18–22 °C keeps its points on offer; inside, it is done', () => {
+    const outside = renderCard({ actType: 'HEATING', alreadyCompleted: true, temperature: 26 }).card;
+    expect(outside).toHaveAttribute('data-state', 'declined');
+    expect(within(outside).getByText('+15 GreenMiles')).toBeVisible();
+    cleanup();
+    const inside = renderCard({ actType: 'HEATING', alreadyCompleted: true, temperature: 22 }).card;
+    expect(inside).toHaveAttribute('data-state', 'completed');
+  });
+
+  it('a wrong quiz answer is answered for good, without points and without a done mark', () => {
+    const { card } = renderCard({ actType: 'QUIZ', alreadyCompleted: true, isCorrect: false });
+    expect(card).toHaveAttribute('data-state', 'missed');
+    expect(within(card).getByText('Répondu')).toBeVisible();
+    expect(within(card).queryByText('Fait')).toBeNull();
+    expect(within(card).queryByText('+15 GreenMiles')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Voir les détails' })).toHaveAccessibleDescription(/Répondu/);
+  });
 
   it('an unavailable night action says so and why, without its points', () => {
     const { card } = renderCard({ actType: 'LUNICLEAN', actPeriod: 'NIGHT' }, 'GreenMiles', true);
@@ -143,24 +163,29 @@ describe('ActionCard', () => {
 });
 
 describe('action card rules', () => {
-  it('counts the completed actions among the listed ones; declined ones are not done', () => {
+  it('counts the actions done and earned among the listed ones; a no, a shower no or a cold room is not done', () => {
     const actions = [
       action({ actId: 1, alreadyCompleted: true }),
       action({ actId: 2, actType: 'YESNO', alreadyCompleted: true, response: 'NO' }),
       action({ actId: 3, actType: 'YESNO', alreadyCompleted: true, response: 'YES' }),
       action({ actId: 4 }),
+      action({ actId: 5, actType: 'LUNISHOWER', alreadyCompleted: true, response: false }),
+      action({ actId: 6, actType: 'HEATING', alreadyCompleted: true, temperature: 26 }),
     ];
-    expect(progressOf(actions)).toEqual({ done: 2, total: 4 });
+    expect(progressOf(actions)).toEqual({ done: 2, total: 6 });
   });
 
-  it('a per-night action is unavailable while the stay ends tomorrow, not once it is longer', () => {
+  it('only a gesture that acts on the next day is unavailable while the stay ends tomorrow', () => {
     const cleaning = action({ actType: 'LUNICLEAN', actPeriod: 'NIGHT' });
     expect(isNightActionUnavailable(cleaning, '2026-11-21', '2026-11-22')).toBe(true);
     expect(isNightActionUnavailable(cleaning, '2026-11-21', '2026-11-23')).toBe(false);
     expect(isNightActionUnavailable(cleaning, '2026-11-21', null)).toBe(false);
-    // Opening directly (YESNOSTAY) and stay-long actions keep their own rules.
-    expect(isNightActionUnavailable({ ...cleaning, actType: 'YESNOSTAY' }, '2026-11-21', '2026-11-22')).toBe(false);
-    expect(isNightActionUnavailable({ ...cleaning, actPeriod: 'STAY' }, '2026-11-21', '2026-11-22')).toBe(false);
+    // The answer the hotel reads the next morning needs a next day too.
+    expect(isNightActionUnavailable({ ...cleaning, actType: 'YESNOMAIL' }, '2026-11-21', '2026-11-22')).toBe(true);
+    // Issue 25: tonight's gestures stay open in a one-night stay.
+    for (const actType of ['LUNISHOWER', 'HEATING', 'LIMEAT', 'YESNOSTAY']) {
+      expect(isNightActionUnavailable({ ...cleaning, actType }, '2026-11-21', '2026-11-22')).toBe(false);
+    }
     expect(cardStateOf(cleaning, true)).toBe('unavailable');
   });
 });

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { answerStateOf } from '../../../../contract/recorded-answers.ts';
 import type { Action } from '../../../../contract/schemas.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
@@ -20,7 +21,7 @@ export interface ActionModalLayoutProps {
   /** The flow's state, mirrored on the dialog's data-state. */
   state: string;
   variant?: 'sheet' | 'fullscreen';
-  /** The reward banner; completed actions earn nothing more, so it is hidden for them by default. */
+  /** The reward banner; shown by default while the points are on offer (not yet answered, or answered without earning). */
   showReward?: boolean;
   children: ReactNode;
 }
@@ -36,7 +37,7 @@ export function ActionModalLayout({
   scope,
   state,
   variant = 'fullscreen',
-  showReward = !action.alreadyCompleted,
+  showReward = answerStateOf(action) === 'open' || answerStateOf(action) === 'onOffer',
   children,
 }: ActionModalLayoutProps) {
   const { t } = useLingui();
@@ -58,7 +59,7 @@ export function ActionModalLayout({
       )}
       {showReward && (
         <p className="pill pill--success points action-modal__reward" data-part="reward">
-          {reward > 0 ? t`+${reward} ${pointsName}` : t`Geste bonus`}
+          {reward > 0 ? t`+${reward} ${pointsName}` : t`Sans ${pointsName}`}
         </p>
       )}
       {action.aadDescription && (

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GAUGE_FULL_SCALE, MAX_TEMPERATURE, MIN_TEMPERATURE } from '../../../../contract/answer-rules.ts';
+import { answerStateOf } from '../../../../contract/recorded-answers.ts';
 import type { heatingMachine } from '../../../../machines/heating.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
@@ -12,7 +13,10 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
   const { t } = useLingui();
   const api = useConnected(flow, connectHeating);
   const { temperature } = api;
-  const statusText = { tooLow: t`Trop bas`, optimal: t`Optimal`, ideal: t`Idéal`, tooHigh: t`Trop haut` }[api.status];
+  // 'Idéal' only within the advice's 19–21 °C; the rest of the band that earns (18 and 22 °C) is 'Correct'.
+  const statusText = { tooLow: t`Trop bas`, optimal: t`Correct`, ideal: t`Idéal`, tooHigh: t`Trop haut` }[api.status];
+  const answerState = answerStateOf(action);
+  const recorded = action.temperature;
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="heating" state={api.state}>
@@ -20,6 +24,16 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
         <p className="action-modal__question" data-part="question">
           {action.aadQuestion}
         </p>
+      )}
+      {answerState !== 'open' && recorded !== null && (
+        <div className="heating-modal__answer" data-part="current-answer">
+          <p>{t`Votre réponse : ${recorded} °C`}</p>
+          <p className="heating-modal__hint">
+            {answerState === 'onOffer' && action.actReward > 0
+              ? t`Ces points restent à gagner : réglez entre 18 et 22 °C puis validez.`
+              : t`Vous pouvez changer d'avis : réglez la température puis validez.`}
+          </p>
+        </div>
       )}
       <div className="heating-modal__dial" data-part="dial" data-status={api.status}>
         <HeatingGauge temperature={temperature} />

@@ -4,7 +4,7 @@ import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
-import { ChangeProblem, ChoiceReward, LossWarning } from './ChoiceModal.tsx';
+import { AnswerChoices, ChangeProblem, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
 import type { FlowModalProps } from './types.ts';
 
@@ -22,11 +22,12 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
   const decision = api.answer;
   const reward = action.actReward;
 
-  const decisionText: Record<CleaningDecision, string> = {
+  const decisionLabel: Record<CleaningDecision, string> = {
     undecided: '',
-    skipped: t`Vous avez choisi de passer le ménage.`,
-    maintained: t`Vous avez choisi de maintenir le ménage.`,
+    skipped: t`Pas de ménage`,
+    maintained: t`Ménage comme d'habitude`,
   };
+  const currentDecision = decisionLabel[decision];
   // docs/behaviour.md#skip-cleaning: the success message shows while the server is called.
   const successText: Record<CleaningDecision, string> = {
     undecided: '',
@@ -48,45 +49,25 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
       state={api.state}
       showReward={false}
     >
-      <p className="choice-modal__question" data-part="question">
-        {action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)}
-      </p>
       <CleaningSavings />
-      {api.showsDecision && (
-        <p className="choice-modal__answer" data-part="current-answer">
-          {decisionText[decision]}
-        </p>
-      )}
-      <div className="choice-modal__choices" data-part="answers">
-        <div className="choice-modal__choice">
-          <button
-            type="button"
-            className="button-secondary choice-modal__button"
-            data-part="skip"
-            aria-pressed={api.pressed('skipped')}
-            disabled={api.choicesDisabled}
-            onClick={api.skip}
-          >
-            {t`Passer le ménage`}
-          </button>
-          {decision !== 'skipped' && reward > 0 && <ChoiceReward reward={reward} />}
-        </div>
-        <div className="choice-modal__choice">
-          <button
-            type="button"
-            className="button-secondary choice-modal__button"
-            data-part="maintain"
-            aria-pressed={api.pressed('maintained')}
-            disabled={api.choicesDisabled}
-            onClick={api.maintain}
-          >
-            {t`Maintenir le ménage`}
-          </button>
-        </div>
-      </div>
+      <AnswerChoices
+        question={
+          action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)
+        }
+        options={[
+          { answer: 'skipped' as const, label: decisionLabel.skipped, part: 'skip' },
+          { answer: 'maintained' as const, label: decisionLabel.maintained, part: 'maintain' },
+        ]}
+        current={decision}
+        rewarded={api.rewardedAnswer}
+        reward={reward}
+        disabled={api.choicesDisabled}
+        currentText={t`Votre réponse : ${currentDecision}`}
+        onChoose={(choice) => (choice === 'skipped' ? api.skip() : api.maintain())}
+      />
       {api.confirming && (
         <LossWarning change={api}>
-          {t`En maintenant le ménage, les ${reward} ${pointsName} gagnés seront retirés.`}
+          {t`En revenant au ménage comme d'habitude, les ${reward} ${pointsName} gagnés seront retirés.`}
         </LossWarning>
       )}
       {api.submitting && (

@@ -10,10 +10,6 @@ type LunicleanSnapshot = SnapshotFrom<typeof lunicleanMachine>;
 export interface LunicleanProps extends AnswerChangeProps<CleaningDecision, StatePath<LunicleanSnapshot['value']>> {
   /** Whether the wording speaks of today's or tomorrow's cleaning. */
   day: 'today' | 'tomorrow';
-  /** The decision on screen is said in words (not while the success message of a pending one shows). */
-  showsDecision: boolean;
-  /** A button's aria-pressed: nothing before any decision. */
-  pressed(decision: 'skipped' | 'maintained'): boolean | undefined;
   skip(): void;
   maintain(): void;
 }
@@ -23,13 +19,9 @@ export function connectLuniclean(
   snapshot: LunicleanSnapshot,
   send: (event: LunicleanEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
 ): LunicleanProps {
-  const change = connectAnswerChange(snapshot, send);
-  const decided = change.answer !== 'undecided';
   return {
-    ...change,
+    ...connectAnswerChange(snapshot, send),
     day: snapshot.context.day,
-    showsDecision: decided && !change.submitting,
-    pressed: (decision) => (decided ? change.answer === decision : undefined),
     skip: () => send({ type: 'cleaning.skip' }),
     maintain: () => send({ type: 'cleaning.maintain' }),
   };

@@ -1,30 +1,23 @@
-import type { SnapshotFrom } from 'xstate';
+import type { YesNoAnswer } from '../../../../contract/recorded-answers.ts';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
 import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
-import type { YesNoAnswer, YesNoEvent, yesNoMachine } from '../../../../machines/yesNo.machine.ts';
 import type { StatePath } from '../../binding/dataState.ts';
-import { type AnswerChangeProps, connectAnswerChange } from './answerChange.connect.ts';
+import { type AnswerChangeProps, type AnswerChangeSnapshot, connectAnswerChange } from './answerChange.connect.ts';
 
-type YesNoSnapshot = SnapshotFrom<typeof yesNoMachine>;
-
-export interface YesNoProps extends AnswerChangeProps<YesNoAnswer, StatePath<YesNoSnapshot['value']>> {
-  /** The other answer, offered by the change button once answered. */
-  otherAnswer: 'yes' | 'no';
-  /** The rewarded side (its reward banner shows while the reward can still be earned). */
-  rewardOn(side: 'yes' | 'no'): boolean;
+export interface YesNoProps<Value> extends AnswerChangeProps<YesNoAnswer, StatePath<Value>> {
   choose(answer: 'yes' | 'no'): void;
 }
 
-/** The props of the yes/no modal. */
-export function connectYesNo(
-  snapshot: YesNoSnapshot,
-  send: (event: YesNoEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
-): YesNoProps {
-  const change = connectAnswerChange(snapshot, send);
+/** A yes-or-no choice of a change flow (machines/yesNo.machine.ts, machines/lunishower.machine.ts). */
+export type YesNoChoiceEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
+
+/** The props of the yes/no and short-shower modals: a change flow whose answer is yes or no. */
+export function connectYesNo<Value>(
+  snapshot: AnswerChangeSnapshot<YesNoAnswer, Value>,
+  send: (event: YesNoChoiceEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
+): YesNoProps<Value> {
   return {
-    ...change,
-    otherAnswer: change.answer === 'yes' ? 'no' : 'yes',
-    rewardOn: (side) => side === change.rewardedAnswer,
+    ...connectAnswerChange(snapshot, send),
     choose: (answer) => send({ type: 'answer.choose', answer }),
   };
 }
