@@ -159,7 +159,7 @@ describe('connectSlider', () => {
 describe('connectRewardEmail', () => {
   const emailWith = () => {
     const controlled = controlledActors(['emailReward', 'shareReward']);
-    const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
+    const logic = controlled.provideTo(rewardEmailMachine);
     const shareData = { title: 'Café', text: 'Café' };
     const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: false, canEmail: true, shareData };
     const actor = createActor(logic, { input }).start();
@@ -208,7 +208,7 @@ describe('connectRewardEmail', () => {
 
   it('offers no e-mail where the hotel has none, and refuses to open its form', () => {
     const controlled = controlledActors(['emailReward', 'shareReward']);
-    const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
+    const logic = controlled.provideTo(rewardEmailMachine);
     const shareData = { title: 'Café', text: 'Café' };
     const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: true, canEmail: false, shareData };
     const actor = createActor(logic, { input }).start();

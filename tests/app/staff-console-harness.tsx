@@ -27,9 +27,9 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
   const logic = staffConsoleMachine.provide({
     actors: {
       ...root.actors,
-      staffHousekeeping: staffHousekeepingMachine.provide({ actors: housekeeping.actors as never }),
-      staffRedemptions: staffRedemptionsMachine.provide({ actors: uses.actors as never }),
-      staffCodeCheck: staffCodeCheckMachine.provide({ actors: codeCheck.actors as never }),
+      staffHousekeeping: housekeeping.provideTo(staffHousekeepingMachine),
+      staffRedemptions: uses.provideTo(staffRedemptionsMachine),
+      staffCodeCheck: codeCheck.provideTo(staffCodeCheckMachine),
     } as never,
     actions: {
       rememberSession: (_, session: StaffSession) => sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(session)),

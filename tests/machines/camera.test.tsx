@@ -19,6 +19,7 @@ import { modeParams, validateActionsSearch, validateCameraSearch } from '../../s
 import { type CameraMedia, CameraPage } from '../../src/views/camera/CameraPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const ACT_ID = 11;
@@ -126,7 +127,7 @@ function modelOf(input: CameraInput) {
   return new TestModel(cameraMachine as unknown as ActorLogic<CameraSnapshot, AnyEventObject, CameraInput>, {
     input,
     events: (snapshot) =>
-      EVENTS_BY_STATE.filter(([state]) => snapshot.matches(state as never))
+      EVENTS_BY_STATE.filter(([state]) => matchesPath(snapshot, state))
         .flatMap(([, events]) => events)
         // A dish is picked once, where there is a menu.
         .filter(
@@ -143,7 +144,7 @@ function modelOf(input: CameraInput) {
         snapshot.context.dishKey,
         snapshot.context.photo,
       ]),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 
@@ -254,7 +255,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       if (profile) localStorage.setItem('profileUUID', profile);
       const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
       const media = controlledMedia();
-      const logic = cameraMachine.provide({ actors: controlled.actors as never });
+      const logic = controlled.provideTo(cameraMachine);
       const { router, user } = renderCamera(url, logic, media.media);
       const pathname = () => router.state.location.pathname;
       const pickerInput = () => page().querySelector<HTMLInputElement>('[data-part="picker"] input');

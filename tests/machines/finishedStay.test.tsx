@@ -12,6 +12,7 @@ import { controlledActors } from '../app/controlled-actors.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { matchesPath } from '../support/graph-model.ts';
 
 // Rewards spent part of what the stay earned: the page tells the earned total (issue 15).
 const baseStay = makeStay({ greenMiles: 40, earnedGreenMiles: 140, remainingDays: 2, endDate: '2026-11-23' });
@@ -83,7 +84,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       if (snapshot.matches({ finished: 'loadingRewards' })) return rewardEvents;
       return snapshot.matches({ finished: 'rewardsFailed' }) ? [RETRY] : [];
     },
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
   const url = `${prefix}/stay/${STAY_ID}/finished`;
 
@@ -94,7 +95,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       localStorage.setItem('sUUID', STAY_ID);
       localStorage.setItem('currentStayUUID', STAY_ID);
       const controlled = controlledActors(['loadStay', 'loadRewards']);
-      const logic = finishedStayMachine.provide({ actors: controlled.actors as never });
+      const logic = controlled.provideTo(finishedStayMachine);
       const { router } = renderStayRoutes(url, {
         finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,
       });
