@@ -56,7 +56,8 @@ export function startModalFlow<Machine extends AnyStateMachine>(
   input: InputFrom<Machine>,
   actors: object,
 ): ActorRefFrom<Machine> {
-  return createActor(machine.provide({ actors } as never), { input }).start() as ActorRefFrom<Machine>;
+  const flow: AnyStateMachine = machine;
+  return createActor(flow.provide({ actors }), { input }).start() as ActorRefFrom<Machine>;
 }
 
 /** The dialog of the modal whose flow is `scope` (its data-scope). */

@@ -24,7 +24,7 @@ describe('connectRewardClaim', () => {
   const claimWith = (item = reward({ rwId: 1, rwCost: 30 }), balance = 100) => {
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
     const announceChange = vi.fn<() => void>();
-    const logic = rewardClaimMachine.provide({ actors: controlled.actors as never, actions: { announceChange } });
+    const logic = controlled.provideTo(rewardClaimMachine).provide({ actions: { announceChange } });
     const actor = createActor(logic, { input: { reward: item, balance, ...CLAIM_SETTINGS } }).start();
     return { actor, ...observed(actor), controlled, announceChange };
   };
@@ -106,10 +106,7 @@ describe('connectRewardClaim', () => {
 describe('connectSlider', () => {
   const sliderWith = () => {
     const controlled = controlledActors(['markSliderUsed']);
-    const logic = sliderMachine.provide({
-      actors: controlled.actors as never,
-      actions: { announceUsed: vi.fn<() => void>() },
-    });
+    const logic = controlled.provideTo(sliderMachine).provide({ actions: { announceUsed: vi.fn<() => void>() } });
     const actor = createActor(logic, { input: { ...DETAILS_SESSION, rwId: 9 } }).start();
     return { actor, ...observed(actor), controlled };
   };
@@ -225,10 +222,7 @@ describe('connectRewardEmail', () => {
 describe('connectCopyCode', () => {
   it('disables the copy button while copying, then confirms', async () => {
     const controlled = controlledActors(['writeClipboard']);
-    const logic = copyCodeMachine.provide({
-      actors: controlled.actors as never,
-      actions: { reloadPage: vi.fn<() => void>() },
-    });
+    const logic = controlled.provideTo(copyCodeMachine).provide({ actions: { reloadPage: vi.fn<() => void>() } });
     const actor = createActor(logic, { input: { code: 'X1' } }).start();
     const { snapshot, send } = observed(actor);
     const idle = connectCopyCode(snapshot(), send);

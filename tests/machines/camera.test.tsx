@@ -150,11 +150,11 @@ function modelOf(input: CameraInput) {
 
 /** A promise per call of the browser side (camera, capture, file), settled by the path's steps. */
 function controlledMedia() {
-  const pending = new Map<string, { resolve: (value: never) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const track = { stop: vi.fn() };
   const deferred = <Value,>(name: string) =>
     new Promise<Value>((resolve, reject) => {
-      pending.set(name, { resolve: resolve as (value: never) => void, reject });
+      pending.set(name, { resolve: resolve as (value: unknown) => void, reject });
     });
   const media: CameraMedia = {
     open: () => deferred<MediaStream>('open'),
@@ -171,7 +171,7 @@ function controlledMedia() {
     media,
     track,
     isPending: (name: string) => pending.has(name),
-    resolve: (name: string, value: unknown) => settle(name).resolve(value as never),
+    resolve: (name: string, value: unknown) => settle(name).resolve(value),
     reject: (name: string, error: unknown) => settle(name).reject(error),
     stream: { getTracks: () => [track] } as unknown as MediaStream,
   };

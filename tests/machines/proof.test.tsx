@@ -166,7 +166,7 @@ describe.each(scenarios)('proof page: $name', (scenario) => {
         localStorage.setItem('sUUID', scenario.stored.sUUID);
       }
       const controlled = controlledActors(['loadAction', 'validateProof']);
-      const logic = proofLogic.provide({ actors: controlled.actors as never, delays: DELAYS });
+      const logic = controlled.provideTo(proofLogic).provide({ delays: DELAYS });
       const { router, user } = renderStayRoutes(urlOf(scenario), {
         proof: (params) => <ProofPage {...params} logic={logic} />,
       });

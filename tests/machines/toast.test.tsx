@@ -61,7 +61,7 @@ describe('proof_success toast on the actions page', () => {
         },
         events: {
           'toast.show': async () => {
-            await router.navigate({ to: `/stay/${STAY_ID}`, search: { proof_success: 20 } } as never);
+            await router.navigate({ href: `/stay/${STAY_ID}?proof_success=20` });
           },
           'toast.dismiss': async () => {
             await user.click(screen.getByRole('button', { name: 'Fermer' }));
