@@ -77,6 +77,10 @@ function saveFailureOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
+function modalSnapshotOf({ event }: { event: SnapshotEvent<AnyMachineSnapshot> }): AnyMachineSnapshot {
+  return event.snapshot;
+}
+
 /**
  * The modal state of each modal machine: it runs as the child `modal`, whose snapshots say whether its answer is on
  * its way, and its reply ends the launch.
@@ -90,11 +94,10 @@ function modalFlowStates() {
           id: 'modal',
           src: kind,
           input: ({ context }: { context: ActionLaunchContext }) => modalInputOf(kind, context),
+          // Only a change of it is taken: the launch's own snapshot (and its view) do not follow every modal step.
           onSnapshot: {
-            actions: {
-              type: 'followAnswer',
-              params: ({ event }: { event: SnapshotEvent<AnyMachineSnapshot> }) => event.snapshot,
-            },
+            guard: { type: 'changesAnswerOnItsWay', params: modalSnapshotOf },
+            actions: { type: 'followAnswer', params: modalSnapshotOf },
           },
           onDone: {
             target: '#actionLaunch.submitted',
@@ -139,6 +142,8 @@ export const actionLaunchMachine = setup({
     isFourNightsOrMore: (_, output: NightsPickerOutput) => output.choice === '4+',
     isOneNightStay: ({ context }) => context.oneNightStay,
     isAnswerOnItsWay: ({ context }) => context.answerOnItsWay,
+    changesAnswerOnItsWay: ({ context }, modal: AnyMachineSnapshot) =>
+      modal.hasTag('submitting') !== context.answerOnItsWay,
     /** The action's modal kind is `kind` and the action can run its machine. */
     runsModalFlow: ({ context }, kind: ModalFlowKind) =>
       modalKindOf(context.action) === kind && modalInputOf(kind, context) !== null,
