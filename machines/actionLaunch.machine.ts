@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type ActorRef, and, assign, type Snapshot, sendTo, setup } from 'xstate';
+import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, sendParent, setup } from 'xstate';
 import { rulesOf } from '../contract/action-types.ts';
 import { addDays, calendarDateIn, daysBetween, earlierDate } from '../contract/calendar-days.ts';
 import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
@@ -15,14 +15,21 @@ import { viewProvidedActor } from './viewProvided.ts';
  * the read-only summary, the claim dialog, the one-night explanation, the action's modal directly, or first the stay's end date
  * (nights picker, end-date picker), saved to the stay before the pending action runs with the nights count.
  * In `modal` it runs the machine of the action's modal kind (machines/actionModals.ts) as its child `modal`; that
- * machine's output (the server's reply) goes to the root as `action.submitted`, and the launch ends.
- * One actor per opened action: the stay page's root machine starts it with the action and ends it when it closes.
+ * machine's output (the server's reply) ends the launch, as its own output `{ reply }` (`{ reply: null }` when the
+ * guest closed it). While the modal's answer is on its way, closing is refused (docs/behaviour.md#sending-an-answer):
+ * stopping the modal then would drop the server's reply.
+ * One actor per opened action: the stay page's root machine starts it with the action and reads its end.
  */
 
 export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
 
-/** What the launch tells the actor that started it: the saved end date changed the stay; the modal's answer was sent. */
-export type ActionLaunchParentEvent = { type: 'stay.refresh' } | { type: 'action.submitted'; reply: SubmissionReply };
+/** What the launch tells the actor that started it while it runs: the saved end date changed the stay. */
+export type ActionLaunchParentEvent = { type: 'stay.refresh' };
+
+/** How the launch ended: the reply of the modal's answer, or null when the guest closed it first. */
+export interface ActionLaunchOutput {
+  reply: SubmissionReply | null;
+}
 
 export interface ActionLaunchInput {
   sUUID: string;
@@ -39,8 +46,6 @@ export interface ActionLaunchInput {
   /** The stay's last possible day (YYYY-MM-DD): the server refuses a later end date (409 end_date_after_last_day). */
   stayLastDay: string;
   roomNumber: string | null;
-  /** The actor that started the launch (the stay page's root). */
-  parent: ActorRef<Snapshot<unknown>, ActionLaunchParentEvent>;
 }
 
 export interface ActionLaunchContext extends ActionLaunchInput {
@@ -51,6 +56,10 @@ export interface ActionLaunchContext extends ActionLaunchInput {
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
   nights: number | null;
   error: MessageDescriptor | null;
+  /** The modal's answer is on its way (its machine is tagged `submitting`): closing waits for the reply. */
+  answerOnItsWay: boolean;
+  /** The modal's reply, once it ended with it. */
+  reply: SubmissionReply | null;
 }
 
 export type ActionLaunchEvent = { type: 'launch.close' } | { type: 'endDate.retry' } | { type: 'nights.change' };
@@ -66,7 +75,14 @@ function saveFailureOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
-/** The modal state of each modal machine: it runs as the child `modal`, and its reply ends the launch. */
+function modalSnapshotOf({ event }: { event: SnapshotEvent<AnyMachineSnapshot> }): AnyMachineSnapshot {
+  return event.snapshot;
+}
+
+/**
+ * The modal state of each modal machine: it runs as the child `modal`, whose snapshots say whether its answer is on
+ * its way, and its reply ends the launch.
+ */
 function modalFlowStates() {
   return Object.fromEntries(
     MODAL_FLOW_KINDS.map((kind) => [
@@ -76,10 +92,15 @@ function modalFlowStates() {
           id: 'modal',
           src: kind,
           input: ({ context }: { context: ActionLaunchContext }) => modalInputOf(kind, context),
+          // Only a change of it is taken: the launch's own snapshot (and its view) do not follow every modal step.
+          onSnapshot: {
+            guard: { type: 'changesAnswerOnItsWay', params: modalSnapshotOf },
+            actions: { type: 'followAnswer', params: modalSnapshotOf },
+          },
           onDone: {
-            target: '#actionLaunch.closed',
+            target: '#actionLaunch.submitted',
             actions: {
-              type: 'reportSubmitted',
+              type: 'holdReply',
               params: ({ event }: { event: { output: SubmissionReply } }) => event.output,
             },
           },
@@ -98,6 +119,7 @@ export const actionLaunchMachine = setup({
     input: {} as ActionLaunchInput,
     context: {} as ActionLaunchContext,
     events: {} as ActionLaunchEvent,
+    output: {} as ActionLaunchOutput,
   },
   actors: {
     nightsPicker: nightsPickerMachine,
@@ -119,6 +141,9 @@ export const actionLaunchMachine = setup({
     /** docs/behaviour.md#one-night-stay: the end date just saved leaves this gesture no next day to act on. */
     lacksNextDay: ({ context }) =>
       context.endDate !== null && isNightActionUnavailable(context.action, context.today, context.endDate),
+    isAnswerOnItsWay: ({ context }) => context.answerOnItsWay,
+    changesAnswerOnItsWay: ({ context }, modal: AnyMachineSnapshot) =>
+      modal.hasTag('submitting') !== context.answerOnItsWay,
     /** The action's modal kind is `kind` and the action can run its machine. */
     runsModalFlow: ({ context }, kind: ModalFlowKind) =>
       modalKindOf(context.action) === kind && modalInputOf(kind, context) !== null,
@@ -150,11 +175,9 @@ export const actionLaunchMachine = setup({
       // docs/behaviour.md#end-date: a failed end-date save is logged.
       console.error('Saving the stay end date failed', error);
     },
-    refreshStay: sendTo(({ context }) => context.parent, { type: 'stay.refresh' } satisfies ActionLaunchParentEvent),
-    reportSubmitted: sendTo(
-      ({ context }) => context.parent,
-      (_, reply: SubmissionReply) => ({ type: 'action.submitted', reply }) satisfies ActionLaunchParentEvent,
-    ),
+    refreshStay: sendParent({ type: 'stay.refresh' } satisfies ActionLaunchParentEvent),
+    followAnswer: assign({ answerOnItsWay: (_, modal: AnyMachineSnapshot) => modal.hasTag('submitting') }),
+    holdReply: assign({ reply: (_, reply: SubmissionReply) => reply, answerOnItsWay: false }),
   },
 }).createMachine({
   id: 'actionLaunch',
@@ -164,12 +187,15 @@ export const actionLaunchMachine = setup({
     endDate: null,
     nights: null,
     error: null,
+    answerOnItsWay: false,
+    reply: null,
   }),
+  output: ({ context }) => ({ reply: context.reply }),
   initial: 'active',
   states: {
     active: {
       on: {
-        'launch.close': { target: 'closed' },
+        'launch.close': { guard: not('isAnswerOnItsWay'), target: 'closed' },
       },
       initial: 'deciding',
       states: {
@@ -263,6 +289,7 @@ export const actionLaunchMachine = setup({
         },
       },
     },
+    submitted: { type: 'final' },
     closed: { type: 'final' },
   },
 });

@@ -102,6 +102,10 @@ export function modalInputOf(kind: ModalFlowKind, launch: ModalLaunch): unknown 
 /** Every modal machine with the one real `submitAnswer` (POST /api/actions/{actId}/{path}), provided once. */
 export function withSubmitAnswer(submitAnswer: PromiseActorLogic<SubmissionReply, SubmissionRequest>): ModalMachines {
   return Object.fromEntries(
-    MODAL_FLOW_KINDS.map((kind) => [kind, MODAL_MACHINES[kind].provide({ actors: { submitAnswer } } as never)]),
+    MODAL_FLOW_KINDS.map((kind) => {
+      // Each kind's machine declares the same `submitAnswer`; their union cannot be provided in one call.
+      const machine: AnyStateMachine = MODAL_MACHINES[kind];
+      return [kind, machine.provide({ actors: { submitAnswer } })];
+    }),
   ) as ModalMachines;
 }

@@ -1,12 +1,13 @@
-import { assign, cancel, enqueueActions, raise, type SnapshotFrom, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
-import type { actionLaunchMachine } from './actionLaunch.machine.ts';
+import type { ActionLaunchOutput, actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
-import type { DemoResetOutput, demoResetMachine } from './demoReset.machine.ts';
+import { demoResetOverlayMachine } from './demoResetOverlay.machine.ts';
 import type { StaySeed } from './entry.machine.ts';
+import { logFlowFailure } from './flowFailure.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
-import type { StaffResetOutput, staffResetMachine } from './staffReset.machine.ts';
+import { staffResetOverlayMachine } from './staffResetOverlay.machine.ts';
 import { type StaySessionOutput, staySessionMachine } from './staySession.machine.ts';
 import { toastMachine } from './toast.machine.ts';
 import { viewProvidedAction, viewProvidedActor, viewProvidedMachine } from './viewProvided.ts';
@@ -15,8 +16,9 @@ import { welcomePopupMachine } from './welcomePopup.machine.ts';
 /**
  * The root actor of a stay page (/stay/{sUUID} and /rewards/{sUUID}, both also under /demo): it invokes the stay
  * session and, once the session is ready, the flows of the page, and connects them. Children never know each other:
- * they report to this machine (snapshots, done events, the launch's `stay.refresh` and `action.submitted`) and it
- * sends the next step on.
+ * they report to this machine (snapshots, their end and output, the launch's `stay.refresh`) and it sends the next
+ * step on. The staff reset and the demo reset are children of their own (machines/staffResetOverlay.machine.ts,
+ * machines/demoResetOverlay.machine.ts) whose end this machine follows.
  * Browser effects (navigation, storage) are its named actions, provided once by the view. docs/frontend.md
  * "Actor system" draws the tree.
  */
@@ -77,8 +79,6 @@ export type StayEvent =
   | ({ type: 'action.open' } & LaunchRequest)
   /** The guest closed the opened action before its dialogs loaded. */
   | { type: 'action.close' }
-  /** From the action launch: its modal's submission succeeded. */
-  | { type: 'action.submitted'; reply: SubmissionReply }
   | { type: 'proofSuccess.arrive'; points: number }
   /** From the rewards list: a reward claim or use changed the rewards. */
   | { type: 'reward.changed' }
@@ -87,18 +87,7 @@ export type StayEvent =
   /** From the action launch, once the stay's end date is saved. */
   | { type: 'stay.refresh' }
   /** Raised by this machine when the session has its stay (every time: only the first one counts). */
-  | { type: 'session.ready' }
-  /** The demo layout's reset panel: ask whether to reset the demo stay (docs/behaviour.md#demo-reset). */
-  | { type: 'demoReset.open' }
-  | { type: 'xstate.done.actor.demoReset'; output: DemoResetOutput }
-  /** The header title is pressed, then released (pointer, or Enter/Space held): 1 s opens the staff reset. */
-  | { type: 'title.pressStart' }
-  | { type: 'title.pressEnd' }
-  /** Raised by this machine once the title was pressed long enough. */
-  | { type: 'staffReset.open' }
-  | { type: 'xstate.done.actor.prepareStaffReset' }
-  | { type: 'xstate.error.actor.prepareStaffReset'; error: unknown }
-  | { type: 'xstate.done.actor.staffReset'; output: StaffResetOutput };
+  | { type: 'session.ready' };
 
 type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
@@ -118,13 +107,29 @@ function errorOf({ event }: { event: { error: unknown } }): unknown {
   return event.error;
 }
 
+/** How an action's launch ended. */
+function launchOutputOf({ event }: { event: { output: ActionLaunchOutput } }): ActionLaunchOutput {
+  return event.output;
+}
+
+/** The reply of an answered action's launch (its guards let only those through). */
+function replyOf({ event }: { event: { output: ActionLaunchOutput } }): SubmissionReply {
+  if (!event.output.reply) throw new Error('The launch ended without an answer');
+  return event.output.reply;
+}
+
 function launchRequestIn({ event: { type: _type, ...request } }: { event: { type: 'action.open' } & LaunchRequest }) {
   return request;
 }
 
+/** Whose stay: what the resets start from. */
+function visitorOf(context: StayContext) {
+  return { sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' };
+}
+
 /** Who asks and in which language: what every page flow of the stay starts from. */
 function guestOf(context: StayContext) {
-  return { sUUID: context.sUUID, profileUUID: context.profileUUID ?? '', language: context.language };
+  return { ...visitorOf(context), language: context.language };
 }
 
 /** A failed launch is logged and the guest is back on the list. */
@@ -153,8 +158,8 @@ export const stayMachine = setup({
       submissionToast: 'submissionToast';
       proofToast: 'proofToast';
       rewardsList: 'rewardsList';
-      staffReset: 'staffReset';
-      demoReset: 'demoReset';
+      staffResetOverlay: 'staffResetOverlay';
+      demoResetOverlay: 'demoResetOverlay';
     },
   },
   actors: {
@@ -168,25 +173,21 @@ export const stayMachine = setup({
     submissionToast: toastMachine,
     proofToast: toastMachine,
     rewardsList: viewProvidedMachine<typeof rewardsListMachine>('rewardsList'),
-    // The PIN dialog's code loads once the title was pressed long enough (staff only): the view provides the loading.
-    prepareStaffReset: viewProvidedActor<void, void>('prepareStaffReset'),
-    staffReset: viewProvidedMachine<typeof staffResetMachine>('staffReset'),
-    // Spawned when the panel asks, by then loaded with the panel's lazy chunk (presenters only).
-    demoReset: viewProvidedMachine<typeof demoResetMachine>('demoReset'),
+    staffResetOverlay: staffResetOverlayMachine,
+    demoResetOverlay: demoResetOverlayMachine,
   },
   guards: {
     isSessionReady: (_, snapshot: SessionSnapshot) => snapshot.matches('ready'),
     isActionsPage: ({ context }) => context.page === 'actions',
     /** The celebration says it, so the toast keeps quiet (issue 15: one success message at a time). */
-    gainedPoints: (_, reply: SubmissionReply) => reply.greenMilesChange > 0,
+    gainedPoints: (_, launch: ActionLaunchOutput) => (launch.reply?.greenMilesChange ?? 0) > 0,
+    wasAnswered: (_, launch: ActionLaunchOutput) => launch.reply !== null,
     areActionsListed: (_, snapshot: ListSnapshot) => snapshot.matches('ready'),
     isWelcomeOpen: (_, snapshot: WelcomeSnapshot) => snapshot.matches('open'),
     isLeavingForDemo: (_, output: StaySessionOutput) => output.destination === 'demo',
     isLeavingDemo: (_, output: StaySessionOutput) => output.destination === 'live',
     hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
     isFirstVisit: ({ context }) => (context.firstVisitLanguages ?? []).length > 0,
-    wasDemoReset: (_, output: DemoResetOutput) => output.reset,
-    wasStayTerminated: (_, output: StaffResetOutput) => output.terminated,
   },
   actions: {
     announceSessionReady: raise({ type: 'session.ready' }),
@@ -202,10 +203,7 @@ export const stayMachine = setup({
     forgetSeed: assign({ seed: null }),
     holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
     forgetLaunchRequest: assign({ launchRequest: null }),
-    logFlowFailure: (_, error: unknown) => {
-      // A flow whose code did not load (weak Wi-Fi) or failed: the page stays, the guest can try again.
-      console.error('A flow of the stay page failed', error);
-    },
+    logFlowFailure,
     storeLanguage: assign({ language: (_, language: string) => language }),
     holdProofSuccess: assign({ proofSuccessPoints: (_, points: number) => points }),
     showProofToast: sendTo('proofToast', ({ context }) => ({
@@ -236,30 +234,9 @@ export const stayMachine = setup({
     storeStayHotelId: assign({
       stayHotelId: (_, session: SessionSnapshot) => session.context.stay?.hId ?? null,
     }),
-    startStaffLongPress: raise({ type: 'staffReset.open' }, { id: 'staffLongPress', delay: 'staffResetLongPress' }),
-    cancelStaffLongPress: cancel('staffLongPress'),
-    prepareStaffReset: spawnChild('prepareStaffReset', { id: 'prepareStaffReset' }),
-    askStaffPin: spawnChild('staffReset', {
-      id: 'staffReset',
-      input: ({ context }) => ({
-        sUUID: context.sUUID,
-        profileUUID: context.profileUUID ?? '',
-        hId: context.stayHotelId ?? 0,
-      }),
-    }),
-    endStaffReset: stopChild('staffReset'),
     forgetStay: viewProvidedAction('forgetStay'),
-    askDemoReset: spawnChild('demoReset', {
-      id: 'demoReset',
-      input: ({ context }) => ({ sUUID: context.sUUID, profileUUID: context.profileUUID ?? '' }),
-    }),
-    endDemoReset: stopChild('demoReset'),
     unmarkWelcomeShown: assign({ welcomeShown: false }),
     removeWelcomeShownFlag: viewProvidedAction('removeWelcomeShownFlag'),
-  },
-  delays: {
-    // docs/behaviour.md#timings: the long press on the header title that opens the staff reset.
-    staffResetLongPress: 1000,
   },
 }).createMachine({
   id: 'stay',
@@ -322,40 +299,28 @@ export const stayMachine = setup({
       tags: 'loading',
     },
     ready: {
-      on: {
-        'stay.refresh': { actions: 'refreshSession' },
-        // On both pages (the panel is drawn under /demo only); a second ask replaces the first.
-        'demoReset.open': { actions: ['endDemoReset', 'askDemoReset'] },
-        'xstate.done.actor.demoReset': [
-          {
-            // The page starts again on the reset stay: its flows restart, the welcome popup included.
-            guard: { type: 'wasDemoReset', params: ({ event }) => event.output },
+      // On both pages (the demo panel is drawn under /demo only): docs/behaviour.md#staff-reset, #demo-reset.
+      invoke: [
+        {
+          id: 'staffResetOverlay',
+          src: 'staffResetOverlay',
+          input: ({ context }) => ({ ...visitorOf(context), hId: context.stayHotelId ?? 0 }),
+          onDone: { target: '#stay.leaving', actions: ['forgetStay', 'redirectToFinished'] },
+        },
+        {
+          id: 'demoResetOverlay',
+          src: 'demoResetOverlay',
+          input: ({ context }) => visitorOf(context),
+          // The page starts again on the reset stay: its flows restart, the welcome popup included.
+          onDone: {
             target: '#stay.ready',
             reenter: true,
-            actions: [
-              'endDemoReset',
-              'unmarkWelcomeShown',
-              'removeWelcomeShownFlag',
-              'refreshSession',
-              'goToActionsPage',
-            ],
+            actions: ['unmarkWelcomeShown', 'removeWelcomeShownFlag', 'refreshSession', 'goToActionsPage'],
           },
-          { actions: 'endDemoReset' },
-        ],
-        // On both pages, the header title's staff reset: timed here, its dialog spawned once its code has loaded.
-        'title.pressStart': { actions: ['cancelStaffLongPress', 'startStaffLongPress'] },
-        'title.pressEnd': { actions: 'cancelStaffLongPress' },
-        'staffReset.open': { actions: ['endStaffReset', 'prepareStaffReset'] },
-        'xstate.done.actor.prepareStaffReset': { actions: 'askStaffPin' },
-        'xstate.error.actor.prepareStaffReset': { actions: { type: 'logFlowFailure', params: errorOf } },
-        'xstate.done.actor.staffReset': [
-          {
-            guard: { type: 'wasStayTerminated', params: ({ event }) => event.output },
-            target: '#stay.leaving',
-            actions: ['endStaffReset', 'forgetStay', 'redirectToFinished'],
-          },
-          { actions: 'endStaffReset' },
-        ],
+        },
+      ],
+      on: {
+        'stay.refresh': { actions: 'refreshSession' },
       },
       initial: 'choosingPage',
       states: {
@@ -399,24 +364,6 @@ export const stayMachine = setup({
             },
             // Shown from `browsing` (at once, or when the open action closes).
             'proofSuccess.arrive': { actions: { type: 'holdProofSuccess', params: ({ event }) => event.points } },
-            // docs/behaviour.md#action-completion: one success message (the celebration when points were gained,
-            // else the toast), actions and stay refetched.
-            'action.submitted': [
-              {
-                guard: { type: 'gainedPoints', params: ({ event }) => event.reply },
-                target: '.browsing',
-                actions: ['reloadActions', 'refreshSession', { type: 'celebrate', params: ({ event }) => event.reply }],
-              },
-              {
-                target: '.browsing',
-                actions: [
-                  { type: 'showSubmissionToast', params: ({ event }) => event.reply },
-                  'reloadActions',
-                  'refreshSession',
-                  { type: 'celebrate', params: ({ event }) => event.reply },
-                ],
-              },
-            ],
           },
           initial: 'browsing',
           states: {
@@ -458,13 +405,31 @@ export const stayMachine = setup({
                   invoke: {
                     id: 'actionLaunch',
                     src: 'actionLaunch',
-                    input: ({ context, self }) => ({
+                    input: ({ context }) => ({
                       ...guestOf(context),
                       timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
-                      parent: self,
                     }),
-                    onDone: { target: '#stay.ready.actions.browsing' },
+                    // docs/behaviour.md#action-completion: an answered action gets one success message (the
+                    // celebration when points were gained, else the toast); actions and stay are refetched.
+                    onDone: [
+                      {
+                        guard: { type: 'gainedPoints', params: launchOutputOf },
+                        target: '#stay.ready.actions.browsing',
+                        actions: ['reloadActions', 'refreshSession', { type: 'celebrate', params: replyOf }],
+                      },
+                      {
+                        guard: { type: 'wasAnswered', params: launchOutputOf },
+                        target: '#stay.ready.actions.browsing',
+                        actions: [
+                          { type: 'showSubmissionToast', params: replyOf },
+                          'reloadActions',
+                          'refreshSession',
+                          { type: 'celebrate', params: replyOf },
+                        ],
+                      },
+                      { target: '#stay.ready.actions.browsing' },
+                    ],
                     onError: backToBrowsingOnFailure,
                   },
                 },

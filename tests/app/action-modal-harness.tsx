@@ -10,6 +10,7 @@ import { ApiError } from '../../src/api/http.ts';
 import { StayPage } from '../../src/views/stay/StaySession.tsx';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
+import { stayTreeLogic } from './stay-tree.ts';
 
 export interface ActionModalSetup {
   stay?: Stay;
@@ -27,15 +28,17 @@ export async function renderActionModal(
   { stay = makeStay(), hotel = makeHotel(), url = `/stay/${STAY_ID}` }: ActionModalSetup = {},
 ) {
   localStorage.setItem('profileUUID', PROFILE_ID);
-  const session = staySessionMachine.provide({
-    actors: {
-      loadStay: fromPromise(async () => stay),
-      loadHotel: fromPromise(async () => hotel),
-    },
+  const logic = stayTreeLogic({
+    staySession: staySessionMachine.provide({
+      actors: {
+        loadStay: fromPromise(async () => stay),
+        loadHotel: fromPromise(async () => hotel),
+      },
+    }),
   });
   const rendered = renderStayRoutes(url, {
     actions: ({ sUUID }) => (
-      <StayPage sUUID={sUUID} active="actions" logic={session}>
+      <StayPage sUUID={sUUID} active="actions" logic={logic}>
         {modal}
       </StayPage>
     ),
@@ -53,7 +56,8 @@ export function startModalFlow<Machine extends AnyStateMachine>(
   input: InputFrom<Machine>,
   actors: object,
 ): ActorRefFrom<Machine> {
-  return createActor(machine.provide({ actors } as never), { input }).start() as ActorRefFrom<Machine>;
+  const flow: AnyStateMachine = machine;
+  return createActor(flow.provide({ actors }), { input }).start() as ActorRefFrom<Machine>;
 }
 
 /** The dialog of the modal whose flow is `scope` (its data-scope). */

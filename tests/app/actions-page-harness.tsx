@@ -4,20 +4,19 @@ import type { Action, HotelReply, Stay } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
 import { handOverStay } from '../../src/storage/stay-handover.ts';
-import { ActionsPage, type ActionsPageLogic } from '../../src/views/actions/ActionsPage.tsx';
+import { ActionsPage } from '../../src/views/actions/ActionsPage.tsx';
 import { AppShell } from '../../src/views/shell/AppShell.tsx';
 import { controlledActors } from './controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
+import { type StayTreeParts, stayTreeLogic } from './stay-tree.ts';
 
 export interface ActionsPageSetup {
   url?: string;
   stay?: Stay;
   hotel?: HotelReply;
-  logic?: Pick<
-    ActionsPageLogic,
-    'toast' | 'welcomePopup' | 'actionLaunch' | 'actionOutcome' | 'submissionToast' | 'staffReset' | 'demoReset'
-  >;
+  /** The page's children besides the session and the list (whose calls the harness controls). */
+  logic?: Omit<StayTreeParts, 'staySession' | 'actionsList'>;
   /** Inside the app's layout (AppShell: the demo bar and its reset panel). */
   withShell?: boolean;
   /**
@@ -43,11 +42,11 @@ export async function renderLoadedActionsPage({
   handOverStay(seed ? { stay, hotel, ...seed } : null);
   const session = controlledActors(['loadStay', 'loadHotel']);
   const actions = controlledActors(['loadActions']);
-  const pageLogic: ActionsPageLogic = {
+  const pageLogic = stayTreeLogic({
     ...logic,
-    staySession: staySessionMachine.provide({ actors: session.actors as never }),
-    actionsList: actionsListMachine.provide({ actors: actions.actors as never }),
-  };
+    staySession: session.provideTo(staySessionMachine),
+    actionsList: actions.provideTo(actionsListMachine),
+  });
   const rendered = renderStayRoutes(url, {
     ...(withShell ? { shell: () => <AppShell /> } : {}),
     actions: ({ sUUID, proofSuccessPoints }) => (

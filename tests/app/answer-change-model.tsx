@@ -14,6 +14,7 @@ import {
 import type { SubmissionRequest } from '../../contract/schemas.ts';
 import type { AnswerChangeContext } from '../../machines/answerChange.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
   CHANGE_FAILURES,
@@ -83,9 +84,9 @@ export function describeAnswerChangeModal<Context extends AnswerChangeContext<un
     events: (snapshot) =>
       events.filter(
         (event) =>
-          snapshot.can(event as never) && (!modal.choices.includes(event) || (modal.offers?.(snapshot, event) ?? true)),
+          canTake(snapshot, event) && (!modal.choices.includes(event) || (modal.offers?.(snapshot, event) ?? true)),
       ),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
   const fromState = createActor(modal.machine, { input: modal.input }).getSnapshot() as Snapshot<Context>;
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyActorRef, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { SubmittedActionType } from '../../contract/action-types.ts';
 import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
   expectFailureAlert,
@@ -64,8 +65,8 @@ export function describeAnswerSubmissionModal<Answer>(title: string, modal: Answ
     modal.machine as unknown as ActorLogic<Snapshot<Answer>, AnyEventObject, SubmissionInput>,
     {
       input: modal.input,
-      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+      events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+      stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
     },
   );
   const dialogState = (state: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createEmptyActor, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { SubmissionReply } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
@@ -61,7 +61,6 @@ describe('connect layers', () => {
         stayEndDate: null,
         stayLastDay: '2099-12-31',
         roomNumber: null,
-        parent: createEmptyActor(),
       },
     }).getSnapshot();
     const send = vi.fn();
@@ -72,7 +71,7 @@ describe('connect layers', () => {
     expect(send).toHaveBeenCalledWith({ type: 'launch.close' });
   });
 
-  it('action launch: closing waits while the answer of the modal is on its way', async () => {
+  it('action launch: closing is refused while the answer of the modal is on its way; the reply ends it', async () => {
     let reply: (value: SubmissionReply) => void = () => {};
     const launch = createActor(
       actionLaunchMachine.provide({
@@ -96,20 +95,20 @@ describe('connect layers', () => {
           stayEndDate: '2026-11-24',
           stayLastDay: '2099-12-31',
           roomNumber: null,
-          parent: createEmptyActor(),
         },
       },
     ).start();
     const modal = launch.getSnapshot().children.modal;
     expect(launch.getSnapshot().value).toEqual({ active: { modal: 'review' } });
     modal?.send({ type: 'answer.submit', answer: 4 });
-    const send = vi.fn();
-    connectActionLaunch(launch.getSnapshot(), send).onClose();
-    expect(send).not.toHaveBeenCalled();
-    reply({ success: 'OK', message: 'Merci', greenMilesChange: 10, greenMiles: 10 } as SubmissionReply);
+    expect(launch.getSnapshot().context.answerOnItsWay).toBe(true);
+    connectActionLaunch(launch.getSnapshot(), launch.send).onClose();
+    expect(launch.getSnapshot().value).toEqual({ active: { modal: 'review' } });
+    const answered: SubmissionReply = { message: 'Merci', greenMilesChange: 10, greenMiles: 10 };
+    reply(answered);
     await settle();
-    connectActionLaunch(launch.getSnapshot(), send).onClose();
-    expect(send).toHaveBeenCalledWith({ type: 'launch.close' });
+    expect(launch.getSnapshot().status).toBe('done');
+    expect(launch.getSnapshot().output).toEqual({ reply: answered });
   });
 
   it('toast and welcome popup: content while visible, open while open', () => {

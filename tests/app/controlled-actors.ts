@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type AnyStateMachine, fromPromise, type PromiseActorLogic } from 'xstate';
 
 /**
  * Promise actors whose settlement the test decides: a model-based path step
@@ -28,8 +28,28 @@ export function controlledActors<const Names extends string>(names: readonly Nam
     return call;
   }
 
+  /**
+   * `machine` with its calls among these replaced by the controlled ones, typed as `machine` (the one place where
+   * the controlled actors, which settle with whatever the test gives, stand for the machine's typed ones).
+   */
+  function provideTo<Machine extends AnyStateMachine>(machine: Machine): Machine {
+    const own = Object.keys(machine.implementations.actors);
+    const replaced = Object.fromEntries(Object.entries(actors).filter(([name]) => own.includes(name)));
+    if (Object.keys(replaced).length === 0) throw new Error(`${machine.id} calls none of ${names.join(', ')}`);
+    const provided: AnyStateMachine = machine.provide({ actors: replaced });
+    return provided as Machine;
+  }
+
+  /** The controlled call `name` as the promise actor a machine declares for it. */
+  function actorAs<Output, Input>(name: Names): PromiseActorLogic<Output, Input> {
+    const actor: unknown = actors[name];
+    return actor as PromiseActorLogic<Output, Input>;
+  }
+
   return {
     actors,
+    provideTo,
+    actorAs,
     calls,
     resolve: (name: Names, value: unknown) => settle(name).resolve(value),
     reject: (name: Names, error: unknown) => settle(name).reject(error),

@@ -24,7 +24,7 @@ describe('connectRewardClaim', () => {
   const claimWith = (item = reward({ rwId: 1, rwCost: 30 }), balance = 100) => {
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
     const announceChange = vi.fn<() => void>();
-    const logic = rewardClaimMachine.provide({ actors: controlled.actors as never, actions: { announceChange } });
+    const logic = controlled.provideTo(rewardClaimMachine).provide({ actions: { announceChange } });
     const actor = createActor(logic, { input: { reward: item, balance, ...CLAIM_SETTINGS } }).start();
     return { actor, ...observed(actor), controlled, announceChange };
   };
@@ -119,10 +119,7 @@ describe('connectRewardClaim', () => {
 describe('connectSlider', () => {
   const sliderWith = () => {
     const controlled = controlledActors(['markSliderUsed']);
-    const logic = sliderMachine.provide({
-      actors: controlled.actors as never,
-      actions: { announceUsed: vi.fn<() => void>() },
-    });
+    const logic = controlled.provideTo(sliderMachine).provide({ actions: { announceUsed: vi.fn<() => void>() } });
     const actor = createActor(logic, { input: { ...DETAILS_SESSION, rwId: 9 } }).start();
     // The staff's step opens the swipe (the guest's view waits behind it).
     actor.send({ type: 'slider.staffOpen' });
@@ -131,7 +128,7 @@ describe('connectSlider', () => {
 
   it('starts on the guest view: its one button is the staff step, which reports slider.staffOpen', () => {
     const controlled = controlledActors(['markSliderUsed']);
-    const actor = createActor(sliderMachine.provide({ actors: controlled.actors as never }), {
+    const actor = createActor(controlled.provideTo(sliderMachine), {
       input: { ...DETAILS_SESSION, rwId: 9 },
     }).start();
     const { snapshot, send } = observed(actor);
@@ -186,7 +183,7 @@ describe('connectSlider', () => {
 describe('connectRewardEmail', () => {
   const emailWith = () => {
     const controlled = controlledActors(['emailReward', 'shareReward']);
-    const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
+    const logic = controlled.provideTo(rewardEmailMachine);
     const shareData = { title: 'Café', text: 'Café' };
     const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: false, canEmail: true, shareData };
     const actor = createActor(logic, { input }).start();
@@ -235,7 +232,7 @@ describe('connectRewardEmail', () => {
 
   it('offers no e-mail where the hotel has none, and refuses to open its form', () => {
     const controlled = controlledActors(['emailReward', 'shareReward']);
-    const logic = rewardEmailMachine.provide({ actors: controlled.actors as never });
+    const logic = controlled.provideTo(rewardEmailMachine);
     const shareData = { title: 'Café', text: 'Café' };
     const input = { ...DETAILS_SESSION, rwId: 11, language: 'fr', canShare: true, canEmail: false, shareData };
     const actor = createActor(logic, { input }).start();
@@ -252,10 +249,7 @@ describe('connectRewardEmail', () => {
 describe('connectCopyCode', () => {
   it('disables the copy button while copying, then confirms', async () => {
     const controlled = controlledActors(['writeClipboard']);
-    const logic = copyCodeMachine.provide({
-      actors: controlled.actors as never,
-      actions: { reloadPage: vi.fn<() => void>() },
-    });
+    const logic = controlled.provideTo(copyCodeMachine).provide({ actions: { reloadPage: vi.fn<() => void>() } });
     const actor = createActor(logic, { input: { code: 'X1' } }).start();
     const { snapshot, send } = observed(actor);
     const idle = connectCopyCode(snapshot(), send);

@@ -8,6 +8,7 @@ import { rewardsListLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from './controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from './stay-fixtures.ts';
 import { renderStayRoutes } from './stay-routes.tsx';
+import { stayTreeLogic } from './stay-tree.ts';
 
 export interface RewardsPageSetup {
   stay?: Stay;
@@ -28,10 +29,10 @@ export async function renderLoadedRewardsPage({
   localStorage.setItem('profileUUID', PROFILE_ID);
   const session = controlledActors(['loadStay', 'loadHotel']);
   const rewards = controlledActors(['loadRewards']);
-  const logic = {
-    staySession: staySessionMachine.provide({ actors: session.actors as never }),
-    rewardsList: rewardsList.provide({ actors: rewards.actors as never }),
-  };
+  const logic = stayTreeLogic({
+    staySession: session.provideTo(staySessionMachine),
+    rewardsList: rewards.provideTo(rewardsList),
+  });
   const rendered = renderStayRoutes(`/rewards/${STAY_ID}`, {
     rewards: ({ sUUID }) => <RewardsPage sUUID={sUUID} logic={logic} />,
   });

@@ -24,13 +24,12 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
   const housekeeping = controlledActors(['loadList']);
   const uses = controlledActors(['loadList']);
   const codeCheck = controlledActors(['checkCode', 'redeemCode', 'scanCode']);
-  const logic = staffConsoleMachine.provide({
+  const logic = root.provideTo(staffConsoleMachine).provide({
     actors: {
-      ...root.actors,
-      staffHousekeeping: staffHousekeepingMachine.provide({ actors: housekeeping.actors as never }),
-      staffRedemptions: staffRedemptionsMachine.provide({ actors: uses.actors as never }),
-      staffCodeCheck: staffCodeCheckMachine.provide({ actors: codeCheck.actors as never }),
-    } as never,
+      staffHousekeeping: housekeeping.provideTo(staffHousekeepingMachine),
+      staffRedemptions: uses.provideTo(staffRedemptionsMachine),
+      staffCodeCheck: codeCheck.provideTo(staffCodeCheckMachine),
+    },
     actions: {
       rememberSession: (_, session: StaffSession) => sessionStorage.setItem(STAFF_SESSION_KEY, JSON.stringify(session)),
       forgetSession: () => sessionStorage.removeItem(STAFF_SESSION_KEY),

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { assign, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { MODAL_FLOW_KINDS, type ModalMachines } from '../../machines/actionModals.ts';
@@ -17,8 +17,9 @@ export const STUB_QUIZ: Quiz = {
 };
 
 /**
- * A stand-in for every modal machine (the launch's child `modal`): it ends with the reply its stub view sends, as a
- * real modal machine ends with the server's.
+ * A stand-in for every modal machine (the launch's child `modal`): it sends the reply its stub view gives (tagged
+ * `submitting` while `submitAnswer` runs, at once by default) and ends with it, as a real modal machine ends with the
+ * server's.
  */
 export const stubModalMachine = setup({
   types: {
@@ -26,23 +27,38 @@ export const stubModalMachine = setup({
     events: {} as { type: 'stub.submit'; reply: SubmissionReply },
     output: {} as SubmissionReply,
   },
+  actors: {
+    submitAnswer: fromPromise<SubmissionReply, SubmissionReply>(async ({ input }) => input),
+  },
 }).createMachine({
   id: 'stubModal',
   context: { reply: null },
   initial: 'open',
   states: {
     open: {
-      on: { 'stub.submit': { target: 'submitted', actions: assign({ reply: ({ event }) => event.reply }) } },
+      on: { 'stub.submit': { target: 'submitting', actions: assign({ reply: ({ event }) => event.reply }) } },
+    },
+    submitting: {
+      tags: 'submitting',
+      invoke: {
+        src: 'submitAnswer',
+        input: ({ context }) => context.reply ?? STUB_REPLY,
+        onDone: { target: 'submitted', actions: assign({ reply: ({ event }) => event.output }) },
+      },
     },
     submitted: { type: 'final' },
   },
   output: ({ context }) => context.reply ?? STUB_REPLY,
 });
 
+/** The launch with `modal` standing for the machine of every modal kind. */
+export function launchWithModal(modal: typeof stubModalMachine): typeof actionLaunchMachine {
+  const modals: unknown = Object.fromEntries(MODAL_FLOW_KINDS.map((kind) => [kind, modal]));
+  return actionLaunchMachine.provide({ actors: modals as ModalMachines });
+}
+
 /** The launch with the stub machine for every modal kind, so host tests do not depend on the real modal flows. */
-export const stubbedLaunchMachine = actionLaunchMachine.provide({
-  actors: Object.fromEntries(MODAL_FLOW_KINDS.map((kind) => [kind, stubModalMachine])) as unknown as ModalMachines,
-});
+export const stubbedLaunchMachine = launchWithModal(stubModalMachine);
 
 /**
  * A stand-in modal that shows what the host gave it and can submit through the launch's child: the points of its

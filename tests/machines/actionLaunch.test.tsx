@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ActorLogic, type AnyEventObject, createActor, createEmptyActor, type SnapshotFrom } from 'xstate';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import { addDays, calendarDateIn } from '../../contract/calendar-days.ts';
 import type { Action } from '../../contract/schemas.ts';
 import {
@@ -14,7 +14,8 @@ import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
-import { STUB_KEYS } from '../app/stub-action-modals.tsx';
+import { launchWithModal, STUB_KEYS, STUB_REPLY, stubModalMachine } from '../app/stub-action-modals.tsx';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
@@ -52,6 +53,9 @@ const events: AnyEventObject[] = [
   { type: 'endDate.retry' },
   { type: 'nights.change' },
   { type: 'launch.close' },
+  // The modal's answer goes out (its machine tagged `submitting`), then its reply ends the modal and the launch.
+  { type: 'xstate.snapshot.modal', snapshot: { hasTag: (tag: string) => tag === 'submitting' } },
+  { type: 'xstate.done.actor.modal', output: STUB_REPLY },
 ];
 
 /** A stay that ends tomorrow: no night left for the per-night actions (issue 15). */
@@ -69,19 +73,18 @@ function launchInput(action: Action, stayEndDate: string | null = null): ActionL
     stayEndDate,
     stayLastDay: addDays(TODAY, 14),
     roomNumber: '101',
-    parent: createEmptyActor(),
   };
 }
 
+/** The launch as its graph is walked: with no parent to tell of the saved end date. */
+const modelLogic = actionLaunchMachine.provide({ actions: { refreshStay: () => {} } });
+
 function modelOf(action: Action, stayEndDate: string | null) {
-  return new TestModel(
-    actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
-    {
-      input: launchInput(action, stayEndDate),
-      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
-    },
-  );
+  return new TestModel(modelLogic as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>, {
+    input: launchInput(action, stayEndDate),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
+  });
 }
 
 const byType = (type: string, choice?: unknown) =>
@@ -104,7 +107,7 @@ const launches = [
 ].map(({ action, stayEndDate }) => {
   const model = modelOf(action, stayEndDate);
   const input = launchInput(action, stayEndDate);
-  const fromState = createActor(actionLaunchMachine, { input }).getSnapshot() as LaunchSnapshot;
+  const fromState = createActor(modelLogic, { input }).getSnapshot() as LaunchSnapshot;
   const paths = [
     ...model.getShortestPaths(),
     ...(action === cleaning && stayEndDate === null
@@ -154,11 +157,17 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
       localStorage.setItem('welcomeShown', 'true');
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      const saving = controlledActors(['saveEndDate']);
+      const saving = controlledActors(['saveEndDate', 'submitAnswer']);
       const { user, actions, session } = await renderLoadedActionsPage({
         stay: makeStay({ endDate: stayEndDate, lastDay: addDays(TODAY, 14) }),
-        logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
+        logic: { actionLaunch: saving.provideTo(launchWithModal(saving.provideTo(stubModalMachine))) },
       });
+      /** The stub modal's answer goes out: its submit button, then its call waits for the test. */
+      const sendAnswer = async () => {
+        if (saving.isPending('submitAnswer')) return;
+        await user.click(within(await screen.findByRole('dialog', { name: /^modal / })).getByRole('button'));
+        await waitFor(() => expect(saving.isPending('submitAnswer')).toBe(true));
+      };
       actions.resolve('loadActions', launchable);
       await screen.findByRole('article', { name: 'Avis terminé' });
       // The guest opens the card: the root starts this launch.
@@ -189,6 +198,19 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             // The modal kind's machine runs as the launch's child (a static dialog has none).
             expect(hostState()).toMatch(/^active\.modal\.\w+$/);
             if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
+            if (context.answerOnItsWay) {
+              // Closing is refused until the reply: the dialog and the launch stay.
+              await user.keyboard('{Escape}');
+              expect(dialog).toBeInTheDocument();
+              expect(hostState()).toMatch(/^active\.modal\.\w+$/);
+            }
+          },
+          submitted: async () => {
+            // The launch ended with the reply: the page closes it, refetches the actions and refreshes the stay.
+            await waitFor(() => expect(screen.queryByRole('dialog', { name: /^modal / })).not.toBeInTheDocument());
+            expect(hostState()).toBeNull();
+            await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
+            await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
           },
           'active.nightsPicker': async () => {
             const dialog = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
@@ -268,6 +290,11 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
           'launch.close': async () => {
             await user.keyboard('{Escape}');
           },
+          'xstate.snapshot.modal': sendAnswer,
+          'xstate.done.actor.modal': async (step) => {
+            await sendAnswer();
+            act(() => saving.resolve('submitAnswer', (step.event as AnyEventObject).output));
+          },
         },
       });
     });
@@ -296,7 +323,7 @@ describe("launch near the stay's last possible day", () => {
     localStorage.setItem('welcomeShown', 'true');
     const page = await renderLoadedActionsPage({
       stay: makeStay({ endDate: null, lastDay: LAST_DAY }),
-      logic: { actionLaunch: actionLaunchMachine.provide({ actors: saving.actors as never }) },
+      logic: { actionLaunch: saving.provideTo(actionLaunchMachine) },
     });
     page.actions.resolve('loadActions', launchable);
     await openCard(page.user, 'Ménage');

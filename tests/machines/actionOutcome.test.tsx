@@ -7,6 +7,7 @@ import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeStay } from '../app/stay-fixtures.ts';
 import { STUB_QUIZ, STUB_REPLY, stubbedLaunchMachine } from '../app/stub-action-modals.tsx';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 vi.mock(
@@ -54,8 +55,8 @@ const events: AnyEventObject[] = [
 ];
 
 const model = new TestModel(actionOutcomeMachine as unknown as ActorLogic<OutcomeSnapshot, AnyEventObject, undefined>, {
-  events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
 const [gain, noGain, , delay, close] = events as [

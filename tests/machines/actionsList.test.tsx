@@ -14,6 +14,7 @@ import { languageName } from '../../src/components/LanguageNotice.tsx';
 import { dataStateOf } from '../../src/views/binding/dataState.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeLanguage, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const S = STAY_ID;
@@ -59,10 +60,10 @@ function modelOf(input: ActionsListInput) {
     events: (snapshot) =>
       events.filter(
         (event) =>
-          snapshot.can(event as never) &&
+          canTake(snapshot, event) &&
           !(event.type === 'language.change' && event.language === snapshot.context.language),
       ),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 

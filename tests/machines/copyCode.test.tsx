@@ -8,6 +8,7 @@ import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { copyCodeLogic } from '../../src/views/entry/copyCode.logic.ts';
 import { DisabledQrPage } from '../../src/views/entry/DisabledQrPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const CODE = 'unassigned-1';
@@ -31,11 +32,11 @@ const logic = copyCodeMachine as unknown as ActorLogic<CopyCodeSnapshot, AnyEven
 /** Reaching a state again through another transition counts as new, so every edge (re-copy, retry) is walked. */
 const model = new TestModel(logic, {
   input: { code: CODE },
-  events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+  events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
   serializeState: (snapshot, event, previous) =>
     serializeSnapshot(snapshot) +
     (event && previous && previous.value !== snapshot.value ? ` via ${event.type} from ${String(previous.value)}` : ''),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
 function copyButton(): HTMLElement {
@@ -77,7 +78,7 @@ describe('copyCode machine: model paths drive DisabledQrPage', () => {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['writeClipboard']);
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      await renderPage(copyCodeLogic.provide({ actors: controlled.actors as never }));
+      await renderPage(controlled.provideTo(copyCodeLogic));
 
       await path.test({
         states: {

@@ -7,6 +7,7 @@ import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type DemoResetSnapshot = SnapshotFrom<typeof demoResetMachine>;
@@ -24,9 +25,9 @@ const model = new TestModel(
   demoResetMachine as unknown as ActorLogic<DemoResetSnapshot, AnyEventObject, DemoResetInput>,
   {
     input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
     serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   },
 );
 
@@ -59,7 +60,7 @@ async function renderDemoPage() {
     url: `/demo/stay/${STAY_ID}`,
     hotel: DEMO_HOTEL,
     withShell: true,
-    logic: { demoReset: demoResetMachine.provide({ actors: controlled.actors as never }) },
+    logic: { demoReset: controlled.provideTo(demoResetMachine) },
   });
   page.actions.resolve('loadActions', ACTIONS);
   await screen.findByRole('article', { name: 'Serviettes' });

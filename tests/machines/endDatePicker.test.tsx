@@ -11,6 +11,7 @@ import {
 } from '../../machines/endDatePicker.machine.ts';
 import { EndDatePicker, longDate } from '../../src/views/actions/pickers/EndDatePicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type PickerSnapshot = SnapshotFrom<typeof endDatePickerMachine>;
@@ -32,8 +33,8 @@ const model = new TestModel(
   endDatePickerMachine as unknown as ActorLogic<PickerSnapshot, AnyEventObject, EndDatePickerInput>,
   {
     input,
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   },
 );
 

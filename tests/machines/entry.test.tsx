@@ -21,6 +21,7 @@ import { EntryPage } from '../../src/views/entry/EntryPage.tsx';
 import { entryLogic } from '../../src/views/entry/entry.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const router = vi.hoisted(() => ({ navigate: vi.fn(), mode: undefined as 'demo' | undefined }));
@@ -86,13 +87,13 @@ function modelFor(qr: QrRef) {
   const logic = entryMachine as unknown as ActorLogic<EntrySnapshot, AnyEventObject, EntryInput>;
   return new TestModel(logic, {
     input: { qr, profileUUID: PROFILE, language: 'fr' },
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
     serializeState: (snapshot, event, previous) =>
       serializeSnapshot(snapshot) +
       (event && previous && previous.value !== snapshot.value
         ? ` via ${event.type} from ${String(previous.value)}`
         : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 
@@ -114,7 +115,7 @@ async function runPath(qr: QrRef, path: ReturnType<ReturnType<typeof modelFor>['
   const user = userEvent.setup();
   render(
     <LanguageProvider>
-      <EntryPage qr={qr} logic={entryLogic.provide({ actors: controlled.actors as never })} />
+      <EntryPage qr={qr} logic={controlled.provideTo(entryLogic)} />
     </LanguageProvider>,
   );
   await screen.findByRole('main');
@@ -267,10 +268,7 @@ describe('entry page', () => {
     const controlled = controlledActors(ACTORS);
     render(
       <LanguageProvider>
-        <EntryPage
-          qr={{ kind: 'hotel', hId: '2', key: null }}
-          logic={entryLogic.provide({ actors: controlled.actors as never })}
-        />
+        <EntryPage qr={{ kind: 'hotel', hId: '2', key: null }} logic={controlled.provideTo(entryLogic)} />
       </LanguageProvider>,
     );
     await waitFor(() => expect(controlled.isPending('createHotelStay')).toBe(true));

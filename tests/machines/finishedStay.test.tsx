@@ -12,6 +12,7 @@ import { controlledActors } from '../app/controlled-actors.ts';
 import { reward } from '../app/rewards-fixtures.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { matchesPath } from '../support/graph-model.ts';
 
 // Rewards spent part of what the stay earned: the page tells the earned total (issue 15).
 const baseStay = makeStay({ greenMiles: 40, earnedGreenMiles: 140, remainingDays: 2, endDate: '2026-11-23' });
@@ -170,7 +171,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
         ? [{ type: 'reward.close' }, { type: 'claim.changed' }]
         : [{ type: 'reward.close' }];
     },
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
   const url = `${prefix}/stay/${STAY_ID}/finished`;
 
@@ -181,10 +182,9 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       localStorage.setItem('sUUID', STAY_ID);
       localStorage.setItem('currentStayUUID', STAY_ID);
       const controlled = controlledActors(['loadStay', 'loadRewards', 'markSliderUsed']);
-      const { markSliderUsed, ...calls } = controlled.actors;
-      const slider = sliderLogic.provide({ actors: { markSliderUsed } as never });
-      const logic = finishedStayMachine.provide({
-        actors: { ...calls, rewardClaim: rewardClaimLogic.provide({ actors: { slider } }) } as never,
+      const slider = controlled.provideTo(sliderLogic);
+      const logic = controlled.provideTo(finishedStayMachine).provide({
+        actors: { rewardClaim: rewardClaimLogic.provide({ actors: { slider } }) },
       });
       const { router } = renderStayRoutes(url, {
         finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,

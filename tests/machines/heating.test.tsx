@@ -19,6 +19,7 @@ import {
 } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const END_DATE = '2026-11-25';
@@ -65,11 +66,11 @@ const model = new TestModel(heatingMachine as unknown as ActorLogic<HeatingSnaps
   events: (snapshot) =>
     events.filter(
       (event) =>
-        snapshot.can(event as never) &&
+        canTake(snapshot, event) &&
         !(event.type === 'temperature.raise' && snapshot.context.temperature >= 24) &&
         !(event.type === 'temperature.lower' && snapshot.context.temperature <= 16),
     ),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
 const dial = () => within(modalDialog('heating'));

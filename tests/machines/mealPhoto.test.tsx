@@ -20,6 +20,7 @@ import type { CameraMedia } from '../../src/views/meal-photo/cameraBinding.ts';
 import { MealPhotoPage } from '../../src/views/meal-photo/MealPhotoPage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const ACT_ID = 11;
@@ -152,7 +153,7 @@ function modelOf(input: MealPhotoInput) {
   return new TestModel(mealPhotoMachine as unknown as ActorLogic<MealPhotoSnapshot, AnyEventObject, MealPhotoInput>, {
     input,
     events: (snapshot) =>
-      EVENTS_BY_STATE.filter(([state]) => snapshot.matches(state as never))
+      EVENTS_BY_STATE.filter(([state]) => matchesPath(snapshot, state))
         .flatMap(([, events]) => events)
         // A dish is picked once, where there is a menu.
         .filter(
@@ -171,17 +172,17 @@ function modelOf(input: MealPhotoInput) {
         snapshot.context.photo,
         snapshot.context.reply?.greenMilesAdded,
       ]),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 
 /** A promise per call of the browser side (camera, capture, file), settled by the path's steps. */
 function controlledMedia() {
-  const pending = new Map<string, { resolve: (value: never) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const track = { stop: vi.fn() };
   const deferred = <Value,>(name: string) =>
     new Promise<Value>((resolve, reject) => {
-      pending.set(name, { resolve: resolve as (value: never) => void, reject });
+      pending.set(name, { resolve: resolve as (value: unknown) => void, reject });
     });
   const media: CameraMedia = {
     open: () => deferred<MediaStream>('open'),
@@ -198,7 +199,7 @@ function controlledMedia() {
     media,
     track,
     isPending: (name: string) => pending.has(name),
-    resolve: (name: string, value: unknown) => settle(name).resolve(value as never),
+    resolve: (name: string, value: unknown) => settle(name).resolve(value),
     reject: (name: string, error: unknown) => settle(name).reject(error),
     stream: { getTracks: () => [track] } as unknown as MediaStream,
   };
@@ -289,7 +290,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       if (profile) localStorage.setItem('profileUUID', profile);
       const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
       const media = controlledMedia();
-      const logic = mealPhotoMachine.provide({ actors: controlled.actors as never });
+      const logic = controlled.provideTo(mealPhotoMachine);
       const { router, user } = renderMealPhoto(url, logic, media.media);
       const pathname = () => router.state.location.pathname;
       const pickerInput = () => page().querySelector<HTMLInputElement>('[data-part="picker"] input');
@@ -585,7 +586,7 @@ describe('a failed analysis, tried again', () => {
     localStorage.setItem('profileUUID', PROFILE_ID);
     const controlled = controlledActors(['loadStay', 'loadMenu', 'analyseMeal']);
     const media = controlledMedia();
-    const logic = mealPhotoMachine.provide({ actors: controlled.actors as never });
+    const logic = controlled.provideTo(mealPhotoMachine);
     const { user } = renderMealPhoto(`/camera/${STAY_ID}/${ACT_ID}?endDate=${END_DATE}`, logic, media.media);
     const settled = async (name: 'loadStay' | 'loadMenu' | 'analyseMeal', settle: () => void) => {
       await waitFor(() => expect(controlled.isPending(name)).toBe(true));

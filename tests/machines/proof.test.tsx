@@ -21,6 +21,7 @@ import { proofLogic } from '../../src/views/proof/proof.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type ProofSnapshot = SnapshotFrom<typeof proofMachine>;
@@ -140,7 +141,7 @@ describe.each(scenarios)('proof page: $name', (scenario) => {
   const model = new TestModel(proofMachine as unknown as ActorLogic<ProofSnapshot, AnyEventObject, ProofInput>, {
     input,
     events: eventsOf,
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
   // Retrying goes back to the start, which shortest paths merge away: walk it once.
   const retried = model.getPathsFromEvents(
@@ -165,7 +166,7 @@ describe.each(scenarios)('proof page: $name', (scenario) => {
         localStorage.setItem('sUUID', scenario.stored.sUUID);
       }
       const controlled = controlledActors(['loadAction', 'validateProof']);
-      const logic = proofLogic.provide({ actors: controlled.actors as never, delays: DELAYS });
+      const logic = controlled.provideTo(proofLogic).provide({ delays: DELAYS });
       const { router, user } = renderStayRoutes(urlOf(scenario), {
         proof: (params) => <ProofPage {...params} logic={logic} />,
       });

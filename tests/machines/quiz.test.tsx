@@ -19,6 +19,7 @@ import {
 } from '../app/action-modal-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 /** The quiz as the list sends it before the stay answers: no solution (docs/trust-model.md#caps-and-limits). */
@@ -107,8 +108,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ explanation 
   const input: SubmissionInput = { actId: 5, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null };
   const model = new TestModel(quizMachine as unknown as ActorLogic<QuizSnapshot, AnyEventObject, SubmissionInput>, {
     input,
-    events: (snapshot) => eventsOf(snapshot, explanation).filter((event) => snapshot.can(event as never)),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    events: (snapshot) => eventsOf(snapshot, explanation).filter((event) => canTake(snapshot, event)),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
   const action = makeAction({ actId: 5, actType: 'QUIZ', aadName: 'Quiz eau', actReward: 25, quiz: QUIZ });
   const replyOf = (snapshot: QuizSnapshot) => replyTo(snapshot.context.selectedPosition ?? 0, explanation);

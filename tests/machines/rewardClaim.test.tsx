@@ -28,6 +28,7 @@ import {
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
 import { makeHotel, makeStay } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 // The rewards page's modal uses the real claim logic: its call is replaced here, at the API boundary.
@@ -114,12 +115,12 @@ const logic = rewardClaimMachine.provide({ actions: { announceChange: () => {} }
 function modelFor(input: RewardClaimInput) {
   return new TestModel(logic, {
     input,
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
     // A state reached again through another edge (retry, refusal) counts as new, so each edge is walked.
     serializeState: (snapshot, event) =>
       serializeSnapshot(snapshot) +
       (event ? ` via ${event.type}${'error' in event ? ` ${errorCodeOf(event.error)}` : ''}` : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 
@@ -147,7 +148,7 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
       it(modelPathTitle(path, scenario.name), async () => {
         const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
         const controlled = controlledActors(['claimReward', 'getRewardCode']);
-        const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+        const claim = controlled.provideTo(rewardClaimLogic);
         const item = scenario.input.reward;
         // The claim's changes go to its parent, the rewards list.
         const { onClaimChanged: onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
@@ -322,7 +323,7 @@ describe('reward detail modal', () => {
   it('reports a claim to the list that runs it, not through the view', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
-    const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+    const claim = controlled.provideTo(rewardClaimLogic);
     const item = reward({ rwId: 5, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 30 });
     const { onClaimChanged } = renderRewardDetails(item, 100, { claim });
     await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
@@ -403,7 +404,7 @@ describe('reward rules', () => {
   it('keeps the water modal open through the donation: the summary replaces the offer in place', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
-    const claim = rewardClaimLogic.provide({ actors: controlled.actors as never });
+    const claim = controlled.provideTo(rewardClaimLogic);
     renderRewardDetails(reward({ rwId: 2, rwType: 'EAU', radName: "Don de 30 litres d'eau", rwCost: 20 }), 100, {
       claim,
     });

@@ -15,6 +15,7 @@ import { rewardEmailLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type EmailSnapshot = SnapshotFrom<typeof rewardEmailMachine>;
@@ -48,8 +49,8 @@ const modelFor = (canShare: boolean) =>
       canEmail: true,
       shareData: SHARE_DATA,
     },
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
@@ -67,7 +68,7 @@ describe('rewardEmail machine: model paths drive the e-mail and share part of a 
         if (canShare) Object.defineProperty(navigator, 'share', { value: vi.fn(), configurable: true });
         const user = userEvent.setup();
         const controlled = controlledActors(['emailReward', 'shareReward']);
-        const email = rewardEmailLogic.provide({ actors: controlled.actors as never });
+        const email = controlled.provideTo(rewardEmailLogic);
         renderRewardDetails(CODE_REWARD, 0, { email });
         const callsOf = (name: string) => controlled.calls.filter((call) => call.name === name);
         let sends = 0;

@@ -16,6 +16,7 @@ import { catalogueOf, rewardStateOf } from '../../src/views/rewards/rewardGroups
 import { reward } from '../app/rewards-fixtures.ts';
 import { renderLoadedRewardsPage } from '../app/rewards-page-harness.tsx';
 import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { matchesPath } from '../support/graph-model.ts';
 
 const SESSION = { sUUID: STAY_ID, profileUUID: PROFILE_ID };
 const BALANCE = 120;
@@ -85,7 +86,7 @@ const modelLogic = rewardsListMachine as unknown as ActorLogic<
 const model = new TestModel(modelLogic, {
   input: { ...SESSION, language: 'fr' },
   // The load settles only while it runs; the guest's events are offered everywhere.
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   events: (snapshot) => (snapshot.matches('loading') ? [...settleEvents, ...guestEvents] : guestEvents),
 });
 

@@ -9,6 +9,7 @@ import { sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type SliderSnapshot = SnapshotFrom<typeof sliderMachine>;
@@ -63,9 +64,9 @@ const logic = sliderMachine.provide({ actions: { announceUsed: () => {} } }) as 
 function modelFor(input: SliderInput) {
   return new TestModel(logic, {
     input,
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
     serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 
@@ -107,7 +108,7 @@ describe('slider machine: model paths drive the staff swipe', () => {
       it(modelPathTitle(path, scenario.name), async () => {
         const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
         const controlled = controlledActors(['markSliderUsed']);
-        const slider = sliderLogic.provide({ actors: controlled.actors as never });
+        const slider = controlled.provideTo(sliderLogic);
         // The swipe runs as the claim's child: its use and its end reach the list the claim reports to.
         const { onClaimChanged: onChanged, onClaimClosed: onClose } = renderRewardDetails(
           SLIDER_REWARD,
@@ -230,7 +231,7 @@ describe('slider gestures', () => {
   it('validates once: more drags, End and holds while validating send nothing more', async () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const controlled = controlledActors(['markSliderUsed']);
-    renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    renderRewardDetails(SLIDER_REWARD, 0, { slider: controlled.provideTo(sliderLogic) });
     openStaffStep();
     drag(100);
     drag(100);
@@ -242,7 +243,7 @@ describe('slider gestures', () => {
 
   it('reports the use and the close to the list through the claim, not through the view', async () => {
     const controlled = controlledActors(['markSliderUsed']);
-    const slider = sliderLogic.provide({ actors: controlled.actors as never });
+    const slider = controlled.provideTo(sliderLogic);
     const { onClaimChanged, onClaimClosed, onClose } = renderRewardDetails(SLIDER_REWARD, 0, { slider });
     openStaffStep();
     drag(100);
@@ -257,7 +258,7 @@ describe('slider gestures', () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const controlled = controlledActors(['markSliderUsed']);
-    renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    renderRewardDetails(SLIDER_REWARD, 0, { slider: controlled.provideTo(sliderLogic) });
     openStaffStep();
     act(() => thumb().focus());
     await user.keyboard('{ArrowRight}{ArrowUp}{PageUp}');
@@ -275,7 +276,7 @@ describe('slider gestures', () => {
   it('releasing the hold before 2 s cancels it', async () => {
     localStorage.setItem('profileUUID', DETAILS_SESSION.profileUUID);
     const controlled = controlledActors(['markSliderUsed']);
-    renderRewardDetails(SLIDER_REWARD, 0, { slider: sliderLogic.provide({ actors: controlled.actors as never }) });
+    renderRewardDetails(SLIDER_REWARD, 0, { slider: controlled.provideTo(sliderLogic) });
     openStaffStep();
     fireEvent.pointerDown(holdButton());
     await act(() => vi.advanceTimersByTimeAsync(1900));

@@ -6,6 +6,7 @@ import type { RedemptionsReply, StaffCodeCheckReply, StaffCodeRedeemReply } from
 import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderSignedInToday, STAFF_HOTEL_ID, STAFF_SESSION } from '../app/staff-console-harness.tsx';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
@@ -78,9 +79,9 @@ const logic = staffCodeCheckMachine.provide({ actions: { reportExpiry: () => {},
 
 const model = new TestModel(logic as unknown as ActorLogic<CodeCheckSnapshot, AnyEventObject, unknown>, {
   input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZone: 'Europe/Paris' },
-  events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+  events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
   serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
 const region = () => screen.getByRole('region', { name: 'Vérifier un code de récompense' });

@@ -13,6 +13,7 @@ import {
   STAFF_SESSION,
   type StaffConsoleHarness,
 } from '../app/staff-console-harness.tsx';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 /**
@@ -146,10 +147,10 @@ function modelFor<Reply>(list: ListCase<Reply>) {
     // From `failed` only a code check reloads the list (tests/machines/staffCodeCheck.test.tsx); staff press 'Réessayer'.
     events: (snapshot) =>
       events.filter(
-        (event) => snapshot.can(event as never) && !(event.type === 'list.refresh' && snapshot.matches('failed')),
+        (event) => canTake(snapshot, event) && !(event.type === 'list.refresh' && snapshot.matches('failed')),
       ),
     serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type StaffResetSnapshot = SnapshotFrom<typeof staffResetMachine>;
@@ -33,10 +34,10 @@ const model = new TestModel(
   staffResetMachine as unknown as ActorLogic<StaffResetSnapshot, AnyEventObject, StaffResetInput>,
   {
     input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 },
-    events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
     // Told apart by the event that led there, so a path ends with every transition.
     serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   },
 );
 
@@ -65,7 +66,7 @@ async function renderPage() {
   localStorage.setItem('currentStayUUID', STAY_ID);
   const controlled = controlledActors(['openStaffSession', 'terminateStay']);
   const page = await renderLoadedActionsPage({
-    logic: { staffReset: staffResetMachine.provide({ actors: controlled.actors as never }) },
+    logic: { staffReset: controlled.provideTo(staffResetMachine) },
   });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   return { ...page, user, controlled };

@@ -32,8 +32,8 @@ async function openActionsPage(input: Partial<StayInput>) {
       rememberWelcomeShown: () => {},
     },
     actors: {
-      staySession: staySessionMachine.provide({ actors: calls.actors as never }),
-      actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
+      staySession: calls.provideTo(staySessionMachine),
+      actionsList: calls.provideTo(actionsListMachine),
     },
   });
   const stay = createActor(logic, {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { Action } from '../../contract/schemas.ts';
+import type { Action, SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
@@ -52,26 +52,21 @@ function startStay(overrides: Partial<StayInput> = {}) {
   const logic = stayMachine.provide({
     actions: effects,
     actors: {
-      staySession: staySessionMachine.provide({ actors: calls.actors as never }),
-      actionsList: actionsListMachine.provide({ actors: calls.actors as never }),
+      staySession: calls.provideTo(staySessionMachine),
+      actionsList: calls.provideTo(actionsListMachine),
       // The launch's chunk is already here: preparing it loads nothing.
       prepareLaunch: fromPromise(async () => {}),
       // The real modal machines, with the one submit call the test settles.
-      actionLaunch: actionLaunchMachine.provide({
-        actors: { ...calls.actors, ...withSubmitAnswer(calls.actors.submitAnswer as never) } as never,
+      actionLaunch: calls.provideTo(actionLaunchMachine).provide({
+        actors: withSubmitAnswer(calls.actorAs<SubmissionReply, SubmissionRequest>('submitAnswer')),
       }),
       // The real claim machine runs as the list's child, with its real children; their calls settled by the test.
-      rewardsList: rewardsListMachine.provide({
+      rewardsList: calls.provideTo(rewardsListMachine).provide({
         actors: {
-          ...calls.actors,
-          rewardClaim: rewardClaimMachine.provide({
-            actors: {
-              ...calls.actors,
-              rewardEmail: rewardEmailMachine.provide({ actors: calls.actors as never }),
-              copyCode: copyCodeMachine.provide({ actors: calls.actors as never }),
-            } as never,
+          rewardClaim: calls.provideTo(rewardClaimMachine).provide({
+            actors: { rewardEmail: calls.provideTo(rewardEmailMachine), copyCode: calls.provideTo(copyCodeMachine) },
           }),
-        } as never,
+        },
       }),
     },
   });

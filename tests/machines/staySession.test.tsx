@@ -12,6 +12,8 @@ import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
+import { stayTreeLogic } from '../app/stay-tree.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const S = STAY_ID;
@@ -84,8 +86,8 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
     {
       input: { sUUID: S, ...input },
       // Only events the current state handles: an unhandled actor error would otherwise fail the machine.
-      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+      events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+      stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
     },
   );
   const prefix = input.isDemoPath ? '/demo' : '';
@@ -97,9 +99,12 @@ describe.each(cases)('staySession on the $name', ({ active, input }) => {
       // The entry page hands the creation's answer over (src/views/entry/entry.logic.ts).
       handOverStay(input.seed ? { ...input.seed, actions: [], lang: 'fr' } : null);
       const controlled = controlledActors(['loadStay', 'loadHotel']);
-      const logic = staySessionMachine.provide({ actors: controlled.actors as never });
+      const logic = stayTreeLogic({
+        staySession: controlled.provideTo(staySessionMachine),
+        rewardsList: rewardsListMachine,
+      });
       const page = (sUUID: string, active: 'actions' | 'rewards') => (
-        <StayPage sUUID={sUUID} active={active} logic={logic} flows={{ rewardsList: rewardsListMachine }}>
+        <StayPage sUUID={sUUID} active={active} logic={logic}>
           <SessionProbe />
         </StayPage>
       );

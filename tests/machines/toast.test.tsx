@@ -5,6 +5,7 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeHotel, STAY_ID } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
@@ -19,8 +20,8 @@ const events: AnyEventObject[] = [
 ];
 
 const model = new TestModel(toastMachine as unknown as ActorLogic<ToastSnapshot, AnyEventObject, undefined>, {
-  events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
 const [show, dismiss, autoHide] = events as [AnyEventObject, AnyEventObject, AnyEventObject];
@@ -38,7 +39,7 @@ describe('proof_success toast on the actions page', () => {
       localStorage.setItem('welcomeShown', 'true');
       const { user, router } = await renderLoadedActionsPage({
         hotel: makeHotel({ hGreenMilesName: 'Feuilles' }),
-        logic: { toast: quickToast },
+        logic: { proofToast: quickToast },
       });
       const region = () => document.querySelector('[data-scope="toast-region"]');
 
@@ -60,7 +61,7 @@ describe('proof_success toast on the actions page', () => {
         },
         events: {
           'toast.show': async () => {
-            await router.navigate({ to: `/stay/${STAY_ID}`, search: { proof_success: 20 } } as never);
+            await router.navigate({ href: `/stay/${STAY_ID}?proof_success=20` });
           },
           'toast.dismiss': async () => {
             await user.click(screen.getByRole('button', { name: 'Fermer' }));

@@ -5,6 +5,7 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { type WelcomePopupInput, welcomePopupMachine } from '../../machines/welcomePopup.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { makeAction, makeHotel, makeLanguage } from '../app/stay-fixtures.ts';
+import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
@@ -22,8 +23,8 @@ describe.each([false, true])('welcome popup, flag already stored: %s', (alreadyS
     welcomePopupMachine as unknown as ActorLogic<WelcomeSnapshot, AnyEventObject, WelcomePopupInput>,
     {
       input: { alreadyShown },
-      events: (snapshot) => events.filter((event) => snapshot.can(event as never)),
-      stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+      events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+      stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
     },
   );
 

@@ -122,7 +122,7 @@ export function objectOf(schema: JsonSchema, known: KnownValues, malformedWeight
     properties.map(([name, field]) => [name, fieldOf(name, field, known, malformedWeight)]),
   );
   const required = schema.required ?? [];
-  const complete = fc.record(fields, { requiredKeys: required as never[] });
+  const complete = fc.record(fields, { requiredKeys: required });
   if (malformedWeight === 0) return complete;
   return fc.oneof(
     { weight: 8, arbitrary: complete },

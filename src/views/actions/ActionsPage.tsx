@@ -1,18 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { PromiseActorLogic } from 'xstate';
-import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
-import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
-import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
-import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
-import type { staffResetMachine } from '../../../machines/staffReset.machine.ts';
-import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
-import type { toastMachine } from '../../../machines/toast.machine.ts';
-import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
 import { connectStay } from '../stay/stay.connect.ts';
+import type { stayLogic } from '../stay/stay.logic.ts';
 import { StayContext, useStaySession } from '../stay/stayActor.ts';
 import { WelcomePopup } from '../stay/WelcomePopup.tsx';
 import { ActionsList } from './ActionsList.tsx';
@@ -21,37 +13,20 @@ import { ProofSuccessToast } from './ProofSuccessToast.tsx';
 import './ActionsPage.css';
 import { useConnected } from '../binding/useConnected.ts';
 
-/** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
-export interface ActionsPageLogic {
-  staySession?: typeof staySessionMachine;
-  actionsList?: typeof actionsListMachine;
-  /** The proof_success toast. */
-  toast?: typeof toastMachine;
-  welcomePopup?: typeof welcomePopupMachine;
-  prepareLaunch?: PromiseActorLogic<void>;
-  actionLaunch?: typeof actionLaunchMachine;
-  actionOutcome?: typeof actionOutcomeMachine;
-  submissionToast?: typeof toastMachine;
-  staffReset?: typeof staffResetMachine;
-  demoReset?: typeof demoResetMachine;
-}
-
 // Dialogs, pickers and the modal registry load when the guest first opens an action (guest bundle budget).
 const ActionDialogHost = lazy(withDialogsCatalog(() => import('./ActionDialogHost.tsx')));
 
 export interface ActionsPageProps {
   sUUID: string;
   proofSuccessPoints?: number | undefined;
-  logic?: ActionsPageLogic;
+  /** The root actor's logic (tests replace its calls); the real one by default. */
+  logic?: typeof stayLogic;
 }
 
-const NO_LOGIC: ActionsPageLogic = {};
-
 /** The actions list of a stay (docs/behaviour.md#actions-list). */
-export function ActionsPage({ sUUID, proofSuccessPoints, logic = NO_LOGIC }: ActionsPageProps) {
-  const { staySession, toast, ...flows } = logic;
+export function ActionsPage({ sUUID, proofSuccessPoints, logic }: ActionsPageProps) {
   return (
-    <StayPage sUUID={sUUID} active="actions" logic={staySession} flows={{ ...flows, proofToast: toast }}>
+    <StayPage sUUID={sUUID} active="actions" logic={logic}>
       <ProofSuccessArrival points={proofSuccessPoints} />
       <ActionsScreen />
     </StayPage>

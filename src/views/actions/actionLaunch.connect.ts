@@ -34,24 +34,15 @@ export type LaunchDialog =
   | { kind: 'none' };
 
 /**
- * The launch's props: its DOM contract, the dialog to show and how to close it. While the modal's answer is on its
- * way, closing does nothing (docs/behaviour.md#sending-an-answer): stopping the modal then would drop the server's
- * reply, and the reply ends the modal by itself (or leaves it open on its failure). The modal's state is read when
- * the guest closes, as the launch's own snapshot does not change with its child's.
+ * The launch's props: its DOM contract, the dialog to show and how to close it (the launch refuses while the modal's
+ * answer is on its way, docs/behaviour.md#sending-an-answer).
  */
 export function connectActionLaunch(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void) {
   return {
     root: { 'data-scope': 'action-launch', 'data-state': dataStateOf(snapshot) },
     dialog: launchDialogOf(snapshot, send),
-    onClose: () => {
-      if (!isAnswerOnItsWay(snapshot)) send({ type: 'launch.close' });
-    },
+    onClose: () => send({ type: 'launch.close' }),
   } as const;
-}
-
-function isAnswerOnItsWay(snapshot: LaunchSnapshot): boolean {
-  const modal = snapshot.children.modal?.getSnapshot();
-  return modal !== undefined && 'hasTag' in modal && modal.hasTag('submitting');
 }
 
 function launchDialogOf(snapshot: LaunchSnapshot, send: (event: ActionLaunchEvent) => void): LaunchDialog {

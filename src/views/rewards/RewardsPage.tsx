@@ -1,29 +1,18 @@
 import { calendarDateIn } from '../../../contract/calendar-days.ts';
-import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
+import { stayLogic } from '../stay/stay.logic.ts';
 import { useStaySession } from '../stay/stayActor.ts';
 import { RewardsList } from './RewardsList.tsx';
 import { rewardsListLogic } from './rewardsList.logic.ts';
 
-/** Replacement logic for the page's flows (tests, demo tooling); the real ones by default. */
-export interface RewardsPageLogic {
-  staySession?: typeof staySessionMachine;
-  rewardsList?: typeof rewardsListMachine;
-}
-
-const NO_LOGIC: RewardsPageLogic = {};
+/** The stay root with the rewards list's real calls, which load with this page. */
+export const rewardsPageLogic = stayLogic.provide({ actors: { rewardsList: rewardsListLogic } });
 
 /** /rewards/{sUUID}: the rewards list inside the stay frame (header, bottom navigation). */
-export function RewardsPage({ sUUID, logic = NO_LOGIC }: { sUUID: string; logic?: RewardsPageLogic }) {
+export function RewardsPage({ sUUID, logic = rewardsPageLogic }: { sUUID: string; logic?: typeof stayLogic }) {
   return (
-    <StayPage
-      sUUID={sUUID}
-      active="rewards"
-      logic={logic.staySession}
-      flows={{ rewardsList: logic.rewardsList ?? rewardsListLogic }}
-    >
+    <StayPage sUUID={sUUID} active="rewards" logic={logic}>
       <RewardsFromSession />
     </StayPage>
   );

@@ -1,20 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useConnected } from '../binding/useConnected.ts';
-import { StayContext, useOptionalStayChild } from '../stay/stayActor.ts';
+import { useStayChild } from '../stay/stayActor.ts';
 import { connectDemoReset } from './demoReset.connect.ts';
 import './DemoResetPanel.css';
 
 /**
- * The demo layout's reset panel (docs/behaviour.md#demo-reset); a lazy chunk. Its button asks the stay page's root,
- * which runs the question as its child `demoReset` until it ends.
+ * The demo layout's reset panel (docs/behaviour.md#demo-reset); a lazy chunk. Its button asks the stay root's child
+ * `demoResetOverlay`, which runs the question as its own child `demoReset` until it ends.
  */
 export default function DemoResetPanel() {
   const { t } = useLingui();
-  const stayActor = StayContext.useActorRef();
-  const demoReset = useOptionalStayChild('demoReset');
+  const overlay = useStayChild('demoResetOverlay');
+  const demoReset = useSelector(overlay, (snapshot) => snapshot.children.demoReset);
 
   return (
     <div className="demo-reset" data-scope="demo-reset" data-state={demoReset ? 'asking' : 'idle'}>
@@ -23,7 +24,7 @@ export default function DemoResetPanel() {
         className="demo-reset__open"
         data-part="open"
         aria-haspopup="dialog"
-        onClick={() => stayActor.send({ type: 'demoReset.open' })}
+        onClick={() => overlay.send({ type: 'demoReset.open' })}
       >
         {t`Réinitialiser la démo`}
       </button>

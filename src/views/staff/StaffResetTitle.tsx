@@ -1,6 +1,7 @@
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { withDialogsCatalog } from '../../i18n/activate.ts';
-import { StayContext, useOptionalStayChild } from '../stay/stayActor.ts';
+import { useStayChild } from '../stay/stayActor.ts';
 import { connectStaffTitle } from './staffReset.connect.ts';
 import './StaffResetTitle.css';
 
@@ -8,15 +9,15 @@ import './StaffResetTitle.css';
 const StaffResetDialog = lazy(withDialogsCatalog(() => import('./StaffResetDialog.tsx')));
 
 /**
- * The header title, whose long press opens the staff reset's PIN dialog (docs/behaviour.md#staff-reset): the root
- * times the press and runs the dialog as its child `staffReset`.
+ * The header title, whose long press opens the staff reset's PIN dialog (docs/behaviour.md#staff-reset): the root's
+ * child `staffResetOverlay` times the press and runs the dialog as its own child `staffReset`.
  */
 export function StaffResetTitle({ title }: { title: string }) {
-  const stayActor = StayContext.useActorRef();
-  const staffReset = useOptionalStayChild('staffReset');
+  const overlay = useStayChild('staffResetOverlay');
+  const staffReset = useSelector(overlay, (snapshot) => snapshot.children.staffReset);
   return (
     <>
-      <p className="stay-header__title staff-reset-title" {...connectStaffTitle(stayActor.send)}>
+      <p className="stay-header__title staff-reset-title" {...connectStaffTitle(overlay.send)}>
         {title}
       </p>
       {staffReset && (

@@ -1,14 +1,14 @@
 import type { KeyboardEvent, PointerEvent, SyntheticEvent } from 'react';
-import type { StayEvent } from '../../../machines/stay.machine.ts';
+import type { StaffResetOverlayEvent } from '../../../machines/staffResetOverlay.machine.ts';
 
 const isPressKey = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
 
 /**
  * The header title as the staff reset's hidden opener (docs/behaviour.md#staff-reset): a pointer held on it, or Enter
- * or Space held while it has focus, tells the stay page's root, which times the long press; releasing, leaving or
+ * or Space held while it has focus, tells the staff reset's overlay, which times the long press; releasing, leaving or
  * blurring before ends the press.
  */
-export function connectStaffTitle(send: (event: StayEvent) => void) {
+export function connectStaffTitle(send: (event: StaffResetOverlayEvent) => void) {
   const pressEnd = () => send({ type: 'title.pressEnd' });
   return {
     'data-part': 'title',

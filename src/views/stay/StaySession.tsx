@@ -1,19 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useMemo } from 'react';
-import type { PromiseActorLogic } from 'xstate';
+import type { ReactNode } from 'react';
 import { firstVisitCandidates } from '../../../contract/locales.ts';
-import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
-import type { actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
-import type { actionsListMachine } from '../../../machines/actionsList.machine.ts';
-import type { demoResetMachine } from '../../../machines/demoReset.machine.ts';
-import type { rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import type { staffResetMachine } from '../../../machines/staffReset.machine.ts';
 import type { StayPageName } from '../../../machines/stay.machine.ts';
-import type { staySessionMachine } from '../../../machines/staySession.machine.ts';
-import type { toastMachine } from '../../../machines/toast.machine.ts';
-import type { welcomePopupMachine } from '../../../machines/welcomePopup.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { browserLanguages, useLanguage } from '../../i18n/LanguageProvider.tsx';
@@ -33,31 +23,13 @@ import { useConnected, wholeSnapshot } from '../binding/useConnected.ts';
 
 export { type StaySession, useStaySession } from './stayActor.ts';
 
-/** Replacement logic for the root's children (tests, demo tooling); the real ones by default. */
-export interface StayFlows {
-  actionsList?: typeof actionsListMachine | undefined;
-  /** Loads the launch flow's code (by default its lazy chunk). */
-  prepareLaunch?: PromiseActorLogic<void> | undefined;
-  welcomePopup?: typeof welcomePopupMachine | undefined;
-  actionLaunch?: typeof actionLaunchMachine | undefined;
-  actionOutcome?: typeof actionOutcomeMachine | undefined;
-  submissionToast?: typeof toastMachine | undefined;
-  proofToast?: typeof toastMachine | undefined;
-  rewardsList?: typeof rewardsListMachine | undefined;
-  staffReset?: typeof staffResetMachine | undefined;
-  demoReset?: typeof demoResetMachine | undefined;
-}
-
 export interface StayPageProps {
   sUUID: string;
   active: StayPageName;
   children: ReactNode;
-  /** Replaces the stay session's calls (tests, demo tooling). */
-  logic?: typeof staySessionMachine | undefined;
-  flows?: StayFlows;
+  /** The root actor's logic with its children's real calls (tests replace them). */
+  logic?: typeof stayLogic;
 }
-
-const NO_FLOWS: StayFlows = {};
 
 /** Stores the stay as the current one when it differs from the saved one (docs/behaviour.md#browser-storage). */
 function rememberStay(sUUID: string) {
@@ -66,42 +38,15 @@ function rememberStay(sUUID: string) {
   guestStorage.set('currentStayUUID', sUUID);
 }
 
-/** The children a page may replace (tests, demo tooling), in a fixed order: the memo compares them one by one. */
-const FLOW_NAMES = [
-  'actionsList',
-  'prepareLaunch',
-  'welcomePopup',
-  'actionLaunch',
-  'actionOutcome',
-  'submissionToast',
-  'proofToast',
-  'rewardsList',
-  'staffReset',
-  'demoReset',
-] as const satisfies ReadonlyArray<keyof StayFlows>;
-
-/** The root logic with the replaced children (only those given). */
-function useStayLogic(session: StayPageProps['logic'], flows: StayFlows) {
-  const replaced: Array<[string, unknown]> = [
-    ['staySession', session],
-    ...FLOW_NAMES.map((name): [string, unknown] => [name, flows[name]]),
-  ];
-  return useMemo(
-    () => stayLogic.provide({ actors: Object.fromEntries(replaced.filter(([, logic]) => logic !== undefined)) }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass a new flows object on every render; the logic follows each child logic, compared one by one.
-    replaced.map(([, logic]) => logic),
-  );
-}
-
 /**
  * The stay pages' frame: starts the root actor of the page (session, then the page's flows) with the browser
  * effects it names, then shows header, content and bottom navigation.
  */
-export function StayPage({ sUUID, active, children, logic, flows = NO_FLOWS }: StayPageProps) {
+export function StayPage({ sUUID, active, children, logic = stayLogic }: StayPageProps) {
   const isDemoPath = useParams({ strict: false, select: (params) => params.mode === 'demo' });
   const navigate = useNavigate();
   const { language, followLanguage } = useLanguage();
-  const rootLogic = useProvidedLogic(useStayLogic(logic, flows), {
+  const rootLogic = useProvidedLogic(logic, {
     // The address's query goes along (a proof's `?proof_success`, docs/behaviour.md#proof-page).
     redirectToDemo: () => {
       navigate({ to: '/{-$mode}/stay/$sUUID', params: { mode: 'demo', sUUID }, search: true, replace: true });

@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import { demoResetOverlayMachine } from '../../../machines/demoResetOverlay.machine.ts';
+import { staffResetOverlayMachine } from '../../../machines/staffResetOverlay.machine.ts';
 import { stayMachine } from '../../../machines/stay.machine.ts';
 import { actionsListLogic } from '../actions/actionsList.logic.ts';
 import { lazyLogic } from '../binding/lazyLogic.ts';
@@ -19,8 +21,9 @@ export const stayLogic = stayMachine.provide({
     actionsList: actionsListLogic,
     prepareLaunch: fromPromise(actionLaunchFlow.load),
     actionLaunch: actionLaunchFlow.logic,
-    prepareStaffReset: fromPromise(staffResetFlow.load),
-    staffReset: staffResetFlow.logic,
-    demoReset: demoResetFlow.logic,
+    staffResetOverlay: staffResetOverlayMachine.provide({
+      actors: { prepareStaffReset: fromPromise(staffResetFlow.load), staffReset: staffResetFlow.logic },
+    }),
+    demoResetOverlay: demoResetOverlayMachine.provide({ actors: { demoReset: demoResetFlow.logic } }),
   },
 });

@@ -6,11 +6,12 @@ import { StayPage } from '../../../src/views/stay/StaySession.tsx';
 import { controlledActors } from '../controlled-actors.ts';
 import { makeHotel, makeLanguage, makeStay, PROFILE_ID, STAY_ID } from '../stay-fixtures.ts';
 import { renderStayRoutes } from '../stay-routes.tsx';
+import { stayTreeLogic } from '../stay-tree.ts';
 
 async function renderHeader(stay: Stay, hotel: HotelReply | Error) {
   localStorage.setItem('profileUUID', PROFILE_ID);
   const controlled = controlledActors(['loadStay', 'loadHotel']);
-  const logic = staySessionMachine.provide({ actors: controlled.actors as never });
+  const logic = stayTreeLogic({ staySession: controlled.provideTo(staySessionMachine) });
   const rendered = renderStayRoutes(`/stay/${STAY_ID}`, {
     actions: ({ sUUID }) => (
       <StayPage sUUID={sUUID} active="actions" logic={logic}>
