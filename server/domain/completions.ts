@@ -7,6 +7,7 @@
  * The rules deciding the points stay with each caller (docs/behaviour.md#earning-points).
  */
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { AnswerColumns, Database } from '../db/schema.ts';
 import type { WriteTransaction } from '../db/store.ts';
 import { type Cap, takeCap } from './caps.ts';
@@ -36,15 +37,33 @@ export function submissionKey(stayId: number, actionId: number, nightId: string,
 }
 
 /** The completion of this stay, action and night, if any, with its stored answer. */
-export function findCompletion(tx: Kysely<Database>, { stay, action, nightId }: CompletionKey) {
-  return tx
+export async function findCompletion(tx: Kysely<Database>, { stay, action, nightId }: CompletionKey) {
+  const [row] = await completionRead(tx, { stayId: stay.id, actionId: action.id, nightId });
+  return row;
+}
+
+const completionRead = prepared((db, values: { stayId: number; actionId: number; nightId: string }) =>
+  db
     .selectFrom('action_completions')
     .select(['id', 'version', 'points', ...(Object.keys(NO_ANSWER) as (keyof AnswerColumns)[])])
-    .where('stay_id', '=', stay.id)
-    .where('action_id', '=', action.id)
-    .where('night_id', '=', nightId)
-    .executeTakeFirst();
+    .where('stay_id', '=', values.stayId)
+    .where('action_id', '=', values.actionId)
+    .where('night_id', '=', values.nightId),
+);
+
+/** The answer columns of `values`, one by one (a prepared statement's placeholders cannot be spread). */
+function answerColumnsOf(values: AnswerColumns): AnswerColumns {
+  return {
+    response: values.response,
+    option_id: values.option_id,
+    selected_position: values.selected_position,
+    is_correct: values.is_correct,
+    temperature: values.temperature,
+    rating: values.rating,
+  };
 }
+
+type SavedCompletion = AnswerColumns & { points: number; version: number; stamp: string };
 
 /** Writes the completion's new answer, points and version: a new row, or `existing` updated. */
 export async function saveCompletion(
@@ -54,28 +73,36 @@ export async function saveCompletion(
   completion: { answer: AnswerColumns; points: number; version: number },
   now: Date,
 ): Promise<void> {
-  const saved = { ...completion.answer, points: completion.points, version: completion.version };
-  const stamp = now.toISOString();
-  if (existing) {
-    await tx
-      .updateTable('action_completions')
-      .set({ ...saved, updated_at: stamp })
-      .where('id', '=', existing.id)
-      .execute();
-  } else {
-    await tx
-      .insertInto('action_completions')
-      .values({
-        ...saved,
-        stay_id: stay.id,
-        action_id: action.id,
-        night_id: nightId,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  }
+  const saved = {
+    ...completion.answer,
+    points: completion.points,
+    version: completion.version,
+    stamp: now.toISOString(),
+  };
+  if (existing) await completionUpdate(tx, { ...saved, id: existing.id });
+  else await completionInsert(tx, { ...saved, stayId: stay.id, actionId: action.id, nightId });
 }
+
+const completionUpdate = prepared((db, values: SavedCompletion & { id: number }) =>
+  db
+    .updateTable('action_completions')
+    .set({ ...answerColumnsOf(values), points: values.points, version: values.version, updated_at: values.stamp })
+    .where('id', '=', values.id),
+);
+
+const completionInsert = prepared(
+  (db, values: SavedCompletion & { stayId: number; actionId: number; nightId: string }) =>
+    db.insertInto('action_completions').values({
+      ...answerColumnsOf(values),
+      points: values.points,
+      version: values.version,
+      stay_id: values.stayId,
+      action_id: values.actionId,
+      night_id: values.nightId,
+      created_at: values.stamp,
+      updated_at: values.stamp,
+    }),
+);
 
 /**
  * Moves `amount` points for the completion's `version` (`submissionKey`); false when that version's move is already
@@ -109,23 +136,49 @@ export async function logAnswer(
   logged: { answer: AnswerColumns; version: number; pointsChange: number },
   now: Date,
 ): Promise<void> {
-  await tx
-    .insertInto('action_answers')
-    .values({
-      ...logged.answer,
-      hotel_id: stay.hotel_id,
-      stay_id: stay.id,
-      action_id: action.id,
-      action_type: action.type,
-      night_id: nightId,
-      answered_on: localDate(now, stay.time_zone),
-      version: logged.version,
-      room_number: stay.room_number,
-      points_change: logged.pointsChange,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await answerLogInsert(tx, {
+    ...logged.answer,
+    hotelId: stay.hotel_id,
+    stayId: stay.id,
+    actionId: action.id,
+    actionType: action.type,
+    nightId,
+    answeredOn: localDate(now, stay.time_zone),
+    version: logged.version,
+    roomNumber: stay.room_number,
+    pointsChange: logged.pointsChange,
+    createdAt: now.toISOString(),
+  });
 }
+
+interface LoggedAnswer extends AnswerColumns {
+  hotelId: number;
+  stayId: number;
+  actionId: number;
+  actionType: string;
+  nightId: string;
+  answeredOn: string;
+  version: number;
+  roomNumber: string | null;
+  pointsChange: number;
+  createdAt: string;
+}
+
+const answerLogInsert = prepared((db, values: LoggedAnswer) =>
+  db.insertInto('action_answers').values({
+    ...answerColumnsOf(values),
+    hotel_id: values.hotelId,
+    stay_id: values.stayId,
+    action_id: values.actionId,
+    action_type: values.actionType,
+    night_id: values.nightId,
+    answered_on: values.answeredOn,
+    version: values.version,
+    room_number: values.roomNumber,
+    points_change: values.pointsChange,
+    created_at: values.createdAt,
+  }),
+);
 
 /** A completion's new answer: what `recordAnswer` writes. */
 export interface RecordedAnswer {

@@ -33,9 +33,11 @@ function ledgerTotalQuery(db: QueryCreator<Database>, stayId: number) {
 }
 
 export async function balanceOf(db: Kysely<Database>, stayId: number): Promise<number> {
-  const row = await ledgerTotalQuery(db, stayId).executeTakeFirst();
+  const [row] = await ledgerTotalRead(db, { stayId });
   return Math.max(0, Number(row?.total ?? 0));
 }
+
+const ledgerTotalRead = prepared((db, values: { stayId: number }) => ledgerTotalQuery(db, values.stayId));
 
 /**
  * The points the stay's actions earned in all: the sum of its entries that are not reward claims (a changed
