@@ -264,9 +264,9 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                     expect(body.getByText('Récompense utilisée')).toHaveAttribute('role', 'status');
                     expect(body.queryByText(/Récompense débloquée/)).toBeNull();
                   } else
-                    expect(
-                      body.getByText("Récompense débloquée ! Présentez cet écran au personnel de l'hôtel."),
-                    ).toBeVisible();
+                    expect(dialog().querySelector('[data-part="unlocked"]')).toHaveTextContent(
+                      "Récompense débloquée ! Présentez cet écran au personnel de l'hôtel.",
+                    );
                   // What staff check: the claim's time, the room and the claim's code (the server's, if it gave one).
                   const check = within(dialog().querySelector('[data-part="staff-check"]') as HTMLElement);
                   expect(check.getByText('Chambre').nextSibling).toHaveTextContent(ROOM_NUMBER);
