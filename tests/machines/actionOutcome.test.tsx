@@ -149,7 +149,9 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             } else {
               const toast = within(toastRegion).getByRole('status');
               expect(toast).toHaveTextContent(STUB_REPLY.message);
-              if (points < 0) expect(within(toast).getByText('\u221215 Feuilles')).toBeInTheDocument();
+              // A loss is signed and never in the success colours of a gain.
+              expect(toast).toHaveAttribute('data-tone', points < 0 ? 'loss' : 'success');
+              if (points < 0) expect(within(toast).getByText('\u221215 Feuilles')).not.toHaveClass('pill--accent');
               else expect(toast.querySelector('[data-part="badge"]')).toBeNull();
             }
             // The actions list and the stay are fetched again.

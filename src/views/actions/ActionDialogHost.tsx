@@ -174,7 +174,12 @@ function SubmissionToast() {
   return (
     <div {...root}>
       {content?.kind === 'submission' && (
-        <Toast message={content.message} badge={signedPoints(content.points, pointsName)} onDismiss={onDismiss} />
+        <Toast
+          message={content.message}
+          badge={signedPoints(content.points, pointsName)}
+          tone={content.points < 0 ? 'loss' : 'success'}
+          onDismiss={onDismiss}
+        />
       )}
     </div>
   );
