@@ -97,6 +97,16 @@ function expectResult(snapshot: QuizSnapshot) {
   expect(result.getByText('La bonne réponse : B. 60 litres')).toBeVisible();
   expect(result.getByText(EXPLANATION)).toBeVisible();
   expect(answerButtons().map((button) => button.getAttribute('data-correct'))).toEqual(['false', 'true', 'false']);
+  // Not by colour alone: the right answer and a wrong pick carry a sign.
+  const marks = answerButtons().map((button) => button.querySelector('[data-part="mark"]')?.textContent ?? null);
+  const picked = (snapshot.context.selectedPosition ?? 0) - 1;
+  expect(marks).toEqual([0, 1, 2].map((i) => (i === 1 ? '✓' : i === picked ? '✗' : null)));
+  // A wrong answer is final: the points are no longer on offer.
+  const banner = modalDialog('quiz').querySelector('[data-part="reward"]');
+  if (right) expect(banner).not.toBeNull();
+  else expect(banner).toBeNull();
+  // The verdict, below the answers, is brought into view and focused.
+  expect(result.getByText(right ? 'Bonne réponse !' : 'Mauvaise réponse')).toHaveFocus();
 }
 
 const cases = [

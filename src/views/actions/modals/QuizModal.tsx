@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { answerLetter, answersInOrder, shownCorrectAnswer } from '../../../../contract/answer-rules.ts';
 import type { Quiz, QuizSolution } from '../../../../contract/schemas.ts';
 import type { quizMachine } from '../../../../machines/quiz.machine.ts';
@@ -37,25 +37,36 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
   const close = api.revealed ? api.confirm : onClose;
 
   return (
-    <ActionModalLayout action={action} onClose={close} scope="quiz" state={api.state}>
+    <ActionModalLayout
+      action={action}
+      onClose={close}
+      scope="quiz"
+      state={api.state}
+      // A wrong answer is final: its points are no longer on offer.
+      showReward={api.result ? api.result.correct : undefined}
+    >
       <fieldset className="action-modal__choices quiz-modal__answers" data-part="answers" disabled={!api.answering}>
         <legend className="action-modal__question quiz-modal__question" data-part="question">
           {quiz.question.text}
         </legend>
-        {answers.map((answer) => (
-          <button
-            key={answer.qaPosition}
-            type="button"
-            className="action-modal__choice"
-            data-part="answer"
-            data-correct={api.result ? api.result.solution.correctPositions.includes(answer.qaPosition) : undefined}
-            aria-pressed={api.selected === answer.qaPosition}
-            onClick={() => api.pick(answer.qaPosition)}
-          >
-            <span className="quiz-modal__letter">{answerLetter(answer.qaPosition, i18n.locale)}</span>{' '}
-            <span>{answer.text}</span>
-          </button>
-        ))}
+        {answers.map((answer) => {
+          const correct = api.result ? api.result.solution.correctPositions.includes(answer.qaPosition) : undefined;
+          return (
+            <button
+              key={answer.qaPosition}
+              type="button"
+              className="action-modal__choice"
+              data-part="answer"
+              data-correct={correct}
+              aria-pressed={api.selected === answer.qaPosition}
+              onClick={() => api.pick(answer.qaPosition)}
+            >
+              <span className="quiz-modal__letter">{answerLetter(answer.qaPosition, i18n.locale)}</span>{' '}
+              <span>{answer.text}</span>
+              <AnswerMark correct={correct} picked={api.selected === answer.qaPosition} />
+            </button>
+          );
+        })}
       </fieldset>
       {api.result && (
         <QuizResult quiz={quiz} {...api.result} selectedPosition={api.selected} onContinue={api.confirm} />
@@ -63,6 +74,19 @@ function QuizSheet({ action, quiz, flow, onClose }: FlowModalProps<typeof quizMa
       {/* The verdict says it while revealed; the page's toast says the server's message after. */}
       <SubmissionOutcome {...api} reply={api.revealed ? null : api.reply} />
     </ActionModalLayout>
+  );
+}
+
+/**
+ * Once revealed, the right answer and a wrong pick are marked by a sign, not by their colour alone (a screen reader
+ * hears the verdict and 'La bonne réponse : …' instead, so the answers keep their names).
+ */
+function AnswerMark({ correct, picked }: { correct: boolean | undefined; picked: boolean }) {
+  if (correct === undefined || (!correct && !picked)) return null;
+  return (
+    <span className="quiz-modal__mark" data-part="mark" data-correct={correct} aria-hidden="true">
+      {correct ? '✓' : '✗'}
+    </span>
   );
 }
 
@@ -84,9 +108,15 @@ function QuizResult({
   const correctAnswer = shownCorrectAnswer(quiz, solution, selectedPosition);
   const letter = correctAnswer ? answerLetter(correctAnswer.qaPosition, i18n.locale) : '';
   const answerText = correctAnswer?.text ?? '';
+  const verdict = useRef<HTMLParagraphElement>(null);
+  // The explanation sits below the answers: bring the verdict into view and to the screen reader's attention.
+  useEffect(() => {
+    verdict.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    verdict.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section className="quiz-modal__result" data-part="result" data-correct={correct}>
-      <p className="quiz-modal__verdict">
+      <p className="quiz-modal__verdict" data-part="verdict" ref={verdict} tabIndex={-1}>
         {correct ? <Trans>Bonne réponse !</Trans> : <Trans>Mauvaise réponse</Trans>}
       </p>
       {correctAnswer && (
