@@ -205,6 +205,8 @@ for (const { code, dir } of LANGUAGES) {
     // The staff slider: the title once, keyboard instructions on keyboard focus only, a still sheet while holding.
     await unlocked.locator('[data-type="SLIDER"]').getByRole('button').click();
     const slider = page.getByRole('dialog');
+    // The swipe sits behind the staff's own step.
+    await slider.getByRole('button', { name: text(code, 'Personnel : valider') }).click();
     await settled(page);
     const title = (await slider.locator('.sheet__title').textContent()) ?? '';
     await expect(slider.getByText(title, { exact: true })).toHaveCount(1);
