@@ -150,7 +150,7 @@ for (const screen of SCREENS) {
           .getByRole('dialog')
           .getByRole('link', { name: text(language, 'Prendre une photo de mon repas') })
           .click();
-        const camera = page.locator('[data-scope="camera"]');
+        const camera = page.locator('[data-scope="meal-photo"]');
         await expect(camera).toHaveAttribute('data-state', /live|cameraFailed/);
         await shoot(page, '20-meal-photo', device, language);
         await page.goBack();
