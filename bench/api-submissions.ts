@@ -29,6 +29,7 @@ import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
+import { POOL_SIZE } from '../server/db/postgres.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { pgbench, statementsPerAnswer } from './pgbench.ts';
@@ -49,8 +50,6 @@ const STAY_GROUPS = Math.ceil((15_000 * seconds) / (STAYS * ANSWERS_PER_STAY));
 const DOUBLE_STAYS = 100;
 const DOUBLE_COPIES = 20;
 const HOTEL = 1;
-/** The app's PostgreSQL pool size (server/db): pgbench gets as many clients. */
-const POOL_SIZE = 10;
 
 interface BenchStay {
   id: number;

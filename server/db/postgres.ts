@@ -19,6 +19,9 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 /** How long a request waits for a pool connection before answering 503 `database_unavailable`. */
 const POOL_CONNECT_TIMEOUT_MS = 20_000;
 
+/** Connections each process keeps to PostgreSQL. */
+export const POOL_SIZE = 10;
+
 /**
  * `onConnectionError` hears of every connection that dies (a restart cuts them all); the requests using one fail on
  * their own. Without it, the error is printed on stderr.
@@ -26,7 +29,7 @@ const POOL_CONNECT_TIMEOUT_MS = 20_000;
 export function openPostgres(url: string, onConnectionError?: (error: Error) => void): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     keepAlive: true,
     // A database that stops answering (a lost network path) fails the request with a 503 instead of holding it; long
     // enough for a burst of writes queued behind one row's lock on a busy machine.
