@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import type { HotelContentFile } from './content/format.ts';
-import { importContent, readContentFile } from './content/import.ts';
+import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
@@ -124,11 +124,33 @@ async function main(argv: string[]): Promise<number> {
       console.log(
         `${args[index]}: imported hotel ${summary.hotelId} "${summary.name}" (${summary.languages} languages, ${summary.rooms} rooms, ${summary.actions} actions, ${summary.rewards} rewards)`,
       );
+      printGenerated(summary);
     }
   } finally {
     await database.close();
   }
   return 0;
+}
+
+/** The QR ids an import generated: they are new printed codes (npm run qr:sheet prints them all). */
+function printGenerated({ hotelId, generated }: ImportSummary): void {
+  const lines = [
+    ...(generated.hotelKey === null
+      ? []
+      : [`hotel QR key ${generated.hotelKey} (QR code: {app address}${hotelQrUrl('', hotelId, generated.hotelKey)})`]),
+    ...generated.rooms.map(
+      (room) => `room ${room.number}: QR id ${room.qrId} (QR code: {app address}${roomQrUrl('', room.qrId)})`,
+    ),
+    ...generated.proofs.flatMap(({ actionId, actionKey, qrIds }) =>
+      qrIds.map(
+        (qrId) =>
+          `proof action ${actionKey} (${actionId}): proof QR id ${qrId} (QR code: {app address}${proofQrUrl('', { actionId, hotelId, qrId })})`,
+      ),
+    ),
+  ];
+  if (lines.length === 0) return;
+  console.log(`  generated at this import (print them: npm run qr:sheet -- --hotel ${hotelId} …):`);
+  for (const line of lines) console.log(`  ${line}`);
 }
 
 function fail(message: string): number {

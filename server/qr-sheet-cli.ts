@@ -1,8 +1,9 @@
 /**
- * `npm run qr:sheet -- --hotel ID --base-url URL --out FILE.pdf [--lang CODE]` (docs/behaviour.md#qr-sheets): writes
- * the hotel's printable QR codes (server/qr-sheet.ts) from the database of DATABASE_URL. `--base-url` is the address
- * guests open (https://greenmiles.example); `--lang` replaces the hotel's primary language. Exit 2 for bad arguments,
- * 1 when the hotel is unknown or the file cannot be written.
+ * `npm run qr:sheet -- --hotel ID --base-url URL --out FILE.pdf [--lang CODE] [--room NUMBER…]`
+ * (docs/behaviour.md#qr-sheets): writes the hotel's printable QR codes (server/qr-sheet.ts) from the database of
+ * DATABASE_URL. `--base-url` is the address guests open (https://greenmiles.example); `--lang` replaces the hotel's
+ * primary language; `--room` (repeatable) prints only those rooms' cards, e.g. after a rotation. Exit 2 for bad
+ * arguments, 1 when the hotel or a room is unknown or the file cannot be written.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -11,7 +12,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { COLUMNS, qrSheetOf, ROWS, renderQrSheet } from './qr-sheet.ts';
 
-const USAGE = 'usage: npm run qr:sheet -- --hotel ID --base-url URL --out FILE.pdf [--lang CODE]';
+const USAGE = 'usage: npm run qr:sheet -- --hotel ID --base-url URL --out FILE.pdf [--lang CODE] [--room NUMBER…]';
 
 function parse(argv: string[]) {
   const { values } = parseArgs({
@@ -21,6 +22,7 @@ function parse(argv: string[]) {
       'base-url': { type: 'string' },
       out: { type: 'string' },
       lang: { type: 'string' },
+      room: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -30,7 +32,7 @@ function parse(argv: string[]) {
   if (!/^https?:\/\/[^/\s]+/.test(baseUrl) || !URL.canParse(baseUrl))
     throw new Error('--base-url must be the http(s) address guests open, e.g. https://greenmiles.example');
   if (!values.out) throw new Error('--out must name the PDF file to write');
-  return { hotelId, baseUrl, out: values.out, language: values.lang };
+  return { hotelId, baseUrl, out: values.out, language: values.lang, rooms: values.room };
 }
 
 let args: ReturnType<typeof parse>;

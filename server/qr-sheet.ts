@@ -63,10 +63,13 @@ export function sheetLanguage(language: string): SheetLanguage {
   return base === 'fr' || base === 'ar' ? base : 'en';
 }
 
-/** What the hotel's sheet holds: the hotel code, the rooms by number, the proof codes by action then code. */
+/**
+ * What the hotel's sheet holds: the hotel code, the rooms by number, the proof codes by action then code. With
+ * `rooms`, only those rooms' cards (a reprint after a rotation); a number the hotel does not have is not found.
+ */
 export async function qrSheetOf(
   db: Kysely<Database>,
-  request: { hotelId: number; baseUrl: string; language?: string | undefined },
+  request: { hotelId: number; baseUrl: string; language?: string | undefined; rooms?: string[] | undefined },
 ): Promise<QrSheet> {
   const hotel = await db
     .selectFrom('hotels')
@@ -76,12 +79,23 @@ export async function qrSheetOf(
   if (!hotel) throw notFound('Hotel');
   const language = request.language ?? (await primaryLanguageOfHotel(db, hotel.id));
   const texts = sheetLanguage(language);
-  const rooms = await db
+  const onlyRooms = request.rooms;
+  let roomQuery = db
     .selectFrom('rooms')
     .select(['number', 'qr_id'])
     .where('hotel_id', '=', hotel.id)
-    .where('number', 'is not', null)
-    .execute();
+    .where('number', 'is not', null);
+  if (onlyRooms) roomQuery = roomQuery.where('number', 'in', onlyRooms);
+  const rooms = await roomQuery.execute();
+  if (onlyRooms) {
+    const missing = onlyRooms.filter((number) => !rooms.some((room) => room.number === number));
+    if (missing.length > 0) throw notFound(`Room ${missing.join(', ')} of hotel ${hotel.id}`);
+    return {
+      hotelName: hotel.name,
+      language,
+      entries: roomEntries(request.baseUrl, hotel.name, texts, rooms),
+    };
+  }
   const proofs = await db
     .selectFrom('proof_codes')
     .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
@@ -121,15 +135,7 @@ export async function qrSheetOf(
               lines: [hotel.name, HOTEL_LABEL[texts]],
             } satisfies QrSheetEntry,
           ]),
-      ...rooms
-        .map((room) => ({ number: room.number ?? '', qrId: room.qr_id }))
-        .sort((a, b) => byRoomNumber(a.number, b.number))
-        .map(
-          (room): QrSheetEntry => ({
-            url: roomQrUrl(request.baseUrl, room.qrId),
-            lines: [hotel.name, ROOM_LABEL[texts](room.number)],
-          }),
-        ),
+      ...roomEntries(request.baseUrl, hotel.name, texts, rooms),
       ...proofs.map(
         (proof): QrSheetEntry => ({
           url: proofQrUrl(request.baseUrl, { actionId: proof.action_id, hotelId: hotel.id, qrId: proof.qr_id }),
@@ -138,6 +144,19 @@ export async function qrSheetOf(
       ),
     ],
   };
+}
+
+/** The rooms' cards, by room number. */
+function roomEntries(
+  baseUrl: string,
+  hotelName: string,
+  texts: SheetLanguage,
+  rooms: Array<{ number: string | null; qr_id: string }>,
+): QrSheetEntry[] {
+  return rooms
+    .map((room) => ({ number: room.number ?? '', qrId: room.qr_id }))
+    .sort((a, b) => byRoomNumber(a.number, b.number))
+    .map((room) => ({ url: roomQrUrl(baseUrl, room.qrId), lines: [hotelName, ROOM_LABEL[texts](room.number)] }));
 }
 
 /**

@@ -35,6 +35,14 @@ export interface ImportSummary {
   rooms: number;
   actions: number;
   rewards: number;
+  /** The QR ids this import generated (they must be printed): `npm run hotel:import` lists them. */
+  generated: GeneratedQrIds;
+}
+
+export interface GeneratedQrIds {
+  hotelKey: string | null;
+  rooms: Array<{ number: string; qrId: string }>;
+  proofs: Array<{ actionId: number; actionKey: string; qrIds: string[] }>;
 }
 
 const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
@@ -106,6 +114,9 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
   const staffPin = await staffPinAtImport(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
+    const generated: GeneratedQrIds = { hotelKey: null, rooms: [], proofs: [] };
+    const hotelKey = await hotelKeyAtImport(tx, file);
+    if (hotelKey.fresh) generated.hotelKey = hotelKey.qr_key;
     const hotelRow = {
       name: h.name,
       is_demo: h.isDemo ? 1 : 0,
@@ -120,7 +131,8 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       staff_pin_hash: staffPin.hash,
       content_version: randomUUID(),
       updated_at: now,
-      ...(await hotelKeyAtImport(tx, file)),
+      qr_key: hotelKey.qr_key,
+      qr_key_generated: hotelKey.qr_key_generated,
       hotel_qr_entry: h.hotelQrEntry ?? (h.isDemo ? 'open' : 'key'),
       max_stay_nights: h.maxStayNights ?? DEFAULT_MAX_STAY_NIGHTS,
       room_capacity: h.roomCapacity ?? DEFAULT_ROOM_CAPACITY,
@@ -151,8 +163,8 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       )
       .execute();
 
-    await importRooms(tx, file);
-    const actionIds = await importActions(tx, h.id, file.actions ?? [], h.rotateQrIds === true);
+    await importRooms(tx, file, generated);
+    const actionIds = await importActions(tx, h.id, file.actions ?? [], h.rotateQrIds === true, generated);
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
     await importMenu(tx, h.id, file.menu ?? []);
     await importImpactFactors(tx, h.id, file.impactFactors);
@@ -163,6 +175,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       rooms: (file.rooms ?? []).length,
       actions: actionIds.length,
       rewards: rewardIds.length,
+      generated,
     };
   });
 }
@@ -177,12 +190,15 @@ async function hotelKeyAtImport(tx: Tx, file: HotelContentFile) {
     .select(['qr_key', 'qr_key_generated'])
     .where('id', '=', file.hotel.id)
     .executeTakeFirst();
-  if (stored?.qr_key && stored.qr_key_generated === 1) return { qr_key: stored.qr_key, qr_key_generated: 1 };
+  if (stored?.qr_key && stored.qr_key_generated === 1)
+    return { qr_key: stored.qr_key, qr_key_generated: 1, fresh: false };
   const { qrKey, rotateQrIds } = file.hotel;
-  return qrKey && !rotateQrIds ? { qr_key: qrKey, qr_key_generated: 0 } : { qr_key: randomQrId(), qr_key_generated: 1 };
+  return qrKey && !rotateQrIds
+    ? { qr_key: qrKey, qr_key_generated: 0, fresh: false }
+    : { qr_key: randomQrId(), qr_key_generated: 1, fresh: true };
 }
 
-async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
+async function importRooms(tx: Tx, file: HotelContentFile, generated: GeneratedQrIds): Promise<void> {
   const hotelId = file.hotel.id;
   const rotate = file.hotel.rotateQrIds === true;
   const rooms = file.rooms ?? [];
@@ -204,7 +220,7 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
     }
   }
   const kept: number[] = [];
-  for (const room of rooms) kept.push(await importRoom(tx, hotelId, room, rotate));
+  for (const room of rooms) kept.push(await importRoom(tx, hotelId, room, rotate, generated));
   // Rooms that left the file lose their hotel (their QR code is deactivated); stays keep their room number.
   let detach = tx.updateTable('rooms').set({ hotel_id: null }).where('hotel_id', '=', hotelId);
   if (kept.length > 0) detach = detach.where('id', 'not in', kept);
@@ -222,7 +238,13 @@ async function importRooms(tx: Tx, file: HotelContentFile): Promise<void> {
  * One room of the file; answers its rooms.id. A QR id generated or rotated before stays (docs/server.md#hotel-content-files):
  * a re-import never silently changes a printed code.
  */
-async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: boolean): Promise<number> {
+async function importRoom(
+  tx: Tx,
+  hotelId: number,
+  room: RoomEntry,
+  rotate: boolean,
+  generated: GeneratedQrIds,
+): Promise<number> {
   const current = await tx
     .selectFrom('rooms')
     .select(['id', 'qr_generated'])
@@ -239,20 +261,27 @@ async function importRoom(tx: Tx, hotelId: number, room: RoomEntry, rotate: bool
       .executeTakeFirstOrThrow();
     return id;
   }
-  const generated = { qr_id: randomQrId(), qr_generated: 1 };
+  const fresh = { qr_id: randomQrId(), qr_generated: 1 };
+  generated.rooms.push({ number: room.number, qrId: fresh.qr_id });
   if (current) {
-    await tx.updateTable('rooms').set(generated).where('id', '=', current.id).execute();
+    await tx.updateTable('rooms').set(fresh).where('id', '=', current.id).execute();
     return current.id;
   }
   const { id } = await tx
     .insertInto('rooms')
-    .values({ hotel_id: hotelId, number: room.number, ...generated })
+    .values({ hotel_id: hotelId, number: room.number, ...fresh })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[], rotateQrIds: boolean): Promise<number[]> {
+async function importActions(
+  tx: Tx,
+  hotelId: number,
+  actions: ActionEntry[],
+  rotateQrIds: boolean,
+  generated: GeneratedQrIds,
+): Promise<number[]> {
   await tx.updateTable('actions').set({ active: 0 }).where('hotel_id', '=', hotelId).execute();
   const ids: number[] = [];
   for (const a of actions) {
@@ -328,7 +357,8 @@ async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[], ro
         .values(Object.entries(answer.texts).map(([lang, text]) => ({ action_id: id, position, lang, text })))
         .execute();
     }
-    await importProofCodes(tx, id, a, rotateQrIds);
+    const proofQrIds = await importProofCodes(tx, id, a, rotateQrIds);
+    if (proofQrIds.length > 0) generated.proofs.push({ actionId: id, actionKey: a.key, qrIds: proofQrIds });
   }
   return ids;
 }
@@ -336,9 +366,10 @@ async function importActions(tx: Tx, hotelId: number, actions: ActionEntry[], ro
 /**
  * A PROOF action's printed codes (docs/server.md#hotel-content-files): codes generated or rotated before stay (they
  * are printed); otherwise the file's readable `proofQrIds` (codes that left the file no longer validate a proof), or
- * random ones — one, or one per readable id when `rotateQrIds` replaces them. Other actions have none.
+ * random ones — one, or one per readable id when `rotateQrIds` replaces them. Other actions have none. Answers the
+ * ids it generated.
  */
-async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, rotate: boolean): Promise<void> {
+async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, rotate: boolean): Promise<string[]> {
   if (action.type === 'PROOF') {
     const generated = await tx
       .selectFrom('proof_codes')
@@ -346,10 +377,10 @@ async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, r
       .where('action_id', '=', actionId)
       .where('generated', '=', 1)
       .executeTakeFirst();
-    if (generated) return;
+    if (generated) return [];
   }
   await tx.deleteFrom('proof_codes').where('action_id', '=', actionId).execute();
-  if (action.type !== 'PROOF') return;
+  if (action.type !== 'PROOF') return [];
   const readable = action.proofQrIds;
   const codes =
     readable && !rotate
@@ -359,6 +390,7 @@ async function importProofCodes(tx: Tx, actionId: number, action: ActionEntry, r
     .insertInto('proof_codes')
     .values(codes.map((code) => ({ action_id: actionId, ...code })))
     .execute();
+  return codes.filter((code) => code.generated === 1).map((code) => code.qr_id);
 }
 
 async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): Promise<number[]> {

@@ -252,6 +252,44 @@ describeEachDialect('hotel content import', (get) => {
     expect((await app.inject({ url: '/api/rooms/tilleuls-301/info' })).json()).toEqual({ hId: null, rId: null });
   });
 
+  it('answers the QR ids it generated, once: the rooms, hotel key and proof codes to print', async () => {
+    const { handle } = get();
+    const doc = parse(tilleulsText);
+    doc.hotel.id = 71;
+    doc.hotel.qrKey = undefined;
+    doc.rooms = [{ number: '101' }, { number: '102', qrId: 'hotel-71-102' }];
+    doc.unassignedQrIds = [];
+    for (const action of doc.actions) if (action.type === 'PROOF') action.proofQrIds = undefined;
+    const file = parseContent(stringify(doc));
+    const first = await importContent(handle.db, file);
+    const stored = await handle.db
+      .selectFrom('rooms')
+      .select(['number', 'qr_id'])
+      .where('hotel_id', '=', 71)
+      .orderBy('number')
+      .execute();
+    const hotel = await handle.db.selectFrom('hotels').select('qr_key').where('id', '=', 71).executeTakeFirstOrThrow();
+    const proofs = await handle.db
+      .selectFrom('proof_codes')
+      .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
+      .select(['actions.id as actionId', 'proof_codes.qr_id'])
+      .where('actions.hotel_id', '=', 71)
+      .execute();
+    expect(proofs.length).toBeGreaterThan(0);
+    expect(first.generated).toEqual({
+      hotelKey: hotel.qr_key,
+      rooms: [{ number: '101', qrId: stored[0]?.qr_id }],
+      proofs: proofs.map((proof) => ({
+        actionId: proof.actionId,
+        actionKey: expect.any(String),
+        qrIds: [proof.qr_id],
+      })),
+    });
+    expect(stored[1]?.qr_id).toBe('hotel-71-102');
+    // A re-import keeps the printed codes: nothing new to print.
+    expect((await importContent(handle.db, file)).generated).toEqual({ hotelKey: null, rooms: [], proofs: [] });
+  });
+
   it('refuses a QR id that belongs to another hotel, changing nothing', async () => {
     const { handle } = get();
     const doc = parse(tilleulsText);

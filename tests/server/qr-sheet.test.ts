@@ -136,7 +136,7 @@ describeEachDialect('QR sheet', (get) => {
   });
 });
 
-it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL, and refuses bad arguments (exit 2)', () => {
+it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL or of some rooms, and refuses bad arguments (exit 2)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'greenmiles-qr-'));
   const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'gm.db')}` };
   const run = (...args: string[]) => spawnSync(process.execPath, args, { encoding: 'utf8', env });
@@ -147,8 +147,30 @@ it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL, and refuses bad 
   expect([written.status, written.stderr]).toEqual([0, '']);
   expect(written.stdout).toContain('6 QR codes of "Hôtel Démo GreenMiles" on 1 A4 page(s) (fr)');
   const { urls } = decodeSheet(readFileSync(out), 1, false);
-  // The hotel QR carries the key generated at import (docs/trust-model.md#hotel-key).
-  expect(urls).toEqual([expect.stringMatching(/^https:\/\/gm\.example\/hotel\/2\?k=[0-9a-z]{12}$/)]);
+  // The hotel QR carries the key generated at import (docs/trust-model.md#hotel-key), which the import printed.
+  const printedKey = /hotel QR key ([0-9a-z]{12}) \(QR code: \{app address\}\/hotel\/2\?k=\1\)/.exec(imported.stdout);
+  expect(printedKey, imported.stdout).not.toBeNull();
+  expect(urls).toEqual([`https://gm.example/hotel/2?k=${printedKey?.[1]}`]);
+
+  // A rotated room's card alone, reprinted.
+  const rotated = run('server/cli.ts', 'qr:rotate', '--hotel', '2', '--room', '102');
+  const newId = /new QR id ([0-9a-z]{12})/.exec(rotated.stdout)?.[1];
+  expect(newId, rotated.stderr).toBeDefined();
+  const one = join(dir, 'room-102.pdf');
+  const reprinted = run(
+    'server/qr-sheet-cli.ts',
+    ...['--hotel', '2', '--base-url', 'https://gm.example', '--out', one, '--room', '102'],
+  );
+  expect([reprinted.status, reprinted.stderr]).toEqual([0, '']);
+  expect(reprinted.stdout).toContain('1 QR codes of "Hôtel Démo GreenMiles" on 1 A4 page(s)');
+  const room = decodeSheet(readFileSync(one), 1, false);
+  expect(room.urls).toEqual([`https://gm.example/${newId}`]);
+  expect(room.text).toContain('Chambre 102');
+  const unknownRoom = run(
+    'server/qr-sheet-cli.ts',
+    ...['--hotel', '2', '--base-url', 'https://gm.example', '--out', one, '--room', '102', '--room', '999'],
+  );
+  expect([unknownRoom.status, unknownRoom.stderr.trim()]).toEqual([1, 'Room 999 of hotel 2 not found']);
   for (const args of [
     ['--hotel', '2', '--out', out],
     ['--hotel', '2', '--base-url', 'gm.example', '--out', out],
@@ -160,5 +182,5 @@ it('npm run qr:sheet writes the PDF of a hotel of DATABASE_URL, and refuses bad 
   expect(run('server/qr-sheet-cli.ts', '--hotel', '9', '--base-url', 'https://gm.example', '--out', out).status).toBe(
     1,
   );
-  // Five Node processes, a few seconds each on a busy machine.
-}, 90_000);
+  // Eight Node processes, a few seconds each on a busy machine.
+}, 120_000);
