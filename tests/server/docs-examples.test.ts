@@ -1,0 +1,55 @@
+/**
+ * Every YAML example in the docs that shows hotel content passes `hotel:check`'s validation: a whole file as it is,
+ * a fragment (e.g. `impactFactors:` alone) in place of the same keys of the sample hotel. Other YAML (compose,
+ * Kubernetes) must at least parse.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { HotelContentFile } from '../../server/content/format.ts';
+import { parseContent } from '../../server/content/import.ts';
+import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const CONTENT_KEYS = new Set(Object.keys(HotelContentFile.properties));
+
+interface Example {
+  where: string;
+  text: string;
+}
+
+function yamlExamples(): Example[] {
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+  return files.flatMap((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    return [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((match) => ({
+      where: `${file}:${text.slice(0, match.index).split('\n').length}`,
+      text: match[1] ?? '',
+    }));
+  });
+}
+
+it('finds the content examples of docs/server.md and docs/impact.md', () => {
+  const content = yamlExamples().filter((example) => isContent(parse(example.text)));
+  expect(content.map((example) => example.where.split(':')[0])).toEqual(
+    expect.arrayContaining(['docs/server.md', 'docs/impact.md']),
+  );
+});
+
+function isContent(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.keys(value).some((key) => CONTENT_KEYS.has(key));
+}
+
+it.each(yamlExamples())('the YAML example at $where is valid', ({ where, text }) => {
+  const value: unknown = parse(text);
+  if (!isContent(value)) return;
+  const file =
+    'hotel' in value ? text : stringify({ ...parse(readFileSync(SAMPLE_HOTEL_FILES[0] as string, 'utf8')), ...value });
+  expect(() => parseContent(file, where)).not.toThrow();
+});
