@@ -22,7 +22,6 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   rate_limited: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,
-  upstream_failed: 502,
   unavailable: 503,
 };
 

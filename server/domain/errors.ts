@@ -15,14 +15,12 @@ export type ErrorKind =
   | 'payload_too_large'
   /** An upload that is not of the required format (415). */
   | 'unsupported_media_type'
-  /** A service the server relies on (the SMTP server) refused or could not be reached. */
-  | 'upstream_failed'
-  /** The server is not configured for the call (no SMTP_URL). */
+  /** A service the server relies on is not configured (no SMTP_URL) or refused / could not be reached (503). */
   | 'unavailable';
 
 export interface DomainErrorOptions {
   cause?: unknown;
-  /** A `rate_limited` refusal: whole seconds until a new attempt can pass (the answer's Retry-After). */
+  /** Whole seconds until a new attempt can pass (the answer's Retry-After): rate limits, a service away. */
   retryAfterSeconds?: number;
 }
 

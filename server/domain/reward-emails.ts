@@ -24,6 +24,8 @@ export const EMAILS_PER_STAY_PER_HOUR = 5;
 export const EMAILS_PER_RECIPIENT_PER_DAY = 3;
 /** At most this many reward e-mails from one hotel per UTC hour. */
 export const EMAILS_PER_HOTEL_PER_HOUR = 30;
+/** A mail server that refused or stayed silent: the guest may try again in a minute. */
+export const MAIL_RETRY_AFTER_SECONDS = 60;
 
 export interface RewardEmailInput {
   sUUID: string;
@@ -124,7 +126,7 @@ async function reserveRewardEmail(store: Store, input: RewardEmailInput, now: Da
 
 /**
  * Sends the stay's claimed reward to `email`: 404 / 409 not_claimed first, then 503 mail_not_configured
- * without a mailer, 429 too_many_emails, and 502 mail_send_failed when SMTP fails (the attempt is given back).
+ * without a mailer, 429 too_many_emails, and 503 mail_send_failed when SMTP fails (the attempt is given back).
  */
 export async function emailReward(
   store: Store,
@@ -159,8 +161,9 @@ export async function emailReward(
       await tx.db.deleteFrom('reward_emails').where('id', '=', reservation.id).execute();
       for (const cap of reservation.caps) await giveBackCap(tx, cap);
     });
-    throw new DomainError('upstream_failed', 'mail_send_failed', 'The e-mail could not be sent; try again later', {
+    throw new DomainError('unavailable', 'mail_send_failed', 'The e-mail could not be sent; try again later', {
       cause: error,
+      retryAfterSeconds: MAIL_RETRY_AFTER_SECONDS,
     });
   }
 }

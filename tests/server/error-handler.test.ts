@@ -17,7 +17,6 @@ const DOCUMENTED: Record<ErrorKind, number> = {
   rate_limited: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,
-  upstream_failed: 502,
   unavailable: 503,
 };
 /** One code the domain raises with each kind. */
@@ -30,7 +29,6 @@ const EXAMPLES: Array<[ErrorKind, ErrorCode]> = [
   ['rate_limited', 'too_many_emails'],
   ['payload_too_large', 'photo_too_large'],
   ['unsupported_media_type', 'photo_not_jpeg'],
-  ['upstream_failed', 'mail_send_failed'],
   ['unavailable', 'mail_not_configured'],
 ];
 
@@ -48,7 +46,7 @@ describe('the error handler', () => {
       throw new DomainError(request.params.kind, request.params.code, `refused as ${request.params.kind}`);
     });
     app.get('/test/fail-with-cause', async () => {
-      throw new DomainError('upstream_failed', 'mail_send_failed', 'SMTP said no', {
+      throw new DomainError('unavailable', 'mail_send_failed', 'SMTP said no', {
         cause: new Error('ECONNREFUSED'),
       });
     });
@@ -78,7 +76,7 @@ describe('the error handler', () => {
   it('logs the cause of a domain error that has one', async () => {
     logged.length = 0;
     const response = await app.inject({ url: '/test/fail-with-cause' });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'mail_send_failed', message: 'SMTP said no' });
     const warnings = logged.map(
       (line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } },

@@ -1,6 +1,6 @@
 /**
  * An SMTP server that accepts connections and then says nothing (down behind a proxy, overloaded): a reward e-mail
- * fails within the mailer's time-out (server/mail/mailer.ts SMTP_TIMEOUTS) with 502 `mail_send_failed`, and the
+ * fails within the mailer's time-out (server/mail/mailer.ts SMTP_TIMEOUTS) with 503 `mail_send_failed`, and the
  * guest's other calls are answered meanwhile (docs/reliability.md#smtp-outage).
  */
 import { createServer, type Server, type Socket } from 'node:net';
@@ -72,7 +72,7 @@ describe('a silent SMTP server', () => {
       readTimes.push(Date.now() - asked);
     }
     const answered = await mail;
-    expect(answered.status).toBe(502);
+    expect(answered.status).toBe(503);
     expect(answered.body).toMatchObject({ error: 'mail_send_failed' });
     const waited = answered.at - started;
     expect(waited).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 100);

@@ -10,6 +10,7 @@ import {
   EMAILS_PER_HOTEL_PER_HOUR,
   EMAILS_PER_RECIPIENT_PER_DAY,
   EMAILS_PER_STAY_PER_HOUR,
+  MAIL_RETRY_AFTER_SECONDS,
 } from '../../server/domain/reward-emails.ts';
 import { composeRewardMail, impactMonths, mailLanguage, waterVolume } from '../../server/mail/reward-mail.ts';
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
@@ -282,7 +283,7 @@ describeEachDialect('reward e-mail', (get) => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('answers 502 mail_send_failed when the SMTP server cannot be reached, and does not count it', async () => {
+  it('answers 503 mail_send_failed with Retry-After when the SMTP server cannot be reached, and does not count it', async () => {
     const h = get();
     const closed = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false });
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
@@ -291,7 +292,8 @@ describeEachDialect('reward e-mail', (get) => {
     const app = await mailApp(`smtp://127.0.0.1:${deadPort}?connectionTimeout=2000`);
     const c = await claimed(h, 'local-gift');
     const response = await emailReward(app, c, 'guest@example.org');
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(MAIL_RETRY_AFTER_SECONDS));
     expect(response.json().error).toBe('mail_send_failed');
     const stayId = await stayIdOf(h.handle, c.sUUID);
     const rows = await h.handle.db.selectFrom('reward_emails').select('id').where('stay_id', '=', stayId).execute();
