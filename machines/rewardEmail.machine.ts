@@ -57,13 +57,16 @@ export const emailRateLimitedError = msg`Trop d'envois, réessayez plus tard`;
 /** A plausible address: something@domain.tld, no spaces (the server validates it again). */
 export const isEmailAddress = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
-/** The message of a failed send: mail not configured (503), rate limit (429), anything else. */
+/**
+ * The message of a failed send: mail not configured in the hotel, rate limit (429), anything else (the mail server
+ * away answers 503 too, but the guest may try again: the generic send error).
+ */
 export function emailErrorOf(error: unknown): MessageDescriptor {
   const { status, code } = (typeof error === 'object' && error !== null ? error : {}) as {
     status?: unknown;
     code?: unknown;
   };
-  if (status === 503 || code === 'mail_not_configured') return emailUnavailableError;
+  if (code === 'mail_not_configured') return emailUnavailableError;
   if (status === 429) return emailRateLimitedError;
   return emailSendError;
 }

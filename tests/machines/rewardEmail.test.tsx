@@ -167,6 +167,8 @@ describe('reward e-mail rules', () => {
     );
     expect(text(new ApiError(429, 'rate_limited', 'x'))).toBe("Trop d'envois, réessayez plus tard");
     expect(text(new ApiError(400, 'invalid_email', 'x'))).toBe("Erreur lors de l'envoi de la récompense par e-mail");
+    // The hotel's mail server away: try again later, not 'not available in this hotel'.
+    expect(text(new ApiError(503, 'mail_send_failed', 'x'))).toBe("Erreur lors de l'envoi de la récompense par e-mail");
   });
 
   it('accepts plausible addresses only', () => {
