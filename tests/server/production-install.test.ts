@@ -91,8 +91,13 @@ it('starts with NODE_ENV=production and serves the probe and a guest page', asyn
 
 it('runs the hotel commands with runtime packages only (content check, QR sheet fonts and PDF)', () => {
   const env = operatorEnv({ DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}` });
-  run('npm', ['run', 'hotel:check', '--', 'server/content/hotels/tilleuls.yaml'], app, env);
+  run('npm', ['run', 'hotel:check', '--', 'server/content/hotels/les-tilleuls.yaml'], app, env);
   const pdf = join(dir, 'qr.pdf');
-  run('npm', ['run', 'qr:sheet', '--', '--hotel', '1', '--base-url', 'https://greenmiles.example', '--out', pdf], app, env);
+  run(
+    'npm',
+    ['run', 'qr:sheet', '--', '--hotel', '1', '--base-url', 'https://greenmiles.example', '--out', pdf],
+    app,
+    env,
+  );
   expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -12,7 +12,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The caller's environment as an operator's shell has it, plus `extra`. */
 export function operatorEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (!name.toLowerCase().startsWith('npm_')) env[name] = value;
   env.PATH = (process.env.PATH ?? '')
     .split(':')
     .filter((dir) => !dir.includes('node_modules'))
@@ -24,7 +25,9 @@ export function operatorEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export function run(command: string, args: string[], cwd: string, env = operatorEnv()): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
   return result;
 }
 
