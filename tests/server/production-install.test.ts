@@ -1,17 +1,36 @@
 /**
- * The production install (docs/operations.md#install), as the Dockerfile runs it: a clean clone of the committed
- * HEAD, scripts/install-production.sh from a shell on the system's Node, then `npm start` with runtime packages only —
- * Node 24 comes from the `node` dependency — on a temporary SQLite data directory.
+ * The production install (docs/operations.md#install) and the image's steps (Dockerfile): a clean clone of the
+ * committed HEAD, scripts/install-production.sh from a shell on the system's Node, then the server started with the
+ * Dockerfile's own CMD and environment — runtime packages only, Node 24 from the `node` dependency — as an
+ * unprivileged user when the test runs as root (CI), the tree read-only to it, the data in a directory apart; and
+ * the Dockerfile's HEALTHCHECK command against it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cloneHead, installProduction, operatorEnv, run, sizeMiB } from '../support/production-install.ts';
+import { cloneHead, installProduction, operatorEnv, REPO_ROOT, run, sizeMiB } from '../support/production-install.ts';
 import { freePort } from '../support/server-process.ts';
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
+
+/** The image's user stands for any unprivileged one: nobody, when the test may switch user. */
+const NOBODY = 65534;
+const imageUser = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
+
+/** A JSON-array instruction of the Dockerfile (`CMD […]`, `HEALTHCHECK … CMD […]`). */
+function dockerfileCommand(text: string, instruction: RegExp): string[] {
+  const match = instruction.exec(text);
+  if (!match?.[1]) throw new Error(`the Dockerfile has no ${instruction.source}`);
+  return JSON.parse(match[1]) as string[];
+}
+
+const dockerfileText = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');
+const dockerfile = {
+  cmd: dockerfileCommand(dockerfileText, /^CMD (\[.*\])$/m),
+  healthcheck: dockerfileCommand(dockerfileText, /^HEALTHCHECK [^\n]*\\\n\s*CMD (\[.*\])$/m),
+};
 
 let dir: string;
 let app: string;
@@ -20,7 +39,10 @@ let server: ChildProcess | undefined;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'greenmiles-production-'));
+  chmodSync(dir, 0o755);
   data = join(dir, 'data');
+  mkdirSync(data);
+  if (imageUser.uid !== undefined) chownSync(data, imageUser.uid, imageUser.gid);
   app = cloneHead(dir);
   installProduction(app);
   console.log(
@@ -31,11 +53,14 @@ beforeAll(() => {
 afterAll(async () => {
   if (server?.pid !== undefined && server.exitCode === null) {
     const exited = new Promise((resolve) => server?.once('exit', resolve));
-    // npm start's process group: npm and the server it runs.
-    process.kill(-server.pid, 'SIGTERM');
+    process.kill(server.pid, 'SIGTERM');
     await exited;
   }
   rmSync(dir, { recursive: true, force: true });
+});
+
+it('builds the image with this install script', () => {
+  expect(dockerfileText).toMatch(/^RUN sh scripts\/install-production\.sh$/m);
 });
 
 it('leaves no devDependency and nothing for git to see', () => {
@@ -50,30 +75,29 @@ it('leaves no devDependency and nothing for git to see', () => {
   expect(run('git', ['status', '--porcelain'], app).stdout).toBe('');
 });
 
-it('runs npm start on Node 24 from the node dependency, on an older system Node too', () => {
+it('gives every npm script Node 24 from the node dependency, on an older system Node too', () => {
   expect(run('npm', ['exec', '--', 'node', '--version'], app).stdout.trim()).toMatch(/^v24\./);
 });
 
-it('starts with NODE_ENV=production and serves the probe and a guest page', async () => {
+it('starts as the image does and serves the probe, a guest page and the HEALTHCHECK', async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const errors: string[] = [];
-  server = spawn('npm', ['start'], {
-    cwd: app,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: operatorEnv({
-      NODE_ENV: 'production',
-      FRONT_TOKEN: 'production-install-test-token',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}`,
-      SEED_SAMPLES: '1',
-      LOG_LEVEL: 'error',
-    }),
+  // The image's environment: Node 24 of node_modules first on PATH, production, the data directory apart.
+  const env = operatorEnv({
+    PATH: `${join(app, 'node_modules', '.bin')}:${operatorEnv().PATH}`,
+    NODE_ENV: 'production',
+    FRONT_TOKEN: 'production-install-test-token',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}`,
+    SEED_SAMPLES: '1',
+    LOG_LEVEL: 'error',
   });
+  const [command = '', ...args] = dockerfile.cmd;
+  const errors: string[] = [];
+  server = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'], ...imageUser });
   server.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  // Liveness probe; /livez once the probes of docs/operations.md#probes are in.
+  // The health probe; /livez once the probes of docs/operations.md are in.
   let probe: Response | undefined;
   const deadline = Date.now() + 60_000;
   while (!probe?.ok && server.exitCode === null && Date.now() < deadline) {
@@ -87,6 +111,9 @@ it('starts with NODE_ENV=production and serves the probe and a guest page', asyn
   expect(page.headers.get('content-type')).toContain('text/html');
   expect(await page.text()).toContain('production-install-test-token');
   expect(existsSync(join(data, 'greenmiles.db'))).toBe(true);
+
+  const [check = '', ...checkArgs] = dockerfile.healthcheck;
+  expect(spawnSync(check, checkArgs, { cwd: app, env, ...imageUser }).status).toBe(0);
 });
 
 it('runs the hotel commands with runtime packages only (content check, QR sheet fonts and PDF)', () => {
