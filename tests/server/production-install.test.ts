@@ -14,6 +14,8 @@ import { cloneHead, installProduction, operatorEnv, REPO_ROOT, run, sizeMiB } fr
 import { freePort } from '../support/server-process.ts';
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
+/** Real processes of the installed tree (npm, a server start) on a machine busy with other tests. */
+const PROCESS_TIMEOUT_MS = 2 * 60_000;
 
 /** The image's user stands for any unprivileged one: nobody, when the test may switch user. */
 const NOBODY = 65534;
@@ -75,56 +77,68 @@ it('leaves no devDependency and nothing for git to see', () => {
   expect(run('git', ['status', '--porcelain'], app).stdout).toBe('');
 });
 
-it('gives every npm script Node 24 from the node dependency, on an older system Node too', () => {
-  expect(run('npm', ['exec', '--', 'node', '--version'], app).stdout.trim()).toMatch(/^v24\./);
-});
+it(
+  'gives every npm script Node 24 from the node dependency, on an older system Node too',
+  () => {
+    expect(run('npm', ['exec', '--', 'node', '--version'], app).stdout.trim()).toMatch(/^v24\./);
+  },
+  PROCESS_TIMEOUT_MS,
+);
 
-it('starts as the image does and serves the probe, a guest page and the HEALTHCHECK', async () => {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // The image's environment: Node 24 of node_modules first on PATH, production, the data directory apart.
-  const env = operatorEnv({
-    PATH: `${join(app, 'node_modules', '.bin')}:${operatorEnv().PATH}`,
-    NODE_ENV: 'production',
-    FRONT_TOKEN: 'production-install-test-token',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}`,
-    SEED_SAMPLES: '1',
-    LOG_LEVEL: 'error',
-  });
-  const [command = '', ...args] = dockerfile.cmd;
-  const errors: string[] = [];
-  server = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'], ...imageUser });
-  server.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  // The health probe; /livez once the probes of docs/operations.md are in.
-  let probe: Response | undefined;
-  const deadline = Date.now() + 60_000;
-  while (!probe?.ok && server.exitCode === null && Date.now() < deadline) {
-    probe = await fetch(`${base}/healthz`).catch(() => undefined);
-    if (!probe?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  expect(probe?.status, errors.join('')).toBe(200);
+it(
+  'starts as the image does and serves the probe, a guest page and the HEALTHCHECK',
+  async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The image's environment: Node 24 of node_modules first on PATH, production, the data directory apart.
+    const env = operatorEnv({
+      PATH: `${join(app, 'node_modules', '.bin')}:${operatorEnv().PATH}`,
+      NODE_ENV: 'production',
+      FRONT_TOKEN: 'production-install-test-token',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}`,
+      SEED_SAMPLES: '1',
+      LOG_LEVEL: 'error',
+    });
+    const [command = '', ...args] = dockerfile.cmd;
+    const errors: string[] = [];
+    server = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'], ...imageUser });
+    server.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+    // The health probe; /livez once the probes of docs/operations.md are in.
+    let probe: Response | undefined;
+    const deadline = Date.now() + 60_000;
+    while (!probe?.ok && server.exitCode === null && Date.now() < deadline) {
+      probe = await fetch(`${base}/healthz`).catch(() => undefined);
+      if (!probe?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(probe?.status, errors.join('')).toBe(200);
 
-  const page = await fetch(`${base}/tilleuls-101`);
-  expect(page.status).toBe(200);
-  expect(page.headers.get('content-type')).toContain('text/html');
-  expect(await page.text()).toContain('production-install-test-token');
-  expect(existsSync(join(data, 'greenmiles.db'))).toBe(true);
+    const page = await fetch(`${base}/tilleuls-101`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('production-install-test-token');
+    expect(existsSync(join(data, 'greenmiles.db'))).toBe(true);
 
-  const [check = '', ...checkArgs] = dockerfile.healthcheck;
-  expect(spawnSync(check, checkArgs, { cwd: app, env, ...imageUser }).status).toBe(0);
-});
+    const [check = '', ...checkArgs] = dockerfile.healthcheck;
+    expect(spawnSync(check, checkArgs, { cwd: app, env, ...imageUser }).status).toBe(0);
+  },
+  PROCESS_TIMEOUT_MS,
+);
 
-it('runs the hotel commands with runtime packages only (content check, QR sheet fonts and PDF)', () => {
-  const env = operatorEnv({ DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}` });
-  run('npm', ['run', 'hotel:check', '--', 'server/content/hotels/les-tilleuls.yaml'], app, env);
-  const pdf = join(dir, 'qr.pdf');
-  run(
-    'npm',
-    ['run', 'qr:sheet', '--', '--hotel', '1', '--base-url', 'https://greenmiles.example', '--out', pdf],
-    app,
-    env,
-  );
-  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
-});
+it(
+  'runs the hotel commands with runtime packages only (content check, QR sheet fonts and PDF)',
+  () => {
+    const env = operatorEnv({ DATABASE_URL: `sqlite:${join(data, 'greenmiles.db')}` });
+    run('npm', ['run', 'hotel:check', '--', 'server/content/hotels/les-tilleuls.yaml'], app, env);
+    const pdf = join(dir, 'qr.pdf');
+    run(
+      'npm',
+      ['run', 'qr:sheet', '--', '--hotel', '1', '--base-url', 'https://greenmiles.example', '--out', pdf],
+      app,
+      env,
+    );
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  },
+  PROCESS_TIMEOUT_MS,
+);
