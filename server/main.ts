@@ -22,7 +22,13 @@ const config = readConfig();
 
 function viteBuild(): boolean {
   const vite = join(root, 'node_modules', '.bin', 'vite');
-  if (!existsSync(vite)) return false;
+  if (!existsSync(vite)) {
+    // A production install (scripts/install-production.sh) builds dist/ and then removes the build tools.
+    console.error(
+      'vite is not installed: build dist/ before removing the devDependencies (docs/operations.md#install)',
+    );
+    return false;
+  }
   return spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 5 * 60_000 }).status === 0;
 }
 
