@@ -87,7 +87,9 @@ export async function checkBackupFile(path: string): Promise<{ level: string }> 
       const rows = sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>;
       problems = rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
     } catch (error) {
-      throw new BackupError(`${file} is not a SQLite database (${(error as Error).message})`);
+      if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+        throw new BackupError(`${file} is not a SQLite database (${(error as Error).message})`);
+      problems = [(error as Error).message];
     }
     if (problems.length > 0)
       throw new BackupError(`${file} fails SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`);
