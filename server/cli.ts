@@ -104,7 +104,7 @@ function postgresTools(databaseUrl: string, file: string): string {
   return [
     `${describeDatabaseUrl(databaseUrl)} is PostgreSQL: back it up and restore it with PostgreSQL's tools, not this command (docs/operations.md#back-up-and-restore):`,
     `  back up:  pg_dump --format=custom --file=${file} "$DATABASE_URL"`,
-    `  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${file}`,
+    `  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --single-transaction --dbname="$DATABASE_URL" ${file}`,
   ].join('\n');
 }
 

@@ -65,16 +65,23 @@ export async function backupSqlite(source: string, out: string): Promise<BackupF
   const copy = new SqliteDatabase(partial, { fileMustExist: true });
   copy.pragma('journal_mode = DELETE');
   copy.close();
-  const { level } = await checkBackupFile(partial);
+  let level: string;
+  try {
+    ({ level } = await checkBackupFile(partial, { newerAllowed: true }));
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
   renameSync(partial, file);
   return { file, bytes: statSync(file).size, level };
 }
 
 /**
  * Checks that `path` is a GreenMiles SQLite database this version can run: SQLite's integrity check passes, it has
- * GreenMiles's tables and migrations, none newer than this version's. Its newest migration.
+ * GreenMiles's tables and migrations, none newer than this version's (unless `newerAllowed`: a backup of a database a
+ * newer version migrated is still a backup). Its newest migration.
  */
-export async function checkBackupFile(path: string): Promise<{ level: string }> {
+export async function checkBackupFile(path: string, { newerAllowed = false } = {}): Promise<{ level: string }> {
   const file = resolve(path);
   if (!existsSync(file)) throw new BackupError(`there is no file at ${file}`);
   const sqlite = new SqliteDatabase(file, { fileMustExist: true });
@@ -100,9 +107,11 @@ export async function checkBackupFile(path: string): Promise<{ level: string }> 
       level = await checkMigrationLevel(db, 'sqlite');
     } catch (error) {
       if (!(error instanceof MigrationLevelError)) throw error;
-      throw new BackupError(
-        `${file} is at migration ${error.databaseLevel}, newer than this version of GreenMiles (whose newest is ${error.codeLevel}): restore it with the version that made it, or choose a backup made before the upgrade`,
-      );
+      if (!newerAllowed)
+        throw new BackupError(
+          `${file} is at migration ${error.databaseLevel}, newer than this version of GreenMiles (whose newest is ${error.codeLevel}): restore it with the version that made it, or choose a backup made before the upgrade`,
+        );
+      level = error.databaseLevel;
     }
     if (level === null || missing.length > 0)
       throw new BackupError(

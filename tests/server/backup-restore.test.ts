@@ -270,7 +270,7 @@ describe('db:backup and db:restore refusals', { timeout: 90_000 }, () => {
     }
   });
 
-  it('db:restore refuses a backup made by a newer version, naming both migration levels', () => {
+  it('db:restore refuses a backup made by a newer version, naming both migration levels; db:backup still copies such a database', () => {
     const newer = alteredBackup('newer.db', (sqlite) =>
       sqlite.exec(
         "INSERT INTO kysely_migration (name, timestamp) VALUES ('0999_from_a_newer_version', '2027-01-01T00:00:00.000Z')",
@@ -281,6 +281,9 @@ describe('db:backup and db:restore refusals', { timeout: 90_000 }, () => {
     expect(run.stderr.trim()).toBe(
       `${newer} is at migration 0999_from_a_newer_version, newer than this version of GreenMiles (whose newest is ${latestMigration('sqlite')}): restore it with the version that made it, or choose a backup made before the upgrade`,
     );
+    const copy = cli(`sqlite:${newer}`, ['db:backup', '--out', join(root, 'newer-copy.db')]);
+    expect(copy.stderr).toBe('');
+    expect(copy.stdout).toContain('migration 0999_from_a_newer_version; integrity ok');
   });
 
   it('db:restore puts an older backup in place, keeps the database it replaced, and says the next start migrates it', () => {
@@ -310,7 +313,7 @@ describe('db:backup and db:restore refusals', { timeout: 90_000 }, () => {
       expect(run.stderr.trim().split('\n')).toEqual([
         "postgres://db.example:5432/greenmiles is PostgreSQL: back it up and restore it with PostgreSQL's tools, not this command (docs/operations.md#back-up-and-restore):",
         '  back up:  pg_dump --format=custom --file=greenmiles.dump "$DATABASE_URL"',
-        '  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" greenmiles.dump',
+        '  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --single-transaction --dbname="$DATABASE_URL" greenmiles.dump',
       ]);
     }
   });
