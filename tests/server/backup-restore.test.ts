@@ -1,7 +1,8 @@
 /**
  * Backups and restores of a SQLite database (docs/operations.md#back-up-and-restore), on real processes: a restore
  * drill (a server under write load, `npm run db:backup` run beside it, `npm run db:restore` into a fresh data
- * directory, a server started on it), and each refusal of the two commands.
+ * directory, a server started on it), and each refusal of the two commands; on PostgreSQL, the `pg_dump` and
+ * `pg_restore` command lines they print, run as printed.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -9,9 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMigration } from '../../server/db/migrations.ts';
+import { buildApp } from '../../server/app.ts';
+import { seedSampleHotels } from '../../server/content/seed.ts';
+import { executedMigrations, latestMigration, migrateToLatest } from '../../server/db/migrations.ts';
+import { postgresBinDir } from '../support/postgres-cluster.ts';
 import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
-import { TEST_FRONT_TOKEN } from './harness.ts';
+import { createTestDatabase, newHotelStay, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
 
 /** The demo hotel: a stay is opened without a QR secret. */
 const HOTEL = 2;
@@ -315,6 +319,67 @@ describe('db:backup and db:restore refusals', { timeout: 90_000 }, () => {
         '  back up:  pg_dump --format=custom --file=greenmiles.dump "$DATABASE_URL"',
         '  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --single-transaction --dbname="$DATABASE_URL" greenmiles.dump',
       ]);
+    }
+  });
+});
+
+describe('the PostgreSQL commands db:backup and db:restore print', { timeout: 90_000 }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'greenmiles-pgdump-'));
+  const databases: TestDatabase[] = [];
+  afterAll(async () => {
+    await Promise.all(databases.map((database) => database.drop()));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** The command line the CLI prints for `step`, run with DATABASE_URL set as the guide says. */
+  function runPrinted(step: 'back up' | 'restore', databaseUrl: string, file: string): void {
+    const printed = cli(databaseUrl, ['db:backup', '--out', file]).stderr;
+    const line = printed.split('\n').find((text) => text.startsWith(`  ${step}:`)) ?? '';
+    const command = line.slice(line.indexOf(step === 'back up' ? 'pg_dump' : 'pg_restore'));
+    const run = spawnSync('/bin/sh', ['-c', command], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PATH: `${postgresBinDir()}:${process.env.PATH}` },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }
+
+  it('pg_dump of a database the app has open and pg_restore into an empty one give the same stays and points, at the same migration level', async () => {
+    const source = await createTestDatabase('postgres');
+    databases.push(source);
+    await seedSampleHotels(source.handle.db);
+    const app = await buildApp({ db: source.handle.db, kind: 'postgres', frontToken: TEST_FRONT_TOKEN });
+    const stay = await newHotelStay(app, HOTEL);
+    const actions = (
+      await app.inject({ url: `/api/stays/${stay.sUUID}/actions?uuid=${stay.profileUUID}&lang=fr` })
+    ).json() as Array<{ actId: number; actType: string | null; actReward: number }>;
+    const yesNo = actions.find((action) => action.actType === 'YESNO');
+    if (yesNo === undefined) throw new Error('the demo hotel has no YESNO action');
+    const answered = await app.inject({
+      method: 'POST',
+      url: `/api/actions/${yesNo.actId}/yesno`,
+      payload: { uuid: stay.profileUUID, sUUID: stay.sUUID, response: true },
+    });
+    expect(answered.statusCode).toBe(200);
+    await app.close();
+
+    const dump = join(root, 'greenmiles.dump');
+    runPrinted('back up', source.url, dump);
+    const target = await createTestDatabase('postgres', { migrate: false });
+    databases.push(target);
+    runPrinted('restore', target.url, dump);
+
+    expect(await executedMigrations(target.handle.db)).toEqual(await executedMigrations(source.handle.db));
+    expect(await migrateToLatest(target.handle.db, 'postgres')).toEqual([]);
+    const restored = await buildApp({ db: target.handle.db, kind: 'postgres', frontToken: TEST_FRONT_TOKEN });
+    try {
+      const read = await restored.inject({ url: `/api/stays/${stay.sUUID}?uuid=${stay.profileUUID}` });
+      expect(read.statusCode).toBe(200);
+      expect(read.json().stay.greenMiles).toBe(yesNo.actReward);
+      // The identity sequences carry on after the restored rows: a new stay's id collides with none.
+      expect((await newHotelStay(restored, HOTEL)).sUUID).not.toBe(stay.sUUID);
+    } finally {
+      await restored.close();
     }
   });
 });
