@@ -7,15 +7,19 @@
  *                                              give a room QR code a new random id, the hotel QR code a new key,
  *                                              or the printed codes of a PROOF action (its key or id) new ids
  *                                              (docs/trust-model.md#presence); prints the paths to print
- * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1.
+ *   node server/cli.ts db:backup --out FILE   copy the live SQLite database to FILE (SQLite's online backup)
+ *   node server/cli.ts db:restore --from FILE put a checked backup in place of the SQLite database (servers stopped)
+ * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1; so is a database
+ * that a newer version migrated, and a backup or restore refused (docs/operations.md#back-up-and-restore).
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import type { HotelContentFile } from './content/format.ts';
 import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
-import { openDatabase } from './db/connection.ts';
-import { migrateToLatest } from './db/migrations.ts';
+import { BackupError, backupSqlite, restoreSqlite } from './db/backup.ts';
+import { describeDatabaseUrl, openDatabase } from './db/connection.ts';
+import { MigrationLevelError, migrateToLatest } from './db/migrations.ts';
 import { DomainError } from './domain/errors.ts';
 import {
   hotelQrUrl,
@@ -27,7 +31,7 @@ import {
 } from './domain/qr-codes.ts';
 
 const USAGE =
-  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION)';
+  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | db:backup --out FILE | db:restore --from FILE';
 
 /** Reads and validates every file, reporting each invalid one; null when any is invalid. */
 async function readContentFiles(
@@ -95,9 +99,62 @@ async function rotate(args: string[]): Promise<number> {
   return 0;
 }
 
+/** What PostgreSQL's own tools do for `db:backup` and `db:restore`, with the commands to run. */
+function postgresTools(databaseUrl: string, file: string): string {
+  return [
+    `${describeDatabaseUrl(databaseUrl)} is PostgreSQL: back it up and restore it with PostgreSQL's tools, not this command (docs/operations.md#back-up-and-restore):`,
+    `  back up:  pg_dump --format=custom --file=${file} "$DATABASE_URL"`,
+    `  restore:  stop every GreenMiles server, then, into an empty database: pg_restore --no-owner --single-transaction --dbname="$DATABASE_URL" ${file}`,
+  ].join('\n');
+}
+
+/** The SQLite file DATABASE_URL names, or a reason why `db:backup` and `db:restore` cannot work on it. */
+function sqliteFile(databaseUrl: string, file: string): { path: string } | { refusal: string } {
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://'))
+    return { refusal: postgresTools(databaseUrl, file) };
+  const path = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : '';
+  if (path === '' || path === ':memory:')
+    return { refusal: `DATABASE_URL must name a SQLite file or PostgreSQL (got ${describeDatabaseUrl(databaseUrl)})` };
+  return { path };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** `db:backup --out FILE`: the configured SQLite database, copied while servers keep writing to it. */
+async function backup(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true });
+  if (!values.out) return fail(USAGE);
+  const { databaseUrl } = readConfig();
+  const database = sqliteFile(databaseUrl, values.out);
+  if ('refusal' in database) return fail(database.refusal, 1);
+  const copy = await backupSqlite(database.path, values.out);
+  console.log(
+    `${describeDatabaseUrl(databaseUrl)} backed up to ${copy.file} (${megabytes(copy.bytes)}, ${copy.bytes} bytes; migration ${copy.level}; integrity ok)`,
+  );
+  return 0;
+}
+
+/** `db:restore --from FILE`: a checked backup in place of the configured SQLite database, no server running. */
+async function restore(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { from: { type: 'string' } }, strict: true });
+  if (!values.from) return fail(USAGE);
+  const { databaseUrl } = readConfig();
+  const database = sqliteFile(databaseUrl, values.from);
+  if ('refusal' in database) return fail(database.refusal, 1);
+  const restored = await restoreSqlite(values.from, database.path);
+  console.log(
+    `${describeDatabaseUrl(databaseUrl)} restored from ${values.from} (migration ${restored.level}; integrity ok)`,
+  );
+  if (restored.keptAs) console.log(`The database it replaced is kept as ${restored.keptAs}.`);
+  if (restored.migratesTo) console.log(`The next start migrates it from ${restored.level} to ${restored.migratesTo}.`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'qr:rotate') return rotate(args);
+  if (command === 'db:backup') return backup(args);
+  if (command === 'db:restore') return restore(args);
   if (command === 'hotel:check') {
     if (args.length === 0) return fail(USAGE);
     const files = await readContentFiles(args, (path, content) =>
@@ -153,15 +210,22 @@ function printGenerated({ hotelId, generated }: ImportSummary): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
-function fail(message: string): number {
+function fail(message: string, code = 2): number {
   console.error(message);
-  return 2;
+  return code;
+}
+
+/** The error in one line for the operator, without a stack trace, when it is one they can act on. */
+function operatorMessage(error: unknown): unknown {
+  if (error instanceof MigrationLevelError)
+    return `GreenMiles cannot run: ${error.about(`the database ${describeDatabaseUrl(readConfig().databaseUrl)}`)}`;
+  return error instanceof ContentError || error instanceof BackupError ? error.message : error;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ContentError ? error.message : error);
+    console.error(operatorMessage(error));
     process.exit(1);
   },
 );

@@ -3,7 +3,7 @@
  * is how an auto-increment id column is declared.
  */
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, type Migration, Migrator } from 'kysely/migration';
 import type { DialectKind } from './connection.ts';
 import { actionsMigration } from './migration-actions.ts';
 import { capCountersWithoutRowidMigration } from './migration-cap-counters-without-rowid.ts';
@@ -332,8 +332,62 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
   };
 }
 
-/** Brings the schema to the latest version; throws when a migration fails. */
+/** This version's newest migration: the migration level it brings a database to. */
+export function latestMigration(kind: DialectKind): string {
+  return Object.keys(migrationsFor(kind)).sort().at(-1) ?? '';
+}
+
+/** The migrations the database has run (Kysely's table), oldest first; none on a new database. */
+export async function executedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const rows = await db
+    .withTables<{ kysely_migration: { name: string } }>()
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute();
+  return rows.map((row) => row.name).sort();
+}
+
+/**
+ * A database migrated by a newer version than this one (it ran migrations this version does not have): this version
+ * refuses it rather than run on a schema it does not know (docs/operations.md#upgrade-and-roll-back).
+ */
+export class MigrationLevelError extends Error {
+  /** The database's newest migration, and this version's. */
+  readonly databaseLevel: string;
+  readonly codeLevel: string;
+  constructor(databaseLevel: string, codeLevel: string) {
+    super(describeNewerDatabase('the database', databaseLevel, codeLevel));
+    this.databaseLevel = databaseLevel;
+    this.codeLevel = codeLevel;
+  }
+  /** The message, naming the database (`the database sqlite:/srv/greenmiles.db`). */
+  about(database: string): string {
+    return describeNewerDatabase(database, this.databaseLevel, this.codeLevel);
+  }
+}
+
+function describeNewerDatabase(database: string, databaseLevel: string, codeLevel: string): string {
+  return `${database} is at migration ${databaseLevel}, newer than this version of GreenMiles (whose newest is ${codeLevel}): run the newer version, or restore the backup made before the upgrade (docs/operations.md#upgrade-and-roll-back)`;
+}
+
+/** The database's newest migration; throws MigrationLevelError when it ran one this version does not know. */
+export async function checkMigrationLevel(db: Kysely<Database>, kind: DialectKind): Promise<string | null> {
+  const known = migrationsFor(kind);
+  const executed = await executedMigrations(db);
+  const databaseLevel = executed.at(-1) ?? null;
+  if (databaseLevel !== null && executed.some((name) => !(name in known)))
+    throw new MigrationLevelError(databaseLevel, latestMigration(kind));
+  return databaseLevel;
+}
+
+/**
+ * Brings the schema to the latest version; throws MigrationLevelError on a database a newer version migrated, and
+ * when a migration fails.
+ */
 export async function migrateToLatest(db: Kysely<Database>, kind: DialectKind): Promise<string[]> {
+  await checkMigrationLevel(db, kind);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(kind) } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

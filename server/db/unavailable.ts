@@ -8,6 +8,7 @@
  */
 
 import { DatabaseOpenError, describeDatabaseUrl, errorReason } from './connection.ts';
+import { MigrationLevelError } from './migrations.ts';
 
 /** node-postgres and Node's socket errors, and PostgreSQL's connection and shutdown SQLSTATEs. */
 const UNAVAILABLE_CODES = new Set([
@@ -78,12 +79,13 @@ export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The one line `npm start` prints when the database stops its start-up (server/main.ts): it cannot be opened,
- * reached, or written (migrations, sample hotels); null for any other failure.
+ * reached, or written (migrations, sample hotels), or a newer version migrated it; null for any other failure.
  */
 export function databaseStartFailure(error: unknown, databaseUrl: string): string | null {
   if (error instanceof DatabaseOpenError)
     return `the database ${error.description} cannot be opened (${error.message})`;
   const database = describeDatabaseUrl(databaseUrl);
+  if (error instanceof MigrationLevelError) return error.about(`the database ${database}`);
   const reason = errorReason(error);
   if (isDatabaseUnavailable(error)) return `the database ${database} cannot be reached (${reason})`;
   if (storageFaultOf(error) !== null) return `the database ${database} cannot be written (${reason})`;
