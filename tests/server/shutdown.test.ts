@@ -67,16 +67,28 @@ async function until(condition: () => boolean, exited: Promise<unknown>, stderr:
   }
 }
 
+/** A connection kept alive after one answered request, its next answers collected until the server closes it. */
+async function idleConnection(port: number): Promise<{ send: (path: string) => void; answers: Promise<string> }> {
+  const socket = connect(port, '127.0.0.1');
+  const send = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
+  let text = '';
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const answers = new Promise<string>((resolve) => {
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(`${text}${error.code}`));
+    socket.on('close', () => resolve(text));
+  });
+  send('/livez');
+  while (!text.endsWith('{"status":"ok"}')) await new Promise((resolve) => setTimeout(resolve, 10));
+  text = '';
+  return { send, answers };
+}
+
 type Outcome = { status: number } | { error: string };
 
 /** One request on `agent`; its body, when given, is JSON. */
-function send(
-  agent: Agent,
-  port: number,
-  method: string,
-  path: string,
-  body?: object,
-): Promise<Outcome> {
+function send(agent: Agent, port: number, method: string, path: string, body?: object): Promise<Outcome> {
   return new Promise<Outcome>((resolve) => {
     const call = request(
       { agent, host: '127.0.0.1', port, method, path, headers: { 'content-type': 'application/json' } },
@@ -158,7 +170,11 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM under load [%s]', (diale
       slow.on('close', () => resolve(text));
     });
 
+    // Connections left idle by their clients, each sending its next request just before the signal.
+    const idle = await Promise.all(Array.from({ length: 40 }, () => idleConnection(port)));
+
     await until(() => sent.length >= 60, main.exited, main.stderr);
+    for (const connection of idle) connection.send('/api/rooms/tilleuls-101/info');
     signalled = true;
     main.child.kill('SIGTERM');
     await until(() => stdout.some((line) => line.includes('new connections refused')), main.exited, main.stderr);
@@ -188,6 +204,8 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM under load [%s]', (diale
     const slowText = await slowAnswer;
     expect(slowText).toMatch(/^HTTP\/1\.1 201 /);
     expect(slowText).toMatch(/\r\nconnection: close\r\n/i);
+    for (const answer of await Promise.all(idle.map((connection) => connection.answers)))
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(refused).toBe('ECONNREFUSED');
     expect(exitCode).toBe(0);
     expect(stdout.filter((line) => line.includes('"shutdown complete"'))).toHaveLength(1);
