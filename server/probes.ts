@@ -10,18 +10,10 @@ import type { DatabaseFaults } from './db/faults.ts';
 import type { Store } from './db/store.ts';
 import type { Drain } from './shutdown.ts';
 
-export type NotReadyReason =
-  | 'draining'
-  | 'database_unreachable'
-  | 'database_read_only'
-  | 'storage_full'
-  | 'storage_read_only';
-
 export type Readiness =
   | { status: 'ok'; db: 'ok' }
   | { status: 'error'; reason: 'draining' }
   | { status: 'error'; reason: 'database_unreachable'; db: 'unreachable' }
-  | { status: 'error'; reason: 'database_read_only'; db: 'read_only' }
   | { status: 'error'; reason: 'storage_full' | 'storage_read_only'; db: 'ok'; storage: 'full' | 'read_only' };
 
 export interface ProbeDeps {
@@ -39,9 +31,9 @@ export async function readinessOf({ store, faults, drain }: ProbeDeps): Promise<
     faults.refused('unavailable', error);
     return { status: 'error', reason: 'database_unreachable', db: 'unreachable' };
   }
-  if (!writable) return { status: 'error', reason: 'database_read_only', db: 'read_only' };
-  // Writes refused for lack of storage within the minute: reads still work, but the app cannot take points.
-  const storage = faults.storageFault();
+  // A database that says it takes no writes (a standby), or writes refused for lack of storage within the minute:
+  // reads still work, but the app cannot take points.
+  const storage = writable ? faults.storageFault() : 'read_only';
   if (storage !== null) return { status: 'error', reason: `storage_${storage}`, db: 'ok', storage };
   return { status: 'ok', db: 'ok' };
 }

@@ -43,7 +43,7 @@ describeEachDialect('the probes', (get, dialect) => {
   });
 
   if (dialect === 'postgres')
-    it('readiness answers 503 database_read_only on a database that refuses writes (a standby)', async () => {
+    it('readiness answers 503 storage_read_only on a database that says it takes no writes (a standby), before any write', async () => {
       const database = await createTestDatabase('postgres');
       const name = database.url.split('/').pop() ?? '';
       await sql`alter database ${sql.id(name)} set default_transaction_read_only = on`.execute(database.handle.db);
@@ -52,7 +52,12 @@ describeEachDialect('the probes', (get, dialect) => {
       try {
         const response = await app.inject({ url: '/readyz' });
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ status: 'error', reason: 'database_read_only', db: 'read_only' });
+        expect(response.json()).toEqual({
+          status: 'error',
+          reason: 'storage_read_only',
+          db: 'ok',
+          storage: 'read_only',
+        });
       } finally {
         await app.close();
         await readOnly.close();
