@@ -196,8 +196,10 @@ describe.each(['sqlite', 'postgres'] as const)('SIGTERM under load [%s]', (diale
     const failed = before.filter((s) => !('status' in s.outcome) || s.outcome.status !== s.expected);
     const after = sent.filter((s) => !s.beforeSignal);
     const count = (list: Sent[], test: (o: Outcome) => boolean) => list.filter((s) => test(s.outcome)).length;
+    const complete = stdout.find((line) => line.includes('"shutdown complete"')) ?? '{}';
+    const { durationMs } = JSON.parse(complete) as { durationMs?: number };
     console.log(
-      `[${dialect}] ${before.length} requests sent before SIGTERM, ${failed.length} failed; after it: ${count(after, (o) => 'status' in o && o.status < 500)} answered, ${count(after, (o) => 'status' in o && o.status >= 500)} × 5xx, ${count(after, (o) => 'error' in o)} not sent (${[...new Set(after.flatMap((s) => ('error' in s.outcome ? [s.outcome.error] : [])))].join(', ')})`,
+      `[${dialect}] shutdown in ${durationMs} ms; ${before.length} requests sent before SIGTERM (and ${idle.length} on idle connections, 1 half sent), ${failed.length} failed; after it: ${count(after, (o) => 'status' in o && o.status < 500)} answered, ${count(after, (o) => 'status' in o && o.status >= 500)} × 5xx, ${count(after, (o) => 'error' in o)} not sent (${[...new Set(after.flatMap((s) => ('error' in s.outcome ? [s.outcome.error] : [])))].join(', ')})`,
     );
     expect(failed.map((s) => `${s.call}: ${JSON.stringify(s.outcome)}`)).toEqual([]);
     expect(after.filter((s) => 'status' in s.outcome && s.outcome.status >= 500)).toEqual([]);
