@@ -5,8 +5,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { readConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { createDrain } from '../../server/shutdown.ts';
+import { createDrain, DEFAULT_DRAIN_MS } from '../../server/shutdown.ts';
 import { createTestDatabase, describeEachDialect, TEST_FRONT_TOKEN } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -122,5 +123,15 @@ describe('the request id', () => {
       await app.close();
       await database.drop();
     }
+  });
+});
+
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('is a whole number of milliseconds, 10 s when unset', () => {
+    expect(readConfig({}).shutdownDrainMs).toBe(DEFAULT_DRAIN_MS);
+    expect(DEFAULT_DRAIN_MS).toBe(10_000);
+    expect(readConfig({ SHUTDOWN_DRAIN_MS: '25000' }).shutdownDrainMs).toBe(25_000);
+    for (const value of ['-1', '1.5', '10s'])
+      expect(() => readConfig({ SHUTDOWN_DRAIN_MS: value }), value).toThrow(/SHUTDOWN_DRAIN_MS must be/);
   });
 });
