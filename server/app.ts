@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify application (no listen): the /api groups, /healthz, and optionally the built SPA
+ * Builds the Fastify application (no listen): the /api groups, the probes (server/probes.ts), and optionally the built SPA
  * with its history fallback. Failures are answered by server/error-handler.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +13,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isAppAddress } from '../contract/app-addresses.ts';
 import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/headers.ts';
 import { boundedPinChecker, PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING, type PinChecker } from './content/pin.ts';
 import type { DialectKind } from './db/connection.ts';
@@ -27,11 +28,13 @@ import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { registerProbes } from './probes.ts';
 import { createReportScheduler } from './report-scheduler.ts';
-import { isApiPath, LoggedPaths, RequestLogController } from './request-log.ts';
+import { isApiPath, LoggedPaths, REQUEST_ID_HEADER, RequestLogController, requestIdOf } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { createDrain, type Drain, registerDrainHooks } from './shutdown.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
 import { pageOf, registerStaticFiles, sendPage } from './static-files.ts';
 
@@ -67,7 +70,7 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   kind?: DialectKind;
   frontToken: string;
-  /** The built SPA (dist/); without it only /api and /healthz are served. */
+  /** The built SPA (dist/); without it only /api and the probes are served. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
   /** The clock; tests move it to check dates. */
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   checkPin?: PinChecker;
   /** REQUEST_TIMEOUTS without; tests shorten them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Started on SIGTERM/SIGINT (server/shutdown.ts): readiness fails, answers close their connections. */
+  drain?: Drain;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -141,8 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     trustProxy: trustedProxies(options.trustProxy ?? false),
     routerOptions: { maxParamLength: 200 },
+    // Requests arriving while the server closes are served (each closing its connection), not refused: the drain
+    // of server/shutdown.ts bounds how long that lasts.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Errors the router raises before any route runs (a malformed URL, an unsupported content type).
     frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       keepApiAnswerUncached(request, reply as unknown as FastifyReply);
       return replyToFrameworkError(error, reply as unknown as FastifyReply);
     },
@@ -152,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before any route runs, so errors and 404s carry it too.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     keepApiAnswerUncached(request, reply);
     done();
   });
@@ -182,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkPin: options.checkPin ?? boundedPinChecker(PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING),
   };
   decorateStaffSession(app);
+  const drain = options.drain ?? createDrain();
+  registerDrainHooks(app, drain);
   if (deps.mailer && !options.mailer) {
     const mailer = deps.mailer;
     app.addHook('onClose', async () => mailer.close());
@@ -204,32 +219,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = isApiPath(path);
-    // App routes answer the page to browsers and to clients that accept anything (some QR scanner apps send
-    // `*/*`); a path that names a file (`/assets/missing.js`) stays a 404.
+    // The app's addresses answer the page to browsers and to clients that accept anything (some QR scanner apps send
+    // `*/*`); any other path is a 404, with the page (its not-found screen) only for a client asking for HTML. A path
+    // that names a file (`/assets/missing.js`) or the API is always a 404 in JSON.
     const accept = request.headers.accept ?? '*/*';
     const namesFile = (path.split('/').pop() ?? '').includes('.');
-    const wantsHtml = !namesFile && (accept.includes('text/html') || accept.includes('*/*'));
     const absent = isInspectorPath(path) && !options.qaInspector;
-    if (!isApi && !absent && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    const mayServePage =
+      !isApiPath(path) && !namesFile && !absent && (request.method === 'GET' || request.method === 'HEAD');
+    const isPage = isAppAddress(path);
+    if (mayServePage && (accept.includes('text/html') || (isPage && accept.includes('*/*')))) {
       const rendered = await page();
-      if (rendered !== null) return sendPage(request, reply.code(200), rendered);
+      if (rendered !== null) return sendPage(request, reply.code(isPage ? 200 : 404), rendered);
     }
     return reply.code(404).send({ error: 'not_found', message: `${request.method} ${path} not found` });
   });
 
-  // Also 503 while writes are refused for lack of storage: reads still work, but the app cannot take points.
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await deps.store.ping();
-    } catch (error) {
-      faults.refused('unavailable', error);
-      return reply.code(503).send({ status: 'error', db: 'unreachable' });
-    }
-    const storage = faults.storageFault();
-    if (storage !== null) return reply.code(503).send({ status: 'error', db: 'ok', storage });
-    return { status: 'ok', db: 'ok' };
-  });
+  registerProbes(app, { store, faults, drain });
 
   await app.register(apiRoutes, { prefix: '/api', deps });
 

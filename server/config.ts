@@ -4,6 +4,7 @@ import { DEFAULT_DATABASE_URL } from './db/connection.ts';
 import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
+import { DEFAULT_DRAIN_MS } from './shutdown.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
 export const DEV_FRONT_TOKEN = 'greenmiles-dev-front-token';
@@ -35,6 +36,8 @@ export interface ServerConfig {
   seedSamples: boolean;
   /** RATE_LIMIT_STAY_CREATIONS and RATE_LIMIT_SUBMISSIONS (docs/behaviour.md#rate-limits): per minute, 0 for none. */
   rateLimits: RateLimits;
+  /** SHUTDOWN_DRAIN_MS (docs/operations.md#shutdown): how long requests in flight may take to finish on SIGTERM. */
+  shutdownDrainMs: number;
 }
 
 /**
@@ -75,7 +78,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_RATE_LIMITS.submissionsPerStay,
       ),
     },
+    shutdownDrainMs: readDrainMs(env.SHUTDOWN_DRAIN_MS),
   };
+}
+
+function readDrainMs(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_DRAIN_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds (got ${value})`);
+  return ms;
 }
 
 /** Keywords proxy-addr (Fastify's trustProxy) accepts for address ranges. */

@@ -1,5 +1,6 @@
 /**
- * `npm start`: one process serving the API and the built SPA (server/start.ts), closed cleanly on SIGTERM/SIGINT.
+ * `npm start`: one process serving the API and the built SPA (server/start.ts), shut down gracefully on SIGTERM/SIGINT
+ * (server/shutdown.ts). Stdout carries only the JSON log; what a person reads (the URL block, the build) goes to stderr.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { assertProductionConfig, readConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { databaseStartFailure } from './db/unavailable.ts';
+import { createDrain, shutDown } from './shutdown.ts';
 import { start } from './start.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,10 +31,11 @@ function viteBuild(): boolean {
     );
     return false;
   }
-  return spawnSync(vite, ['build'], { cwd: root, stdio: 'inherit', timeout: 5 * 60_000 }).status === 0;
+  return spawnSync(vite, ['build'], { cwd: root, stdio: ['ignore', 2, 2], timeout: 5 * 60_000 }).status === 0;
 }
 
 let log: FastifyBaseLogger | undefined;
+const drain = createDrain();
 let running: { database: DatabaseHandle; server: FastifyInstance };
 try {
   // A connection lost during start-up fails the start-up's own query, which says more.
@@ -44,7 +47,8 @@ try {
     database,
     distDir: join(root, 'dist'),
     buildSpa: viteBuild,
-    print: (text) => console.log(text),
+    print: (text) => console.error(text),
+    drain,
   });
   running = { database, server };
 } catch (error) {
@@ -60,12 +64,14 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  server.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  // The drain cuts what is left when its window ends; this only guards against a close that hangs after it.
+  const timer = setTimeout(() => {
+    server.log.error({ signal }, 'shutdown did not complete: exiting');
+    process.exit(1);
+  }, config.shutdownDrainMs + 5_000);
   timer.unref();
   try {
-    await server.close();
-    await database.close();
+    await shutDown({ app: server, database, drain, drainMs: config.shutdownDrainMs, signal });
     process.exit(0);
   } catch (error) {
     server.log.error({ err: error }, 'shutdown failed');

@@ -9,9 +9,26 @@
  * And when: a request that succeeds is logged at debug only (two lines per request at info cost more CPU than
  * serving a guest's actions list, docs/performance.md#api-reads); a failed one (4xx, 5xx) at info, with its URL.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const REDACTED = '[redacted]';
+
+/**
+ * The request id: taken from this header when a proxy or client sent a sane one, sent back on every answer, and on
+ * every log line of the request as `reqId` (docs/operations.md#logs).
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A UUID, a proxy's hex id, a trace id with `=` or `/`: short and printable, nothing that could forge a log line. */
+const SANE_REQUEST_ID = /^[\w.:=+/@-]{1,128}$/;
+
+/** Fastify's genReqId: the incoming X-Request-Id when sane, else a new UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /** Whether a URL (its query string included or not) is a call of the API. */
 export function isApiPath(url: string): boolean {

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Database } from './db/schema.ts';
 import { hotelQrUrl, qrCodesOf, roomQrUrl } from './domain/qr-codes.ts';
+import type { Drain } from './shutdown.ts';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -22,11 +23,13 @@ export interface StartOptions {
   distDir: string;
   /** Builds the SPA into distDir (`vite build`); false when it could not. */
   buildSpa: () => boolean;
-  /** Lines for the person who started the server (stdout). */
+  /** Lines for the person who started the server (stderr: stdout carries only the JSON log). */
   print: (text: string) => void;
   logger?: FastifyServerOptions['logger'];
   /** The server's request timeouts (REQUEST_TIMEOUTS without); tests shorten them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Started on SIGTERM/SIGINT (server/shutdown.ts). */
+  drain?: Drain;
 }
 
 /**
@@ -128,6 +131,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.drain ? { drain: options.drain } : {}),
   });
   const log = server.log;
 

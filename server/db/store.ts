@@ -30,8 +30,11 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** Runs `work` in one write transaction: committed when it resolves, rolled back when it throws. */
   write<T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T>;
-  /** Resolves when the database answers a trivial query, rejects with the reason otherwise (the health check). */
-  ping(): Promise<void>;
+  /**
+   * Whether the database takes writes (a PostgreSQL standby, or one read-only by default, does not) once it answers;
+   * rejects with the reason when it does not answer (the readiness probe).
+   */
+  ping(): Promise<boolean>;
 }
 
 /**
@@ -88,7 +91,14 @@ export function createStore(db: Kysely<Database>, kind: DialectKind, onCommit: (
     db,
     write,
     ping: async () => {
-      await sql`select 1`.execute(db);
+      if (kind === 'sqlite') {
+        await sql`select 1`.execute(db);
+        return true;
+      }
+      const { rows } = await sql<{
+        read_only: string;
+      }>`select current_setting('transaction_read_only') as read_only`.execute(db);
+      return rows[0]?.read_only === 'off';
     },
   };
 }

@@ -238,7 +238,7 @@ describe.each(['TCP', 'Unix socket'] as const)('PostgreSQL restarted under load,
         expect(refusal.retryAfter).toBe('2');
       }
       for (const health of answers.filter((answer) => answer.call === 'health' && answer.status === 503))
-        expect(health.body).toEqual({ status: 'error', db: 'unreachable' });
+        expect(health.body).toEqual({ status: 'error', reason: 'database_unreachable', db: 'unreachable' });
       // The submissions caught inside their transaction were refused, not left hanging nor half done.
       for (const answer of heldOutcome) expect(answer.body).toMatchObject({ error: 'database_unavailable' });
       // Sent once PostgreSQL had stopped, answered before it was back.

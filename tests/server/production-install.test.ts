@@ -105,11 +105,11 @@ it(
     const errors: string[] = [];
     server = spawn(command, args, { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'], ...imageUser });
     server.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-    // The health probe; /livez once the probes of docs/operations.md are in.
+    // Ready: the database is open and migrated (docs/operations.md#health-probes).
     let probe: Response | undefined;
     const deadline = Date.now() + 60_000;
     while (!probe?.ok && server.exitCode === null && Date.now() < deadline) {
-      probe = await fetch(`${base}/healthz`).catch(() => undefined);
+      probe = await fetch(`${base}/readyz`).catch(() => undefined);
       if (!probe?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(probe?.status, errors.join('')).toBe(200);
@@ -122,6 +122,10 @@ it(
 
     const [check = '', ...checkArgs] = dockerfile.healthcheck;
     expect(spawnSync(check, checkArgs, { cwd: app, env, ...imageUser }).status).toBe(0);
+    // The HEALTHCHECK reads the liveness probe, which only the app's process answers 200 (no page fallback).
+    expect(dockerfile.healthcheck.join(' ')).toContain('/livez');
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect((await fetch(`${base}/health`)).status).toBe(404);
   },
   PROCESS_TIMEOUT_MS,
 );

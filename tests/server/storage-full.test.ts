@@ -135,7 +135,7 @@ describe.skipIf(!CAN_MOUNT)('a server process whose SQLite file system fills up 
     expect((await call(server.base, `/api/stays/${stay.sUUID}?uuid=${stay.profileUUID}`)).status).toBe(200);
     const health = await call(server.base, '/healthz');
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'error', db: 'ok', storage: 'full' });
+    expect(health.body).toEqual({ status: 'error', reason: 'storage_full', db: 'ok', storage: 'full' });
     const logLines = () => server.output.join('').split('\n').filter(Boolean);
     expect(logLines().filter((line) => line.includes('database storage full'))).toHaveLength(1);
     // No stack per request: nothing logged as an error.
@@ -233,7 +233,7 @@ describe.each(DIALECTS)('writes refused by the storage, in-process [%s]', (diale
     expect(refusals).toBeGreaterThanOrEqual(5);
     const health = await app.inject({ url: '/healthz' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'error', db: 'ok', storage: 'read_only' });
+    expect(health.json()).toEqual({ status: 'error', reason: 'storage_read_only', db: 'ok', storage: 'read_only' });
     const faultLines = logged.filter((line) => line.includes('writes answer 503 storage_unavailable'));
     expect(faultLines).toHaveLength(1);
     expect(logged.filter((line) => line.includes('"level":50'))).toEqual([]);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { readConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
+import { createDrain, shutDown } from '../../server/shutdown.ts';
 import { start } from '../../server/start.ts';
 
 const config = readConfig();
@@ -19,8 +20,10 @@ const database = openDatabase(config.databaseUrl, (error) =>
 );
 // The slow-sender test shortens the whole request's time limit, 120 s otherwise (server/app.ts REQUEST_TIMEOUTS).
 const requestMs = Number(process.env.TEST_REQUEST_TIMEOUT_MS);
+const drain = createDrain();
 const server = await start({
   config,
+  drain,
   database,
   distDir: join(tmpdir(), 'greenmiles-no-spa'),
   buildSpa: () => false,
@@ -29,8 +32,7 @@ const server = await start({
 });
 log = server.log;
 process.on('SIGTERM', () => {
-  void server
-    .close()
-    .then(() => database.close())
-    .then(() => process.exit(0));
+  void shutDown({ app: server, database, drain, drainMs: config.shutdownDrainMs, signal: 'SIGTERM' }).then(() =>
+    process.exit(0),
+  );
 });

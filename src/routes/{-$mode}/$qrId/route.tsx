@@ -1,11 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-
-/** Words that are routes of their own never reach the room QR route, even as a single segment. */
-const RESERVED_SEGMENTS = new Set(['demo', 'hotel', 'stay', 'rewards', 'camera', 'proof', 'staff', 'inspector']);
+import { mayBeQrId } from '../../../../contract/app-addresses.ts';
 
 export const Route = createFileRoute('/{-$mode}/$qrId')({
   params: {
-    parse: ({ qrId }): { qrId: string } | false => (RESERVED_SEGMENTS.has(qrId) ? false : { qrId }),
+    parse: ({ qrId }): { qrId: string } | false => (mayBeQrId(qrId) ? { qrId } : false),
     stringify: ({ qrId }) => ({ qrId }),
   },
   component: Outlet,
