@@ -17,6 +17,7 @@ import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/heade
 import { boundedPinChecker, PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING, type PinChecker } from './content/pin.ts';
 import type { DialectKind } from './db/connection.ts';
 import { createDatabaseFaults } from './db/faults.ts';
+import { poolUseOf } from './db/postgres.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
@@ -26,7 +27,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { registerJsonBodyParser } from './json-body.ts';
-import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { countedMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { type AppMetrics, registerMetrics } from './metrics.ts';
+import { NO_METRICS } from './metrics-recorder.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import { isApiPath, LoggedPaths, RequestLogController } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   checkPin?: PinChecker;
   /** REQUEST_TIMEOUTS without; tests shorten them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Prometheus metrics (server/metrics.ts) and where they are served; without, nothing is recorded or served. */
+  metrics?: AppMetrics;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -168,13 +173,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
+  const metrics = options.metrics ?? NO_METRICS;
+  if (options.metrics) registerMetrics(app, options.metrics, poolUseOf(options.db));
   const faults = createDatabaseFaults(app.log);
-  const store = createStore(options.db, options.kind ?? 'sqlite', () => faults.wrote());
+  const store = createStore(options.db, options.kind ?? 'sqlite', { onCommit: () => faults.wrote(), metrics });
   const now = options.now ?? systemClock;
+  const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null);
   const deps: AppDeps = {
     store,
     now,
-    mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
+    mailer: mailer && countedMailer(mailer, metrics),
     frontToken: frontTokenHooks(options.frontToken),
     staffAuth: staffAuthHooks(store, now),
     mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
@@ -182,13 +190,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkPin: options.checkPin ?? boundedPinChecker(PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING),
   };
   decorateStaffSession(app);
-  if (deps.mailer && !options.mailer) {
-    const mailer = deps.mailer;
-    app.addHook('onClose', async () => mailer.close());
-  }
+  if (mailer && !options.mailer) app.addHook('onClose', async () => mailer.close());
 
   if (options.dailyReports && deps.mailer) {
-    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log });
+    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log, metrics });
     app.addHook('onReady', async () => reports.start());
     app.addHook('onClose', async () => reports.stop());
   }

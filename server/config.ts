@@ -4,6 +4,7 @@ import { DEFAULT_DATABASE_URL } from './db/connection.ts';
 import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
+import { DEFAULT_METRICS_HOST, type MetricsConfig } from './metrics.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
 export const DEV_FRONT_TOKEN = 'greenmiles-dev-front-token';
@@ -35,6 +36,11 @@ export interface ServerConfig {
   seedSamples: boolean;
   /** RATE_LIMIT_STAY_CREATIONS and RATE_LIMIT_SUBMISSIONS (docs/behaviour.md#rate-limits): per minute, 0 for none. */
   rateLimits: RateLimits;
+  /**
+   * METRICS_PORT (with METRICS_HOST) and METRICS_TOKEN (docs/operations.md#metrics): where the Prometheus metrics are
+   * served; null (neither set): they are not kept nor served.
+   */
+  metrics: MetricsConfig | null;
 }
 
 /**
@@ -75,7 +81,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_RATE_LIMITS.submissionsPerStay,
       ),
     },
+    metrics: readMetrics(env),
   };
+}
+
+/** METRICS_PORT: a port of its own on METRICS_HOST (loopback by default); METRICS_TOKEN: the scrape's bearer token. */
+export function readMetrics(env: NodeJS.ProcessEnv): MetricsConfig | null {
+  const token = env.METRICS_TOKEN || null;
+  if (!env.METRICS_PORT) return token === null ? null : { listen: null, token };
+  const port = Number(env.METRICS_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number (got ${env.METRICS_PORT})`);
+  return { listen: { port, host: env.METRICS_HOST || DEFAULT_METRICS_HOST }, token };
 }
 
 /** Keywords proxy-addr (Fastify's trustProxy) accepts for address ranges. */

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Database } from './db/schema.ts';
 import { hotelQrUrl, qrCodesOf, roomQrUrl } from './domain/qr-codes.ts';
+import { createMetrics } from './metrics.ts';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -128,6 +129,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     ...(spaBuilt ? { staticDir: options.distDir } : {}),
     logger: options.logger ?? { level: config.logLevel },
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(config.metrics ? { metrics: createMetrics(config.metrics) } : {}),
   });
   const log = server.log;
 
