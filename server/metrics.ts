@@ -227,9 +227,11 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, poolU
     const server = createServer((request, response) => void serveScrape(metrics, request, response));
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
+        const refused = (error: Error) =>
+          reject(new Error(`METRICS_PORT ${listen.port} on ${listen.host} cannot be used: ${error.message}`));
+        server.once('error', refused);
         server.listen(listen.port, listen.host, () => {
-          server.off('error', reject);
+          server.off('error', refused);
           resolve();
         });
       });
