@@ -1,6 +1,6 @@
 /**
- * PostgreSQL through node-postgres: the pool, what it does when a connection dies, and a prepared statement per
- * distinct SQL text.
+ * PostgreSQL through node-postgres: the pool, what it does when a connection dies, its use for the metrics, and a
+ * prepared statement per distinct SQL text.
  */
 import {
   Kysely,
@@ -84,7 +84,8 @@ const PREPARED_TEXTS = 500;
  * PostgreSQL parses and plans an unnamed statement anew every time. Naming the statement of each distinct SQL text
  * lets every connection parse and plan it once, then only bind and execute it (node-postgres remembers per connection
  * which names it has prepared). Names are never reused for another text, so only the first PREPARED_TEXTS texts get
- * one: `IN (…)` lists of every length would otherwise grow each server process's memory without bound.
+ * one: `IN (…)` lists of every length would otherwise grow each server process's memory without bound. Each wait for
+ * a connection is added to `waits`.
  */
 function preparingPool(pool: pg.Pool, waits: { acquisitions: number; seconds: number }): PostgresPool {
   const names = new Map<string, string>();
