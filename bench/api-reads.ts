@@ -3,7 +3,8 @@
  * serves the very same bytes (body and content type), in the same run, on loopback, with autocannon in a process
  * of its own. The app logs as in production (LOG_LEVEL, default info) into /dev/null with synchronous writes, like
  * pino's stdout. Then the revalidation of an unchanged list (`If-None-Match` → 304).
- * Run: node bench/api-reads.ts [seconds] (default 10 per target).
+ * Run: node bench/api-reads.ts [seconds] (default 10 per target); METRICS=1 keeps the Prometheus metrics as a server
+ * with METRICS_PORT or METRICS_TOKEN does (docs/operations.md#metrics).
  *
  * Per endpoint it prints the app's and the bare route's req/s, their ratio, p50/p99 latency, the bytes of one
  * answer, and the server process's CPU time per request (less sensitive to other work on the machine than req/s).
@@ -22,6 +23,7 @@ import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
+import { createMetrics } from '../server/metrics.ts';
 
 const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
 const connections = 50;
@@ -39,6 +41,7 @@ const app = await buildApp({
   kind: database.kind,
   frontToken: 'bench',
   logger: { level: process.env.LOG_LEVEL || 'info', stream: { write: (line: string) => writeSync(devNull, line) } },
+  ...(process.env.METRICS === '1' ? { metrics: createMetrics({ listen: null, token: null }) } : {}),
 });
 const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 

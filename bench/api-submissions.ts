@@ -1,7 +1,8 @@
 /**
  * Write throughput of action submissions: `POST /api/actions/:actId/yesno` over 2 000 distinct stays,
  * on a temp SQLite file and on a private PostgreSQL cluster, then the double-submit check.
- * Run: node bench/api-submissions.ts [seconds] (default 10 per database, loopback only).
+ * Run: node bench/api-submissions.ts [seconds] (default 10 per database, loopback only); METRICS=1 keeps the Prometheus
+ * metrics as a server with METRICS_PORT or METRICS_TOKEN does (docs/operations.md#metrics).
  *
  * Requests go round 2000 stays at a time, answering yes on even rounds and no on odd ones, so every request
  * changes the answer and writes (a credit or a debit): the figures are for real ledger writes, not
@@ -31,6 +32,7 @@ import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { POOL_SIZE } from '../server/db/postgres.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
+import { createMetrics } from '../server/metrics.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { pgbench, statementsPerAnswer } from './pgbench.ts';
 import type { LoadPlan } from './submissions-load.ts';
@@ -142,7 +144,12 @@ interface BesideTheApp {
 async function benchDatabase(label: string, handle: DatabaseHandle, beside?: BesideTheApp) {
   await migrateToLatest(handle.db, handle.kind);
   await seedSampleHotels(handle.db);
-  const app = await buildApp({ db: handle.db, kind: handle.kind, frontToken: 'bench' });
+  const app = await buildApp({
+    db: handle.db,
+    kind: handle.kind,
+    frontToken: 'bench',
+    ...(process.env.METRICS === '1' ? { metrics: createMetrics({ listen: null, token: null }) } : {}),
+  });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const action = await handle.db

@@ -18,6 +18,7 @@ import { frontTokenMetaPattern, qaInspectorMetaPattern } from '../contract/heade
 import { boundedPinChecker, PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING, type PinChecker } from './content/pin.ts';
 import type { DialectKind } from './db/connection.ts';
 import { createDatabaseFaults } from './db/faults.ts';
+import { poolUseOf } from './db/postgres.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
@@ -27,7 +28,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { registerJsonBodyParser } from './json-body.ts';
-import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { countedMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { type AppMetrics, registerMetrics } from './metrics.ts';
+import { NO_METRICS } from './metrics-recorder.ts';
 import { registerProbes } from './probes.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import { isApiPath, LoggedPaths, REQUEST_ID_HEADER, RequestLogController, requestIdOf } from './request-log.ts';
@@ -98,6 +101,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<RequestTimeouts>;
   /** Started on SIGTERM/SIGINT (server/shutdown.ts): readiness fails, answers close their connections. */
   drain?: Drain;
+  /** Prometheus metrics (server/metrics.ts) and where they are served; without, nothing is recorded or served. */
+  metrics?: AppMetrics;
 }
 
 /** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
@@ -181,13 +186,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
 
+  const metrics = options.metrics ?? NO_METRICS;
+  if (options.metrics) registerMetrics(app, options.metrics, poolUseOf(options.db));
   const faults = createDatabaseFaults(app.log);
-  const store = createStore(options.db, options.kind ?? 'sqlite', () => faults.wrote());
+  const store = createStore(options.db, options.kind ?? 'sqlite', { onCommit: () => faults.wrote(), metrics });
   const now = options.now ?? systemClock;
+  const mailer = options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null);
   const deps: AppDeps = {
     store,
     now,
-    mailer: options.mailer ?? (options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.mailFrom) : null),
+    mailer: mailer && countedMailer(mailer, metrics),
     frontToken: frontTokenHooks(options.frontToken),
     staffAuth: staffAuthHooks(store, now),
     mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
@@ -197,13 +205,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   decorateStaffSession(app);
   const drain = options.drain ?? createDrain();
   registerDrainHooks(app, drain);
-  if (deps.mailer && !options.mailer) {
-    const mailer = deps.mailer;
-    app.addHook('onClose', async () => mailer.close());
-  }
+  if (mailer && !options.mailer) app.addHook('onClose', async () => mailer.close());
 
   if (options.dailyReports && deps.mailer) {
-    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log });
+    const reports = createReportScheduler({ db: options.db, mailer: deps.mailer, now, log: app.log, metrics });
     app.addHook('onReady', async () => reports.start());
     app.addHook('onClose', async () => reports.stop());
   }

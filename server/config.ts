@@ -4,6 +4,7 @@ import { DEFAULT_DATABASE_URL } from './db/connection.ts';
 import { DEFAULT_VISION_TIMEOUT_MS, type VisionConfig } from './domain/meals/analysers.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
 import { DEFAULT_MAIL_FROM } from './mail/mailer.ts';
+import { DEFAULT_METRICS_HOST, type MetricsConfig } from './metrics.ts';
 import { DEFAULT_DRAIN_MS } from './shutdown.ts';
 
 /** Used when FRONT_TOKEN is unset: fine for development, logged as a warning. */
@@ -38,6 +39,11 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** SHUTDOWN_DRAIN_MS (docs/operations.md#shutdown): how long requests in flight may take to finish on SIGTERM. */
   shutdownDrainMs: number;
+  /**
+   * METRICS_PORT (with METRICS_HOST) and METRICS_TOKEN (docs/operations.md#metrics): where the Prometheus metrics are
+   * served; null (neither set): they are not kept nor served.
+   */
+  metrics: MetricsConfig | null;
 }
 
 /**
@@ -79,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     shutdownDrainMs: readDrainMs(env.SHUTDOWN_DRAIN_MS),
+    metrics: readMetrics(env),
   };
 }
 
@@ -88,6 +95,16 @@ function readDrainMs(value: string | undefined): number {
   if (!Number.isInteger(ms) || ms < 0)
     throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds (got ${value})`);
   return ms;
+}
+
+/** METRICS_PORT: a port of its own on METRICS_HOST (loopback by default); METRICS_TOKEN: the scrape's bearer token. */
+export function readMetrics(env: NodeJS.ProcessEnv): MetricsConfig | null {
+  const token = env.METRICS_TOKEN || null;
+  if (!env.METRICS_PORT) return token === null ? null : { listen: null, token };
+  const port = Number(env.METRICS_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number (got ${env.METRICS_PORT})`);
+  return { listen: { port, host: env.METRICS_HOST || DEFAULT_METRICS_HOST }, token };
 }
 
 /** Keywords proxy-addr (Fastify's trustProxy) accepts for address ranges. */

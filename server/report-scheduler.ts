@@ -9,6 +9,7 @@ import type { Database } from './db/schema.ts';
 import type { Clock } from './domain/hotel-time.ts';
 import { sendDueReports } from './domain/report-sending.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { type MetricsRecorder, NO_METRICS } from './metrics-recorder.ts';
 
 export const REPORT_TICK_SECONDS = 60;
 
@@ -25,18 +26,28 @@ export function createReportScheduler(deps: {
   mailer: Mailer;
   now: Clock;
   log: FastifyBaseLogger;
+  metrics?: MetricsRecorder;
 }): ReportScheduler {
+  const metrics = deps.metrics ?? NO_METRICS;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   const pass = async () => {
-    const sent = await sendDueReports(deps.db, deps.mailer, deps.now(), (hotelId, date, error) =>
-      deps.log.error({ err: error, hotelId, date }, 'daily report not sent: will retry at the next tick'),
-    );
-    for (const report of sent.filter((r) => r.outcome === 'sent')) deps.log.info(report, 'daily report sent');
+    const reports = await sendDueReports(deps.db, deps.mailer, deps.now(), (hotelId, date, error) => {
+      metrics.dailyReport('failed');
+      deps.log.error({ err: error, hotelId, date }, 'daily report not sent: will retry at the next tick');
+    });
+    for (const report of reports) {
+      metrics.dailyReport(report.outcome);
+      if (report.outcome === 'sent') deps.log.info(report, 'daily report sent');
+    }
+    metrics.reportRun('completed');
   };
   const tick = () => {
     running ??= pass()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'daily report tick failed'))
+      .catch((error: unknown) => {
+        metrics.reportRun('failed');
+        deps.log.error({ err: error }, 'daily report tick failed');
+      })
       .finally(() => {
         running = null;
       });

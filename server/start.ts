@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import type { Database } from './db/schema.ts';
 import { hotelQrUrl, qrCodesOf, roomQrUrl } from './domain/qr-codes.ts';
+import { createMetrics } from './metrics.ts';
 import type { Drain } from './shutdown.ts';
 
 export interface StartOptions {
@@ -132,6 +133,7 @@ export async function start(options: StartOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.drain ? { drain: options.drain } : {}),
+    ...(config.metrics ? { metrics: createMetrics(config.metrics) } : {}),
   });
   const log = server.log;
 

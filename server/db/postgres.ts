@@ -1,6 +1,6 @@
 /**
- * PostgreSQL through node-postgres: the pool, what it does when a connection dies, and a prepared statement per
- * distinct SQL text.
+ * PostgreSQL through node-postgres: the pool, what it does when a connection dies, its use for the metrics, and a
+ * prepared statement per distinct SQL text.
  */
 import {
   Kysely,
@@ -43,7 +43,38 @@ export function openPostgres(url: string, onConnectionError?: (error: Error) => 
   pool.on('connect', (client) => client.on('error', report));
   // The idle client's error reached `report` through the client's own listener already.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const waits = { acquisitions: 0, seconds: 0 };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, waits) }) });
+  poolUses.set(db, () => ({
+    size: POOL_SIZE,
+    open: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    acquisitions: waits.acquisitions,
+    acquireSeconds: waits.seconds,
+  }));
+  return db;
+}
+
+/** The pool's state for the metrics (docs/operations.md#metrics). */
+export interface PoolUse {
+  /** The most connections the pool opens. */
+  size: number;
+  /** Connections open now, idle or held by a query. */
+  open: number;
+  idle: number;
+  /** Requests waiting for a connection now. */
+  waiting: number;
+  /** Connections handed out since the start, and the seconds spent in all waiting for them (a failed wait included). */
+  acquisitions: number;
+  acquireSeconds: number;
+}
+
+const poolUses = new WeakMap<Kysely<Database>, () => PoolUse>();
+
+/** The pool under a Kysely instance opened by openPostgres; undefined on SQLite (one connection, no pool). */
+export function poolUseOf(db: Kysely<Database>): (() => PoolUse) | undefined {
+  return poolUses.get(db);
 }
 
 /** How many distinct SQL texts get a prepared statement on PostgreSQL (the app sends about a hundred). */
@@ -53,9 +84,10 @@ const PREPARED_TEXTS = 500;
  * PostgreSQL parses and plans an unnamed statement anew every time. Naming the statement of each distinct SQL text
  * lets every connection parse and plan it once, then only bind and execute it (node-postgres remembers per connection
  * which names it has prepared). Names are never reused for another text, so only the first PREPARED_TEXTS texts get
- * one: `IN (…)` lists of every length would otherwise grow each server process's memory without bound.
+ * one: `IN (…)` lists of every length would otherwise grow each server process's memory without bound. Each wait for
+ * a connection is added to `waits`.
  */
-function preparingPool(pool: pg.Pool): PostgresPool {
+function preparingPool(pool: pg.Pool, waits: { acquisitions: number; seconds: number }): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -71,7 +103,11 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     options: pool.options,
     end: () => pool.end(),
     connect: async () => {
-      const client = await pool.connect();
+      const asked = performance.now();
+      const client = await pool.connect().finally(() => {
+        waits.acquisitions += 1;
+        waits.seconds += (performance.now() - asked) / 1000;
+      });
       let wrapper = wrappers.get(client);
       if (wrapper === undefined) {
         wrapper = preparingClient(client, nameOf);

@@ -11,6 +11,7 @@
  *   the rows, which serialises concurrent writes on them.
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type MetricsRecorder, NO_METRICS } from '../metrics-recorder.ts';
 import type { DialectKind } from './connection.ts';
 import type { Database } from './schema.ts';
 import { holdConnection } from './sqlite.ts';
@@ -23,6 +24,8 @@ export interface WriteTransaction {
     query: SelectQueryBuilder<DB, TB, O>,
     table: TB & string,
   ): SelectQueryBuilder<DB, TB, O>;
+  /** The ledger writes of the transaction, counted in the metrics only once it commits (a rollback counts none). */
+  readonly metrics: Pick<MetricsRecorder, 'ledgerWrite'>;
 }
 
 export interface Store {
@@ -55,13 +58,19 @@ function dialectOf(db: Kysely<Database>): DialectKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** `onCommit` is told of every write transaction that committed (the storage takes writes: db/faults.ts). */
-export function createStore(db: Kysely<Database>, kind: DialectKind, onCommit: () => void = () => {}): Store {
+export interface StoreHooks {
+  /** Told of every write transaction that committed (the storage takes writes: db/faults.ts). */
+  onCommit?: () => void;
+  /** Where a committed transaction's ledger writes are counted. */
+  metrics?: MetricsRecorder;
+}
+
+export function createStore(db: Kysely<Database>, kind: DialectKind, hooks: StoreHooks = {}): Store {
+  const { onCommit = () => {}, metrics = NO_METRICS } = hooks;
   const transaction =
     kind === 'postgres'
-      ? <T>(work: (tx: WriteTransaction) => Promise<T>) =>
-          db.transaction().execute((tx) => work({ db: tx, forUpdate: (query, table) => forUpdateOn(tx, query, table) }))
-      : <T>(work: (tx: WriteTransaction) => Promise<T>) =>
+      ? <T>(run: (tx: Kysely<Database>) => Promise<T>) => db.transaction().execute(run)
+      : <T>(run: (tx: Kysely<Database>) => Promise<T>) =>
           db.connection().execute(async (conn) => {
             // BEGIN and COMMIT run on the connection directly, as the transaction's prepared statements do
             // (db/prepared.ts): Kysely's lock, held by `db.connection()`, already keeps every other query out.
@@ -69,7 +78,7 @@ export function createStore(db: Kysely<Database>, kind: DialectKind, onCommit: (
             if (connection === undefined) throw new Error('A SQLite database is opened by db/connection.ts');
             connection.prepare('begin immediate').run();
             try {
-              const result = await work({ db: conn, forUpdate: (query, table) => forUpdateOn(conn, query, table) });
+              const result = await run(conn);
               // A COMMIT that fails for lack of space may leave the transaction open: it is rolled back below.
               connection.prepare('commit').run();
               return result;
@@ -83,8 +92,16 @@ export function createStore(db: Kysely<Database>, kind: DialectKind, onCommit: (
             }
           });
   const write = async <T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> => {
-    const result = await transaction(work);
+    const ledgerWrites: Array<Parameters<MetricsRecorder['ledgerWrite']>> = [];
+    const result = await transaction((tx) =>
+      work({
+        db: tx,
+        forUpdate: (query, table) => forUpdateOn(tx, query, table),
+        metrics: { ledgerWrite: (...written) => ledgerWrites.push(written) },
+      }),
+    );
     onCommit();
+    for (const [kind, points] of ledgerWrites) metrics.ledgerWrite(kind, points);
     return result;
   };
   return {

@@ -12,7 +12,7 @@ import type { AnswerColumns, Database } from '../db/schema.ts';
 import type { WriteTransaction } from '../db/store.ts';
 import { type Cap, takeCap } from './caps.ts';
 import { localDate } from './hotel-time.ts';
-import { appendEntry } from './ledger.ts';
+import { appendEntryIn } from './ledger.ts';
 
 /** The stored answer of an action that takes none (a claim, a meal photo, a proof). */
 export const NO_ANSWER: AnswerColumns = {
@@ -110,13 +110,13 @@ const completionInsert = prepared(
  * the transaction rolls back.
  */
 export function movePoints(
-  tx: Kysely<Database>,
+  transaction: WriteTransaction,
   { stay, action, nightId }: CompletionKey,
   move: { amount: number; version: number; isChange: boolean },
   now: Date,
 ): Promise<boolean> {
-  return appendEntry(
-    tx,
+  return appendEntryIn(
+    transaction,
     {
       stayId: stay.id,
       amount: move.amount,
@@ -207,7 +207,7 @@ export async function recordAnswer(
   if (cap !== undefined) await takeCap(transaction, cap);
   await saveCompletion(tx, key, existing, recorded, now);
   const move = { amount: recorded.pointsChange, version: recorded.version, isChange: existing !== undefined };
-  if (move.amount !== 0 && !(await movePoints(tx, key, move, now))) return false;
+  if (move.amount !== 0 && !(await movePoints(transaction, key, move, now))) return false;
   await logAnswer(tx, key, recorded, now);
   return true;
 }

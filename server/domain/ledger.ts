@@ -5,6 +5,8 @@
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database, LedgerEntriesTable } from '../db/schema.ts';
+import type { WriteTransaction } from '../db/store.ts';
+import type { LedgerWriteKind } from '../metrics-recorder.ts';
 import { DomainError } from './errors.ts';
 
 export interface LedgerEntryInput {
@@ -80,6 +82,22 @@ export async function appendEntry(db: Kysely<Database>, entry: LedgerEntryInput,
   const [repeated] = await keyRead(db, { idempotencyKey: row.idempotency_key });
   if (repeated) return false;
   throw new InsufficientGreenMiles(await balanceOf(db, row.stay_id), -row.amount);
+}
+
+/** appendEntry in the write transaction, counting the entry written in the metrics once the transaction commits. */
+export async function appendEntryIn(
+  transaction: WriteTransaction,
+  entry: LedgerEntryInput,
+  now: Date,
+): Promise<boolean> {
+  const written = await appendEntry(transaction.db, entry, now);
+  if (written) transaction.metrics.ledgerWrite(ledgerWriteKind(entry), Math.abs(entry.amount));
+  return written;
+}
+
+function ledgerWriteKind(entry: LedgerEntryInput): LedgerWriteKind {
+  if (entry.amount > 0) return 'earned';
+  return entry.rewardId == null ? 'reversed' : 'spent';
 }
 
 const LEDGER_COLUMNS = [

@@ -89,7 +89,8 @@ export async function validateProof(store: Store, input: ProofInput, now: Date):
     }
     const version = PROOF_COMPLETION_VERSION;
     await saveCompletion(tx, completion, undefined, { answer: NO_ANSWER, points: action.reward, version }, now);
-    if (action.reward > 0) await movePoints(tx, completion, { amount: action.reward, version, isChange: false }, now);
+    if (action.reward > 0)
+      await movePoints(transaction, completion, { amount: action.reward, version, isChange: false }, now);
     await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: action.reward }, now);
 
     const { lang } = input.body;

@@ -23,7 +23,7 @@ import type { Store, WriteTransaction } from '../db/store.ts';
 import { type Cap, takeCap } from './caps.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
 import { currentNightId, localDate, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
-import { appendEntry, balanceOf } from './ledger.ts';
+import { appendEntryIn, balanceOf } from './ledger.ts';
 import { findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from './stays.ts';
 
 /** Unambiguous characters: no 0/O, 1/I, so codes read aloud well at the desk (docs/behaviour.md#reward-claims). */
@@ -264,8 +264,8 @@ export async function claimReward(
     await takeClaimCaps(tx, stay, reward, now);
     const code = carriesCode(reward.type) ? await issueCode(db, reward) : null;
     if (reward.cost > 0) {
-      const appended = await appendEntry(
-        db,
+      const appended = await appendEntryIn(
+        tx,
         {
           stayId: stay.id,
           amount: -reward.cost,

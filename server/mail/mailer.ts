@@ -4,6 +4,7 @@
  * e.g. `?ignoreTLS=true`). Without SMTP_URL there is no mailer and the e-mail call answers 503.
  */
 import nodemailer from 'nodemailer';
+import type { MetricsRecorder } from '../metrics-recorder.ts';
 
 export const DEFAULT_MAIL_FROM = 'GreenMiles <noreply@greenmiles.invalid>';
 
@@ -44,5 +45,21 @@ export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FR
     close() {
       transport.close();
     },
+  };
+}
+
+/** The mailer with each send counted in the metrics as sent or failed. */
+export function countedMailer(mailer: Mailer, metrics: Pick<MetricsRecorder, 'mail'>): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.mail('failed');
+        throw error;
+      }
+      metrics.mail('sent');
+    },
+    close: () => mailer.close(),
   };
 }

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { LimeatBody, LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Store } from '../../db/store.ts';
+import type { Store, WriteTransaction } from '../../db/store.ts';
 import {
   type CompletionKey,
   findCompletion,
@@ -144,20 +144,21 @@ export async function submitMealPhoto(
   const greenMilesAdded = await store.write(async (transaction) => {
     const locked = await lockOwnedStay(transaction, body.sUUID, body.uuid);
     if (isFinished(locked, now)) throw stayFinished();
-    return creditMeal(transaction.db, locked, action, { points, impact: impactOf(ingredients) }, now, body.endDate);
+    return creditMeal(transaction, locked, action, { points, impact: impactOf(ingredients) }, now, body.endDate);
   });
   return { greenMilesAdded, limeatAnalysis: analysis };
 }
 
 /** Records the meal on the night's completion; credits what it adds to the night's best meal. */
 async function creditMeal(
-  tx: Kysely<Database>,
+  transaction: WriteTransaction,
   stay: StayRecord,
   action: MealAction,
   { points, impact }: { points: number; impact: MealImpact },
   now: Date,
   endDate: string | null,
 ): Promise<number> {
+  const tx = transaction.db;
   const completion: CompletionKey = {
     stay,
     action: { id: action.id, type: 'LIMEAT' },
@@ -170,7 +171,8 @@ async function creditMeal(
     await saveCompletion(tx, completion, existing, { answer: NO_ANSWER, points, version }, now);
     await keepMealImpact(tx, completion, impact);
   }
-  if (credit > 0) await movePoints(tx, completion, { amount: credit, version, isChange: existing !== undefined }, now);
+  if (credit > 0)
+    await movePoints(transaction, completion, { amount: credit, version, isChange: existing !== undefined }, now);
   await logAnswer(tx, completion, { answer: NO_ANSWER, version, pointsChange: credit }, now);
   if (endDate !== null && stay.end_date === null)
     await tx.updateTable('stays').set({ end_date: endDate }).where('id', '=', stay.id).execute();
