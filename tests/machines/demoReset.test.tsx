@@ -1,17 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import { type DemoResetInput, demoResetMachine } from '../../machines/demoReset.machine.ts';
+import type { AnyEventObject } from 'xstate';
+import { demoResetMachine } from '../../machines/demoReset.machine.ts';
 import { demoResetOverlayMachine } from '../../machines/demoResetOverlay.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
-import { canTake, matchesPath } from '../support/graph-model.ts';
+import { transitionsModel } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
-
-type DemoResetSnapshot = SnapshotFrom<typeof demoResetMachine>;
 
 const SERVER_REFUSAL = new ApiError(403, 'not_a_demo_stay', 'Only the stays of a demo hotel can be reset');
 const events: AnyEventObject[] = [
@@ -22,17 +19,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.resetDemoStay', error: new ApiError(0, 'network_error', 'Failed to fetch') },
 ];
 
-const model = new TestModel(
-  demoResetMachine as unknown as ActorLogic<DemoResetSnapshot, AnyEventObject, DemoResetInput>,
-  {
-    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
-    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-  },
-);
-
-type OverlaySnapshot = SnapshotFrom<typeof demoResetOverlayMachine>;
+const model = transitionsModel(demoResetMachine, { sUUID: STAY_ID, profileUUID: PROFILE_ID }, events);
 
 const overlayEvents: AnyEventObject[] = [
   { type: 'demoReset.open' },
@@ -40,15 +27,10 @@ const overlayEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.demoReset', output: { reset: true } },
 ];
 
-const overlayModel = new TestModel(
-  demoResetOverlayMachine as unknown as ActorLogic<OverlaySnapshot, AnyEventObject, DemoResetInput>,
-  {
-    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID },
-    events: (snapshot) => overlayEvents.filter((event) => canTake(snapshot, event)),
-    // Told apart by the event that led there, so a path ends with every transition.
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-  },
+const overlayModel = transitionsModel(
+  demoResetOverlayMachine,
+  { sUUID: STAY_ID, profileUUID: PROFILE_ID },
+  overlayEvents,
 );
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;

@@ -1,18 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActorLogic, AnyEventObject, PromiseActorLogic, SnapshotFrom } from 'xstate';
-import { type StaffResetInput, staffResetMachine } from '../../machines/staffReset.machine.ts';
+import type { AnyEventObject, PromiseActorLogic } from 'xstate';
+import { staffResetMachine } from '../../machines/staffReset.machine.ts';
 import { staffResetOverlayMachine } from '../../machines/staffResetOverlay.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
-import { canTake, matchesPath } from '../support/graph-model.ts';
+import { transitionsModel } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
-
-type StaffResetSnapshot = SnapshotFrom<typeof staffResetMachine>;
 
 const PIN = '731946';
 const SESSION = { token: 'staff-token', expiresAt: '2026-11-23T10:15:00.000Z' };
@@ -31,18 +28,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.terminateStay', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
 ];
 
-const model = new TestModel(
-  staffResetMachine as unknown as ActorLogic<StaffResetSnapshot, AnyEventObject, StaffResetInput>,
-  {
-    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 },
-    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
-    // Told apart by the event that led there, so a path ends with every transition.
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-  },
-);
-
-type OverlaySnapshot = SnapshotFrom<typeof staffResetOverlayMachine>;
+const model = transitionsModel(staffResetMachine, { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 }, events);
 
 const LONG_PRESS_ENDED = 'xstate.after.staffResetLongPress.staffResetOverlay.pressing';
 
@@ -56,15 +42,10 @@ const overlayEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.staffReset', output: { terminated: true } },
 ];
 
-const overlayModel = new TestModel(
-  staffResetOverlayMachine as unknown as ActorLogic<OverlaySnapshot, AnyEventObject, StaffResetInput>,
-  {
-    input: { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 },
-    events: (snapshot) => overlayEvents.filter((event) => canTake(snapshot, event)),
-    // Told apart by the event that led there, so a path ends with every transition.
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
-    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-  },
+const overlayModel = transitionsModel(
+  staffResetOverlayMachine,
+  { sUUID: STAY_ID, profileUUID: PROFILE_ID, hId: 1 },
+  overlayEvents,
 );
 
 const FAILURE_TEXTS = {
