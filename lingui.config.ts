@@ -30,7 +30,6 @@ const DIALOG_SOURCES = [
     'endDatePicker.machine.ts',
     'heating.machine.ts',
     'luniclean.machine.ts',
-    'lunishower.machine.ts',
     'nightsPicker.machine.ts',
     'quiz.machine.ts',
     'review.machine.ts',

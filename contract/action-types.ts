@@ -20,22 +20,37 @@ export type SubmissionPath =
 /** The label family of an action card's button (the guest app translates each). */
 export type CardLabel = 'collect' | 'chooseAndCollect' | 'claim' | 'discoverAndCollect';
 
-/** The dialog an action opens (the guest app maps each to a modal and its machine). */
-export type ActionModal =
-  | 'yesNo'
-  | 'luniclean'
-  | 'lunishower'
-  | 'heating'
-  | 'review'
-  | 'custom'
-  | 'quiz'
-  | 'claim'
-  | 'limeatInstructions'
-  | 'proofInstructions';
+/**
+ * The dialogs an action opens, each kind declared here once. The guest app maps every kind to its view
+ * (src/views/actions/modals/registry.ts) and every answer dialog to its machine (machines/actionModals.ts), both
+ * records over these kinds, so the compiler points at the layer a new kind still misses.
+ */
+export const ANSWER_MODALS = [
+  'yesNo',
+  'luniclean',
+  'lunishower',
+  'heating',
+  'review',
+  'custom',
+  'quiz',
+  'claim',
+] as const;
 
-export interface ActionTypeRules {
-  /** How an answer is sent; null for the types completed through a page of their own (meal photo, proof QR). */
-  submissionPath: SubmissionPath | null;
+/** A dialog that sends the guest's answer through the type's submission path. */
+export type AnswerModal = (typeof ANSWER_MODALS)[number];
+/** A dialog that only explains: the meal photo and the proof are completed on pages of their own. */
+export type InstructionModal = 'limeatInstructions' | 'proofInstructions';
+export type ActionModal = AnswerModal | InstructionModal;
+
+/**
+ * How an answer is sent and the dialog that sends it: a submission path and an answer dialog, or none (the types
+ * completed through a page of their own: meal photo, proof QR) and an instructions dialog.
+ */
+type AnswerChannel =
+  | { submissionPath: SubmissionPath; modal: AnswerModal }
+  | { submissionPath: null; modal: InstructionModal };
+
+export type ActionTypeRules = AnswerChannel & {
   /** A completed action can be done again (its answer replaced, its points moved by the difference). */
   redoable: boolean;
   /** A completed card shows a pencil (the answer can be changed) rather than an eye (read-only summary). */
@@ -43,7 +58,6 @@ export interface ActionTypeRules {
   /** The launch opens the modal at once, without asking for the stay's end date first. */
   opensDirectly: boolean;
   cardLabel: CardLabel;
-  modal: ActionModal;
   /** Once completed (and not re-doable), its own modal shows it done, instead of the read-only summary. */
   completedInModal?: true;
   /**
@@ -51,7 +65,7 @@ export interface ActionTypeRules {
    * stay ending tomorrow has nothing to act on (docs/behaviour.md#one-night-stay).
    */
   needsNextDay?: true;
-}
+};
 
 export const ACTION_TYPE_RULES = {
   LUNICLEAN: {

@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, sendParent, setup } from 'xstate';
-import { rulesOf } from '../contract/action-types.ts';
+import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../contract/action-types.ts';
 import { addDays, calendarDateIn, daysBetween, earlierDate } from '../contract/calendar-days.ts';
 import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
 import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
-import { MODAL_FLOW_KINDS, MODAL_MACHINES, type ModalFlowKind, modalInputOf, modalKindOf } from './actionModals.ts';
+import { MODAL_MACHINES, modalInputOf, modalKindOf } from './actionModals.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
@@ -85,7 +85,7 @@ function modalSnapshotOf({ event }: { event: SnapshotEvent<AnyMachineSnapshot> }
  */
 function modalFlowStates() {
   return Object.fromEntries(
-    MODAL_FLOW_KINDS.map((kind) => [
+    ANSWER_MODALS.map((kind) => [
       kind,
       {
         invoke: {
@@ -107,7 +107,7 @@ function modalFlowStates() {
         },
       },
     ]),
-  ) as Record<ModalFlowKind, object>;
+  ) as Record<AnswerModal, object>;
 }
 
 function nightsUntil(today: string, endDate: string): number {
@@ -145,7 +145,7 @@ export const actionLaunchMachine = setup({
     changesAnswerOnItsWay: ({ context }, modal: AnyMachineSnapshot) =>
       modal.hasTag('submitting') !== context.answerOnItsWay,
     /** The action's modal kind is `kind` and the action can run its machine. */
-    runsModalFlow: ({ context }, kind: ModalFlowKind) =>
+    runsModalFlow: ({ context }, kind: AnswerModal) =>
       modalKindOf(context.action) === kind && modalInputOf(kind, context) !== null,
   },
   actions: {
@@ -275,7 +275,7 @@ export const actionLaunchMachine = setup({
           states: {
             opening: {
               always: [
-                ...MODAL_FLOW_KINDS.map((kind) => ({
+                ...ANSWER_MODALS.map((kind) => ({
                   guard: { type: 'runsModalFlow' as const, params: kind },
                   target: kind,
                 })),

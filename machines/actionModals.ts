@@ -1,22 +1,20 @@
 import type { AnyStateMachine, InputFrom, PromiseActorLogic } from 'xstate';
-import { type ActionModal, rulesOf } from '../contract/action-types.ts';
+import { type ActionModal, ANSWER_MODALS, type AnswerModal, rulesOf } from '../contract/action-types.ts';
 import { startingTemperature } from '../contract/answer-rules.ts';
 import type { Action, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
 import { claimActionMachine } from './claimAction.machine.ts';
 import { customMachine } from './custom.machine.ts';
 import { heatingMachine } from './heating.machine.ts';
 import { lunicleanMachine } from './luniclean.machine.ts';
-import { lunishowerMachine } from './lunishower.machine.ts';
 import { quizMachine } from './quiz.machine.ts';
 import { reviewMachine } from './review.machine.ts';
 import type { SubmissionInput } from './submission.ts';
-import { yesNoMachine } from './yesNo.machine.ts';
+import { type YesNoInput, yesNoMachine } from './yesNo.machine.ts';
 
 /**
- * The machine of each modal kind of the action-type registry (contract/action-types.ts `modal`) that sends an answer,
- * and how the action launch builds its input. The launch (machines/actionLaunch.machine.ts) runs the machine of the
- * opened action's kind as its child `modal`; each ends with the server's reply as its output. The kinds missing here
- * (instructions) are static dialogs with no machine.
+ * The machine of each answer dialog of the contract (contract/action-types.ts `ANSWER_MODALS`), and how the action
+ * launch builds its input. The launch (machines/actionLaunch.machine.ts) runs the machine of the opened action's kind
+ * as its child `modal`; each ends with the server's reply as its output. The instructions dialogs have no machine.
  */
 
 /** What the launch knows when it opens the modal. */
@@ -45,6 +43,11 @@ function submissionOf(launch: ModalLaunch): SubmissionInput {
   };
 }
 
+/** The yes-or-no dialogs (yes/no types, short shower) share one machine, which reads the type from the action. */
+function yesNoInputOf(launch: ModalLaunch): YesNoInput {
+  return { ...submissionOf(launch), action: launch.action };
+}
+
 interface ModalFlow<Machine extends AnyStateMachine> {
   machine: Machine;
   /** The machine's input, or null when the action cannot run it (a quiz without its question). */
@@ -59,7 +62,7 @@ function modalFlow<Machine extends AnyStateMachine>(
 }
 
 export const ACTION_MODAL_FLOWS = {
-  yesNo: modalFlow(yesNoMachine, (launch) => ({ ...submissionOf(launch), action: launch.action })),
+  yesNo: modalFlow(yesNoMachine, yesNoInputOf),
   luniclean: modalFlow(lunicleanMachine, (launch) => ({
     ...submissionOf(launch),
     action: launch.action,
@@ -67,7 +70,7 @@ export const ACTION_MODAL_FLOWS = {
     now: launch.now,
     timeZone: launch.timeZone,
   })),
-  lunishower: modalFlow(lunishowerMachine, (launch) => ({ ...submissionOf(launch), action: launch.action })),
+  lunishower: modalFlow(yesNoMachine, yesNoInputOf),
   heating: modalFlow(heatingMachine, (launch) => ({
     ...submissionOf(launch),
     temperature: startingTemperature(launch.action.temperature),
@@ -77,16 +80,13 @@ export const ACTION_MODAL_FLOWS = {
   // The view shows the question and answers of the action; the machine needs none of them.
   quiz: modalFlow(quizMachine, (launch) => (launch.action.quiz ? submissionOf(launch) : null)),
   claim: modalFlow(claimActionMachine, submissionOf),
-} satisfies Partial<Record<ActionModal, ModalFlow<AnyStateMachine>>>;
+} satisfies Record<AnswerModal, ModalFlow<AnyStateMachine>>;
 
-export type ModalFlowKind = keyof typeof ACTION_MODAL_FLOWS;
-export type ModalMachines = { [Kind in ModalFlowKind]: (typeof ACTION_MODAL_FLOWS)[Kind]['machine'] };
-
-export const MODAL_FLOW_KINDS = Object.keys(ACTION_MODAL_FLOWS) as ModalFlowKind[];
+export type ModalMachines = { [Kind in AnswerModal]: (typeof ACTION_MODAL_FLOWS)[Kind]['machine'] };
 
 /** The machines by modal kind (the launch's actors of the same names). */
 export const MODAL_MACHINES = Object.fromEntries(
-  MODAL_FLOW_KINDS.map((kind) => [kind, ACTION_MODAL_FLOWS[kind].machine]),
+  ANSWER_MODALS.map((kind) => [kind, ACTION_MODAL_FLOWS[kind].machine]),
 ) as ModalMachines;
 
 /** The modal kind of an action (an unknown type draws the fallback type's). */
@@ -95,14 +95,14 @@ export function modalKindOf(action: Action): ActionModal {
 }
 
 /** The input of the `kind` modal machine for this launch, or null when it cannot run. */
-export function modalInputOf(kind: ModalFlowKind, launch: ModalLaunch): unknown {
+export function modalInputOf(kind: AnswerModal, launch: ModalLaunch): unknown {
   return ACTION_MODAL_FLOWS[kind].inputOf(launch);
 }
 
 /** Every modal machine with the one real `submitAnswer` (POST /api/actions/{actId}/{path}), provided once. */
 export function withSubmitAnswer(submitAnswer: PromiseActorLogic<SubmissionReply, SubmissionRequest>): ModalMachines {
   return Object.fromEntries(
-    MODAL_FLOW_KINDS.map((kind) => {
+    ANSWER_MODALS.map((kind) => {
       // Each kind's machine declares the same `submitAnswer`; their union cannot be provided in one call.
       const machine: AnyStateMachine = MODAL_MACHINES[kind];
       return [kind, machine.provide({ actors: { submitAnswer } })];

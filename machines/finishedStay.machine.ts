@@ -1,4 +1,4 @@
-import { assign, setup, spawnChild, stopChild } from 'xstate';
+import { assign, type DoneActorEvent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward, Stay } from '../contract/schemas.ts';
 import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
@@ -49,6 +49,18 @@ const rewardsInput = ({ context }: { context: FinishedStayContext }): LoadClaime
   profileUUID: context.profileUUID ?? '',
   language: context.language,
 });
+
+/** The claimed rewards' call, on the first load and on every reload (the list stays on screen meanwhile). */
+const loadRewards = {
+  id: 'loadRewards',
+  src: 'loadRewards',
+  input: rewardsInput,
+  onDone: {
+    target: 'shown',
+    actions: { type: 'storeClaimedRewards', params: ({ event }: { event: DoneActorEvent<Reward[]> }) => event.output },
+  },
+  onError: 'rewardsFailed',
+} as const;
 
 export const finishedStayMachine = setup({
   types: {
@@ -132,16 +144,7 @@ export const finishedStayMachine = setup({
       states: {
         loadingRewards: {
           tags: 'loadingRewards',
-          invoke: {
-            id: 'loadRewards',
-            src: 'loadRewards',
-            input: rewardsInput,
-            onDone: {
-              target: 'shown',
-              actions: { type: 'storeClaimedRewards', params: ({ event }) => event.output },
-            },
-            onError: 'rewardsFailed',
-          },
+          invoke: loadRewards,
         },
         shown: {
           on: {
@@ -155,16 +158,7 @@ export const finishedStayMachine = setup({
         },
         // A use changed a reward: reload while the list and the open modal stay on screen.
         reloadingRewards: {
-          invoke: {
-            id: 'loadRewards',
-            src: 'loadRewards',
-            input: rewardsInput,
-            onDone: {
-              target: 'shown',
-              actions: { type: 'storeClaimedRewards', params: ({ event }) => event.output },
-            },
-            onError: 'rewardsFailed',
-          },
+          invoke: loadRewards,
           on: {
             'reward.close': { actions: ['stopClaim', 'closeReward'] },
             'claim.changed': { target: 'reloadingRewards', reenter: true },

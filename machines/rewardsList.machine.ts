@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { assign, sendParent, setup, spawnChild, stopChild } from 'xstate';
+import { assign, type DoneActorEvent, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward } from '../contract/schemas.ts';
 import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
@@ -59,6 +59,18 @@ const loadInput = ({ context }: { context: RewardsListContext }): RewardsListInp
   profileUUID: context.profileUUID,
   language: context.language,
 });
+
+/** The list's call, on the first load and on every reload (the list stays on screen meanwhile). */
+const loadRewards = {
+  id: 'loadRewards',
+  src: 'loadRewards',
+  input: loadInput,
+  onDone: {
+    target: 'loaded',
+    actions: { type: 'storeRewards', params: ({ event }: { event: DoneActorEvent<Reward[]> }) => event.output },
+  },
+  onError: { target: 'failed', actions: 'storeLoadError' },
+} as const;
 
 /**
  * The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes or when a claim
@@ -128,16 +140,7 @@ export const rewardsListMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      invoke: {
-        id: 'loadRewards',
-        src: 'loadRewards',
-        input: loadInput,
-        onDone: {
-          target: 'loaded',
-          actions: { type: 'storeRewards', params: ({ event }) => event.output },
-        },
-        onError: { target: 'failed', actions: 'storeLoadError' },
-      },
+      invoke: loadRewards,
     },
     loaded: {
       on: {
@@ -156,16 +159,7 @@ export const rewardsListMachine = setup({
     },
     // A claim or a use changed a reward: reload while the list (and the open modal) stay on screen.
     reloading: {
-      invoke: {
-        id: 'loadRewards',
-        src: 'loadRewards',
-        input: loadInput,
-        onDone: {
-          target: 'loaded',
-          actions: { type: 'storeRewards', params: ({ event }) => event.output },
-        },
-        onError: { target: 'failed', actions: 'storeLoadError' },
-      },
+      invoke: loadRewards,
       on: { 'reward.changed': { target: 'reloading', reenter: true } },
     },
     failed: {

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../contract/recorded-answers.ts';
 import type { Action } from '../contract/schemas.ts';
 import {
@@ -18,13 +19,14 @@ import {
 } from './submission.ts';
 
 /**
- * The yes/no modal of YESNO, YESNOMAIL and YESNOSTAY (docs/behaviour.md "Yes/no types"): a change-with-rollback flow
- * (machines/answerChange.ts) whose answer starts from the action's response and whose rewarded answer is the
- * action's positive response; each type sends to its own path.
+ * The yes-or-no modals (docs/behaviour.md "Yes/no types" and #short-shower): YESNO, YESNOMAIL and YESNOSTAY, whose
+ * rewarded answer is the action's positive response, and LUNISHOWER, did the guest keep to the short-shower
+ * objective, whose yes earns. A change-with-rollback flow (machines/answerChange.ts) whose answer starts from the
+ * action's response (tonight's, for the short shower); each type sends to its own path.
  */
 
 export type { YesNoAnswer };
-export type YesNoType = 'YESNO' | 'YESNOSTAY' | 'YESNOMAIL';
+export type YesNoType = 'YESNO' | 'YESNOSTAY' | 'YESNOMAIL' | 'LUNISHOWER';
 
 export interface YesNoInput extends SubmissionInput {
   action: Action;
@@ -36,9 +38,23 @@ export interface YesNoContext extends AnswerChangeContext<YesNoAnswer> {
 
 export type YesNoEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
 
+export const lunishowerSubmitError = msg`Erreur lors de l'action LuniShower`;
+
 /** The type whose path the answer goes to; a type drawn by this modal that is not a yes/no type sends as YESNO. */
 export function yesNoTypeOf(action: Action): YesNoType {
-  return action.actType === 'YESNOSTAY' || action.actType === 'YESNOMAIL' ? action.actType : 'YESNO';
+  const { actType } = action;
+  return actType === 'YESNOSTAY' || actType === 'YESNOMAIL' || actType === 'LUNISHOWER' ? actType : 'YESNO';
+}
+
+function startingContext(input: YesNoInput): YesNoContext {
+  const type = yesNoTypeOf(input.action);
+  const answer = yesNoAnswerOf(input.action.response);
+  const change =
+    type === 'LUNISHOWER'
+      ? // Keeping to the short shower is the rewarded answer.
+        answerChangeContextOf<YesNoAnswer>(answer, 'yes', lunishowerSubmitError)
+      : answerChangeContextOf<YesNoAnswer>(answer, rewardedYesNoAnswer(input.action.actPositiveResponse));
+  return { ...submissionContextOf(input), ...change, type };
 }
 
 function chosenAnswer({ event }: { event: YesNoEvent }): YesNoAnswer {
@@ -46,21 +62,17 @@ function chosenAnswer({ event }: { event: YesNoEvent }): YesNoAnswer {
 }
 
 function yesNoRequest({ context }: { context: YesNoContext }) {
-  const body = { ...identityOf(context), response: context.pendingAnswer === 'yes', endDate: context.endDate };
-  return submissionRequest(context.actId, context.type, body);
+  const yes = context.pendingAnswer === 'yes';
+  const fields = { ...identityOf(context), endDate: context.endDate };
+  return context.type === 'LUNISHOWER'
+    ? submissionRequest(context.actId, context.type, { ...fields, objectiveRespected: yes })
+    : submissionRequest(context.actId, context.type, { ...fields, response: yes });
 }
 
 export const yesNoMachine = answerChangeSetup<YesNoAnswer, YesNoContext, YesNoEvent, YesNoInput>().createMachine({
   id: 'yesNo',
   output: submittedReply,
-  context: ({ input }) => ({
-    ...submissionContextOf(input),
-    ...answerChangeContextOf<YesNoAnswer>(
-      yesNoAnswerOf(input.action.response),
-      rewardedYesNoAnswer(input.action.actPositiveResponse),
-    ),
-    type: yesNoTypeOf(input.action),
-  }),
+  context: ({ input }) => startingContext(input),
   initial: 'ready',
   states: {
     ready: readyState('yesNo', { 'answer.choose': choiceTransitions(chosenAnswer) }),

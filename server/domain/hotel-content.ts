@@ -1,6 +1,6 @@
 /**
  * A hotel's content as the guests' lists show it (actions, rewards, their texts, tags, options, quiz answers,
- * pictures), cached in memory by the hotel's `content_version`. Every write of that content renews the version in
+ * pictures) and the action rules a submission checks, cached in memory by the hotel's `content_version`. Every write of that content renews the version in
  * the same transaction (the import, server/content/import.ts, is the only such writer) and each request reads the
  * version with its stay, so a request never sees content older than the version it read, on any number of processes.
  */
@@ -171,6 +171,31 @@ export function actionContentOf(db: Kysely<Database>, hotel: HotelVersion, lang:
   return actionContentCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}|${lang}`, () =>
     loadActionContent(db, hotel.hotel_id, lang),
   );
+}
+
+/** What a submission checks and scores an answer by, in any language. */
+interface ActionRules {
+  id: number;
+  type: string;
+  period: string;
+  reward: number;
+  positive_response: string | null;
+}
+
+/** Keyed by hotel and content version. */
+const actionRulesCache = new BoundedCache<Promise<Map<number, ActionRules>>>(256);
+
+/** The rules of the hotel's active actions by action id, whatever their translations. */
+export function actionRulesOf(db: Kysely<Database>, hotel: HotelVersion): Promise<Map<number, ActionRules>> {
+  return actionRulesCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, async () => {
+    const rows = await db
+      .selectFrom('actions')
+      .select(['id', 'type', 'period', 'reward', 'positive_response'])
+      .where('hotel_id', '=', hotel.hotel_id)
+      .where('active', '=', 1)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
 }
 
 interface RewardTexts {

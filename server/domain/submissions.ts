@@ -15,14 +15,13 @@ import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import type { QuizSolution, SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
-import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject } from './caps.ts';
 import { type CompletionKey, findCompletion, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { solutionOf } from './hotel-content.ts';
+import { actionRulesOf, solutionOf } from './hotel-content.ts';
 import { completionNightId, currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
@@ -45,29 +44,6 @@ interface SubmissionBase {
   sUUID: string;
   lang?: string | undefined;
   endDate?: string | null | undefined;
-}
-
-interface ActionRules {
-  id: number;
-  type: string;
-  period: string;
-  reward: number;
-  positive_response: string | null;
-}
-
-/** A hotel's action rules change only on import, which renews its content_version (a random UUID). */
-const actionRules = new BoundedCache<Promise<Map<number, ActionRules>>>(256);
-
-function actionRulesOf(db: Kysely<Database>, stay: { hotel_id: number; content_version: string }) {
-  return actionRules.getOrAdd(`${stay.content_version}|${stay.hotel_id}`, async () => {
-    const rows = await db
-      .selectFrom('actions')
-      .select(['id', 'type', 'period', 'reward', 'positive_response'])
-      .where('hotel_id', '=', stay.hotel_id)
-      .where('active', '=', 1)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  });
 }
 
 /** docs/behaviour.md#caps: one change of the stay's answer to the action out of tonight's allowance. */

@@ -27,8 +27,10 @@ export interface StayTreeParts {
   submissionToast?: typeof toastMachine;
   proofToast?: typeof toastMachine;
   rewardsList?: typeof rewardsListMachine;
-  /** The staff reset's PIN dialog, run by its overlay as soon as the long press ends (its code is here). */
+  /** The staff reset's PIN dialog, run by its overlay once its code loaded. */
   staffReset?: typeof staffResetMachine;
+  /** With `staffReset`: loads the PIN dialog's code after the long press (already loaded unless given). */
+  prepareStaffReset?: PromiseActorLogic<void, void>;
   /** The demo reset's question, run by its overlay. */
   demoReset?: typeof demoResetMachine;
 }
@@ -37,13 +39,13 @@ export interface StayTreeParts {
 export const codeLoaded = fromPromise<void, void>(async () => {});
 
 export function stayTreeLogic(parts: StayTreeParts, root: typeof stayLogic = stayLogic): typeof stayLogic {
-  const { staffReset, demoReset, ...children } = parts;
+  const { staffReset, prepareStaffReset = codeLoaded, demoReset, ...children } = parts;
   return root.provide({
     actors: {
       ...definedOnly(children),
       ...(staffReset && {
         staffResetOverlay: staffResetOverlayMachine.provide({
-          actors: { prepareStaffReset: codeLoaded, staffReset },
+          actors: { prepareStaffReset, staffReset },
         }),
       }),
       ...(demoReset && { demoResetOverlay: demoResetOverlayMachine.provide({ actors: { demoReset } }) }),

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { assign, fromPromise, setup } from 'xstate';
+import { ANSWER_MODALS } from '../../contract/action-types.ts';
 import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
 import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
-import { MODAL_FLOW_KINDS, type ModalMachines } from '../../machines/actionModals.ts';
+import type { ModalMachines } from '../../machines/actionModals.ts';
 import { Sheet } from '../../src/components/Sheet.tsx';
 import type { ActionModalProps } from '../../src/views/actions/modals/types.ts';
 
@@ -53,7 +54,7 @@ export const stubModalMachine = setup({
 
 /** The launch with `modal` standing for the machine of every modal kind. */
 export function launchWithModal(modal: typeof stubModalMachine): typeof actionLaunchMachine {
-  const modals: unknown = Object.fromEntries(MODAL_FLOW_KINDS.map((kind) => [kind, modal]));
+  const modals: unknown = Object.fromEntries(ANSWER_MODALS.map((kind) => [kind, modal]));
   return actionLaunchMachine.provide({ actors: modals as ModalMachines });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
-import { ACTION_TYPE_RULES, ACTION_TYPES } from '../../contract/action-types.ts';
-import { MODAL_FLOW_KINDS } from '../../machines/actionModals.ts';
+import { ACTION_TYPE_RULES, ACTION_TYPES, ANSWER_MODALS } from '../../contract/action-types.ts';
+import { MODAL_MACHINES } from '../../machines/actionModals.ts';
 import { NETWORK_FAILURE } from '../../machines/failureTexts.ts';
 import { heatingMachine } from '../../machines/heating.machine.ts';
 import { lunicleanMachine } from '../../machines/luniclean.machine.ts';
@@ -135,11 +135,13 @@ describe("the flows of the submission family need the app's submitAnswer", () =>
 });
 
 describe('the modal registry', () => {
-  it('gives the launch a machine for every modal kind but the static instructions', () => {
-    const kinds = new Set(ACTION_TYPES.map((type) => ACTION_TYPE_RULES[type].modal));
-    const staticKinds = [...kinds].filter((kind) => !(MODAL_FLOW_KINDS as string[]).includes(kind));
-    expect(staticKinds.sort()).toEqual(['limeatInstructions', 'proofInstructions']);
-    for (const kind of MODAL_FLOW_KINDS) expect(kinds.has(kind), kind).toBe(true);
+  it('gives the launch a machine for every answer dialog, and every type sending an answer one of them', () => {
+    const answerKinds: readonly string[] = ANSWER_MODALS;
+    expect(Object.keys(MODAL_MACHINES).sort()).toEqual([...answerKinds].sort());
+    for (const type of ACTION_TYPES) {
+      const { submissionPath, modal } = ACTION_TYPE_RULES[type];
+      expect(answerKinds.includes(modal), type).toBe(submissionPath !== null);
+    }
   });
 
   it('has one view per modal kind of the action-type registry, and the completed summary', () => {

@@ -1,7 +1,7 @@
 import type { BoundFunctions, queries } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import { type LunishowerContext, type LunishowerInput, lunishowerMachine } from '../../machines/lunishower.machine.ts';
+import { type YesNoContext, type YesNoInput, yesNoMachine } from '../../machines/yesNo.machine.ts';
 import LunishowerModal from '../../src/views/actions/modals/LunishowerModal.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
 import { identityBody } from '../app/answer-submission-model.tsx';
@@ -17,12 +17,12 @@ const answerButton = (inDialog: InDialog, answer: 'yes' | 'no') =>
 /** Tonight's answer on record: none, yes (the points earned), no (issue 25: it showed '✓ Fait' with 0 points). */
 for (const response of [null, true, false] satisfies ActionResponse[]) {
   const action = makeAction({ actId: 3, actType: 'LUNISHOWER', aadName: 'Douche courte', actReward: 20, response });
-  const input: LunishowerInput = { actId: 3, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: END_DATE, action };
+  const input: YesNoInput = { actId: 3, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: END_DATE, action };
 
-  describeAnswerChangeModal<LunishowerContext, LunishowerInput>(
-    `lunishower drives the short-shower modal, starting from ${response ?? 'no answer'}`,
+  describeAnswerChangeModal<YesNoContext, YesNoInput>(
+    `yesNo drives the short-shower modal, starting from ${response ?? 'no answer'}`,
     {
-      machine: lunishowerMachine,
+      machine: yesNoMachine,
       scope: 'lunishower',
       input,
       choices: [

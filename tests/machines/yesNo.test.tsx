@@ -1,5 +1,6 @@
 import { act, type BoundFunctions, type queries, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { yesNoAnswerOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
 import { type YesNoContext, type YesNoInput, yesNoMachine, yesNoTypeOf } from '../../machines/yesNo.machine.ts';
@@ -91,12 +92,22 @@ describe('yes/no answers', () => {
 
   it('sends each yes/no type to its own path, any other type drawn here as YESNO', () => {
     const typeOf = (actType: string) => yesNoTypeOf(makeAction({ actType }));
-    expect(['YESNO', 'YESNOSTAY', 'YESNOMAIL', 'MYSTERY'].map(typeOf)).toEqual([
+    expect(['YESNO', 'YESNOSTAY', 'YESNOMAIL', 'LUNISHOWER', 'MYSTERY'].map(typeOf)).toEqual([
       'YESNO',
       'YESNOSTAY',
       'YESNOMAIL',
+      'LUNISHOWER',
       'YESNO',
     ]);
+  });
+
+  it("rewards the short shower's yes whatever the action's positive response, a yes/no type's positive response", () => {
+    const rewardedAnswerOf = (actType: string) => {
+      const action = makeAction({ actType, actPositiveResponse: 'NO' });
+      const input: YesNoInput = { actId: 1, uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', endDate: null, action };
+      return createActor(yesNoMachine, { input }).getSnapshot().context.rewardedAnswer;
+    };
+    expect(['LUNISHOWER', 'YESNO'].map(rewardedAnswerOf)).toEqual(['yes', 'no']);
   });
 
   it('falls back to the generic error text when the server sent none', async () => {

@@ -9,6 +9,7 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import { verifyPin } from '../../server/content/pin.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { ContentError } from '../../server/content/validate.ts';
+import { actionOfType, newStay, submit } from './actions-support.ts';
 import { describeEachDialect, newHotelStay } from './harness.ts';
 
 const tilleulsPath = SAMPLE_HOTEL_FILES[0] as string;
@@ -288,6 +289,23 @@ describeEachDialect('hotel content import', (get) => {
     expect(stored[1]?.qr_id).toBe('hotel-71-102');
     // A re-import keeps the printed codes: nothing new to print.
     expect((await importContent(handle.db, file)).generated).toEqual({ hotelKey: null, rooms: [], proofs: [] });
+  });
+
+  it('scores a submission by the rules of the content version the stay reads, renewed by a re-import', async () => {
+    const { app, handle } = get();
+    const stay = await newStay(app, handle);
+    const towels = await actionOfType(app, stay, 'YESNO');
+    // A no earns nothing, and loads the hotel's rules at the current version.
+    expect((await submit(app, stay, towels.actId, 'yesno', { response: false })).json().greenMilesChange).toBe(0);
+
+    const doc = parse(tilleulsText);
+    const reuseTowels = doc.actions.find((action: { key: string }) => action.key === 'reuse-towels');
+    expect(reuseTowels.reward).toBe(15);
+    reuseTowels.reward = 25;
+    await importContent(handle.db, parseContent(stringify(doc)));
+    expect((await submit(app, stay, towels.actId, 'yesno', { response: true })).json().greenMilesChange).toBe(25);
+
+    await importContent(handle.db, parseContent(tilleulsText));
   });
 
   it('refuses a QR id that belongs to another hotel, changing nothing', async () => {

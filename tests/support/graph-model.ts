@@ -1,4 +1,5 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { serializeSnapshot, TestModel } from '@xstate/graph';
+import type { ActorLogic, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
 
 /**
  * The two questions a model-based test asks a snapshot with what its graph holds: events typed as any event
@@ -14,4 +15,23 @@ export function canTake(snapshot: AnyMachineSnapshot, event: AnyEventObject): bo
 /** Whether the snapshot is in the state of this dotted path (`ready.actions.browsing`). */
 export function matchesPath(snapshot: AnyMachineSnapshot, path: string): boolean {
   return snapshot.matches(path);
+}
+
+/**
+ * The test model of `machine` started with `input`, stepping through the `events` it takes from each snapshot; its
+ * states told apart by the event that led there too, so a path ends with every transition.
+ */
+export function transitionsModel<Machine extends AnyStateMachine>(
+  machine: Machine,
+  input: InputFrom<Machine>,
+  events: readonly AnyEventObject[],
+) {
+  // The graph steps with any event (children's done and error events), which the machine's own event type does not name.
+  const logic = machine as unknown as ActorLogic<SnapshotFrom<Machine>, AnyEventObject, InputFrom<Machine>>;
+  return new TestModel(logic, {
+    input,
+    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
+  });
 }

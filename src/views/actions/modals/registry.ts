@@ -11,8 +11,9 @@ function flowView<Props>(load: () => Promise<{ default: ComponentType<Props> }>)
 }
 
 /**
- * One view per modal kind of the action-type registry (contract/action-types.ts `modal`), each its own lazy chunk
- * so the actions list stays light on the first visit (the module's default export).
+ * One view per modal kind of the contract (contract/action-types.ts `ActionModal`: a record over every kind, so a new
+ * kind is asked for here), each its own lazy chunk so the actions list stays light on the first visit (the module's
+ * default export).
  */
 const MODAL_VIEWS: Record<ActionModal, ComponentType<ActionModalProps>> = {
   yesNo: flowView(() => import('./YesNoModal.tsx')),
