@@ -27,6 +27,7 @@ import { errorReplier, replyToFrameworkError } from './error-handler.ts';
 import { frontTokenHooks } from './front-token.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { registerOpenApi } from './openapi.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import { isApiPath, LoggedPaths, RequestLogController } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorReplier(faults));
   await registerSecurityHeaders(app);
+  await registerOpenApi(app, deps);
 
   const renderPage = (html: string) => {
     const withToken = injectFrontToken(html, options.frontToken);
