@@ -117,7 +117,8 @@ export async function registerOpenApi(app: FastifyInstance, deps: AppDeps): Prom
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    // The base layout has no top bar (a URL box and a logo whose inline style sheet the CSP refuses).
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
     theme: { title: 'GreenMiles API reference' },
   });
 }
