@@ -125,6 +125,22 @@ describe('the OpenAPI document', () => {
     expect(document.info.version).toBe(version);
   });
 
+  it("has a reference page at /api/docs that works under the guest pages' Content-Security-Policy", async () => {
+    const guestPage = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const docsPage = await app.inject('/api/docs');
+    expect(docsPage.statusCode).toBe(200);
+    expect(docsPage.headers['content-type']).toContain('text/html');
+    expect(docsPage.headers['content-security-policy']).toBe(guestPage.headers['content-security-policy']);
+    // The policy allows no inline script or style sheet: the page has only files of its own.
+    expect(docsPage.body).not.toMatch(/<script(?![^>]*\ssrc=)|<style/);
+    const scripts = [...docsPage.body.matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src.startsWith('/api/docs/static/'), src).toBe(true);
+      expect((await app.inject(src)).statusCode, src).toBe(200);
+    }
+  });
+
   it('gives schemas that real answers match: a stay creation and read, an actions list, a 404 and a 400', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajvFormats.default(ajv);
