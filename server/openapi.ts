@@ -25,7 +25,7 @@ const packageVersion = (
 ).version;
 
 const DESCRIPTION = `The JSON API of GreenMiles, the hotel eco-loyalty app: guests' stays, actions and rewards, the staff
-desk, and the probes. Every failed call answers \`{ "error": code, "message": text }\` (the shared schema ErrorBody):
+desk, and the operations routes (probes). Every failed call answers \`{ "error": code, "message": text }\` (the shared schema ErrorBody):
 clients classify failures by \`error\`, never by \`message\`. A guest's stay is named by its \`sUUID\` and proven by its
 owner's profile id (\`uuid\`) in the same call; there is no cookie. Staff calls need a staff session's bearer token
 (\`POST /api/staff/sessions\` with the hotel's staff PIN).`;
@@ -62,7 +62,8 @@ function documentedSchema(route: RouteOptions, deps: AppDeps): FastifySchema & R
   // The docs' own routes and the static files hide themselves.
   if (schema.hide === true || PAGE_PATHS.has(route.url)) return { hide: true };
   const group = route.url.startsWith('/api/') ? route.url.split('/')[2] : undefined;
-  if (group === undefined) return { ...schema, tags: ['probes'] };
+  // Outside /api: the routes an operator calls (the health probes), not the guests' or the staff's.
+  if (group === undefined) return { ...schema, tags: ['operations'] };
   const response: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(schema.response ?? {}))
     response[status] = answer === ErrorBody ? ERROR_ANSWER : answer;
