@@ -14,8 +14,8 @@ import { FRONT_TOKEN_HEADER } from '../contract/headers.ts';
 import { ERROR_BODY_ID, ErrorBody } from '../contract/schemas.ts';
 import type { AppDeps } from './deps.ts';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const API_DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const API_DOCS_PREFIX = '/api/docs';
 
 /** The app's page, served at these paths as at every app address: not a call of the API. */
 const PAGE_PATHS = new Set(['/', '/index.html']);
@@ -25,14 +25,16 @@ const packageVersion = (
 ).version;
 
 const DESCRIPTION = `The JSON API of GreenMiles, the hotel eco-loyalty app: guests' stays, actions and rewards, the staff
-desk, and the operations routes (probes). Every failed call answers \`{ "error": code, "message": text }\` (the shared schema ErrorBody):
-clients classify failures by \`error\`, never by \`message\`. A guest's stay is named by its \`sUUID\` and proven by its
+desk, and the operations routes (probes). Every failed call answers \`{ "error": code, "message": text }\` (the shared
+schema ErrorBody): clients classify failures by \`error\`, never by \`message\`. A guest's stay is named by its \`sUUID\` and proven by its
 owner's profile id (\`uuid\`) in the same call; there is no cookie. Staff calls need a staff session's bearer token
 (\`POST /api/staff/sessions\` with the hotel's staff PIN).`;
 
-/** The error answers a route may give beyond those its schema lists: a server fault, the database, and for a body
- * its size and content type (server/error-handler.ts, server/json-body.ts). */
-export function commonErrorStatuses(schema: FastifySchema | undefined): number[] {
+/**
+ * The error answers an /api route may give beyond those its schema lists: a server fault, the database, and for a
+ * body its size and content type (server/error-handler.ts, server/json-body.ts).
+ */
+function commonErrorStatuses(schema: FastifySchema | undefined): number[] {
   return schema?.body === undefined ? [500, 503] : [413, 415, 500, 503];
 }
 
