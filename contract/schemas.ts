@@ -6,6 +6,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -21,8 +22,13 @@ const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
 const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-/** Every failed call's answer; `error` is one of contract/errors.ts's codes. */
-export const ErrorBody = Type.Object({ error: Type.String(), message: Type.String() });
+/** ErrorBody's `$id`: the OpenAPI document (server/openapi.ts) has it once, and every error answer refers to it. */
+export const ERROR_BODY_ID = 'ErrorBody';
+/** Every failed call's answer; `error` is one of contract/errors.ts's codes, `message` is for people. */
+export const ErrorBody = Type.Object(
+  { error: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }), message: Type.String() },
+  { $id: ERROR_BODY_ID },
+);
 export type ErrorBody = Static<typeof ErrorBody>;
 
 // ---------- entities ----------
@@ -462,8 +468,10 @@ export const StaffSessionReply = Type.Object({
   expiresAt: Type.String(),
 });
 export type StaffSessionReply = Static<typeof StaffSessionReply>;
+/** A 204 answer: no body. */
+export const NoContentReply = Type.Null();
 /** DELETE /api/staff/sessions/current (Authorization: Bearer): 204 without a body, the session ended. */
-export const StaffSessionEndReply = Type.Null();
+export const StaffSessionEndReply = NoContentReply;
 
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */
 export const DemoResetBody = Type.Object({ uuid: ProfileUuid });

@@ -31,6 +31,7 @@ import { registerJsonBodyParser } from './json-body.ts';
 import { countedMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { type AppMetrics, registerMetrics } from './metrics.ts';
 import { NO_METRICS } from './metrics-recorder.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerProbes } from './probes.ts';
 import { createReportScheduler } from './report-scheduler.ts';
 import { isApiPath, LoggedPaths, REQUEST_ID_HEADER, RequestLogController, requestIdOf } from './request-log.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorReplier(faults));
   await registerSecurityHeaders(app);
+  await registerOpenApi(app, deps);
 
   const renderPage = (html: string) => {
     const withToken = injectFrontToken(html, options.frontToken);

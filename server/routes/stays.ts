@@ -9,6 +9,7 @@ import {
   ErrorBody,
   HotelParams,
   LangProfileQuery,
+  NoContentReply,
   ProfileQuery,
   RewardsReply,
   StayParams,
@@ -48,8 +49,10 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
   );
 
-  app.options('/hotel/:hId/new', { schema: { params: HotelParams } }, async (_request, reply) =>
-    reply.code(204).header('allow', 'POST, OPTIONS').send(),
+  app.options(
+    '/hotel/:hId/new',
+    { schema: { params: HotelParams, response: { 204: NoContentReply, 400: ErrorBody } } },
+    async (_request, reply) => reply.code(204).header('allow', 'POST, OPTIONS').send(null),
   );
 
   app.post(

@@ -15,7 +15,7 @@ export interface ApiRoute {
   response: Record<string, TSchema>;
 }
 
-/** Every /api route of the real app (HEAD left out), read from the routes as they register. */
+/** Every /api call of the real app (HEAD and the API's docs left out), read from the routes as they register. */
 export async function listApiRoutes(): Promise<ApiRoute[]> {
   const routes: ApiRoute[] = [];
   const database = openDatabase('sqlite::memory:');
@@ -24,10 +24,12 @@ export async function listApiRoutes(): Promise<ApiRoute[]> {
     kind: database.kind,
     frontToken: 'x',
     onRoute: (route: RouteOptions) => {
-      if (!route.url.startsWith('/api/')) return;
       const schema = (route.schema ?? {}) as Partial<Record<'body' | 'params' | 'querystring', TSchema>> & {
         response?: Record<string, TSchema>;
+        hide?: boolean;
       };
+      // The OpenAPI document and its reference page are about the API, not calls of it (they hide themselves).
+      if (!route.url.startsWith('/api/') || schema.hide === true) return;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
         routes.push({
