@@ -8,6 +8,7 @@
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
+import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
 import { RewardType } from '../../contract/schemas.ts';
 import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
 import { ActionEntry, HotelContentFile, LanguageEntry, MenuDish, RewardEntry, RoomEntry } from './format.ts';
@@ -178,6 +179,13 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   }
   for (const i of repeats(rooms.map((r) => r.number)))
     problem(['rooms', i, 'number'], `room number ${rooms[i]?.number} appears twice`);
+  // The room QR's address is /{qrId}: a page's or a probe's word there would never open the room.
+  const reservedQrId = (qrId: string) =>
+    `QR id ${qrId} is an address of the app (${[...PAGE_WORDS, ...OPERATIONS_WORDS].join(', ')} are taken)`;
+  for (const [i, room] of rooms.entries())
+    if (room.qrId !== undefined && !mayBeQrId(room.qrId)) problem(['rooms', i, 'qrId'], reservedQrId(room.qrId));
+  for (const [i, qrId] of unassigned.entries())
+    if (!mayBeQrId(qrId)) problem(['unassignedQrIds', i], reservedQrId(qrId));
 
   const checkLangs = (path: FieldPath, map: Record<string, unknown> | undefined, required?: Set<string>) => {
     for (const code of Object.keys(map ?? {})) {

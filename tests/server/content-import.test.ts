@@ -92,6 +92,17 @@ describe('hotel content validation', () => {
     );
   });
 
+  it('refuses a room QR id that is an address of the app (a page or a probe)', () => {
+    const doc = parse(tilleulsText);
+    doc.rooms.push({ number: '301', qrId: 'metrics' });
+    doc.unassignedQrIds = ['staff'];
+    const problems = problemsOf(stringify(doc));
+    expect(problems).toEqual([
+      expect.stringMatching(/rooms\[3\]\.qrId: QR id metrics is an address of the app/),
+      expect.stringMatching(/unassignedQrIds\[0\]: QR id staff is an address of the app/),
+    ]);
+  });
+
   it('refuses a checkoutTime that is not a 24-hour HH:MM', () => {
     for (const checkoutTime of ['12h', '24:00', '9:30', 12]) {
       const doc = parse(tilleulsText);
