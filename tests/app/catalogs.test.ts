@@ -25,7 +25,7 @@ describe('translation catalogs', () => {
   it('every French text puts a no-break space (U+00A0) before ! ? : ; and inside « »', () => {
     const wrongSpace = /(?<=\S)[ \u202f][!?:;»]|«[ \u202f]/;
     const wrong = sourceFiles.flatMap((file) =>
-      [...readCatalogFile('fr', file)].flatMap(([id, text]) => [id, text]).filter((text) => wrongSpace.test(text)),
+      [...readCatalogFile('fr', file)].flat().filter((text) => wrongSpace.test(text)),
     );
     expect(wrong).toEqual([]);
   });
