@@ -276,6 +276,12 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             }
             fireEvent.change(screen.getByLabelText('Du'), { target: { value: choice.from } });
             fireEvent.change(screen.getByLabelText('Au'), { target: { value: choice.to } });
+            // Each date also written out in the page's language, whatever format the browser draws the input in.
+            const written = { '2026-05-04': '4 mai 2026', '2026-05-05': '5 mai 2026' };
+            expect(screen.getByLabelText('Du')).toHaveAccessibleDescription(
+              written[choice.from as keyof typeof written],
+            );
+            expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(written[choice.to as keyof typeof written]);
             await user.click(screen.getByRole('button', { name: 'Afficher' }));
             if (!isValidPeriod(choice.from, choice.to))
               expect(await screen.findByText(/^Période invalide/)).toHaveAttribute('role', 'alert');
