@@ -6,7 +6,7 @@ import { isValidPeriod, type staffImpactMachine } from '../../../../../machines/
 import { ErrorCard } from '../../../../components/ErrorCard.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
-import { formatDate } from './format.ts';
+import { formatDate, formatLongDate } from './format.ts';
 import { ImpactFigures } from './ImpactFigures.tsx';
 import { connectStaffImpact, type ImpactPreset, type StaffImpactProps } from './staffImpact.connect.ts';
 import './ImpactSection.css';
@@ -116,7 +116,7 @@ function DateField({
         />
       </label>
       <span id={textId} className="staff-impact__date-text" data-part={`${part}-text`}>
-        {isCalendarDate(value) ? formatDate(i18n, value) : ''}
+        {isCalendarDate(value) ? formatLongDate(i18n, value) : ''}
       </span>
     </div>
   );
