@@ -107,3 +107,12 @@ export type CleaningDay = 'today' | 'tomorrow';
 export function cleaningDayAt(now: Date, timeZone: string | undefined): CleaningDay {
   return hourIn(timeZone, now) < CLEANING_DAY_SWITCH_HOUR ? 'today' : 'tomorrow';
 }
+
+/**
+ * The hotel-local day whose cleaning a skip-cleaning answer given at `at` speaks of: that day before 11:00, the next
+ * from 11:00 on. The one rule the server's housekeeping list and the staff page's default day read.
+ */
+export function cleaningDateAt(at: Date, timeZone: string): string {
+  const date = calendarDateIn(timeZone, at);
+  return cleaningDayAt(at, timeZone) === 'today' ? date : addDays(date, 1);
+}

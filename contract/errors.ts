@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'photo_too_large',
   'dish_required',
   'unknown_dish',
+  // The vision model failed (unreachable, timed out, no usable answer): 503 with Retry-After, never 'no food'.
+  'analysis_unavailable',
   // On-site proofs (docs/behaviour.md#proof-page).
   'unknown_proof_code',
   'proof_entry_closed',

@@ -58,6 +58,13 @@ export const Stay = Type.Object({
   endDate: Type.Union([IsoDate, Type.Null()]),
   /** The points the stay's actions earned in all (rewards spent not deducted): what the finished page tells. */
   earnedGreenMiles: Type.Integer({ minimum: 0 }),
+  /** The hotel's time zone (IANA): the app shows the stay's times as the hotel's clock reads them. */
+  timeZone: Type.String(),
+  /**
+   * The hotel-local date by the server's clock when it answered: the app judges dates (a reward's validity) by it,
+   * never by the device's clock, which may be wrong.
+   */
+  today: IsoDate,
 });
 export type Stay = Static<typeof Stay>;
 

@@ -100,7 +100,7 @@ test.describe('with a camera', () => {
       await analyseCurry(page, code);
     });
 
-    test(`a lost connection, then a busy server: each said, the same photo and dish sent again, in ${code}`, async ({
+    test(`a lost connection, a busy server, an analysis unavailable: each said, the same photo and dish sent again, in ${code}`, async ({
       page,
     }) => {
       test.setTimeout(120_000);
@@ -111,7 +111,12 @@ test.describe('with a camera', () => {
       const dish = camera.getByRole('radio', { name: new RegExp(CONTENT[code].dish) });
       await dish.check();
       const sent: Array<{ photoData: string; dishKey: string }> = [];
-      const answers: Array<'offline' | 'busy' | 'server'> = ['offline', 'busy', 'server'];
+      const answers: Array<'offline' | 'busy' | 'unavailable' | 'server'> = [
+        'offline',
+        'busy',
+        'unavailable',
+        'server',
+      ];
       await page.route('**/api/actions/*/limeat', async (route) => {
         sent.push(route.request().postDataJSON());
         const answer = answers.shift();
@@ -121,6 +126,13 @@ test.describe('with a camera', () => {
             status: 503,
             headers: { 'retry-after': '1' },
             json: { error: 'database_unavailable', message: 'The database cannot be reached right now' },
+          });
+        // What the server answers when its vision model fails (tests/server/meals.test.ts drives a real one).
+        if (answer === 'unavailable')
+          return route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '10' },
+            json: { error: 'analysis_unavailable', message: 'The meal analysis is unavailable right now, try again' },
           });
         return route.continue();
       });
@@ -143,8 +155,15 @@ test.describe('with a camera', () => {
       await expect(dish).toBeChecked();
       await camera.getByRole('button', { name: text(code, "Réessayer l'analyse") }).click();
 
+      await expect(failure).toContainText(
+        text(code, "L'analyse des repas est indisponible pour le moment. Réessayez dans un instant."),
+      );
+      await expect(camera.getByText(text(code, 'Aucun aliment détecté. Veuillez réessayer.'))).toHaveCount(0);
+      await expect(dish).toBeChecked();
+      await camera.getByRole('button', { name: text(code, "Réessayer l'analyse") }).click();
+
       await expectCurryResult(page, code);
-      expect(sent).toHaveLength(3);
+      expect(sent).toHaveLength(4);
       expect(new Set(sent.map(({ photoData, dishKey }) => `${dishKey}:${photoData}`)).size).toBe(1);
       expect(sent[0]?.dishKey).toBe('lentil-curry');
     });

@@ -17,8 +17,9 @@ const catalogs = new Map<Language, Map<string, string>>();
 
 /** The text the guest sees for a French source message, read from the shipped catalog of `language`. */
 export function text(language: Language, sourceText: string): string {
-  // French puts a non-breaking space before ! ? : and ; (the catalogs' sources do; the journeys may type a space).
-  const source = sourceText.replace(/(?<=\S) ([!?:;])/g, '\u00a0$1');
+  // French puts a no-break space (U+00A0, docs/behaviour.md "How to read this page") before ! ? : and ; — every
+  // catalog source does (tests/app/catalogs.test.ts); a journey may type a plain or a narrow one.
+  const source = sourceText.replace(/(?<=\S)[ \u202f]([!?:;])/g, '\u00a0$1');
   if (language === 'fr') return source;
   let catalog = catalogs.get(language);
   if (!catalog) {

@@ -1,6 +1,7 @@
 import type { AnyStateMachine, InputFrom, PromiseActorLogic } from 'xstate';
 import { type ActionModal, ANSWER_MODALS, type AnswerModal, rulesOf } from '../contract/action-types.ts';
 import { startingTemperature } from '../contract/answer-rules.ts';
+import { answerStateOf } from '../contract/recorded-answers.ts';
 import type { Action, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
 import { claimActionMachine } from './claimAction.machine.ts';
 import { customMachine } from './custom.machine.ts';
@@ -74,6 +75,7 @@ export const ACTION_MODAL_FLOWS = {
   heating: modalFlow(heatingMachine, (launch) => ({
     ...submissionOf(launch),
     temperature: startingTemperature(launch.action.temperature),
+    earned: answerStateOf(launch.action) === 'earned' && launch.action.actReward > 0,
   })),
   review: modalFlow(reviewMachine, submissionOf),
   custom: modalFlow(customMachine, submissionOf),

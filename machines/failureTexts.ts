@@ -19,7 +19,7 @@ export const CAP_TEXTS: Partial<Record<ErrorCode, MessageDescriptor>> = {
   room_mismatch: msg`Le ménage ne peut être modifié que pour votre propre chambre.`,
   stay_creation_rate_limited: msg`Trop de séjours ouverts depuis ce réseau en une minute. Réessayez dans un instant.`,
   submission_rate_limited: msg`Trop d'envois en une minute. Patientez un instant, puis réessayez.`,
-  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être débloquée.`,
+  reward_expired: msg`Cette récompense a expiré : elle ne peut plus être débloquée.`,
 };
 
 /**

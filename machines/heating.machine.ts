@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import { MAX_TEMPERATURE, MIN_TEMPERATURE } from '../contract/answer-rules.ts';
+import { isOptimalTemperature } from '../contract/recorded-answers.ts';
+import type { ChangeConfirmationEvent } from './answerChange.ts';
 import { failureTextOf } from './failureTexts.ts';
 import {
   failureReturnsTo,
@@ -18,17 +20,21 @@ import {
 
 export interface HeatingInput extends SubmissionInput {
   temperature: number;
+  /** Tonight's temperature on record earned points: sending one outside the band takes them back. */
+  earned: boolean;
 }
 
 export interface HeatingContext extends SubmissionContext {
   temperature: number;
+  earned: boolean;
   error: MessageDescriptor | null;
 }
 
 export type HeatingEvent =
   | { type: 'temperature.raise' }
   | { type: 'temperature.lower' }
-  | { type: 'temperature.submit' };
+  | { type: 'temperature.submit' }
+  | ChangeConfirmationEvent;
 
 /** Heating has no failure text of its own: the generic one (docs/behaviour.md#error-texts). */
 export const heatingSubmitError = msg`Une erreur est survenue`;
@@ -40,8 +46,9 @@ function heatingRequest({ context }: { context: HeatingContext }) {
 
 /**
  * Heating (docs/behaviour.md#heating): the guest sets the room temperature one degree at a time within the scale, then
- * sends it. A failed send keeps the setting on screen with a red alert (or the not-enough notice) and may be sent
- * again.
+ * sends it. Once a setting earned, sending one outside the band that earns waits for 'Confirmer le changement' (the
+ * points go), as every change that loses points (docs/behaviour.md#change-with-rollback). A failed send keeps the
+ * setting on screen with a red alert (or the not-enough notice) and may be sent again.
  */
 export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, HeatingInput>()
   .extend({
@@ -54,12 +61,18 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
     guards: {
       belowMaximum: ({ context }) => context.temperature < MAX_TEMPERATURE,
       aboveMinimum: ({ context }) => context.temperature > MIN_TEMPERATURE,
+      losesReward: ({ context }) => context.earned && !isOptimalTemperature(context.temperature),
     },
   })
   .createMachine({
     id: 'heating',
     output: submittedReply,
-    context: ({ input }) => ({ ...submissionContextOf(input), temperature: input.temperature, error: null }),
+    context: ({ input }) => ({
+      ...submissionContextOf(input),
+      temperature: input.temperature,
+      earned: input.earned,
+      error: null,
+    }),
     initial: 'adjusting',
     states: {
       adjusting: {
@@ -67,8 +80,14 @@ export const heatingMachine = submissionSetup<HeatingContext, HeatingEvent, Heat
         on: {
           'temperature.raise': { guard: 'belowMaximum', actions: 'raise' },
           'temperature.lower': { guard: 'aboveMinimum', actions: 'lower' },
-          'temperature.submit': { target: 'submitting', actions: 'clearError' },
+          'temperature.submit': [
+            { guard: 'losesReward', target: 'confirmingLoss', actions: 'clearError' },
+            { target: 'submitting', actions: 'clearError' },
+          ],
         },
+      },
+      confirmingLoss: {
+        on: { 'change.confirm': { target: 'submitting' }, 'change.cancel': { target: 'adjusting' } },
       },
       submitting: submittingState(heatingRequest, failureReturnsTo('adjusting')),
       submitted: { type: 'final' },

@@ -68,14 +68,17 @@ export type MealPhotoNotice = 'pickDish';
 
 /** docs/behaviour.md#meal-photo: the server could not analyse the photo right now (5xx: busy, down, restarting). */
 export const ANALYSIS_BUSY = msg`Le serveur est trop sollicité pour analyser votre repas. Réessayez dans un instant.`;
+/** docs/behaviour.md#meal-photo: the server's meal analysis (its vision model) failed; it may work again shortly. */
+export const ANALYSIS_UNAVAILABLE = msg`L'analyse des repas est indisponible pour le moment. Réessayez dans un instant.`;
 /** docs/behaviour.md#meal-photo: the server refused the photo for a reason the guest cannot fix by waiting. */
 export const ANALYSIS_REFUSED = msg`Votre repas n'a pas pu être analysé. Réessayez, ou reprenez la photo.`;
 
 /**
  * Why an analysis failed, in the guest's words (never the server's): the connection, the finished stay, a rate
- * limit, a busy server, else a refusal.
+ * limit, the analysis unavailable, a busy server, else a refusal.
  */
 export function analysisFailureText(error: unknown): MessageDescriptor {
+  if (errorCodeOf(error) === 'analysis_unavailable') return ANALYSIS_UNAVAILABLE;
   return failureTextOf(error, (errorStatusOf(error) ?? 0) >= 500 ? ANALYSIS_BUSY : ANALYSIS_REFUSED);
 }
 
@@ -97,6 +100,8 @@ export interface MealPhotoContext extends MealPhotoInput {
 }
 
 export type MealPhotoEvent =
+  /** The preview shows its first frame (the video element's `loadeddata`). */
+  | { type: 'camera.frame' }
   | { type: 'camera.take' }
   | { type: 'camera.retake' }
   | { type: 'camera.retry' }
@@ -241,12 +246,16 @@ export const mealPhotoMachine = setup({
           invoke: {
             id: 'startCamera',
             src: 'startCamera',
-            onDone: { target: 'preview', actions: 'grant' },
+            onDone: { target: 'waitingForFrame', actions: 'grant' },
             onError: {
               target: '#mealPhoto.cameraFailed',
               actions: { type: 'storeFailure', params: ({ event }) => cameraFailureOf(event.error) },
             },
           },
+        },
+        /** The camera is granted but the preview is still black: nothing to photograph yet. */
+        waitingForFrame: {
+          on: { 'camera.frame': 'preview' },
         },
         preview: {
           on: { 'camera.take': 'capturing' },

@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: mailer && countedMailer(mailer, metrics),
     frontToken: frontTokenHooks(options.frontToken),
     staffAuth: staffAuthHooks(store, now),
-    mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision, app.log) : menuAnalyser,
+    mealAnalyser: options.mealVision ? visionAnalyser(options.mealVision) : menuAnalyser,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     checkPin: options.checkPin ?? boundedPinChecker(PIN_CHECKS_RUNNING, PIN_CHECKS_WAITING),
   };

@@ -6,7 +6,7 @@
  * guest changed the answer back, and when; only the answers of stays still in the room on that day count.
  */
 import type { Kysely } from 'kysely';
-import { CLEANING_DAY_SWITCH_HOUR, hourIn } from '../../contract/calendar-days.ts';
+import { cleaningDateAt } from '../../contract/calendar-days.ts';
 import type { HousekeepingReply } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -21,12 +21,6 @@ export interface SkippedCleaning {
   skipping: boolean;
   /** When the answer was changed back (ISO), null while skipping. */
   changedBackAt: string | null;
-}
-
-/** The hotel-local day whose cleaning an answer given at `answeredAt` speaks of (the 11:00 switch). */
-export function cleaningDateOf(answeredAt: Date, timeZone: string): string {
-  const date = localDate(answeredAt, timeZone);
-  return hourIn(timeZone, answeredAt) < CLEANING_DAY_SWITCH_HOUR ? date : addDays(date, 1);
 }
 
 /**
@@ -72,7 +66,7 @@ export async function skippedCleanings(
   const rooms = new Map<string, SkippedCleaning>();
   for (const answer of answers) {
     const roomNumber = answer.room_number;
-    if (roomNumber === null || cleaningDateOf(new Date(answer.created_at), hotel.timeZone) !== date) continue;
+    if (roomNumber === null || cleaningDateAt(new Date(answer.created_at), hotel.timeZone) !== date) continue;
     if (!stayRunsOn(answer, roomNumber, date, hotel.timeZone)) continue;
     if (answer.response === 'SKIP') {
       rooms.set(roomNumber, { roomNumber, since: answer.created_at, skipping: true, changedBackAt: null });

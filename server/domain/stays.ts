@@ -135,6 +135,8 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     endDate: stay.end_date,
     lastDay: stay.ends_by,
     earnedGreenMiles: earned,
+    timeZone: stay.time_zone,
+    today: localDate(now, stay.time_zone),
   };
 }
 

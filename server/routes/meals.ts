@@ -14,7 +14,7 @@ import { mealMenu, submitMealPhoto } from '../domain/meals/meals.ts';
 import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
-const photoErrors = { ...errors, 429: ErrorBody };
+const photoErrors = { ...errors, 429: ErrorBody, 503: ErrorBody };
 
 export const mealsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(

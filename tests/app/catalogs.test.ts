@@ -20,6 +20,16 @@ describe('translation catalogs', () => {
     }
   }
 
+  // docs/behaviour.md "How to read this page": one French space before ! ? : ; and inside « », the no-break U+00A0
+  // (not a plain space, which lets the sign wrap alone, nor the narrow U+202F some texts had).
+  it('every French text puts a no-break space (U+00A0) before ! ? : ; and inside « »', () => {
+    const wrongSpace = /(?<=\S)[ \u202f][!?:;»]|«[ \u202f]/;
+    const wrong = sourceFiles.flatMap((file) =>
+      [...readCatalogFile('fr', file)].flat().filter((text) => wrongSpace.test(text)),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   for (const locale of APP_LOCALES.filter((code) => code !== 'fr')) {
     it(`${locale}: a text in several catalogs reads the same in each`, () => {
       const translations = new Map<string, Set<string>>();

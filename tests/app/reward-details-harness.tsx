@@ -18,6 +18,8 @@ export const CODE_PREFIX = 'TIL';
 export const ROOM_NUMBER = '101';
 export const POINTS_NAME = 'Feuilles';
 /** The hotel-local date the modal compares validity dates with. */
+/** The hotel's time zone: far from UTC, so a time shown in another zone reads another hour. */
+export const DETAILS_TIME_ZONE = 'Asia/Tokyo';
 export const DETAILS_TODAY = '2026-11-20';
 /** A claim's input besides its reward and balance: the session, the guest's language, the hotel, no Web Share. */
 export const CLAIM_SETTINGS = {
@@ -97,6 +99,7 @@ export function renderRewardDetails(
     roomNumber: ROOM_NUMBER,
     language,
     today: DETAILS_TODAY,
+    timeZone: DETAILS_TIME_ZONE,
     ...callbacks,
   };
   const view = render(<RewardDetails {...props} />, { wrapper: I18nWrapper });

@@ -22,6 +22,9 @@ export function makeStay(overrides: Partial<Stay> = {}): Stay {
     // Far away: the end-date window decides, whatever day the tests run.
     lastDay: '2099-12-31',
     earnedGreenMiles: 40,
+    timeZone: 'Europe/Paris',
+    // The server's hotel-local date; the tests' reward dates are far from it either way unless a test says otherwise.
+    today: '2026-11-22',
     ...overrides,
   };
 }

@@ -60,7 +60,7 @@ describe('the connect layer turns a submission flow into props', () => {
   });
 
   it('heating: the dial bounds and the keys that move it', () => {
-    const flow = start(heatingMachine, { ...INPUT, temperature: 30 });
+    const flow = start(heatingMachine, { ...INPUT, temperature: 30, earned: false });
     let props = connectHeating(flow.snapshot(), flow.actor.send);
     expect(props).toMatchObject({
       temperature: 30,

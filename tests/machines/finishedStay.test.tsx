@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import type { Reward, Stay } from '../../contract/schemas.ts';
 import { type FinishedStayInput, finishedStayMachine } from '../../machines/finishedStay.machine.ts';
@@ -309,4 +309,36 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       });
     });
   }
+});
+
+describe('finished page dates', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    { device: '2030-06-01T12:00:00Z', clock: 'a device clock years ahead' },
+    { device: '2020-06-01T12:00:00Z', clock: 'a device clock years behind' },
+  ])("judges each reward's validity by the server's date (stay.today), not $clock", async ({ device }) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(device));
+    localStorage.setItem('profileUUID', PROFILE_ID);
+    const controlled = controlledActors(['loadStay', 'loadRewards']);
+    const logic = controlled.provideTo(finishedStayMachine);
+    renderStayRoutes(`/stay/${STAY_ID}/finished`, {
+      finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,
+    });
+    await waitFor(() => expect(controlled.isPending('loadStay')).toBe(true));
+    controlled.resolve('loadStay', { ...baseStay, status: 'finished', remainingDays: 0, today: '2026-11-22' });
+    await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
+    controlled.resolve('loadRewards', [
+      reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', isClaimed: 1, code: 'A7K', validUntil: '2026-11-22' }),
+      reward({ rwId: 7, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: 'K3P', validUntil: '2026-11-21' }),
+    ]);
+    const status = async (name: string) => {
+      const row = (await screen.findByText(name)).closest('[data-part="reward"]');
+      return row?.querySelector('[data-part="status"]')?.textContent;
+    };
+    // Valid through its last day, expired the day after.
+    expect(await status('Café offert')).toBe('À utiliser');
+    expect(await status('Spa')).toBe('Expirée');
+  });
 });

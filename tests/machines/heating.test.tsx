@@ -30,7 +30,10 @@ const INPUT: HeatingInput = {
   lang: 'fr',
   endDate: END_DATE,
   temperature: 22,
+  earned: false,
 };
+/** Reopened after 20 °C earned tonight: a setting outside 18–22 °C asks before the points go (issue 25). */
+const EARNED_INPUT: HeatingInput = { ...INPUT, temperature: 20, earned: true };
 
 /**
  * docs/behaviour.md#heating, written out: the status of each temperature the model visits, which the label, the dial's
@@ -54,6 +57,8 @@ const events: AnyEventObject[] = [
   { type: 'temperature.raise' },
   { type: 'temperature.lower' },
   { type: 'temperature.submit' },
+  { type: 'change.confirm' },
+  { type: 'change.cancel' },
   { type: 'xstate.done.actor.submitAnswer', output: SUBMITTED },
   ...SUBMISSION_FAILURES,
   ...CHANGE_FAILURES,
@@ -61,17 +66,18 @@ const events: AnyEventObject[] = [
 ];
 
 // The model walks the temperatures of EXPECTED (every status); the scale's bounds have their own tests.
-const model = new TestModel(heatingMachine as unknown as ActorLogic<HeatingSnapshot, AnyEventObject, HeatingInput>, {
-  input: INPUT,
-  events: (snapshot) =>
-    events.filter(
-      (event) =>
-        canTake(snapshot, event) &&
-        !(event.type === 'temperature.raise' && snapshot.context.temperature >= 24) &&
-        !(event.type === 'temperature.lower' && snapshot.context.temperature <= 16),
-    ),
-  stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-});
+const modelOf = (input: HeatingInput) =>
+  new TestModel(heatingMachine as unknown as ActorLogic<HeatingSnapshot, AnyEventObject, HeatingInput>, {
+    input,
+    events: (snapshot) =>
+      events.filter(
+        (event) =>
+          canTake(snapshot, event) &&
+          !(event.type === 'temperature.raise' && snapshot.context.temperature >= 24) &&
+          !(event.type === 'temperature.lower' && snapshot.context.temperature <= 16),
+      ),
+    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
+  });
 
 const dial = () => within(modalDialog('heating'));
 const spinbutton = () => dial().getByRole('spinbutton', { name: 'Température' });
@@ -103,11 +109,14 @@ function expectDial(temperature: number, adjusting: boolean) {
   expect(dial().getByText("1 °C de moins, c'est jusqu'à 7 % d'énergie économisée")).toBeVisible();
 }
 
-describe('heating machine drives the heating modal', () => {
-  for (const path of model.getShortestPaths()) {
+describe.each([
+  { title: 'a first setting', input: INPUT },
+  { title: 'a change after 20 °C earned', input: EARNED_INPUT },
+])('heating machine drives the heating modal: $title', ({ input }) => {
+  for (const path of modelOf(input).getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['submitAnswer']);
-      const flow = startModalFlow(heatingMachine, INPUT, controlled.actors);
+      const flow = startModalFlow(heatingMachine, input, controlled.actors);
       const { user } = await renderActionModal(
         <HeatingModal
           action={makeAction({
@@ -116,6 +125,7 @@ describe('heating machine drives the heating modal', () => {
             aadName: 'Chauffage',
             aadQuestion: 'À quelle température avez-vous réglé votre chambre ?',
             actReward: 30,
+            ...(input.earned ? { alreadyCompleted: true, temperature: input.temperature } : {}),
           })}
           flow={flow}
           onClose={vi.fn()}
@@ -140,7 +150,22 @@ describe('heating machine drives the heating modal', () => {
             await dialogState('adjusting.notEnoughPoints');
             expect(screen.getByRole('alert')).toHaveAttribute('data-scope', 'insufficient-points');
             expect(screen.getByRole('alert')).toHaveTextContent('Nombre de GreenMiles insuffisant');
+            // The spec's 'You don't have enough GreenMiles to change your answer'.
+            expect(screen.getByRole('alert')).toHaveTextContent(
+              "Vous n'avez pas assez de GreenMiles pour changer votre réponse.",
+            );
             expectDial(snapshot.context.temperature, true);
+          },
+          // Only after 20 °C earned, and only for a setting outside 18–22 °C: the points would go.
+          confirmingLoss: async (snapshot) => {
+            await dialogState('confirmingLoss');
+            expect(snapshot.context.temperature < 18 || snapshot.context.temperature > 22).toBe(true);
+            const warning = screen.getByRole('alert');
+            expect(warning).toHaveTextContent('En changeant votre réponse, les 30 GreenMiles gagnés seront retirés.');
+            expect(warning).toHaveFocus();
+            expect(within(warning).getByRole('button', { name: 'Confirmer le changement' })).toBeEnabled();
+            expectDial(snapshot.context.temperature, false);
+            expect(controlled.calls).toEqual([]);
           },
           submitting: async (snapshot) => {
             await dialogState('submitting');
@@ -177,6 +202,12 @@ describe('heating machine drives the heating modal', () => {
           },
           'temperature.submit': async () => {
             await user.click(submitButton());
+          },
+          'change.confirm': async () => {
+            await user.click(screen.getByRole('button', { name: 'Confirmer le changement' }));
+          },
+          'change.cancel': async () => {
+            await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Annuler' }));
           },
           ...submitAnswerSteps(controlled),
           ...retryStep(user),
@@ -235,4 +266,30 @@ describe('heating answered', () => {
       }
     },
   );
+});
+
+describe('heating change after earning', () => {
+  it("'Annuler' keeps the points: nothing is sent, the setting can be changed again", async () => {
+    const controlled = controlledActors(['submitAnswer']);
+    const flow = startModalFlow(heatingMachine, EARNED_INPUT, controlled.actors);
+    const { user } = await renderActionModal(
+      <HeatingModal
+        action={makeAction({ actId: 4, actType: 'HEATING', actReward: 30, alreadyCompleted: true, temperature: 20 })}
+        flow={flow}
+        onClose={vi.fn()}
+      />,
+    );
+    for (const _ of [21, 22, 23]) await user.click(raiseButton());
+    await user.click(submitButton());
+    await dialogState('confirmingLoss');
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Annuler' }));
+    await dialogState('adjusting.idle');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(controlled.calls).toEqual([]);
+    // Back inside 18–22 °C nothing is at stake: it goes at once.
+    await user.click(lowerButton());
+    await user.click(submitButton());
+    await dialogState('submitting');
+    expect(controlled.calls.at(-1)?.input).toMatchObject({ body: { temperature: 22 } });
+  });
 });

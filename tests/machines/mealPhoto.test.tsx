@@ -6,7 +6,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,6 +71,10 @@ const cameraError = (name: string) => new DOMException(`camera ${name}`, name);
 const ANALYSIS_FAILURES = [
   { error: new ApiError(0, 'network_error', 'The call failed on the network'), text: 'Connexion impossible.' },
   {
+    error: new ApiError(503, 'analysis_unavailable', 'The meal analysis is unavailable right now, try again'),
+    text: "L'analyse des repas est indisponible pour le moment.",
+  },
+  {
     error: new ApiError(503, 'database_unavailable', 'Database unavailable'),
     text: 'Le serveur est trop sollicité pour analyser votre repas.',
   },
@@ -118,6 +122,7 @@ const EVENTS_BY_STATE: Array<[string, AnyEventObject[]]> = [
       })),
     ],
   ],
+  ['live.waitingForFrame', [{ type: 'camera.frame' }]],
   ['live.preview', [{ type: 'camera.take' }]],
   [
     'live.capturing',
@@ -338,6 +343,15 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             expect(pickerInput()).toHaveAttribute('capture', 'environment');
             expectNoSubmitYet();
           },
+          // Granted, but no frame yet: nothing to photograph (issue 25: the button was enabled on a black preview).
+          'live.waitingForFrame': async () => {
+            await pageState('live.waitingForFrame');
+            expect(page()).toHaveAttribute('data-permission', 'granted');
+            expect(inPage().getByLabelText('Aperçu de la caméra')).toHaveProperty('srcObject', media.stream);
+            expect(inPage().getByRole('status')).toHaveTextContent('Activation de la caméra…');
+            expect(inPage().getByRole('button', { name: 'Prendre la photo' })).toBeDisabled();
+            expectNoSubmitYet();
+          },
           'live.preview': async () => {
             await pageState('live.preview');
             expect(page()).toHaveAttribute('data-permission', 'granted');
@@ -506,6 +520,9 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             await waitFor(() => expect(media.isPending('open')).toBe(true));
             media.reject('open', eventOf<{ error: unknown }>(step).error);
           },
+          'camera.frame': async () => {
+            fireEvent.loadedData(inPage().getByLabelText('Aperçu de la caméra'));
+          },
           'camera.take': async () => {
             await user.click(inPage().getByRole('button', { name: 'Prendre la photo' }));
           },
@@ -574,7 +591,7 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
       // Leaving the page releases a camera that was running.
       if (media.isPending('open')) media.resolve('open', media.stream);
       await waitFor(() => {
-        if (state.matches({ live: 'preview' }) || state.matches({ live: 'capturing' }))
+        if ((['preview', 'waitingForFrame', 'capturing'] as const).some((live) => state.matches({ live })))
           expect(media.track.stop).toHaveBeenCalled();
       });
     });

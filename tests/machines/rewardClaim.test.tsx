@@ -271,7 +271,11 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
                   const check = within(dialog().querySelector('[data-part="staff-check"]') as HTMLElement);
                   expect(check.getByText('Chambre').nextSibling).toHaveTextContent(ROOM_NUMBER);
                   const claimedAt = snapshot.context.reward.claimedAt;
-                  if (claimedAt) expect(check.getByText('Débloquée le')).toBeVisible();
+                  if (claimedAt) {
+                    // As the hotel's clock (Asia/Tokyo) reads 17:05 UTC, whatever the device's zone.
+                    expect(claimedAt).toBe('2026-11-23T17:05:00.000Z');
+                    expect(check.getByText('Débloquée le').nextSibling).toHaveTextContent(/^24 nov\. 2026,? 02:05$/);
+                  }
                   const code = snapshot.context.reward.code;
                   if (code) expect(check.getByText(`${CODE_PREFIX}-${code}`)).toBeVisible();
                   else expect(check.queryByText('Code')).toBeNull();

@@ -225,7 +225,7 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             // A shipped source in the staff's language, not the API's English.
             expect(
               within(panel()).getAllByRole('link', {
-                name: 'US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min',
+                name: 'US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min',
               })[0],
             ).toHaveAttribute('href', 'https://www.epa.gov/watersense/showerheads');
             expect(panel()).not.toHaveTextContent('average shower');
@@ -276,6 +276,12 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             }
             fireEvent.change(screen.getByLabelText('Du'), { target: { value: choice.from } });
             fireEvent.change(screen.getByLabelText('Au'), { target: { value: choice.to } });
+            // Each date also written out in the page's language, whatever format the browser draws the input in.
+            const written = { '2026-05-04': '4 mai 2026', '2026-05-05': '5 mai 2026' };
+            expect(screen.getByLabelText('Du')).toHaveAccessibleDescription(
+              written[choice.from as keyof typeof written],
+            );
+            expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(written[choice.to as keyof typeof written]);
             await user.click(screen.getByRole('button', { name: 'Afficher' }));
             if (!isValidPeriod(choice.from, choice.to))
               expect(await screen.findByText(/^Période invalide/)).toHaveAttribute('role', 'alert');
@@ -305,7 +311,7 @@ describe('impact CSV and periods', () => {
     expect(lines).toContain('Eau donnée (L),50');
     expect(lines).toContain('Renoncer au ménage,2');
     expect(lines).toContain(
-      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min",https://www.epa.gov/watersense/showerheads',
+      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min",https://www.epa.gov/watersense/showerheads',
     );
     expect(lines).toContain(
       "Ménages évités,1,Eau (L),100,100,par ménage évité,chiffre de l'hôtel,Blanchisserie du Val,",

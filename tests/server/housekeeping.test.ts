@@ -1,14 +1,14 @@
 /** The housekeeping list (GET /api/staff/hotels/{hId}/housekeeping), on both databases. */
 import { expect, it } from 'vitest';
+import { cleaningDateAt } from '../../contract/calendar-days.ts';
 import { dailyReport } from '../../server/domain/daily-report.ts';
-import { cleaningDateOf } from '../../server/domain/housekeeping.ts';
 import { answerCleaning, roomStay, type TestStay } from './actions-support.ts';
 import { describeEachDialect, staffHeaders } from './harness.ts';
 
 it('names the day of the 11:00 switch (Europe/Paris, UTC+2 in April)', () => {
-  expect(cleaningDateOf(new Date('2026-04-10T08:59:00Z'), 'Europe/Paris')).toBe('2026-04-10');
-  expect(cleaningDateOf(new Date('2026-04-10T09:00:00Z'), 'Europe/Paris')).toBe('2026-04-11');
-  expect(cleaningDateOf(new Date('2026-04-09T22:30:00Z'), 'Europe/Paris')).toBe('2026-04-10');
+  expect(cleaningDateAt(new Date('2026-04-10T08:59:00Z'), 'Europe/Paris')).toBe('2026-04-10');
+  expect(cleaningDateAt(new Date('2026-04-10T09:00:00Z'), 'Europe/Paris')).toBe('2026-04-11');
+  expect(cleaningDateAt(new Date('2026-04-09T22:30:00Z'), 'Europe/Paris')).toBe('2026-04-10');
 });
 
 describeEachDialect('housekeeping list', (get) => {

@@ -15,6 +15,7 @@ import { buildApp } from '../../server/app.ts';
 import { parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.ts';
 import { ContentError } from '../../server/content/validate.ts';
+import { ANALYSIS_RETRY_AFTER_SECONDS } from '../../server/domain/meals/analysers.ts';
 import { FOOD_FACTORS, FOOD_KEYS, matchFood } from '../../server/domain/meals/factors.ts';
 import { analysisOf, environmentalScore, impactOf, mealPoints } from '../../server/domain/meals/scoring.ts';
 import { actionOfType, expectConsistentBalance, newStay, submissionCounts, type TestStay } from './actions-support.ts';
@@ -353,7 +354,21 @@ describe.each(DIALECTS)('meal photo, vision analyser [%s]', (dialect) => {
     expect(content.find((part) => part.type === 'image_url')?.image_url?.url).toBe(`data:image/jpeg;base64,${photo}`);
   });
 
-  it('a malformed answer, an HTTP error and a time-out are "no food": nothing found, nothing credited', async () => {
+  it('an empty list from the model is "no food": nothing found, nothing credited', async () => {
+    const stay = await newStay(app, database.handle);
+    const meal = await actionOfType(app, stay, 'LIMEAT');
+    const before = await submissionCounts(database.handle);
+    vision.answer = async () => completion('{"ingredients": []}');
+    const response = await postPhoto(app, stay, meal.actId, { photoData: jpeg(64, 64) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      greenMilesAdded: 0,
+      limeatAnalysis: { scores: { environmental: 0 }, ingredients: [] },
+    });
+    expect(await submissionCounts(database.handle)).toEqual(before);
+  });
+
+  it('a failing model (bad answers, HTTP errors, a time-out) is 503 analysis_unavailable with Retry-After, never "no food"', async () => {
     const stay = await newStay(app, database.handle);
     const meal = await actionOfType(app, stay, 'LIMEAT');
     const before = await submissionCounts(database.handle);
@@ -362,21 +377,40 @@ describe.each(DIALECTS)('meal photo, vision analyser [%s]', (dialect) => {
       async () => completion('{"dishes": []}'),
       async () => ({ status: 200, body: { choices: [] } }),
       async () => ({ status: 503, body: { error: { message: 'overloaded' } } }),
+      async () => ({ status: 401, body: { error: { message: 'bad key' } } }),
       async () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         return completion('{"ingredients": [{"name": "beef", "grams": 200}]}');
       },
-      async () => completion('{"ingredients": []}'),
     ];
     for (const answer of answers) {
       vision.answer = answer;
       const response = await postPhoto(app, stay, meal.actId, { photoData: jpeg(64, 64) });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
-        greenMilesAdded: 0,
-        limeatAnalysis: { scores: { environmental: 0 }, ingredients: [] },
-      });
+      expect([response.statusCode, response.json().error]).toEqual([503, 'analysis_unavailable']);
+      expect(response.headers['retry-after']).toBe(String(ANALYSIS_RETRY_AFTER_SECONDS));
     }
     expect(await submissionCounts(database.handle)).toEqual(before);
+  });
+
+  it('an unreachable model (nothing listens on its port) is 503 analysis_unavailable too', async () => {
+    const gone = await startVisionServer();
+    await gone.close();
+    const unreachable = await buildApp({
+      db: database.handle.db,
+      kind: database.handle.kind,
+      frontToken: TEST_FRONT_TOKEN,
+      mealVision: { url: gone.url, model: 'test-vision', key: null, timeoutMs: 400 },
+    });
+    try {
+      const stay = await newStay(unreachable, database.handle);
+      const meal = await actionOfType(unreachable, stay, 'LIMEAT');
+      const before = await submissionCounts(database.handle);
+      const response = await postPhoto(unreachable, stay, meal.actId, { photoData: jpeg(64, 64) });
+      expect([response.statusCode, response.json().error]).toEqual([503, 'analysis_unavailable']);
+      expect(response.headers['retry-after']).toBe(String(ANALYSIS_RETRY_AFTER_SECONDS));
+      expect(await submissionCounts(database.handle)).toEqual(before);
+    } finally {
+      await unreachable.close();
+    }
   });
 });

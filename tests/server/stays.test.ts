@@ -261,8 +261,15 @@ describeEachDialect('stays', (get) => {
           payload: { endDate: '2026-06-05', uuid: profileUUID },
         });
         expect(response.statusCode).toBe(200);
-        // 2, 3, 4 and 5 June (until check-out) are left.
-        expect(response.json().stay).toMatchObject({ endDate: '2026-06-05', remainingDays: 4, status: 'active' });
+        // 2, 3, 4 and 5 June (until check-out) are left; the app reads the date and the zone from the stay, never
+        // from the device (docs/behaviour.md#dates).
+        expect(response.json().stay).toMatchObject({
+          endDate: '2026-06-05',
+          remainingDays: 4,
+          status: 'active',
+          today: '2026-06-02',
+          timeZone: 'Europe/Paris',
+        });
         const limit = await app.inject({
           method: 'PUT',
           url: `/api/stays/${sUUID}/endDate`,

@@ -1,9 +1,11 @@
 /**
  * Who says what is on the plate (docs/meal-scoring.md#analysers). Two real analysers behind one interface:
  * - vision: an OpenAI-compatible chat-completions endpoint (MEAL_VISION_URL, MEAL_VISION_MODEL, MEAL_VISION_KEY)
- *   reads the photo and answers strict JSON; every failure (time-out, HTTP error, malformed answer) is "no food";
+ *   reads the photo and answers strict JSON; a failure (unreachable, time-out, HTTP error, malformed answer) is not
+ *   "no food" but 503 `analysis_unavailable` with Retry-After, so the guest keeps the photo and tries again;
  * - menu: the guest picks the dish of the hotel's menu after the photo, and its recipe is the meal.
  */
+import { DomainError } from '../errors.ts';
 import { FOOD_KEYS, isFoodKey, matchFood } from './factors.ts';
 import type { MealIngredient } from './scoring.ts';
 
@@ -15,7 +17,10 @@ export interface MealAnalysisRequest {
 
 export interface MealAnalyser {
   kind: 'vision' | 'menu';
-  /** The meal's ingredients; [] when nothing is recognised (the guest reads 'no food'). Never rejects. */
+  /**
+   * The meal's ingredients; [] when nothing is recognised (the guest reads 'no food'). Rejects only with
+   * `analysisUnavailable` (the vision model failed): that is never 'no food'.
+   */
   analyse(request: MealAnalysisRequest): Promise<MealIngredient[]>;
 }
 
@@ -45,11 +50,17 @@ const INSTRUCTIONS = [
   'If the photo shows no food, answer {"ingredients": []}.',
 ].join(' ');
 
-export interface VisionLog {
-  warn(details: object, message: string): void;
-}
+/** Seconds a guest is asked to wait before sending the photo again once the vision model failed. */
+export const ANALYSIS_RETRY_AFTER_SECONDS = 10;
 
-export function visionAnalyser(config: VisionConfig, log: VisionLog): MealAnalyser {
+/** 503 `analysis_unavailable`: the model could not be asked or gave no usable answer (the cause goes to the log). */
+export const analysisUnavailable = (cause: unknown) =>
+  new DomainError('unavailable', 'analysis_unavailable', 'The meal analysis is unavailable right now, try again', {
+    cause,
+    retryAfterSeconds: ANALYSIS_RETRY_AFTER_SECONDS,
+  });
+
+export function visionAnalyser(config: VisionConfig): MealAnalyser {
   const endpoint = `${config.url.replace(/\/+$/, '')}/chat/completions`;
   return {
     kind: 'vision',
@@ -81,8 +92,7 @@ export function visionAnalyser(config: VisionConfig, log: VisionLog): MealAnalys
         if (!answer.ok) throw new Error(`the vision endpoint answered ${answer.status}`);
         return ingredientsOfCompletion(await answer.json());
       } catch (error) {
-        log.warn({ err: error }, 'meal analysis failed: answered as no food');
-        return [];
+        throw analysisUnavailable(error);
       }
     },
   };

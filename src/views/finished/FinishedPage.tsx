@@ -2,7 +2,6 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import type { Reward, Stay } from '../../../contract/schemas.ts';
 import { finishedStayMachine } from '../../../machines/finishedStay.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
@@ -96,8 +95,8 @@ function ClaimedRewards({ stay }: { stay: Stay }) {
   const failed = FinishedStayContext.useSelector((snapshot) => snapshot.matches({ finished: 'rewardsFailed' }));
   const openRewardId = FinishedStayContext.useSelector((snapshot) => snapshot.context.openRewardId);
   const claim = FinishedStayContext.useSelector((snapshot) => snapshot.children.rewardClaim);
-  // The page does not load the hotel: the device's date, as the guest stands at its desk (the server decides a use).
-  const today = calendarDateIn(undefined, new Date());
+  // The server's hotel-local date: a device with a wrong clock still reads which rewards have expired.
+  const today = stay.today;
   const onOpen = (rwId: number) =>
     // E-mail is not offered here: the page does not load the hotel, which says whether it can send one.
     actor.send({ type: 'reward.open', rwId, canShare: browserCanShare(), canEmail: false });
@@ -144,6 +143,7 @@ function ClaimedRewards({ stay }: { stay: Stay }) {
             roomNumber={stay.roomNb}
             language={language}
             today={today}
+            timeZone={stay.timeZone}
             onClose={onClose}
           />
         </Suspense>

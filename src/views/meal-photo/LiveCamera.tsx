@@ -28,6 +28,7 @@ export function LiveCamera({
             autoPlay
             muted
             playsInline
+            onLoadedData={props.frameShown}
             aria-label={t`Aperçu de la caméra`}
           />
           <span className="meal-photo__square" aria-hidden="true" />

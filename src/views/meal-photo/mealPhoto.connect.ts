@@ -39,9 +39,9 @@ export interface MealPhotoProps {
   loading: boolean;
   /** The live camera runs (starting or showing). */
   live: boolean;
-  /** The camera is being opened (the browser may be asking the guest's permission). */
+  /** The camera is being opened (the browser may be asking the guest's permission) or has not shown a frame yet. */
   starting: boolean;
-  /** The preview shows the camera: the guest can take the photo. */
+  /** The preview shows the camera's first frame: the guest can take the photo. */
   canTake: boolean;
   /** A photo is being captured or read. */
   processing: boolean;
@@ -60,6 +60,8 @@ export interface MealPhotoProps {
   stayFinished: boolean;
   result: MealResult | null;
   noFood: boolean;
+  /** The preview's video shows a frame. */
+  frameShown(): void;
   take(): void;
   retake(): void;
   retry(): void;
@@ -84,7 +86,7 @@ export function connectMealPhoto(snapshot: MealPhotoSnapshot, send: (event: Meal
     error: PAGE_ERRORS.find((name) => snapshot.matches(name)) ?? null,
     loading: snapshot.hasTag('loading'),
     live: snapshot.matches('live'),
-    starting: snapshot.matches({ live: 'starting' }),
+    starting: snapshot.matches({ live: 'starting' }) || snapshot.matches({ live: 'waitingForFrame' }),
     canTake: snapshot.matches({ live: 'preview' }),
     processing: snapshot.hasTag('processing') && !snapshot.matches('analysing'),
     failure: snapshot.matches('cameraFailed') ? context.failure : null,
@@ -109,6 +111,7 @@ export function connectMealPhoto(snapshot: MealPhotoSnapshot, send: (event: Meal
           }
         : null,
     noFood: snapshot.matches('noFood'),
+    frameShown: () => send({ type: 'camera.frame' }),
     take: () => send({ type: 'camera.take' }),
     retake: () => send({ type: 'camera.retake' }),
     retry: () => send({ type: 'camera.retry' }),

@@ -25,8 +25,10 @@ export interface RewardsListProps {
   codePrefix?: string;
   /** The stay's room, shown to staff on a reward they hand over on sight. */
   roomNumber?: string | null;
-  /** The hotel-local date: a claimed reward past its validUntil shows expired. */
+  /** The hotel-local date by the server's clock (stay.today): a claimed reward past its validUntil shows expired. */
   today: string;
+  /** The hotel's time zone (stay.timeZone), for the times shown. */
+  timeZone: string;
 }
 
 /** The rewards page content: the root's rewards list, fed by the stay session values. */
@@ -37,6 +39,7 @@ export function RewardsList({
   codePrefix = '',
   roomNumber = null,
   today,
+  timeZone,
 }: RewardsListProps) {
   const { i18n } = useLingui();
   const stayActor = StayContext.useActorRef();
@@ -119,6 +122,7 @@ export function RewardsList({
             roomNumber={roomNumber}
             language={language}
             today={today}
+            timeZone={timeZone}
             onClose={onClose}
             onEarnPoints={() => stayActor.send({ type: 'reward.earnPoints' })}
           />

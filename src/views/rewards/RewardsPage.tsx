@@ -1,4 +1,3 @@
-import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import { pointsNameOf } from '../stay/hotelLanguages.ts';
 import { StayPage } from '../stay/StaySession.tsx';
 import { stayLogic } from '../stay/stay.logic.ts';
@@ -24,7 +23,9 @@ function RewardsFromSession() {
     <RewardsList
       codePrefix={stay.codePrefix}
       roomNumber={stay.roomNb}
-      today={calendarDateIn(hotel?.hotel.timeZone, new Date())}
+      // The server's date, not the device's: a wrong device clock must not expire or revive a reward.
+      today={stay.today}
+      timeZone={stay.timeZone}
       language={language}
       balance={stay.greenMiles}
       pointsName={pointsNameOf(hotel)}

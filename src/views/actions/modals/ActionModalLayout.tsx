@@ -84,8 +84,11 @@ export function SubmissionOutcome({
   reply,
   retry,
   sendingLabel,
+  notEnoughHint,
 }: Pick<SubmissionOutcomeProps<string>, 'submitting' | 'notEnoughPoints' | 'error' | 'reply' | 'retry'> & {
   sendingLabel?: string;
+  /** Replaces the not-enough notice's hint (a change of answer says so). */
+  notEnoughHint?: string;
 }) {
   const { i18n } = useLingui();
   const { hotel } = useStaySession();
@@ -93,7 +96,7 @@ export function SubmissionOutcome({
     <>
       {submitting && <SubmittingStatus label={sendingLabel} />}
       {notEnoughPoints ? (
-        <InsufficientPointsNotice pointsName={pointsNameOf(hotel)} />
+        <InsufficientPointsNotice pointsName={pointsNameOf(hotel)}>{notEnoughHint}</InsufficientPointsNotice>
       ) : (
         error && <ErrorCard message={i18n._(error)} onRetry={retry} />
       )}

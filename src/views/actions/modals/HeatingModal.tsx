@@ -3,7 +3,10 @@ import { GAUGE_FULL_SCALE, MAX_TEMPERATURE, MIN_TEMPERATURE } from '../../../../
 import { answerStateOf } from '../../../../contract/recorded-answers.ts';
 import type { heatingMachine } from '../../../../machines/heating.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
+import { pointsNameOf } from '../../stay/hotelLanguages.ts';
+import { useStaySession } from '../../stay/StaySession.tsx';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
+import { LossWarning } from './ChoiceModal.tsx';
 import { connectHeating } from './heating.connect.ts';
 import type { FlowModalProps } from './types.ts';
 import './HeatingModal.css';
@@ -17,6 +20,9 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
   const statusText = { tooLow: t`Trop bas`, optimal: t`Correct`, ideal: t`Idéal`, tooHigh: t`Trop haut` }[api.status];
   const answerState = answerStateOf(action);
   const recorded = action.temperature;
+  const { hotel } = useStaySession();
+  const pointsName = pointsNameOf(hotel);
+  const reward = action.actReward;
 
   return (
     <ActionModalLayout action={action} onClose={onClose} scope="heating" state={api.state}>
@@ -95,7 +101,16 @@ export default function HeatingModal({ action, flow, onClose }: FlowModalProps<t
       >
         <Trans>Valider</Trans>
       </button>
-      <SubmissionOutcome {...api} />
+      {api.confirming && (
+        <LossWarning change={api}>
+          {t`En changeant votre réponse, les ${reward} ${pointsName} gagnés seront retirés.`}
+        </LossWarning>
+      )}
+      {/* Only a change takes points back, so only a change can be refused for spent points. */}
+      <SubmissionOutcome
+        {...api}
+        notEnoughHint={t`Vous n'avez pas assez de ${pointsName} pour changer votre réponse.`}
+      />
     </ActionModalLayout>
   );
 }

@@ -5,6 +5,7 @@ import {
   MAX_TEMPERATURE,
   MIN_TEMPERATURE,
 } from '../../../../contract/answer-rules.ts';
+import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
 import type { HeatingEvent, heatingMachine } from '../../../../machines/heating.machine.ts';
 import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
@@ -17,6 +18,10 @@ export interface HeatingProps extends SubmissionOutcomeProps<StatePath<HeatingSn
   status: HeatingStatus;
   /** The guest may change and send the setting (not while it is sent, nor once sent). */
   adjusting: boolean;
+  /** Sending this setting would take back the points tonight's earned: the guest confirms or cancels first. */
+  confirming: boolean;
+  confirmChange(): void;
+  cancelChange(): void;
   canRaise: boolean;
   canLower: boolean;
   raise(): void;
@@ -29,7 +34,7 @@ export interface HeatingProps extends SubmissionOutcomeProps<StatePath<HeatingSn
 /** The props of the heating modal. */
 export function connectHeating(
   snapshot: HeatingSnapshot,
-  send: (event: HeatingEvent | SubmissionRetryEvent) => void,
+  send: (event: HeatingEvent | ChangeConfirmationEvent | SubmissionRetryEvent) => void,
 ): HeatingProps {
   const { temperature } = snapshot.context;
   const adjusting = snapshot.matches('adjusting');
@@ -40,6 +45,9 @@ export function connectHeating(
     temperature,
     status: heatingStatus(temperature),
     adjusting,
+    confirming: snapshot.matches('confirmingLoss'),
+    confirmChange: () => send({ type: 'change.confirm' }),
+    cancelChange: () => send({ type: 'change.cancel' }),
     canRaise: adjusting && temperature < MAX_TEMPERATURE,
     canLower: adjusting && temperature > MIN_TEMPERATURE,
     raise,

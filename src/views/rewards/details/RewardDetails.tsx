@@ -5,12 +5,13 @@ import type { Reward } from '../../../../contract/schemas.ts';
 import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
 import { RewardCode } from '../../../components/RewardCode.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
+import { formatHotelTime } from '../../../i18n/hotelTime.ts';
 import { isRewardExpired, missingPoints } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { CodeQr } from './CodeQr.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
-import { formatClaimedAt, waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
+import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
 import { SliderPanel } from './SliderPanel.tsx';
 import './RewardDetails.css';
 import { useConnected } from '../../binding/useConnected.ts';
@@ -26,8 +27,10 @@ export interface RewardDetailsProps {
   /** The stay's room, for staff checking a reward shown to them. */
   roomNumber: string | null;
   language: string;
-  /** The hotel-local date: a claimed reward past its validUntil shows expired. */
+  /** The hotel-local date by the server's clock (stay.today): a claimed reward past its validUntil shows expired. */
   today: string;
+  /** The hotel's time zone (stay.timeZone): when a reward was claimed reads as the hotel's clock. */
+  timeZone: string;
   onClose(): void;
   /** The insufficient-points notice's way back to the stay page (none after the stay: nothing can be claimed). */
   onEarnPoints?: () => void;
@@ -193,6 +196,7 @@ function ClaimedBody(props: BodyProps) {
             codePrefix={props.codePrefix}
             roomNumber={props.roomNumber}
             language={props.language}
+            timeZone={props.timeZone}
           />
           {share}
         </>
@@ -234,11 +238,13 @@ function StaffCheck({
   codePrefix,
   roomNumber,
   language,
+  timeZone,
 }: {
   reward: Reward;
   codePrefix: string;
   roomNumber: string | null;
   language: string;
+  timeZone: string;
 }) {
   const { t } = useLingui();
   return (
@@ -246,7 +252,7 @@ function StaffCheck({
       {reward.claimedAt && (
         <div>
           <dt>{t`Débloquée le`}</dt>
-          <dd>{formatClaimedAt(reward.claimedAt, language)}</dd>
+          <dd>{formatHotelTime(reward.claimedAt, language, timeZone)}</dd>
         </div>
       )}
       {roomNumber && (

@@ -24,10 +24,3 @@ export function formatValidUntil(validUntil: string, language: string): string {
     new Date(`${validUntil.slice(0, 10)}T00:00:00Z`),
   );
 }
-
-/** When a reward was claimed, in the interface locale and the device's time (the guest and staff stand together). */
-export function formatClaimedAt(claimedAt: string, language: string): string {
-  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(claimedAt),
-  );
-}

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
+import { cleaningDateAt } from '../../../../contract/calendar-days.ts';
 import type { CodeCheckInput } from '../../../../machines/staffCodeCheck.machine.ts';
 import { staffCodeCheckMachine } from '../../../../machines/staffCodeCheck.machine.ts';
 import {
@@ -14,7 +15,6 @@ import { endStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
-import { cleaningDateAt } from './today/cleaningDate.ts';
 import { scanQrCode } from './today/qrScanner.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */

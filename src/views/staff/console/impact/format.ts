@@ -12,6 +12,13 @@ export function formatDate(i18n: I18n, date: string): string {
   );
 }
 
+/** A calendar date with its month's name ('21 novembre 2026', '21 نوفمبر 2026'): never ambiguous, read at UTC. */
+export function formatLongDate(i18n: I18n, date: string): string {
+  return new Intl.DateTimeFormat(`${i18n.locale || 'fr'}-u-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
 /** A calendar date as a chart tick: day and short month ('12 nov.'), read at UTC like `formatDate`. */
 export function formatDayTick(i18n: I18n, date: string): string {
   return new Intl.DateTimeFormat(`${i18n.locale || 'fr'}-u-nu-latn`, {

@@ -55,13 +55,13 @@ export const MEASURE_LABELS: Record<ImpactMeasure, MessageDescriptor> = {
 
 /** The shipped sources in the staff's language (the API names them in English); publication titles stay as published. */
 const SOURCE_LABELS: Record<ImpactSourceId, MessageDescriptor> = {
-  bookingLaundry: msg`Booking.com Partner Hub, « Reducing water consumption » : chaque lessive de 10 kg consomme au moins 50 litres d'eau et 1,2 kWh`,
-  watersenseShower: msg`US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min`,
-  waterHeating: msg`Chauffage de l'eau : 4,186 kJ/(kg·K), de 10 °C à 38 °C, chauffe-eau d'un rendement de 80 %`,
-  ademeOneDegree: msg`ADEME : 1 °C de moins économise environ 7 % de l'énergie de chauffage ; 10 kWh de chauffage par chambre et par nuit (hypothèse)`,
-  ademeGas: msg`ADEME Base Empreinte : gaz naturel, mix moyen, consommation, 227 g CO2e/kWh (PCI)`,
-  ademeElectricity: msg`ADEME Base Empreinte : électricité, France, mix moyen, consommation, 52 g CO2e/kWh`,
-  referenceMeal: msg`Repas de référence (volaille 150 g, riz 150 g, légumes 100 g) moins le repas, selon la table des facteurs des repas : Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1`,
+  bookingLaundry: msg`Booking.com Partner Hub, « Reducing water consumption » : chaque lessive de 10 kg consomme au moins 50 litres d'eau et 1,2 kWh`,
+  watersenseShower: msg`US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min`,
+  waterHeating: msg`Chauffage de l'eau : 4,186 kJ/(kg·K), de 10 °C à 38 °C, chauffe-eau d'un rendement de 80 %`,
+  ademeOneDegree: msg`ADEME : 1 °C de moins économise environ 7 % de l'énergie de chauffage ; 10 kWh de chauffage par chambre et par nuit (hypothèse)`,
+  ademeGas: msg`ADEME Base Empreinte : gaz naturel, mix moyen, consommation, 227 g CO2e/kWh (PCI)`,
+  ademeElectricity: msg`ADEME Base Empreinte : électricité, France, mix moyen, consommation, 52 g CO2e/kWh`,
+  referenceMeal: msg`Repas de référence (volaille 150 g, riz 150 g, légumes 100 g) moins le repas, selon la table des facteurs des repas : Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1`,
   hotelOwnFigure: msg`Chiffre propre à l'hôtel`,
 };
 

@@ -129,7 +129,7 @@ function CodeCheckVerdict({ outcome, result }: { outcome: CodeCheckProps['outcom
   if (outcome === 'redeemed') return t`Récompense utilisée maintenant`;
   if (outcome === 'rewardExpired' || result.usedAt === null) {
     const validDate = result.validUntil ? formatValidUntil(result.validUntil, language) : '';
-    return t`Récompense expirée (valable jusqu'au ${validDate}) : ne la remettez pas.`;
+    return t`Récompense expirée (valable jusqu'au ${validDate}) : ne la remettez pas.`;
   }
   const usedAt = hotelTime(result.usedAt);
   return result.usedBy === 'staff'
@@ -197,7 +197,7 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
       </dl>
       {check.outcome === 'redeemFailed' && (
         <p className="staff-today__redeem-failed" data-part="redeem-failed">
-          {t`La remise n'a pas été enregistrée : le code n'est pas utilisé. Réessayez.`}
+          {t`La remise n'a pas été enregistrée : le code n'est pas utilisé. Réessayez.`}
         </p>
       )}
       {canRedeem && (
@@ -213,7 +213,7 @@ function CodeCheckAnswer({ check }: { check: CodeCheckProps }) {
             {check.redeeming ? t`Remise…` : t`Remettre la récompense`}
           </button>
           <p id={redeemHintId} className="staff-today__redeem-hint">
-            {t`Le code sera utilisé : il ne pourra plus servir.`}
+            {t`Le code sera utilisé : il ne pourra plus servir.`}
           </p>
         </div>
       )}
