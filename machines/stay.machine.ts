@@ -224,7 +224,11 @@ export const stayMachine = setup({
       type: 'toast.show',
       content: { kind: 'submission', message: reply.message, points: reply.greenMilesChange },
     })),
-    celebrate: sendTo('actionOutcome', (_, reply: SubmissionReply) => ({ type: 'submission.succeed', reply })),
+    celebrate: sendTo('actionOutcome', ({ context }, reply: SubmissionReply) => ({
+      type: 'submission.succeed',
+      reply,
+      guest: guestOf(context),
+    })),
     // Browser effects, provided once by the view (stay page).
     redirectToDemo: viewProvidedAction('redirectToDemo'),
     redirectOutOfDemo: viewProvidedAction('redirectOutOfDemo'),

@@ -97,7 +97,7 @@ const waterQuiz = makeAction({
   aadName: "Quiz de l'eau",
   actReward: 15,
   quiz: {
-    question: { text: "Combien de litres pour une douche de 5 minutes ?" },
+    question: { text: 'Combien de litres pour une douche de 5 minutes ?' },
     answers: [
       { qaPosition: 1, text: '10 litres' },
       { qaPosition: 2, text: '60 litres' },
@@ -211,7 +211,7 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().submissionToast)).toBe('hidden');
     expect(stateOf(children().actionsList)).toEqual({ ready: 'reloading' });
     expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
-    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'pending' });
 
     calls.resolve('loadActions', [{ ...towels, alreadyCompleted: true, response: 'YES' }]);
     calls.resolve('loadStay', makeStay({ greenMiles: 55 }));
@@ -223,9 +223,9 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
     clock.increment(299);
-    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'pending' });
     clock.increment(1);
-    expect(stateOf(children().actionOutcome)).toBe('celebrating');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'showing' });
     children().actionOutcome?.send({ type: 'celebration.close' });
     expect(stateOf(children().actionOutcome)).toBe('idle');
 
@@ -252,7 +252,8 @@ describe('stay root machine: the actions page flow without React', () => {
     const modal = () => children().actionLaunch?.getSnapshot().children.modal as AnyActorRef | undefined;
     modal()?.send({ type: 'answer.pick', qaPosition: answer.selectedPosition });
     calls.resolve('submitAnswer', {
-      message: answer.verdict === 'right' ? 'Bonne réponse ! Bravo !' : "Mauvaise réponse, mais merci d'avoir participé !",
+      message:
+        answer.verdict === 'right' ? 'Bonne réponse ! Bravo !' : "Mauvaise réponse, mais merci d'avoir participé !",
       greenMilesChange: answer.greenMilesChange,
       greenMiles: 40 + answer.greenMilesChange,
       isCorrect: answer.verdict === 'right',

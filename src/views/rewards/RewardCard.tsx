@@ -33,8 +33,8 @@ function QrIcon() {
 }
 
 /**
- * One reward: picture, then the title (in the hotel's colour when it stays readable), the cost and one button on a
- * scrim band (docs/behaviour.md "Reward card").
+ * One reward: the picture with the title at its bottom on a fading scrim (in the hotel's colour when it stays
+ * readable), then on the card's surface its state, what is missing and one button (docs/behaviour.md "Reward card").
  */
 export function RewardCard({ reward, balance, pointsName, today, selected, onOpen }: RewardCardProps) {
   const { t } = useLingui();
@@ -62,14 +62,14 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
       data-selected={selected || undefined}
       aria-labelledby={titleId}
     >
-      <img
-        className="reward-card__picture"
-        data-part="picture"
-        src={reward.rwPictureURL || DEFAULT_REWARD_PICTURE}
-        alt=""
-        loading="lazy"
-      />
-      <div className="reward-card__body" data-part="body">
+      <div className="reward-card__art" data-part="art">
+        <img
+          className="reward-card__picture"
+          data-part="picture"
+          src={reward.rwPictureURL || DEFAULT_REWARD_PICTURE}
+          alt=""
+          loading="lazy"
+        />
         <p
           id={titleId}
           className="reward-card__title"
@@ -78,6 +78,8 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
         >
           {reward.radName}
         </p>
+      </div>
+      <div className="reward-card__body" data-part="body">
         <p className="reward-card__status" data-part="status">
           <RewardStatePill state={state} cost={reward.rwCost} pointsName={pointsName} />
         </p>

@@ -112,3 +112,26 @@ export function claimedStatusOf(reward: Reward, today: string): ClaimedStatus {
   if (reward.isUsed === 1) return 'used';
   return isRewardExpired(reward, today) ? 'expired' : 'toUse';
 }
+
+/**
+ * docs/behaviour.md#action-completion: where a balance stands on the way to the stay's rewards, for the reward moment.
+ * `ready`: a reward the balance covers and the stay has not claimed (the first in the page's order); `next`: else
+ * the unclaimed reward closest to reach, with the points missing and the share already earned (0 to 1);
+ * `allUnlocked`: every reward is claimed; `none`: the hotel offers none.
+ */
+export type RewardProgress =
+  | { kind: 'ready'; reward: Reward }
+  | { kind: 'next'; reward: Reward; missing: number; share: number }
+  | { kind: 'allUnlocked' }
+  | { kind: 'none' };
+
+export function rewardProgressOf(rewards: readonly Reward[], balance: number): RewardProgress {
+  const { available, locked, emptyState } = catalogueOf(rewards, balance);
+  if (emptyState) return { kind: emptyState === 'allUnlocked' ? 'allUnlocked' : 'none' };
+  const ready = [...available.rewards, ...available.water][0];
+  if (ready) return { kind: 'ready', reward: ready };
+  const closest = [...locked.rewards, ...locked.water].reduce((best, reward) =>
+    missingPoints(reward, balance) < missingPoints(best, balance) ? reward : best,
+  );
+  return { kind: 'next', reward: closest, missing: missingPoints(closest, balance), share: balance / closest.rwCost };
+}
