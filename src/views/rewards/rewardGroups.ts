@@ -1,3 +1,4 @@
+import { interfaceLocaleFor } from '../../../contract/locales.ts';
 import { isExpiredOn } from '../../../contract/reward-code.ts';
 import type { Reward } from '../../../contract/schemas.ts';
 
@@ -134,4 +135,15 @@ export function rewardProgressOf(rewards: readonly Reward[], balance: number): R
     missingPoints(reward, balance) < missingPoints(best, balance) ? reward : best,
   );
   return { kind: 'next', reward: closest, missing: missingPoints(closest, balance), share: balance / closest.rwCost };
+}
+
+/**
+ * docs/behaviour.md#reward-card: the day a used reward was used ('27 novembre'), in the interface language and the
+ * device's time (the guest reads it where the stay is); null when the list does not say.
+ */
+export function usedOnOf(reward: Reward, language: string): string | null {
+  if (reward.isUsed !== 1 || !reward.usedAt) return null;
+  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { day: 'numeric', month: 'long' }).format(
+    new Date(reward.usedAt),
+  );
 }
