@@ -1,5 +1,5 @@
 import { HEATING_OPTIMAL_MAX, HEATING_OPTIMAL_MIN } from './action-types.ts';
-import type { CustomOption, Quiz, QuizSolution } from './schemas.ts';
+import type { CustomOption, Quiz, QuizSolution, SubmissionReply } from './schemas.ts';
 
 /**
  * Rules of the action modals' answers that both their machines (machines/) and their views read, and the server when
@@ -77,3 +77,11 @@ export type ReviewRating = (typeof REVIEW_RATINGS)[number];
 /** docs/behaviour.md#nights-choice: 1, 2, 3 or '4+'. */
 export type NightsChoice = 1 | 2 | 3 | '4+';
 export const NIGHTS_CHOICES: readonly NightsChoice[] = [1, 2, 3, '4+'];
+
+/**
+ * docs/behaviour.md#quiz: a quiz reply with an explanation is revealed in the quiz sheet, verdict included, until its
+ * one 'Continuer'; the page then adds neither a celebration nor a toast (one verdict, one tap to leave).
+ */
+export function revealsVerdict(reply: SubmissionReply): boolean {
+  return Boolean(reply.solution?.explanation);
+}

@@ -187,6 +187,8 @@ export const Reward = Type.Object({
   code: Type.Union([Type.String(), Type.Null()]),
   /** When the stay claimed it (ISO timestamp), only for that stay: staff check it on a reward shown to them. */
   claimedAt: Type.Union([Type.String(), Type.Null()]),
+  /** When the claim was used (ISO timestamp), only for the stay that claimed it: a used reward says when. */
+  usedAt: Type.Union([Type.String(), Type.Null()]),
   validUntil: Type.Union([IsoDate, Type.Null()]),
   rwWaterVolume: Type.Union([Type.Integer(), Type.Null()]),
 });

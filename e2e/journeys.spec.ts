@@ -82,10 +82,13 @@ for (const { code } of LANGUAGES) {
     await expect(quiz.getByText(text(code, 'Bonne réponse !'))).toBeVisible();
     // Sent on the tap: the other answers can no longer be picked.
     await expect(quiz.getByRole('button', { name: new RegExp(`^${answerLetter(1, code)} `) })).toBeDisabled();
+    // One verdict, one tap to leave (issue 25): no 'Bravo !' sheet follows the quiz's own verdict.
+    await expect(quiz.getByRole('button', { name: text(code, 'Continuer') })).toHaveCount(1);
     await quiz.getByRole('button', { name: text(code, 'Fermer') }).click();
     await expect(quiz).toBeHidden();
-    await closeCelebration(page, code, 15);
     await expect(pointsBadge(page)).toContainText('15');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('[data-scope="submission-toast"] [role="status"]')).toHaveCount(0);
     // Reopened, the quiz shows its summary: no second pick.
     const summary = await openCard(page, content.quiz);
     await expect(summary).toHaveAttribute('data-scope', 'completed-summary');

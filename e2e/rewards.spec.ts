@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { interfaceLocaleFor } from '../contract/locales.ts';
 import type { Action, Reward } from '../contract/schemas.ts';
 import {
   animationsSettled,
@@ -225,8 +226,14 @@ for (const { code: lang, dir } of LANGUAGES) {
     await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 6000 });
     await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
-    // A used reward looks used: its pill says so and its picture fades to grey.
+    // A used reward looks used: its pill says so, with the day (issue 25), and its picture fades to grey.
     await expect(card(page, rewards.slider.radName)).toHaveAttribute('data-state', 'used');
+    const usedOn = new Intl.DateTimeFormat(interfaceLocaleFor(lang), { day: 'numeric', month: 'long' }).format(
+      new Date(),
+    );
+    await expect(card(page, rewards.slider.radName).locator('[data-part="status"]')).toHaveText(
+      formatted(lang, 'Utilisée le {usedOn}', { usedOn }),
+    );
     expect(
       await card(page, rewards.slider.radName)
         .locator('[data-part="picture"]')

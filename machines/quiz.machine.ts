@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
+import { revealsVerdict } from '../contract/answer-rules.ts';
 import type { SubmissionReply } from '../contract/schemas.ts';
 import { failureTextOf } from './failureTexts.ts';
 import {
@@ -63,7 +64,7 @@ export const quizMachine = submissionSetup<QuizContext, QuizEvent, SubmissionInp
       storeFailure: assign({ error: (_, error: unknown) => failureTextOf(error, quizSubmitError) }),
     },
     guards: {
-      hasExplanation: (_, reply: SubmissionReply) => Boolean(reply.solution?.explanation),
+      hasExplanation: (_, reply: SubmissionReply) => revealsVerdict(reply),
     },
   })
   .createMachine({

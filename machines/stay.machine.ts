@@ -1,4 +1,5 @@
 import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
+import { revealsVerdict } from '../contract/answer-rules.ts';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
 import type { ActionLaunchOutput, actionLaunchMachine } from './actionLaunch.machine.ts';
 import { actionOutcomeMachine } from './actionOutcome.machine.ts';
@@ -181,6 +182,8 @@ export const stayMachine = setup({
     isActionsPage: ({ context }) => context.page === 'actions',
     /** The celebration says it, so the toast keeps quiet (issue 15: one success message at a time). */
     gainedPoints: (_, launch: ActionLaunchOutput) => (launch.reply?.greenMilesChange ?? 0) > 0,
+    /** The quiz sheet showed the verdict before its one 'Continuer': nothing repeats it. */
+    wasRevealed: (_, launch: ActionLaunchOutput) => launch.reply !== null && revealsVerdict(launch.reply),
     wasAnswered: (_, launch: ActionLaunchOutput) => launch.reply !== null,
     areActionsListed: (_, snapshot: ListSnapshot) => snapshot.matches('ready'),
     isWelcomeOpen: (_, snapshot: WelcomeSnapshot) => snapshot.matches('open'),
@@ -221,7 +224,11 @@ export const stayMachine = setup({
       type: 'toast.show',
       content: { kind: 'submission', message: reply.message, points: reply.greenMilesChange },
     })),
-    celebrate: sendTo('actionOutcome', (_, reply: SubmissionReply) => ({ type: 'submission.succeed', reply })),
+    celebrate: sendTo('actionOutcome', ({ context }, reply: SubmissionReply) => ({
+      type: 'submission.succeed',
+      reply,
+      guest: guestOf(context),
+    })),
     // Browser effects, provided once by the view (stay page).
     redirectToDemo: viewProvidedAction('redirectToDemo'),
     redirectOutOfDemo: viewProvidedAction('redirectOutOfDemo'),
@@ -411,8 +418,14 @@ export const stayMachine = setup({
                       ...launchRequestOf(context),
                     }),
                     // docs/behaviour.md#action-completion: an answered action gets one success message (the
-                    // celebration when points were gained, else the toast); actions and stay are refetched.
+                    // quiz's own verdict, else the celebration when points were gained, else the toast); actions and
+                    // stay are refetched.
                     onDone: [
+                      {
+                        guard: { type: 'wasRevealed', params: launchOutputOf },
+                        target: '#stay.ready.actions.browsing',
+                        actions: ['reloadActions', 'refreshSession'],
+                      },
                       {
                         guard: { type: 'gainedPoints', params: launchOutputOf },
                         target: '#stay.ready.actions.browsing',

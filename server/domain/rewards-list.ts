@@ -45,6 +45,7 @@ export async function rewardsOfStay(store: Store, input: StayLanguage, now: Date
         isUsed: claim?.used_at != null ? 1 : 0,
         code: claim ? claim.code : null,
         claimedAt: claim ? claim.claimed_at : null,
+        usedAt: claim?.used_at ?? null,
       },
     ];
   });

@@ -15,6 +15,7 @@ export function reward(overrides: Partial<Reward> & Pick<Reward, 'rwId'>): Rewar
     isUsed: 0,
     code: null,
     claimedAt: null,
+    usedAt: null,
     validUntil: null,
     rwWaterVolume: null,
     ...overrides,

@@ -5,8 +5,10 @@ import {
   catalogueOf,
   isAffordable,
   missingPoints,
+  rewardProgressOf,
   rewardStateOf,
   sortByPosition,
+  usedOnOf,
 } from '../../src/views/rewards/rewardGroups.ts';
 import { reward } from './rewards-fixtures.ts';
 
@@ -120,5 +122,47 @@ describe('cardButtonOf', () => {
     expect(cardButtonOf(reward({ ...claimed, rwType: 'SLIDER', isUsed: 1 }), 0)).toBe('discountUsed');
     expect(cardButtonOf(reward({ ...claimed, rwType: 'GENERIC' }), 0)).toBe('showQr');
     expect(cardButtonOf(reward({ ...claimed, rwType: 'SOMETHING_NEW' }), 0)).toBe('showQr');
+  });
+});
+
+describe('rewardProgressOf (the reward moment, docs/behaviour.md#action-completion)', () => {
+  const coffee = reward({ rwId: 1, rwCost: 30, rwPosition: 2 });
+  const spa = reward({ rwId: 2, rwCost: 80, rwPosition: 1 });
+  const water = reward({ rwId: 3, rwType: 'EAU', rwCost: 45, rwPosition: 0 });
+
+  it('names the unclaimed reward closest to reach, the points missing and the share earned', () => {
+    expect(rewardProgressOf([spa, coffee, water], 20)).toEqual({
+      kind: 'next',
+      reward: coffee,
+      missing: 10,
+      share: 20 / 30,
+    });
+    // A claimed reward is no longer a goal.
+    expect(rewardProgressOf([spa, { ...coffee, isClaimed: 1 }, water], 20)).toMatchObject({
+      reward: water,
+      missing: 25,
+    });
+  });
+
+  it('offers the first reward the balance covers, in the page order, before any goal further away', () => {
+    expect(rewardProgressOf([spa, coffee, water], 50)).toEqual({ kind: 'ready', reward: coffee });
+    expect(rewardProgressOf([spa, coffee, water], 100)).toEqual({ kind: 'ready', reward: spa });
+  });
+
+  it('says all are unlocked once every reward is claimed, and nothing when the hotel offers none', () => {
+    expect(rewardProgressOf([{ ...coffee, isClaimed: 1 }], 0)).toEqual({ kind: 'allUnlocked' });
+    expect(rewardProgressOf([], 40)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('usedOnOf', () => {
+  const usedAt = '2026-11-25T10:00:00.000Z';
+  it('gives the day a used reward was used, in the interface language', () => {
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'fr')).toBe('25 novembre');
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'en')).toBe('November 25');
+  });
+  it('gives nothing for an unused reward or a list that does not say', () => {
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, usedAt: null }), 'fr')).toBeNull();
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt: null }), 'fr')).toBeNull();
   });
 });

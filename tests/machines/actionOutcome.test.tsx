@@ -5,7 +5,9 @@ import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { actionOutcomeMachine } from '../../machines/actionOutcome.machine.ts';
 import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
-import { makeAction, makeHotel, makeStay } from '../app/stay-fixtures.ts';
+import { controlledActors } from '../app/controlled-actors.ts';
+import { reward } from '../app/rewards-fixtures.ts';
+import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { STUB_QUIZ, STUB_REPLY, stubbedLaunchMachine } from '../app/stub-action-modals.tsx';
 import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
@@ -16,6 +18,10 @@ vi.mock(
 );
 
 type OutcomeSnapshot = SnapshotFrom<typeof actionOutcomeMachine>;
+
+/** The stay's rewards as the celebration reads them: one claimed, one 30 points away from the reply's balance (50). */
+const coffee = reward({ rwId: 1, radName: 'Café offert', rwCost: 80 });
+const claimedSpa = reward({ rwId: 2, radName: 'Spa', rwCost: 20, isClaimed: 1 });
 
 /** Each action's stub modal replies with the points written in its description. */
 const gaining = makeAction({
@@ -44,13 +50,14 @@ const losing = makeAction({
 });
 const listed = [gaining, neutral, losing];
 
+const GUEST = { sUUID: STAY_ID, profileUUID: PROFILE_ID, language: 'fr' };
 const reply = (greenMilesChange: number) => ({ ...STUB_REPLY, greenMilesChange });
 
 const events: AnyEventObject[] = [
-  { type: 'submission.succeed', reply: reply(10) },
-  { type: 'submission.succeed', reply: reply(0) },
-  { type: 'submission.succeed', reply: reply(-15) },
-  { type: 'xstate.after.celebration.actionOutcome.celebrationPending' },
+  { type: 'submission.succeed', reply: reply(10), guest: GUEST },
+  { type: 'submission.succeed', reply: reply(0), guest: GUEST },
+  { type: 'submission.succeed', reply: reply(-15), guest: GUEST },
+  { type: 'xstate.after.celebration.actionOutcome.celebration.pending' },
   { type: 'celebration.close' },
 ];
 
@@ -92,21 +99,26 @@ afterEach(() => {
 
 async function renderPage() {
   localStorage.setItem('welcomeShown', 'true');
+  const outcomeCalls = controlledActors(['loadRewards']);
   const page = await renderLoadedActionsPage({
     hotel: makeHotel({ hGreenMilesName: 'Feuilles' }),
-    logic: { submissionToast: toastMachine, actionLaunch: stubbedLaunchMachine },
+    logic: {
+      submissionToast: toastMachine,
+      actionLaunch: stubbedLaunchMachine,
+      actionOutcome: outcomeCalls.provideTo(actionOutcomeMachine),
+    },
   });
   page.actions.resolve('loadActions', listed);
   await screen.findByRole('article', { name: gaining.aadName });
   // From here the host's timers (celebration, toast) are under the test's control.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  return page;
+  return { ...page, outcomeCalls };
 }
 
 describe('actionOutcome drives the toast, the refetches and the celebration', () => {
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
-      const { actions, session } = await renderPage();
+      const { actions, session, outcomeCalls } = await renderPage();
       const celebration = () => screen.queryByRole('dialog', { name: 'Bravo !' });
       const outcomeState = () => document.querySelector('[data-scope="action-outcome"]')?.getAttribute('data-state');
 
@@ -116,18 +128,22 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             expect(outcomeState() ?? 'idle').toBe('idle');
             expect(celebration()).not.toBeInTheDocument();
           },
-          celebrationPending: async () => {
-            expect(outcomeState()).toBe('celebrationPending');
+          'celebration.pending': async () => {
+            expect(outcomeState()).toBe('celebration.pending');
             expect(celebration()).not.toBeInTheDocument();
           },
-          celebrating: async () => {
-            expect(outcomeState()).toBe('celebrating');
+          'celebration.showing': async () => {
+            expect(outcomeState()).toBe('celebration.showing');
             const dialog = celebration() as HTMLElement;
             expect(dialog).toBeInTheDocument();
             expect(within(dialog).getByText('+10 Feuilles')).toBeInTheDocument();
             // The server's message, said once, here.
             expect(within(dialog).getByText(STUB_REPLY.message)).toBeInTheDocument();
             expect(document.querySelector('[data-scope="submission-toast"] [role="status"]')).toBeNull();
+            // Not a static 'Bravo !': how far the new balance (50) is from the next reward (issue 25).
+            const progress = dialog.querySelector('[data-part="progress"]');
+            expect(progress).toHaveTextContent('Plus que 30 Feuilles pour Café offert');
+            expect(progress?.querySelector<HTMLElement>('.celebration__fill')?.style.inlineSize).toBe('63%');
             // Its one button has the focus, so Enter continues.
             expect(within(dialog).getByRole('button', { name: 'Continuer' })).toHaveFocus();
           },
@@ -154,13 +170,23 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
               if (points < 0) expect(within(toast).getByText('\u221215 Feuilles')).not.toHaveClass('pill--accent');
               else expect(toast.querySelector('[data-part="badge"]')).toBeNull();
             }
+            // The celebration reads the stay's rewards in the guest's language while it waits its 300 ms.
+            if (points > 0) {
+              await waitFor(() => expect(outcomeCalls.isPending('loadRewards')).toBe(true));
+              expect(outcomeCalls.calls.at(-1)?.input).toEqual({
+                sUUID: STAY_ID,
+                profileUUID: PROFILE_ID,
+                language: 'fr',
+              });
+              outcomeCalls.resolve('loadRewards', [coffee, claimedSpa]);
+            }
             // The actions list and the stay are fetched again.
             await waitFor(() => expect(actions.isPending('loadActions')).toBe(true));
             actions.resolve('loadActions', listed);
             await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
             session.resolve('loadStay', makeStay({ greenMiles: 40 + points }));
           },
-          'xstate.after.celebration.actionOutcome.celebrationPending': async () => {
+          'xstate.after.celebration.actionOutcome.celebration.pending': async () => {
             act(() => vi.advanceTimersByTime(299));
             expect(celebration()).not.toBeInTheDocument();
             act(() => vi.advanceTimersByTime(1));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import { answerLetter, shownCorrectAnswer } from '../../contract/answer-rules.ts';
+import { answerLetter, revealsVerdict, shownCorrectAnswer } from '../../contract/answer-rules.ts';
 import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
 import { quizMachine } from '../../machines/quiz.machine.ts';
 import type { SubmissionInput } from '../../machines/submission.ts';
@@ -159,9 +159,13 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ explanation 
             await dialogState('revealed');
             expectAnswers(snapshot, false);
             expectResult(snapshot);
-            // The verdict is the message: the server's success text waits for the page's toast.
+            // One verdict and one way on (issue 25): the server's message ('Bonne réponse ! Bravo !') is not said
+            // here, and the page neither celebrates nor toasts after this 'Continuer' (revealsVerdict).
             expect(screen.queryByRole('alert')).toBeNull();
             expect(screen.queryByText(replyOf(snapshot).message)).toBeNull();
+            expect(screen.queryByText(/Bravo/)).toBeNull();
+            expect(within(modalDialog('quiz')).getAllByRole('button', { name: 'Continuer' })).toHaveLength(1);
+            expect(revealsVerdict(replyOf(snapshot))).toBe(true);
             expect(flow.getSnapshot().context.reply).toEqual(replyOf(snapshot));
             expect(controlled.isPending('submitAnswer')).toBe(false);
           },
@@ -183,6 +187,8 @@ describe.each(cases)('quiz machine drives the quiz modal $name', ({ explanation 
           },
           submitted: async (snapshot) => {
             await dialogState('submitted');
+            // Unrevealed, the page says the outcome (celebration or toast); revealed, the sheet said it already.
+            expect(revealsVerdict(replyOf(snapshot))).toBe(explanation !== undefined);
             // The reply is the flow's output: the launch reports it to the stay page's root.
             expect(flow.getSnapshot()).toMatchObject({ status: 'done', output: replyOf(snapshot) });
             // The × ended the flow with its reply rather than dropping it with the launch.

@@ -90,6 +90,21 @@ const towels = makeAction({
   actPositiveResponse: 'YES',
   actReward: 15,
 });
+const waterQuiz = makeAction({
+  actId: 9,
+  actType: 'QUIZ',
+  actScope: 'HOTEL',
+  aadName: "Quiz de l'eau",
+  actReward: 15,
+  quiz: {
+    question: { text: 'Combien de litres pour une douche de 5 minutes ?' },
+    answers: [
+      { qaPosition: 1, text: '10 litres' },
+      { qaPosition: 2, text: '60 litres' },
+    ],
+    solution: null,
+  },
+});
 const roomReview = makeAction({ actId: 8, actType: 'REVIEW', actScope: 'ROOM', aadName: 'Votre avis' });
 const coffee = reward({ rwId: 1, rwType: 'GENERIC', radName: 'Café offert', rwCost: 30 });
 const spaCode = reward({ rwId: 2, rwType: 'CODE', radName: 'Spa', isClaimed: 1, code: null });
@@ -196,7 +211,7 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().submissionToast)).toBe('hidden');
     expect(stateOf(children().actionsList)).toEqual({ ready: 'reloading' });
     expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
-    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'pending' });
 
     calls.resolve('loadActions', [{ ...towels, alreadyCompleted: true, response: 'YES' }]);
     calls.resolve('loadStay', makeStay({ greenMiles: 55 }));
@@ -208,12 +223,52 @@ describe('stay root machine: the actions page flow without React', () => {
     expect(stateOf(children().welcomePopup)).toBe('dismissed');
 
     clock.increment(299);
-    expect(stateOf(children().actionOutcome)).toBe('celebrationPending');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'pending' });
     clock.increment(1);
-    expect(stateOf(children().actionOutcome)).toBe('celebrating');
+    expect(stateOf(children().actionOutcome)).toEqual({ celebration: 'showing' });
     children().actionOutcome?.send({ type: 'celebration.close' });
     expect(stateOf(children().actionOutcome)).toBe('idle');
 
+    expect(stateOf(children().submissionToast)).toBe('hidden');
+  });
+
+  // docs/behaviour.md#action-completion (issue 25): the quiz sheet said 'Bonne réponse !' or 'Mauvaise réponse'
+  // with its explanation; its one 'Continuer' leaves, with no 'Bravo !' and no toast repeating the verdict.
+  it.each([
+    { verdict: 'right', selectedPosition: 2, greenMilesChange: 15 },
+    { verdict: 'wrong', selectedPosition: 1, greenMilesChange: 0 },
+  ])('leaves a revealed quiz ($verdict answer) with one tap: no celebration, no toast', async (answer) => {
+    const { stay, calls, clock } = startStay({ welcomeShown: true });
+    calls.resolve('loadStay', makeStay());
+    await settle();
+    calls.resolve('loadHotel', makeHotel());
+    await settle();
+    calls.resolve('loadActions', [waterQuiz]);
+    await settle();
+
+    stay.send(opening(waterQuiz));
+    await settle();
+    const children = () => stay.getSnapshot().children;
+    const modal = () => children().actionLaunch?.getSnapshot().children.modal as AnyActorRef | undefined;
+    modal()?.send({ type: 'answer.pick', qaPosition: answer.selectedPosition });
+    calls.resolve('submitAnswer', {
+      message:
+        answer.verdict === 'right' ? 'Bonne réponse ! Bravo !' : "Mauvaise réponse, mais merci d'avoir participé !",
+      greenMilesChange: answer.greenMilesChange,
+      greenMiles: 40 + answer.greenMilesChange,
+      isCorrect: answer.verdict === 'right',
+      solution: { correctPositions: [2], explanation: 'Environ 60 litres.' },
+    });
+    await settle();
+    expect(stateOf(modal())).toBe('revealed');
+
+    modal()?.send({ type: 'answer.confirm' });
+    await settle();
+    expect(stay.getSnapshot().value).toEqual({ ready: { actions: 'browsing' } });
+    expect(stateOf(children().actionsList)).toEqual({ ready: 'reloading' });
+    expect(stateOf(children().session)).toEqual({ ready: 'refreshing' });
+    clock.increment(300);
+    expect(stateOf(children().actionOutcome)).toBe('idle');
     expect(stateOf(children().submissionToast)).toBe('hidden');
   });
 

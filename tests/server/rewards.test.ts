@@ -239,13 +239,16 @@ describeEachDialect('rewards', (get) => {
     // The finished page's list: the claims with their codes and their use.
     const listed = await listRewards(h, sUUID, profileUUID);
     expect(listed.find((r) => r.rwId === coffee)).toMatchObject({ isClaimed: 1, isUsed: 0, code });
-    expect(listed.find((r) => r.rwId === slider)).toMatchObject({ isClaimed: 1, isUsed: 0 });
+    expect(listed.find((r) => r.rwId === slider)).toMatchObject({ isClaimed: 1, isUsed: 0, usedAt: null });
     const codeReply = await h.app.inject({ url: `/api/rewards/${coffee}/code?sUUID=${sUUID}&uuid=${profileUUID}` });
     expect(codeReply.json()).toEqual({ success: 'OK', code });
     // The discount's staff swipe at check-out.
     const used = await use(h, slider, 'useSlider', sUUID, profileUUID);
     expect(used.statusCode).toBe(200);
-    expect((await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === slider)).toMatchObject({ isUsed: 1 });
+    // Used, it says when (the rewards page and the finished page show the day).
+    const usedSlider = (await listRewards(h, sUUID, profileUUID)).find((r) => r.rwId === slider);
+    expect(usedSlider).toMatchObject({ isUsed: 1, usedAt: expect.any(String) });
+    expect(new Date(usedSlider?.usedAt ?? '').getTime()).not.toBeNaN();
     // Never a new claim after the stay.
     const before = await writableCounts(h.handle);
     const refused = await claim(h, gift, { uuid: profileUUID, sUUID });

@@ -15,8 +15,9 @@ export interface ActionCardProps {
 }
 
 /**
- * One action of the list (docs/behaviour.md#action-card): picture, title, reward or state, tags and one button. Title
- * and tags sit on a scrim band, so they stay readable on any picture. Open, completed, declined, missed and
+ * One action of the list (docs/behaviour.md#action-card): the picture with the reward or state at its top and the title
+ * at its bottom, on a scrim that fades in only where the title sits; then, on the card's surface, why it is declined
+ * or unavailable, the tags and one button. Open, completed, declined, missed and
  * unavailable cards each look their own (`data-state`).
  */
 export function ActionCard({ action, unavailable = false, pointsName, onOpen }: ActionCardProps) {
@@ -46,9 +47,8 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
       data-state={state}
       data-type={type}
       aria-labelledby={titleId}
-      style={style}
     >
-      <div className="action-card__shade">
+      <div className="action-card__art" data-part="art" style={style}>
         <div className="action-card__top">
           {completed && (
             <span className="action-card__done" data-part="status" id={statusId}>
@@ -85,32 +85,34 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
           >
             {action.aadName}
           </h2>
-          {reason && (
-            <p className="action-card__status" data-part="status" id={statusId}>
-              {reason}
-            </p>
-          )}
-          {action.tags.length > 0 && (
-            <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
-              {action.tags.map((tag) => (
-                <li key={tag} className="action-card__tag">
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
-          <button
-            type="button"
-            className={state === 'open' ? 'action-card__button' : 'action-card__button action-card__button--done'}
-            data-part="open"
-            aria-describedby={state === 'open' ? titleId : `${titleId} ${statusId}`}
-            onClick={() => onOpen(action.actId)}
-          >
-            {(completed || state === 'missed') && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
-            {state === 'declined' && <PencilIcon />}
-            {i18n._(actionButtonLabel(type, state))}
-          </button>
         </div>
+      </div>
+      <div className="action-card__body" data-part="body">
+        {reason && (
+          <p className="action-card__status" data-part="status" id={statusId}>
+            {reason}
+          </p>
+        )}
+        {action.tags.length > 0 && (
+          <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
+            {action.tags.map((tag) => (
+              <li key={tag} className="action-card__tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <button
+          type="button"
+          className={state === 'open' ? 'button-primary action-card__button' : 'button-secondary action-card__button'}
+          data-part="open"
+          aria-describedby={state === 'open' ? titleId : `${titleId} ${statusId}`}
+          onClick={() => onOpen(action.actId)}
+        >
+          {(completed || state === 'missed') && (isEditableType(type) ? <PencilIcon /> : <EyeIcon />)}
+          {state === 'declined' && <PencilIcon />}
+          {i18n._(actionButtonLabel(type, state))}
+        </button>
       </div>
     </article>
   );

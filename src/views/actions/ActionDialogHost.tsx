@@ -188,7 +188,7 @@ function SubmissionToast() {
 function Celebration() {
   const { hotel } = useStaySession();
   const outcome = useStayChild('actionOutcome');
-  const { root, celebratedPoints, message, onClose } = useConnected(outcome, connectCelebration);
+  const { root, celebratedPoints, message, progress, onClose } = useConnected(outcome, connectCelebration);
   return (
     <div {...root}>
       {celebratedPoints !== null && (
@@ -196,6 +196,7 @@ function Celebration() {
           points={celebratedPoints}
           pointsName={pointsNameOf(hotel)}
           message={message}
+          progress={progress}
           onClose={onClose}
         />
       )}

@@ -12,7 +12,7 @@ import { useLanguage } from '../../i18n/LanguageProvider.tsx';
 import { forgetStoredStay, guestStorage } from '../../storage/guest-storage.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 import { formatValidUntil, waterVolumeOf } from '../rewards/details/rewardDisplay.ts';
-import { type ClaimedStatus, claimedStatusOf } from '../rewards/rewardGroups.ts';
+import { type ClaimedStatus, claimedStatusOf, usedOnOf } from '../rewards/rewardGroups.ts';
 import { browserCanShare } from '../rewards/rewardsList.logic.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
 import './FinishedPage.css';
@@ -170,9 +170,10 @@ function ClaimedReward({
   const validDate = reward.validUntil ? formatValidUntil(reward.validUntil, language) : null;
   const litres = waterVolumeOf(reward);
   const status = claimedStatusOf(reward, today);
+  const usedOn = usedOnOf(reward, language);
   const statusLabels: Record<ClaimedStatus, string> = {
     toUse: t`À utiliser`,
-    used: t`Utilisée`,
+    used: usedOn ? t`Utilisée le ${usedOn}` : t`Utilisée`,
     expired: t`Expirée`,
     donated: t`Don effectué`,
   };

@@ -2,7 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Reward } from '../../../contract/schemas.ts';
 import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
-import { cardButtonOf, missingPoints, type RewardCardButton, type RewardState, rewardStateOf } from './rewardGroups.ts';
+import {
+  cardButtonOf,
+  missingPoints,
+  type RewardCardButton,
+  type RewardState,
+  rewardStateOf,
+  usedOnOf,
+} from './rewardGroups.ts';
 import './RewardCard.css';
 
 /** Shown when the hotel gave the reward no picture. */
@@ -33,11 +40,11 @@ function QrIcon() {
 }
 
 /**
- * One reward: picture, then the title (in the hotel's colour when it stays readable), the cost and one button on a
- * scrim band (docs/behaviour.md "Reward card").
+ * One reward: the picture with the title at its bottom on a fading scrim (in the hotel's colour when it stays
+ * readable), then on the card's surface its state, what is missing and one button (docs/behaviour.md "Reward card").
  */
 export function RewardCard({ reward, balance, pointsName, today, selected, onOpen }: RewardCardProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const state = rewardStateOf(reward, balance, today);
   const missing = missingPoints(reward, balance);
@@ -62,14 +69,14 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
       data-selected={selected || undefined}
       aria-labelledby={titleId}
     >
-      <img
-        className="reward-card__picture"
-        data-part="picture"
-        src={reward.rwPictureURL || DEFAULT_REWARD_PICTURE}
-        alt=""
-        loading="lazy"
-      />
-      <div className="reward-card__body" data-part="body">
+      <div className="reward-card__art" data-part="art">
+        <img
+          className="reward-card__picture"
+          data-part="picture"
+          src={reward.rwPictureURL || DEFAULT_REWARD_PICTURE}
+          alt=""
+          loading="lazy"
+        />
         <p
           id={titleId}
           className="reward-card__title"
@@ -78,8 +85,15 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
         >
           {reward.radName}
         </p>
+      </div>
+      <div className="reward-card__body" data-part="body">
         <p className="reward-card__status" data-part="status">
-          <RewardStatePill state={state} cost={reward.rwCost} pointsName={pointsName} />
+          <RewardStatePill
+            state={state}
+            cost={reward.rwCost}
+            pointsName={pointsName}
+            usedOn={usedOnOf(reward, i18n.locale)}
+          />
         </p>
         {state === 'locked' && (
           <p className="reward-card__missing" data-part="missing">
@@ -102,11 +116,25 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
 }
 
 /** docs/behaviour.md#reward-card: what the card's state is, in one pill (a used reward is no longer 'unlocked'). */
-function RewardStatePill({ state, cost, pointsName }: { state: RewardState; cost: number; pointsName: string }) {
+function RewardStatePill({
+  state,
+  cost,
+  pointsName,
+  usedOn,
+}: {
+  state: RewardState;
+  cost: number;
+  pointsName: string;
+  usedOn: string | null;
+}) {
   const { t } = useLingui();
   switch (state) {
     case 'used':
-      return <span className="pill reward-card__pill reward-card__pill--used">{t`Utilisée`}</span>;
+      return (
+        <span className="pill reward-card__pill reward-card__pill--used">
+          {usedOn ? t`Utilisée le ${usedOn}` : t`Utilisée`}
+        </span>
+      );
     case 'expired':
       return <span className="pill reward-card__pill reward-card__pill--used">{t`Expirée`}</span>;
     case 'claimed':

@@ -1,3 +1,4 @@
+import { interfaceLocaleFor } from '../../../contract/locales.ts';
 import { isExpiredOn } from '../../../contract/reward-code.ts';
 import type { Reward } from '../../../contract/schemas.ts';
 
@@ -111,4 +112,38 @@ export function claimedStatusOf(reward: Reward, today: string): ClaimedStatus {
   if (isWaterReward(reward)) return 'donated';
   if (reward.isUsed === 1) return 'used';
   return isRewardExpired(reward, today) ? 'expired' : 'toUse';
+}
+
+/**
+ * docs/behaviour.md#action-completion: where a balance stands on the way to the stay's rewards, for the reward moment.
+ * `ready`: a reward the balance covers and the stay has not claimed (the first in the page's order); `next`: else
+ * the unclaimed reward closest to reach, with the points missing and the share already earned (0 to 1);
+ * `allUnlocked`: every reward is claimed; `none`: the hotel offers none.
+ */
+export type RewardProgress =
+  | { kind: 'ready'; reward: Reward }
+  | { kind: 'next'; reward: Reward; missing: number; share: number }
+  | { kind: 'allUnlocked' }
+  | { kind: 'none' };
+
+export function rewardProgressOf(rewards: readonly Reward[], balance: number): RewardProgress {
+  const { available, locked, emptyState } = catalogueOf(rewards, balance);
+  if (emptyState) return { kind: emptyState === 'allUnlocked' ? 'allUnlocked' : 'none' };
+  const ready = [...available.rewards, ...available.water][0];
+  if (ready) return { kind: 'ready', reward: ready };
+  const closest = [...locked.rewards, ...locked.water].reduce((best, reward) =>
+    missingPoints(reward, balance) < missingPoints(best, balance) ? reward : best,
+  );
+  return { kind: 'next', reward: closest, missing: missingPoints(closest, balance), share: balance / closest.rwCost };
+}
+
+/**
+ * docs/behaviour.md#reward-card: the day a used reward was used ('27 novembre'), in the interface language and the
+ * device's time (the guest reads it where the stay is); null when the list does not say.
+ */
+export function usedOnOf(reward: Reward, language: string): string | null {
+  if (reward.isUsed !== 1 || !reward.usedAt) return null;
+  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { day: 'numeric', month: 'long' }).format(
+    new Date(reward.usedAt),
+  );
 }

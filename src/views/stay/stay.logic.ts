@@ -1,7 +1,10 @@
 import { fromPromise } from 'xstate';
+import type { Reward } from '../../../contract/schemas.ts';
+import { actionOutcomeMachine, type OutcomeGuest } from '../../../machines/actionOutcome.machine.ts';
 import { demoResetOverlayMachine } from '../../../machines/demoResetOverlay.machine.ts';
 import { staffResetOverlayMachine } from '../../../machines/staffResetOverlay.machine.ts';
 import { stayMachine } from '../../../machines/stay.machine.ts';
+import { getRewards } from '../../api/stays.ts';
 import { actionsListLogic } from '../actions/actionsList.logic.ts';
 import { lazyLogic } from '../binding/lazyLogic.ts';
 import { demoResetFlow } from '../shell/demoResetFlow.ts';
@@ -21,6 +24,13 @@ export const stayLogic = stayMachine.provide({
     actionsList: actionsListLogic,
     prepareLaunch: fromPromise(actionLaunchFlow.load),
     actionLaunch: actionLaunchFlow.logic,
+    actionOutcome: actionOutcomeMachine.provide({
+      actors: {
+        loadRewards: fromPromise<Reward[], OutcomeGuest>(({ input }) =>
+          getRewards({ sUUID: input.sUUID, profileUUID: input.profileUUID }, input.language),
+        ),
+      },
+    }),
     staffResetOverlay: staffResetOverlayMachine.provide({
       actors: { prepareStaffReset: fromPromise(staffResetFlow.load), staffReset: staffResetFlow.logic },
     }),

@@ -55,7 +55,11 @@ describe('ActionCard', () => {
 
   it('shows the picture, the title colour, the reward with the points name, and the tags', () => {
     const { card } = renderCard({}, 'Feuilles');
-    expect(card.style.backgroundImage).toContain('/pictures/review.jpg');
+    const art = card.querySelector<HTMLElement>('[data-part="art"]');
+    expect(art?.style.backgroundImage).toContain('/pictures/review.jpg');
+    // The title sits on the picture; the tags and the button below it, on the card's surface (issue 25).
+    expect(art).toContainElement(within(card).getByRole('heading', { name: 'Votre avis' }));
+    expect(art).not.toContainElement(within(card).getByRole('button'));
     expect(within(card).getByRole('heading', { name: 'Votre avis' })).toHaveStyle({ color: '#ffcc00' });
     expect(within(card).getByText('+15 Feuilles')).toBeInTheDocument();
     const tags = within(card).getByRole('list', { name: 'Thèmes' });

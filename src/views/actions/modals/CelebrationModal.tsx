@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { Sheet } from '../../../components/Sheet.tsx';
+import type { RewardProgress } from '../../rewards/rewardGroups.ts';
 import './CelebrationModal.css';
 
 export interface CelebrationModalProps {
@@ -8,11 +9,16 @@ export interface CelebrationModalProps {
   pointsName: string;
   /** The server's message of the submission, said here rather than in a toast behind the sheet. */
   message: string | null;
+  /** Where the new balance stands on the way to the stay's rewards; null while unknown. */
+  progress: RewardProgress | null;
   onClose(): void;
 }
 
-/** The short, calm celebration of earned points (docs/behaviour.md#action-completion). */
-export function CelebrationModal({ points, pointsName, message, onClose }: CelebrationModalProps) {
+/**
+ * The short, calm celebration of earned points (docs/behaviour.md#action-completion): the points, the server's
+ * message, and what they bring closer: the next reward with a bar, one to unlock now, or that all are unlocked.
+ */
+export function CelebrationModal({ points, pointsName, message, progress, onClose }: CelebrationModalProps) {
   const { t } = useLingui();
   // Its one action takes the focus: Enter continues.
   const continueRef = useRef<HTMLButtonElement>(null);
@@ -38,7 +44,11 @@ export function CelebrationModal({ points, pointsName, message, onClose }: Celeb
             {message}
           </p>
         )}
-        <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
+        {progress && progress.kind !== 'none' ? (
+          <ProgressTowardsReward progress={progress} points={points} pointsName={pointsName} />
+        ) : (
+          <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
+        )}
         <button
           ref={continueRef}
           type="button"
@@ -50,5 +60,46 @@ export function CelebrationModal({ points, pointsName, message, onClose }: Celeb
         </button>
       </div>
     </Sheet>
+  );
+}
+
+/** The next reward and the share of its cost already earned, in words and as a bar that fills in reading order. */
+function ProgressTowardsReward({
+  progress,
+  points,
+  pointsName,
+}: {
+  progress: Exclude<RewardProgress, { kind: 'none' }>;
+  points: number;
+  pointsName: string;
+}) {
+  const { t } = useLingui();
+  if (progress.kind === 'allUnlocked') {
+    return (
+      <p className="celebration__progress" data-part="progress" data-state="all-unlocked">
+        {t`Vous avez débloqué toutes les récompenses !`}
+      </p>
+    );
+  }
+  const name = progress.reward.radName;
+  const missing = progress.kind === 'next' ? progress.missing : 0;
+  const share = progress.kind === 'ready' ? 1 : progress.share;
+  // The bar grows from where it stood before these points.
+  const before = Math.max(0, Math.min(share, (progress.reward.rwCost * share - points) / progress.reward.rwCost));
+  const percent = (value: number) => `${Math.round(value * 100)}%`;
+  return (
+    <div className="celebration__progress" data-part="progress" data-state={progress.kind}>
+      <p className="celebration__goal">
+        {progress.kind === 'ready'
+          ? t`Vous pouvez débloquer ${name} !`
+          : t`Plus que ${missing} ${pointsName} pour ${name}`}
+      </p>
+      <div className="celebration__bar" aria-hidden="true" data-part="bar">
+        <div
+          className="celebration__fill"
+          style={{ inlineSize: percent(share), '--celebration-fill-from': percent(before) } as CSSProperties}
+        />
+      </div>
+    </div>
   );
 }
