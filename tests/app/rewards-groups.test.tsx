@@ -157,12 +157,17 @@ describe('rewardProgressOf (the reward moment, docs/behaviour.md#action-completi
 
 describe('usedOnOf', () => {
   const usedAt = '2026-11-25T10:00:00.000Z';
-  it('gives the day a used reward was used, in the interface language', () => {
-    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'fr')).toBe('25 novembre');
-    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'en')).toBe('November 25');
+  it('gives the day a used reward was used, in the interface language and the hotel’s time zone', () => {
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'fr', 'Europe/Paris')).toBe('25 novembre');
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt }), 'en', 'Europe/Paris')).toBe('November 25');
+    // 23:30 in Paris is already the next day in Tokyo.
+    const lateEvening = '2026-11-25T22:30:00.000Z';
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt: lateEvening }), 'fr', 'Asia/Tokyo')).toBe(
+      '26 novembre',
+    );
   });
   it('gives nothing for an unused reward or a list that does not say', () => {
-    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, usedAt: null }), 'fr')).toBeNull();
-    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt: null }), 'fr')).toBeNull();
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, usedAt: null }), 'fr', 'Europe/Paris')).toBeNull();
+    expect(usedOnOf(reward({ rwId: 1, isClaimed: 1, isUsed: 1, usedAt: null }), 'fr', 'Europe/Paris')).toBeNull();
   });
 });

@@ -127,6 +127,7 @@ function ClaimedRewards({ stay }: { stay: Stay }) {
               reward={reward}
               codePrefix={stay.codePrefix}
               today={today}
+              timeZone={stay.timeZone}
               onOpen={onOpen}
             />
           ))}
@@ -157,11 +158,13 @@ function ClaimedReward({
   reward,
   codePrefix,
   today,
+  timeZone,
   onOpen,
 }: {
   reward: Reward;
   codePrefix: string;
   today: string;
+  timeZone: string;
   onOpen(rwId: number): void;
 }) {
   const { t } = useLingui();
@@ -170,7 +173,7 @@ function ClaimedReward({
   const validDate = reward.validUntil ? formatValidUntil(reward.validUntil, language) : null;
   const litres = waterVolumeOf(reward);
   const status = claimedStatusOf(reward, today);
-  const usedOn = usedOnOf(reward, language);
+  const usedOn = usedOnOf(reward, language, timeZone);
   const statusLabels: Record<ClaimedStatus, string> = {
     toUse: t`À utiliser`,
     used: usedOn ? t`Utilisée le ${usedOn}` : t`Utilisée`,

@@ -23,6 +23,8 @@ export interface RewardCardProps {
   pointsName: string;
   /** The hotel-local date: a claimed reward past its validUntil shows expired. */
   today: string;
+  /** The hotel's time zone (stay.timeZone): the day a reward was used. */
+  timeZone: string;
   /** The card whose details the guest opened last. */
   selected: boolean;
   onOpen: (rwId: number) => void;
@@ -43,7 +45,7 @@ function QrIcon() {
  * One reward: the picture with the title at its bottom on a fading scrim (in the hotel's colour when it stays
  * readable), then on the card's surface its state, what is missing and one button (docs/behaviour.md "Reward card").
  */
-export function RewardCard({ reward, balance, pointsName, today, selected, onOpen }: RewardCardProps) {
+export function RewardCard({ reward, balance, pointsName, today, timeZone, selected, onOpen }: RewardCardProps) {
   const { t, i18n } = useLingui();
   const titleId = useId();
   const state = rewardStateOf(reward, balance, today);
@@ -92,7 +94,7 @@ export function RewardCard({ reward, balance, pointsName, today, selected, onOpe
             state={state}
             cost={reward.rwCost}
             pointsName={pointsName}
-            usedOn={usedOnOf(reward, i18n.locale)}
+            usedOn={usedOnOf(reward, i18n.locale, timeZone)}
           />
         </p>
         {state === 'locked' && (

@@ -106,6 +106,7 @@ export function RewardsList({
           balance={balance}
           pointsName={pointsName}
           today={today}
+          timeZone={timeZone}
           selectedRewardId={selectedRewardId}
           onOpen={onOpen}
         />
@@ -138,6 +139,7 @@ interface CardsProps {
   balance: number;
   pointsName: string;
   today: string;
+  timeZone: string;
   selectedRewardId: number | null;
   onOpen(rwId: number): void;
 }

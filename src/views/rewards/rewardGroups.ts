@@ -139,11 +139,11 @@ export function rewardProgressOf(rewards: readonly Reward[], balance: number): R
 
 /**
  * docs/behaviour.md#reward-card: the day a used reward was used ('27 novembre'), in the interface language and the
- * device's time (the guest reads it where the stay is); null when the list does not say.
+ * hotel's time zone (the desk's day, whatever the device's clock says); null when the list does not say.
  */
-export function usedOnOf(reward: Reward, language: string): string | null {
+export function usedOnOf(reward: Reward, language: string, timeZone: string): string | null {
   if (reward.isUsed !== 1 || !reward.usedAt) return null;
-  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { day: 'numeric', month: 'long' }).format(
+  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { day: 'numeric', month: 'long', timeZone }).format(
     new Date(reward.usedAt),
   );
 }

@@ -12,6 +12,7 @@ function renderCard(overrides: Partial<Reward>) {
       balance={40}
       pointsName="GreenMiles"
       today="2026-11-27"
+      timeZone="Europe/Paris"
       selected={false}
       onOpen={vi.fn()}
     />,
