@@ -76,7 +76,7 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
               </span>
             ))}
         </div>
-        <div className="action-card__caption" data-part="caption">
+        <div className="action-card__caption card-scrim" data-part="caption">
           <h2
             id={titleId}
             className="action-card__title"

@@ -81,7 +81,7 @@ export function RewardCard({ reward, balance, pointsName, today, timeZone, selec
         />
         <p
           id={titleId}
-          className="reward-card__title"
+          className="reward-card__title card-scrim"
           data-part="title"
           style={{ color: readableTitleColor(reward.rwTitleColor, [CARD_SCRIM]) }}
         >
