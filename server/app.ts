@@ -188,7 +188,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
 
   const metrics = options.metrics ?? NO_METRICS;
-  if (options.metrics) registerMetrics(app, options.metrics, poolUseOf(options.db));
   const faults = createDatabaseFaults(app.log);
   const store = createStore(options.db, options.kind ?? 'sqlite', { onCommit: () => faults.wrote(), metrics });
   const now = options.now ?? systemClock;
@@ -217,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorReplier(faults));
   await registerSecurityHeaders(app);
   await registerOpenApi(app, deps);
+  // After the OpenAPI plugin, which lists the routes registered from here on (/metrics with METRICS_TOKEN too).
+  if (options.metrics) registerMetrics(app, options.metrics, poolUseOf(options.db));
 
   const renderPage = (html: string) => {
     const withToken = injectFrontToken(html, options.frontToken);

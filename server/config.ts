@@ -89,11 +89,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
+/** The longest drain: an hour is already far beyond any orchestrator's grace period (and within setTimeout's range). */
+const MAX_DRAIN_MS = 3_600_000;
+
 function readDrainMs(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_DRAIN_MS;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0)
-    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds (got ${value})`);
+  if (!Number.isInteger(ms) || ms < 0 || ms > MAX_DRAIN_MS)
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds up to ${MAX_DRAIN_MS} (got ${value})`);
   return ms;
 }
 

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { assertProductionConfig, readConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { databaseStartFailure } from './db/unavailable.ts';
+import { MetricsPortError } from './metrics.ts';
 import { createDrain, shutDown } from './shutdown.ts';
 import { start } from './start.ts';
 
@@ -52,9 +53,10 @@ try {
   });
   running = { database, server };
 } catch (error) {
-  const databaseFailure = databaseStartFailure(error, config.databaseUrl);
-  if (databaseFailure === null) throw error;
-  console.error(`GreenMiles cannot start: ${databaseFailure}`);
+  const failure =
+    databaseStartFailure(error, config.databaseUrl) ?? (error instanceof MetricsPortError ? error.message : null);
+  if (failure === null) throw error;
+  console.error(`GreenMiles cannot start: ${failure}`);
   process.exit(1);
 }
 const { database, server } = running;

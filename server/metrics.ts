@@ -196,6 +196,9 @@ function authorized(header: string | undefined, token: string | null): boolean {
   return timingSafeEqual(sha256(given), sha256(token));
 }
 
+/** The metrics listener could not open its port: the start stops with this one line. */
+export class MetricsPortError extends Error {}
+
 const UNAUTHORIZED = { error: 'unauthorized', message: 'GET /metrics needs the metrics token (Authorization: Bearer)' };
 
 /**
@@ -228,7 +231,9 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, poolU
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
         const refused = (error: Error) =>
-          reject(new Error(`METRICS_PORT ${listen.port} on ${listen.host} cannot be used: ${error.message}`));
+          reject(
+            new MetricsPortError(`METRICS_PORT ${listen.port} on ${listen.host} cannot be used: ${error.message}`),
+          );
         server.once('error', refused);
         server.listen(listen.port, listen.host, () => {
           server.off('error', refused);

@@ -48,7 +48,11 @@ export async function backupSqlite(source: string, out: string): Promise<BackupF
   if (!existsSync(from)) throw new BackupError(`there is no database at ${from}`);
   if (existsSync(file))
     throw new BackupError(`${file} already exists: name a new file (a backup never overwrites one)`);
-  mkdirSync(dirname(file), { recursive: true });
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new BackupError(`the folder of ${file} cannot be made: ${(error as Error).message}`);
+  }
   // Written under another name first: a backup cut short never looks like a finished one.
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
@@ -144,19 +148,27 @@ export async function restoreSqlite(from: string, target: string, now = new Date
   if (existsSync(`${backup}-wal`))
     throw new BackupError(`a process has ${backup} open: make a backup of it with db:backup, then restore that`);
   if (existsSync(file)) assertNotInUse(file);
-  const stamp = now.toISOString().replace(/[-:]|\.\d+/g, '');
-  const keptAs = existsSync(file) ? `${file}.before-restore-${stamp}` : null;
-  for (const suffix of ['', ...WAL_FILES])
-    if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${file}.before-restore-${stamp}${suffix}`);
+  const keptAs = existsSync(file) ? `${file}.before-restore-${now.toISOString().replace(/[-:.]/g, '')}` : null;
+  if (keptAs !== null && WAL_FILES.concat('').some((suffix) => existsSync(`${keptAs}${suffix}`)))
+    throw new BackupError(`${keptAs} already exists: wait a moment and restore again`);
+  // The copy is complete and on disk before the database it replaces moves: a full disk leaves the database as it was.
   mkdirSync(dirname(file), { recursive: true });
   const incoming = `${file}.restoring`;
-  copyFileSync(backup, incoming);
-  const fd = openSync(incoming, 'r+');
   try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    copyFileSync(backup, incoming);
+    const fd = openSync(incoming, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    rmSync(incoming, { force: true });
+    throw new BackupError(`the backup could not be copied next to ${file}: ${(error as Error).message}`);
   }
+  if (keptAs !== null)
+    for (const suffix of ['', ...WAL_FILES])
+      if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${keptAs}${suffix}`);
   renameSync(incoming, file);
   const latest = latestMigration('sqlite');
   return { level, migratesTo: level === latest ? null : latest, keptAs };
@@ -178,7 +190,10 @@ function assertNotInUse(file: string): void {
       throw new BackupError(
         `a process has ${file} open (a GreenMiles server?): stop every server using it, then restore again`,
       );
-    // A damaged database (why one restores) cannot say; it is moved aside all the same.
+    // A damaged database (why one restores) cannot say and is moved aside all the same; any other failure (rights,
+    // a file SQLite cannot open) might hide a server that has it open.
+    if (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB')
+      throw new BackupError(`${file} cannot be checked for other users (${(error as Error).message}): nothing changed`);
   } finally {
     sqlite?.close();
   }

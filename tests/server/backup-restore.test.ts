@@ -301,7 +301,7 @@ describe('db:backup and db:restore refusals', { timeout: 90_000 }, () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[1]).toMatch(/^The database it replaced is kept as \S+greenmiles\.db\.before-restore-\d{8}T\d{6}Z\.$/);
+    expect(lines[1]).toMatch(/^The database it replaced is kept as \S+greenmiles\.db\.before-restore-\d{8}T\d{9}Z\.$/);
     expect(lines[2]).toMatch(/^The next start migrates it from \S+ to /);
     expect(integrityOf(path)).toEqual(['ok']);
   });
