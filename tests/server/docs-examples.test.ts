@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { HotelContentFile } from '../../server/content/format.ts';
 import { parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
@@ -35,8 +35,16 @@ function yamlExamples(): Example[] {
   });
 }
 
+/** Each document of an example (a Prometheus config may hold several, separated by `---`); throws on bad YAML. */
+function documentsOf(text: string): unknown[] {
+  return parseAllDocuments(text).map((document) => {
+    if (document.errors.length > 0) throw document.errors[0];
+    return document.toJS();
+  });
+}
+
 it('finds the content examples of docs/server.md and docs/impact.md', () => {
-  const content = yamlExamples().filter((example) => isContent(parse(example.text)));
+  const content = yamlExamples().filter((example) => documentsOf(example.text).some(isContent));
   expect(content.map((example) => example.where.split(':')[0])).toEqual(
     expect.arrayContaining(['docs/server.md', 'docs/impact.md']),
   );
@@ -47,8 +55,10 @@ function isContent(value: unknown): value is Record<string, unknown> {
 }
 
 it.each(yamlExamples())('the YAML example at $where is valid', ({ where, text }) => {
-  const value: unknown = parse(text);
+  const documents = documentsOf(text);
+  const value = documents[0];
   if (!isContent(value)) return;
+  expect(documents).toHaveLength(1);
   const file =
     'hotel' in value ? text : stringify({ ...parse(readFileSync(SAMPLE_HOTEL_FILES[0] as string, 'utf8')), ...value });
   expect(() => parseContent(file, where)).not.toThrow();
