@@ -270,7 +270,7 @@ test.describe('a 390 px phone', () => {
       expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       await expect(page.locator('[data-scope="stay-header"] [data-part="points"]')).toContainText('GreenMiles');
 
-      // Before its picture arrives, a card shows its own colour, not a black box.
+      // Before its picture arrives, a card's picture area shows its own colour, not a black box.
       const brand = await page.evaluate(() => {
         const probe = document.createElement('span');
         probe.style.color = 'var(--color-brand)';
@@ -279,12 +279,18 @@ test.describe('a 390 px phone', () => {
         probe.remove();
         return colour;
       });
-      await expect(page.locator('[data-scope="action-card"]').first()).toHaveCSS('background-color', brand);
+      await expect(page.locator('[data-scope="action-card"] [data-part="art"]').first()).toHaveCSS(
+        'background-color',
+        brand,
+      );
       await page
         .getByRole('navigation')
         .getByRole('link', { name: text(code, 'Mes récompenses') })
         .click();
-      await expect(page.locator('[data-scope="reward-card"]').first()).toHaveCSS('background-color', brand);
+      await expect(page.locator('[data-scope="reward-card"] [data-part="art"]').first()).toHaveCSS(
+        'background-color',
+        brand,
+      );
       for (const release of pictures) release();
     });
   }

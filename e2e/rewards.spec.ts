@@ -15,6 +15,15 @@ import {
   text,
 } from './support.ts';
 
+/** The day a reward used now reads as used, in the hotel's time zone (Les Tilleuls: Europe/Paris). */
+function usedToday(lang: string): string {
+  return new Intl.DateTimeFormat(interfaceLocaleFor(lang), {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/Paris',
+  }).format(new Date());
+}
+
 const POINTS = 'GreenMiles';
 
 /** A catalog text with its ICU placeholders filled in. */
@@ -228,11 +237,8 @@ for (const { code: lang, dir } of LANGUAGES) {
     await expect(card(page, rewards.slider.radName).getByRole('button')).toHaveText(text(lang, 'Réduction utilisée'));
     // A used reward looks used: its pill says so, with the day (issue 25), and its picture fades to grey.
     await expect(card(page, rewards.slider.radName)).toHaveAttribute('data-state', 'used');
-    const usedOn = new Intl.DateTimeFormat(interfaceLocaleFor(lang), { day: 'numeric', month: 'long' }).format(
-      new Date(),
-    );
     await expect(card(page, rewards.slider.radName).locator('[data-part="status"]')).toHaveText(
-      formatted(lang, 'Utilisée le {usedOn}', { usedOn }),
+      formatted(lang, 'Utilisée le {usedOn}', { usedOn: usedToday(lang) }),
     );
     expect(
       await card(page, rewards.slider.radName)
@@ -340,7 +346,9 @@ for (const { code: lang } of LANGUAGES.filter((language) => language.code !== 'e
     await page.keyboard.press('Enter');
     await expect(dialog.getByText(text(lang, 'Récompense validée !'))).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 6000 });
-    await expect(row(rewards.slider.radName).locator('[data-part="status"]')).toHaveText(text(lang, 'Utilisée'));
+    await expect(row(rewards.slider.radName).locator('[data-part="status"]')).toHaveText(
+      formatted(lang, 'Utilisée le {usedOn}', { usedOn: usedToday(lang) }),
+    );
     await screenshotBothSizes(page, `finished-rewards-used-${lang}`);
   });
 }
