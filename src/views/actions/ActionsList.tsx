@@ -1,7 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue } from 'react';
-import { calendarDateIn } from '../../../contract/calendar-days.ts';
 import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
@@ -35,9 +34,9 @@ export function ActionsList() {
   // first paint is not one long task (docs/performance.md#time-what-the-main-thread-does).
   const shownCards = useDeferredValue(cards?.length ?? 0, FIRST_SCREEN_CARDS);
   const pointsName = pointsNameOf(hotel);
-  // Today at the hotel, for the per-night actions a stay ending tomorrow leaves without a night; only read with an end
-  // date, as it needs a date formatter whose first construction (Intl's time-zone data) costs tens of ms on a phone.
-  const today = stay.endDate === null ? null : calendarDateIn(hotel?.hotel.timeZone, new Date());
+  // Today at the hotel by the server's clock (the stay's `today`), for the per-night actions a stay ending tomorrow
+  // leaves without a night: a device with a wrong clock does not change what is open.
+  const today = stay.endDate === null ? null : stay.today;
   // The launch needs the stay's end date and room, and the time (the clock is read here, not in a machine).
   const open = (action: Action) =>
     stayActor.send({
