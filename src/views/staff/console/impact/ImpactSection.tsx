@@ -78,7 +78,10 @@ function PeriodChooser({ impact }: { impact: StaffImpactProps }) {
       </fieldset>
       {impact.invalidPeriod && !isValidPeriod(from, to) && (
         <p className="staff-impact__invalid" role="alert" data-part="invalid-period">
-          <Trans>Période invalide : la date de fin ne peut pas précéder la date de début, et une période compte 366 jours au plus.</Trans>
+          <Trans>
+            Période invalide : la date de fin ne peut pas précéder la date de début, et une période compte 366 jours au
+            plus.
+          </Trans>
         </p>
       )}
     </form>
