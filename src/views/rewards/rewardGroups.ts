@@ -1,6 +1,6 @@
-import { interfaceLocaleFor } from '../../../contract/locales.ts';
 import { isExpiredOn } from '../../../contract/reward-code.ts';
 import type { Reward } from '../../../contract/schemas.ts';
+import { formatHotelDay } from '../../i18n/hotelTime.ts';
 
 /** docs/behaviour.md#rewards-list: a reward without rwPosition sorts as 999. */
 export const DEFAULT_REWARD_POSITION = 999;
@@ -143,7 +143,5 @@ export function rewardProgressOf(rewards: readonly Reward[], balance: number): R
  */
 export function usedOnOf(reward: Reward, language: string, timeZone: string): string | null {
   if (reward.isUsed !== 1 || !reward.usedAt) return null;
-  return new Intl.DateTimeFormat(interfaceLocaleFor(language), { day: 'numeric', month: 'long', timeZone }).format(
-    new Date(reward.usedAt),
-  );
+  return formatHotelDay(reward.usedAt, language, timeZone);
 }
