@@ -18,7 +18,7 @@ import type { HotelContentFile } from './content/format.ts';
 import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.ts';
-import { describeDatabaseUrl, openDatabase } from './db/connection.ts';
+import { describeDatabaseUrl, isPostgresUrl, openDatabase, sqlitePathOf } from './db/connection.ts';
 import { MigrationLevelError, migrateToLatest } from './db/migrations.ts';
 import { DomainError } from './domain/errors.ts';
 import {
@@ -110,9 +110,8 @@ function postgresTools(databaseUrl: string, file: string): string {
 
 /** The SQLite file DATABASE_URL names, or a reason why `db:backup` and `db:restore` cannot work on it. */
 function sqliteFile(databaseUrl: string, file: string): { path: string } | { refusal: string } {
-  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://'))
-    return { refusal: postgresTools(databaseUrl, file) };
-  const path = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : '';
+  if (isPostgresUrl(databaseUrl)) return { refusal: postgresTools(databaseUrl, file) };
+  const path = sqlitePathOf(databaseUrl) ?? '';
   if (path === '' || path === ':memory:')
     return { refusal: `DATABASE_URL must name a SQLite file or PostgreSQL (got ${describeDatabaseUrl(databaseUrl)})` };
   return { path };

@@ -21,6 +21,13 @@ export interface DatabaseHandle {
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/greenmiles.db';
 
+/** The path a `sqlite:` DATABASE_URL names (`:memory:`, or '' for memory too); null for another scheme. */
+export function sqlitePathOf(url: string): string | null {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
+}
+
+export const isPostgresUrl = (url: string): boolean => url.startsWith('postgres://') || url.startsWith('postgresql://');
+
 /**
  * `onConnectionError` hears of every PostgreSQL connection that dies (a restart cuts them all); the requests using
  * one fail on their own. Without it, the error is printed on stderr.
@@ -36,15 +43,15 @@ export function openDatabase(
     description,
     close: () => db.destroy(),
   });
-  if (url.startsWith('sqlite:')) {
+  const sqlitePath = sqlitePathOf(url);
+  if (sqlitePath !== null) {
     try {
-      return handle('sqlite', openSqlite(url.slice('sqlite:'.length)));
+      return handle('sqlite', openSqlite(sqlitePath));
     } catch (error) {
       throw new DatabaseOpenError(description, error);
     }
   }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
-    return handle('postgres', openPostgres(url, onConnectionError));
+  if (isPostgresUrl(url)) return handle('postgres', openPostgres(url, onConnectionError));
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${JSON.stringify(url.split(':')[0])})`);
 }
 
@@ -60,10 +67,8 @@ export class DatabaseOpenError extends Error {
 
 /** The database a DATABASE_URL names, without any password, for logs. */
 export function describeDatabaseUrl(url: string): string {
-  if (url.startsWith('sqlite:')) {
-    const path = url.slice('sqlite:'.length);
-    return path === ':memory:' || path === '' ? 'sqlite::memory:' : `sqlite:${resolve(path)}`;
-  }
+  const path = sqlitePathOf(url);
+  if (path !== null) return path === ':memory:' || path === '' ? 'sqlite::memory:' : `sqlite:${resolve(path)}`;
   try {
     const parsed = new URL(url);
     return `postgres://${decodeURIComponent(parsed.host)}${parsed.pathname}`;
