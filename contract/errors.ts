@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'staff_session_missing',
   'staff_session_invalid',
   'staff_session_wrong_hotel',
+  // Staff accounts (docs/behaviour.md#staff-accounts).
+  'staff_role_forbidden',
+  'staff_account_name_taken',
+  'last_manager',
   'not_a_demo_stay',
   // Meal photo (LIMEAT).
   'photo_not_jpeg',

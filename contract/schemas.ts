@@ -8,6 +8,7 @@ import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type Submitte
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
+import { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
 
 const Uuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 /** A guest profile's id (`uuid`, `profileUUID`): a version-4 UUID (docs/server.md#identity), anything else is 400. */
@@ -463,23 +464,155 @@ export type EmailRewardReply = Static<typeof EmailRewardReply>;
 
 // ---------- staff access and the demo reset (docs/behaviour.md#staff-reset, docs/behaviour.md#demo-reset) ----------
 
-/** POST /api/staff/sessions — the hotel's staff PIN for a short-lived staff session. */
+/**
+ * POST /api/staff/sessions — a staff account's personal PIN for a short-lived session of that account
+ * (docs/behaviour.md#staff-accounts). With `name`, the account of that name (any case); without it, the account
+ * whose PIN it is among the hotel's enabled accounts that may reset a stay (the guest page's hidden long press).
+ */
 export const StaffSessionBody = Type.Object({
   hId: HotelId,
   // Any PIN a hotel content file may hold (4–64 characters); a longer one is refused before hashing.
   pin: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
 });
 export type StaffSessionBody = Static<typeof StaffSessionBody>;
+export const StaffRoleSchema = Type.Unsafe<StaffRole>({ type: 'string', enum: [...STAFF_ROLES] });
+/** Who a staff session is: the staff page shows the name and the tabs of the role. */
+export const StaffAccountSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  role: StaffRoleSchema,
+});
+export type StaffAccountSummary = Static<typeof StaffAccountSummary>;
 export const StaffSessionReply = Type.Object({
   /** Sent as `Authorization: Bearer <token>` on staff calls. */
   token: Type.String(),
   /** ISO-8601 timestamp after which the token is refused. */
   expiresAt: Type.String(),
+  account: StaffAccountSummary,
 });
 export type StaffSessionReply = Static<typeof StaffSessionReply>;
+/** GET /api/staff/sessions/current (Authorization: Bearer): the session's account as it is now (its role may change). */
+export const StaffSessionCurrentReply = Type.Object({
+  expiresAt: Type.String(),
+  account: StaffAccountSummary,
+});
+export type StaffSessionCurrentReply = Static<typeof StaffSessionCurrentReply>;
+
+// ---------- staff accounts, managed by the hotel's managers (docs/behaviour.md#staff-accounts) ----------
+
+const StaffAccountName = Type.String({ minLength: 1, maxLength: 80 });
+export const StaffAccount = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  role: StaffRoleSchema,
+  /** A disabled account signs in no more; its past stays in the audit trail. */
+  enabled: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type StaffAccount = Static<typeof StaffAccount>;
+/** GET /api/staff/hotels/{hId}/accounts (manager) */
+export const StaffAccountsReply = Type.Object({ accounts: Type.Array(StaffAccount) });
+export type StaffAccountsReply = Static<typeof StaffAccountsReply>;
+export const StaffAccountParams = Type.Object({
+  hId: HotelId,
+  accountId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+export type StaffAccountParams = Static<typeof StaffAccountParams>;
+/** POST /api/staff/hotels/{hId}/accounts (manager): a new account; its first PIN is made by the server. */
+export const StaffAccountBody = Type.Object({ name: StaffAccountName, role: StaffRoleSchema });
+export type StaffAccountBody = Static<typeof StaffAccountBody>;
+/**
+ * The answer of a new account and of a PIN reset: the PIN, shown once to the manager who hands it over; the server
+ * keeps only its hash.
+ */
+export const StaffAccountPinReply = Type.Object({ account: StaffAccount, pin: Type.String() });
+export type StaffAccountPinReply = Static<typeof StaffAccountPinReply>;
+/**
+ * PATCH /api/staff/hotels/{hId}/accounts/{accountId} (manager): rename, change the role, disable or enable. Disabling
+ * ends the person's open sessions; the last enabled manager can be neither disabled nor given another role.
+ */
+export const StaffAccountChangeBody = Type.Object(
+  {
+    name: Type.Optional(StaffAccountName),
+    role: Type.Optional(StaffRoleSchema),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { minProperties: 1 },
+);
+export type StaffAccountChangeBody = Static<typeof StaffAccountChangeBody>;
+
+// ---------- the audit trail of staff actions (docs/behaviour.md#audit-trail) ----------
+
+export const STAFF_AUDIT_KINDS = [
+  'signIn',
+  'signInFailed',
+  'signOut',
+  'signOutEverywhere',
+  'codeChecked',
+  'codeRedeemed',
+  'stayReset',
+  'roomQrRotated',
+  'hotelKeyRotated',
+  'accountAdded',
+  'accountRenamed',
+  'accountRoleChanged',
+  'accountPinReset',
+  'accountDisabled',
+  'accountEnabled',
+  'contentImported',
+] as const;
+export type StaffAuditKind = (typeof STAFF_AUDIT_KINDS)[number];
+export const StaffAuditKind = Type.Unsafe<StaffAuditKind>({ type: 'string', enum: [...STAFF_AUDIT_KINDS] });
+/** One staff action, as it happened; rows are only ever added. */
+export const StaffAuditEntry = Type.Object({
+  id: Type.Integer(),
+  /** ISO-8601 timestamp. */
+  at: Type.String(),
+  kind: StaffAuditKind,
+  /** Who did it: null for a refused sign-in of no known account, and for a command run on the server. */
+  accountId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The person's name at the time (a later rename leaves it). For a refused sign-in, the name typed. */
+  actorName: Type.Union([Type.String(), Type.Null()]),
+  role: Type.Union([StaffRoleSchema, Type.Null()]),
+  /** What it was done on, when it was done on one. */
+  roomNumber: Type.Union([Type.String(), Type.Null()]),
+  sUUID: Type.Union([Type.String(), Type.Null()]),
+  rwId: Type.Union([Type.Integer(), Type.Null()]),
+  /** A reward code as the guest's screen shows it. */
+  code: Type.Union([Type.String(), Type.Null()]),
+  /** The account an account change was on. */
+  targetAccountId: Type.Union([Type.Integer(), Type.Null()]),
+  /** What changed, in a few words (`frontDesk → manager`, the new name, the client address of a refused sign-in). */
+  detail: Type.Union([Type.String(), Type.Null()]),
+});
+export type StaffAuditEntry = Static<typeof StaffAuditEntry>;
+/**
+ * GET /api/staff/hotels/{hId}/audit (manager) and /audit.csv: the trail, the latest first, filtered by hotel-local
+ * days (`from`..`to`, both included), person and kind; `before` pages on (the `nextBefore` of the previous page).
+ */
+export const StaffAuditQuery = Type.Object({
+  from: Type.Optional(IsoDate),
+  to: Type.Optional(IsoDate),
+  accountId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  kind: Type.Optional(StaffAuditKind),
+  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+export type StaffAuditQuery = Static<typeof StaffAuditQuery>;
+export const StaffAuditReply = Type.Object({
+  entries: Type.Array(StaffAuditEntry),
+  /** The `before` of the next page; null on the last. */
+  nextBefore: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type StaffAuditReply = Static<typeof StaffAuditReply>;
 /** A 204 answer: no body. */
 export const NoContentReply = Type.Null();
-/** DELETE /api/staff/sessions/current (Authorization: Bearer): 204 without a body, the session ended. */
+/**
+ * DELETE /api/staff/sessions/current (Authorization: Bearer): 204 without a body, the session ended.
+ * DELETE /api/staff/sessions/mine: 204, every open session of the caller's account ended (sign out everywhere).
+ */
 export const StaffSessionEndReply = NoContentReply;
 
 /** POST /api/demo/stays/{sUUID}/reset (x-front-token) */

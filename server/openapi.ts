@@ -43,7 +43,7 @@ type Security = Record<string, string[]>[];
 /** The credentials the route's preHandler checks, as OpenAPI security requirements (alternatives). */
 function securityOf(route: RouteOptions, deps: AppDeps): Security | undefined {
   const hooks = [route.preHandler ?? []].flat();
-  const staff = hooks.includes(deps.staffAuth.required);
+  const staff = hooks.some(deps.staffAuth.isStaffHook);
   const frontToken = hooks.includes(deps.frontToken.required);
   if (staff || frontToken)
     return [{ ...(staff ? { staffSession: [] } : {}), ...(frontToken ? { frontToken: [] } : {}) }];

@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { FIRST_MANAGER_NAME } from '../db/migration-staff-accounts.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import { randomQrId } from '../domain/qr-codes.ts';
-import { endHotelStaffSessions } from '../domain/staff-sessions.ts';
+import { endAccountStaffSessions, staffNameKey } from '../domain/staff-sessions.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -89,24 +90,67 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
   return parseContent(text, path);
 }
 
+/** The account a content file's `staffPin` is the PIN of: the hotel's first manager. */
+function firstManagerQuery(db: Kysely<Database>, hotelId: number) {
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'pin_hash'])
+    .where('hotel_id', '=', hotelId)
+    .where('role', '=', 'manager')
+    .orderBy('id')
+    .limit(1);
+}
+
 /**
- * The staff PIN hash to store, and whether the PIN changed (a new hotel has no sessions to end). An unchanged PIN keeps
- * its current Argon2 hash: a fresh salt would refuse, as a PIN change, the sign-ins checked during the import.
+ * The first manager's PIN hash to store, and whether the PIN changed (a new account has no sessions to end). An
+ * unchanged PIN keeps its current Argon2 hash: a fresh salt would refuse, as a PIN change, the sign-ins checked during
+ * the import.
  */
 async function staffPinAtImport(
   db: Kysely<Database>,
   hotelId: number,
   pin: string,
 ): Promise<{ hash: string; changed: boolean }> {
-  const stored = await db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', hotelId).executeTakeFirst();
+  const stored = await firstManagerQuery(db, hotelId).executeTakeFirst();
   if (stored === undefined) return { hash: await hashPin(pin), changed: false };
-  if (await verifyPin(pin, stored.staff_pin_hash)) {
-    return {
-      hash: isCurrentPinHash(stored.staff_pin_hash) ? stored.staff_pin_hash : await hashPin(pin),
-      changed: false,
-    };
+  if (await verifyPin(pin, stored.pin_hash)) {
+    return { hash: isCurrentPinHash(stored.pin_hash) ? stored.pin_hash : await hashPin(pin), changed: false };
   }
   return { hash: await hashPin(pin), changed: true };
+}
+
+/** Writes the first manager's PIN (the account is made on a hotel's first import); a changed PIN ends its sessions. */
+async function writeFirstManager(
+  tx: Kysely<Database>,
+  hotelId: number,
+  staffPin: { hash: string; changed: boolean },
+  now: string,
+): Promise<void> {
+  const manager = await firstManagerQuery(tx, hotelId).executeTakeFirst();
+  if (!manager) {
+    await tx
+      .insertInto('staff_accounts')
+      .values({
+        hotel_id: hotelId,
+        name: FIRST_MANAGER_NAME,
+        name_key: staffNameKey(FIRST_MANAGER_NAME),
+        role: 'manager',
+        pin_hash: staffPin.hash,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return;
+  }
+  if (manager.pin_hash === staffPin.hash) return;
+  await tx
+    .updateTable('staff_accounts')
+    .set({ pin_hash: staffPin.hash, updated_at: now })
+    .where('id', '=', manager.id)
+    .execute();
+  // After the account row is written: a sign-in checked against the old PIN has committed its session by now, or
+  // will see the new hash (domain/staff-sessions.ts).
+  if (staffPin.changed) await endAccountStaffSessions(tx, manager.id);
 }
 
 export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
@@ -128,7 +172,6 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       code_prefix: h.codePrefix ?? null,
       max_claims_per_room_night: h.maxClaimsPerRoomNight ?? DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT,
       max_pool_codes_per_day: h.maxPoolCodesPerDay ?? DEFAULT_MAX_POOL_CODES_PER_DAY,
-      staff_pin_hash: staffPin.hash,
       content_version: randomUUID(),
       updated_at: now,
       qr_key: hotelKey.qr_key,
@@ -142,9 +185,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
-    // After the hotel row is written (and held): a sign-in checked against the old PIN has committed its session
-    // by now, or will see the new hash (domain/staff-sessions.ts).
-    if (staffPin.changed) await endHotelStaffSessions(tx, h.id);
+    await writeFirstManager(tx, h.id, staffPin, now);
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx

@@ -16,6 +16,7 @@ import { proofsMigration } from './migration-proofs.ts';
 import { qrScanDaysMigration } from './migration-qr-scan-days.ts';
 import { reportsMigration } from './migration-reports.ts';
 import { staffMigration } from './migration-staff.ts';
+import { staffAccountsMigration } from './migration-staff-accounts.ts';
 import { staffDeskMigration } from './migration-staff-desk.ts';
 import type { Database } from './schema.ts';
 
@@ -329,6 +330,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0016_qr_scan_days': qrScanDaysMigration(kind),
     '0017_proof_codes_generated': proofCodesGeneratedMigration,
     '0018_staff_pin_attempts': staffPinAttempts,
+    '0019_staff_accounts': staffAccountsMigration(kind),
   };
 }
 

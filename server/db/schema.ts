@@ -17,7 +17,6 @@ export interface HotelsTable {
   code_prefix: string | null;
   /** Hotel-local HH:MM of the daily report (0011_reports). */
   report_hour: Generated<string>;
-  staff_pin_hash: string;
   /** Claims of one reward per room and hotel-local night (0010_caps, docs/behaviour.md#caps). */
   max_claims_per_room_night: Generated<number>;
   /** Codes drawn from the hotel's pools per hotel-local day (0010_caps, docs/behaviour.md#caps). */
@@ -258,8 +257,25 @@ export interface StaffSessionsTable {
   id: Generated<number>;
   token_hash: string;
   hotel_id: number;
+  /** The account signed in (0019_staff_accounts). */
+  account_id: number;
   created_at: string;
   expires_at: string;
+}
+
+/** A person's staff account (0019_staff_accounts, docs/behaviour.md#staff-accounts). */
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  /** The name as sign-in matches it (`staffNameKey`): unique per hotel. */
+  name_key: string;
+  /** A `StaffRole` (contract/staff-roles.ts). */
+  role: string;
+  pin_hash: string;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A dish of a hotel's restaurant menu (0005_meals): `names` {lang: name}, `ingredients` [{food, grams}] as JSON. */
@@ -304,6 +320,7 @@ export interface Database {
   reward_claims: RewardClaimsTable;
   reward_emails: RewardEmailsTable;
   staff_sessions: StaffSessionsTable;
+  staff_accounts: StaffAccountsTable;
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;

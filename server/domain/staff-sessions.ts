@@ -1,13 +1,16 @@
 /**
- * Staff sessions (docs/behaviour.md#staff-sessions): the one way staff prove who they are. The hotel's staff PIN
- * opens a short-lived session whose random token staff calls send as `Authorization: Bearer <token>`; the server
- * keeps only the token's SHA-256. A session ends when it expires, when staff sign out, or when the hotel's PIN
- * changes. PIN attempts are reserved before the PIN is hashed (domain/pin-attempts.ts).
+ * Staff sessions (docs/behaviour.md#staff-accounts): the one way staff prove who they are. A staff account's personal
+ * PIN opens a short-lived session of that account, whose random token staff calls send as
+ * `Authorization: Bearer <token>`; the server keeps only the token's SHA-256. A session ends when it expires, when
+ * its person signs out (here or everywhere), and when a manager disables the account or resets its PIN. What a
+ * session may do is its account's role, read at every call: a role change applies at once. PIN attempts are
+ * reserved before the PIN is hashed (domain/pin-attempts.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { StaffSessionReply } from '../../contract/schemas.ts';
-import type { PinChecker } from '../content/pin.ts';
+import type { StaffSessionCurrentReply, StaffSessionReply } from '../../contract/schemas.ts';
+import { isStaffRole, roleMay, type StaffPermission, type StaffRole } from '../../contract/staff-roles.ts';
+import { hashPin, type PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -18,28 +21,94 @@ export const STAFF_SESSION_MINUTES = 15;
 
 const MINUTE = 60 * 1000;
 
-/** What a valid staff token grants: the staff of one hotel, until `expiresAt`. */
+/** What a valid staff token grants: what its account's role may do at one hotel, until `expiresAt`. */
 export interface StaffSession {
   /** The session's row: signing out ends this one. */
   id: number;
   hotelId: number;
+  accountId: number;
+  accountName: string;
+  role: StaffRole;
   expiresAt: string;
 }
 
 export interface OpenStaffSessionInput extends PinSender {
   hotelId: number;
   pin: string;
+  /** The account's name as typed; without it, the PIN of any enabled account that may reset a stay. */
+  name?: string | undefined;
+}
+
+/** A name as sign-in matches it: trimmed, inner spaces single, any case. */
+export function staffNameKey(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
 }
 
 function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+function roleOf(stored: string): StaffRole {
+  if (!isStaffRole(stored)) throw new Error(`Unknown staff role in the database: ${stored}`);
+  return stored;
+}
+
+interface Candidate {
+  id: number;
+  name: string;
+  role: string;
+  pin_hash: string;
+}
+
+/** The enabled accounts a sign-in's PIN is checked against: the one named, or those that may reset a stay. */
+async function signInCandidates(db: Kysely<Database>, hotelId: number, name: string | undefined): Promise<Candidate[]> {
+  const enabled = db
+    .selectFrom('staff_accounts')
+    .select(['id', 'name', 'role', 'pin_hash'])
+    .where('hotel_id', '=', hotelId)
+    .where('enabled', '=', 1)
+    .orderBy('id');
+  if (name !== undefined) return enabled.where('name_key', '=', staffNameKey(name)).execute();
+  const accounts = await enabled.execute();
+  return accounts.filter((account) => isStaffRole(account.role) && roleMay(account.role, 'stayReset'));
+}
+
+let unknownNameHash: Promise<string> | null = null;
+/** A hash to check a PIN against when the typed name is no account's: the refusal takes as long as a wrong PIN. */
+function hashOfNoAccount(): Promise<string> {
+  unknownNameHash ??= hashPin(randomBytes(16).toString('base64'));
+  return unknownNameHash;
+}
+
 /**
- * POST /api/staff/sessions: a new session for the hotel's staff when `pin` is its staff PIN. 404 for an unknown
- * hotel; 429 staff_pin_rate_limited when the sender has no attempt left (before any hash runs, so the right PIN is
- * refused too and guessing stops); 503 staff_pin_busy when this process has too many PIN checks queued (the attempt
- * is given back); 403 staff_pin_invalid for a wrong PIN (the attempt stays spent). A right PIN gives its attempt back.
+ * The first candidate whose PIN `pin` is, or null; undefined when the PIN checker is busy (nothing was decided).
+ * Without candidates a PIN is still hashed, so a name that is no account's cannot be told from a wrong PIN.
+ */
+async function matchingCandidate(
+  checkPin: PinChecker,
+  candidates: readonly Candidate[],
+  pin: string,
+): Promise<Candidate | null | undefined> {
+  if (candidates.length === 0) {
+    const check = checkPin(pin, await hashOfNoAccount());
+    if (!check) return undefined;
+    await check;
+    return null;
+  }
+  for (const candidate of candidates) {
+    const check = checkPin(pin, candidate.pin_hash);
+    if (!check) return undefined;
+    if (await check) return candidate;
+  }
+  return null;
+}
+
+/**
+ * POST /api/staff/sessions: a new session of the account whose PIN `pin` is. 404 for an unknown hotel; 429
+ * staff_pin_rate_limited when the sender has no attempt left (before any hash runs, so the right PIN is refused too
+ * and guessing stops); 503 staff_pin_busy when this process has too many PIN checks queued (the attempt is given
+ * back); 403 staff_pin_invalid for a wrong PIN or a name that is no enabled account's (the attempt stays spent). A
+ * right PIN gives its attempt back.
  */
 export async function openStaffSession(
   store: Store,
@@ -47,28 +116,29 @@ export async function openStaffSession(
   input: OpenStaffSessionInput,
   now: Date,
 ): Promise<StaffSessionReply> {
-  const stored = await store.db
-    .selectFrom('hotels')
-    .select('staff_pin_hash')
-    .where('id', '=', input.hotelId)
-    .executeTakeFirst();
-  if (!stored) throw notFound('Hotel');
+  const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', input.hotelId).executeTakeFirst();
+  if (!hotel) throw notFound('Hotel');
+  const candidates = await signInCandidates(store.db, input.hotelId, input.name);
   const attempt = await store.write((tx) => reservePinAttempt(tx, input.hotelId, input, now));
-  const check = checkPin(input.pin, stored.staff_pin_hash);
-  if (!check) {
+  const matched = await matchingCandidate(checkPin, candidates, input.pin);
+  if (matched === undefined) {
     await store.write((tx) => giveBackPinAttempt(tx, attempt));
     throw new DomainError('unavailable', 'staff_pin_busy', 'Too many staff PIN checks at once; try again', {
       retryAfterSeconds: 1,
     });
   }
-  const pinMatches = await check;
   const opened = await store.write(async (tx) => {
-    // Held, so a PIN change (content import) is before or after this whole step: a session of the old PIN opens
-    // only before, and the import then ends it.
-    const hotel = await tx
-      .forUpdate(tx.db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', input.hotelId), 'hotels')
-      .executeTakeFirst();
-    if (!pinMatches || hotel?.staff_pin_hash !== stored.staff_pin_hash) {
+    // Held, so a PIN reset or a disabling is before or after this whole step: a session of the old PIN opens only
+    // before, and the change then ends it.
+    const account =
+      matched &&
+      (await tx
+        .forUpdate(
+          tx.db.selectFrom('staff_accounts').select(['pin_hash', 'enabled', 'role']).where('id', '=', matched.id),
+          'staff_accounts',
+        )
+        .executeTakeFirst());
+    if (!matched || !account || account.pin_hash !== matched.pin_hash || account.enabled !== 1) {
       await countPinFailure(tx, input.hotelId, now);
       return null;
     }
@@ -80,13 +150,14 @@ export async function openStaffSession(
       .values({
         token_hash: tokenHash(token),
         hotel_id: input.hotelId,
+        account_id: matched.id,
         created_at: now.toISOString(),
         expires_at: expiresAt,
       })
       .execute();
     // Housekeeping: expired sessions are of no use any more.
     await tx.db.deleteFrom('staff_sessions').where('expires_at', '<=', now.toISOString()).execute();
-    return { token, expiresAt };
+    return { token, expiresAt, account: { id: matched.id, name: matched.name, role: roleOf(account.role) } };
   });
   if (!opened) throw new DomainError('forbidden', 'staff_pin_invalid', 'Wrong staff PIN');
   return opened;
@@ -97,21 +168,52 @@ export async function endStaffSession(store: Store, session: StaffSession): Prom
   await store.db.deleteFrom('staff_sessions').where('id', '=', session.id).execute();
 }
 
-/** Ends every open session of the hotel's staff (its PIN changed: whoever knew the old one is out). */
-export async function endHotelStaffSessions(db: Kysely<Database>, hotelId: number): Promise<void> {
-  await db.deleteFrom('staff_sessions').where('hotel_id', '=', hotelId).execute();
+/** DELETE /api/staff/sessions/mine: every open session of the caller's account ends (sign out everywhere). */
+export async function endOwnStaffSessions(store: Store, session: StaffSession): Promise<void> {
+  await endAccountStaffSessions(store.db, session.accountId);
 }
 
-/** The session a bearer token opens: 401 staff_session_invalid when unknown or expired. */
+/** Ends every open session of one account (disabled, or its PIN changed: whoever knew the old one is out). */
+export async function endAccountStaffSessions(db: Kysely<Database>, accountId: number): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('account_id', '=', accountId).execute();
+}
+
+/** GET /api/staff/sessions/current: who the session is, as the account stands now. */
+export function currentStaffSession(session: StaffSession): StaffSessionCurrentReply {
+  return {
+    expiresAt: session.expiresAt,
+    account: { id: session.accountId, name: session.accountName, role: session.role },
+  };
+}
+
+/** The session a bearer token opens: 401 staff_session_invalid when unknown, expired, or its account disabled. */
 export async function staffSessionOf(db: Kysely<Database>, token: string, now: Date): Promise<StaffSession> {
   const row = await db
-    .selectFrom('staff_sessions')
-    .select(['id', 'hotel_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash(token))
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_accounts as a', 'a.id', 's.account_id')
+    .select(['s.id', 's.hotel_id', 's.expires_at', 'a.id as account_id', 'a.name', 'a.role', 'a.enabled'])
+    .where('s.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
-  if (!row || row.expires_at <= now.toISOString())
+  if (!row || row.expires_at <= now.toISOString() || row.enabled !== 1)
     throw new DomainError('unauthorized', 'staff_session_invalid', 'The staff session is unknown or has expired');
-  return { id: row.id, hotelId: row.hotel_id, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    hotelId: row.hotel_id,
+    accountId: row.account_id,
+    accountName: row.name,
+    role: roleOf(row.role),
+    expiresAt: row.expires_at,
+  };
+}
+
+/** 403 staff_role_forbidden unless the session's role may do `permission` (contract/staff-roles.ts). */
+export function requireStaffPermission(session: StaffSession, permission: StaffPermission): void {
+  if (!roleMay(session.role, permission))
+    throw new DomainError(
+      'forbidden',
+      'staff_role_forbidden',
+      `The ${session.role} role may not do this (${permission})`,
+    );
 }
 
 /** 403 staff_session_wrong_hotel unless the session is one of `hotelId`'s staff. */

@@ -11,7 +11,7 @@ export const housekeepingRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = 
   app.get(
     '/hotels/:hId/housekeeping',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('housekeeping'),
       schema: { params: HotelParams, querystring: HousekeepingQuery, response: { 200: HousekeepingReply, ...errors } },
     },
     async (request) =>

@@ -22,7 +22,7 @@ export const staffDeskRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   app.post(
     '/codes/verify',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('codes'),
       schema: { body: StaffCodeCheckBody, response: { 200: StaffCodeCheckReply, ...errors } },
     },
     async (request) =>
@@ -36,7 +36,7 @@ export const staffDeskRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   app.post(
     '/codes/redeem',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('codes'),
       schema: { body: StaffCodeCheckBody, response: { 200: StaffCodeRedeemReply, ...errors } },
     },
     async (request) =>
@@ -50,7 +50,7 @@ export const staffDeskRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   app.get(
     '/hotels/:hId/redemptions',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('codes'),
       schema: {
         params: StaffHotelParams,
         querystring: RedemptionsQuery,

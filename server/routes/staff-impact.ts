@@ -16,7 +16,7 @@ export const staffImpactRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
         querystring: ImpactSummaryQuery,
         response: { 200: ImpactSummaryReply, ...errors },
       },
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('impact'),
     },
     async (request) =>
       impactSummary(deps.store.db, staffSessionOf(request), {

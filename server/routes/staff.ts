@@ -1,4 +1,4 @@
-/** /api/staff: staff sessions opened with the hotel's staff PIN (docs/behaviour.md#staff-sessions). */
+/** /api/staff: staff sessions opened with a staff account's PIN (docs/behaviour.md#staff-accounts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
@@ -7,12 +7,18 @@ import {
   RoomQrParams,
   RoomQrRotationReply,
   StaffSessionBody,
+  StaffSessionCurrentReply,
   StaffSessionEndReply,
   StaffSessionReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { rotateHotelKeyAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
-import { endStaffSession, openStaffSession } from '../domain/staff-sessions.ts';
+import {
+  currentStaffSession,
+  endOwnStaffSessions,
+  endStaffSession,
+  openStaffSession,
+} from '../domain/staff-sessions.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody };
@@ -22,11 +28,11 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/sessions',
     { schema: { body: StaffSessionBody, response: { 201: StaffSessionReply, ...errors } } },
     async (request, reply) => {
-      const { hId, pin } = request.body;
+      const { hId, pin, name } = request.body;
       const session = await openStaffSession(
         deps.store,
         deps.checkPin,
-        { hotelId: hId, pin, clientAddress: request.ip },
+        { hotelId: hId, pin, name, clientAddress: request.ip },
         deps.now(),
       );
       return reply.code(201).send(session);
@@ -43,11 +49,27 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
   );
 
+  app.get(
+    '/sessions/current',
+    { preHandler: deps.staffAuth.required, schema: { response: { 200: StaffSessionCurrentReply, ...errors } } },
+    async (request) => currentStaffSession(staffSessionOf(request)),
+  );
+
+  // Sign out everywhere: every device the person signed in on is out.
+  app.delete(
+    '/sessions/mine',
+    { preHandler: deps.staffAuth.required, schema: { response: { 204: StaffSessionEndReply, ...errors } } },
+    async (request, reply) => {
+      await endOwnStaffSessions(deps.store, staffSessionOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
   // QR rotation (docs/trust-model.md#presence): the old printed code stops working at once.
   app.post(
     '/hotels/:hId/rooms/:number/qr-rotation',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('qrCodes'),
       schema: { params: RoomQrParams, response: { 200: RoomQrRotationReply, ...errors } },
     },
     async (request) =>
@@ -57,7 +79,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   app.post(
     '/hotels/:hId/qr-key-rotation',
     {
-      preHandler: deps.staffAuth.required,
+      preHandler: deps.staffAuth.allowed('qrCodes'),
       schema: { params: HotelParams, response: { 200: HotelKeyRotationReply, ...errors } },
     },
     async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId),

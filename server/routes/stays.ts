@@ -111,7 +111,7 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/:sUUID/terminate',
     {
       // The front token first, then the staff session (docs/behaviour.md#termination).
-      preHandler: [deps.frontToken.required, deps.staffAuth.required],
+      preHandler: [deps.frontToken.required, deps.staffAuth.allowed('stayReset')],
       schema: { params: StayParams, body: TerminateBody, response: { 200: StayReply, ...errors } },
     },
     async (request) => ({

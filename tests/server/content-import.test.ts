@@ -195,9 +195,15 @@ describeEachDialect('hotel content import', (get) => {
       report_hour: '07:00',
       green_miles_name: 'GreenMiles',
     });
-    expect(hotel.staff_pin_hash).not.toContain('731946');
-    expect(await verifyPin('731946', hotel.staff_pin_hash)).toBe(true);
-    expect(await verifyPin('0000', hotel.staff_pin_hash)).toBe(false);
+    const manager = await handle.db
+      .selectFrom('staff_accounts')
+      .select(['name', 'role', 'pin_hash'])
+      .where('hotel_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(manager).toMatchObject({ name: 'Manager', role: 'manager' });
+    expect(manager.pin_hash).not.toContain('731946');
+    expect(await verifyPin('731946', manager.pin_hash)).toBe(true);
+    expect(await verifyPin('0000', manager.pin_hash)).toBe(false);
     const rooms = await handle.db
       .selectFrom('rooms')
       .select(['qr_id', 'number'])

@@ -208,16 +208,16 @@ describeEachDialect('identity hygiene', (get) => {
     const salt = randomBytes(16);
     const pin = SAMPLE_STAFF_PINS[2] ?? '';
     const legacy = `scrypt$${salt.toString('base64')}$${scryptSync(pin, salt, 32).toString('base64')}`;
-    await h.handle.db.updateTable('hotels').set({ staff_pin_hash: legacy }).where('id', '=', 2).execute();
+    await h.handle.db.updateTable('staff_accounts').set({ pin_hash: legacy }).where('hotel_id', '=', 2).execute();
     const opened = await h.app.inject({ method: 'POST', url: '/api/staff/sessions', payload: { hId: 2, pin } });
     expect(opened.statusCode, opened.body).toBe(201);
     await seedSampleHotels(h.handle.db);
     const rehashed = await h.handle.db
-      .selectFrom('hotels')
-      .select('staff_pin_hash')
-      .where('id', '=', 2)
+      .selectFrom('staff_accounts')
+      .select('pin_hash')
+      .where('hotel_id', '=', 2)
       .executeTakeFirstOrThrow();
-    expect(rehashed.staff_pin_hash).toMatch(/^argon2id\$/);
+    expect(rehashed.pin_hash).toMatch(/^argon2id\$/);
   });
 });
 

@@ -288,7 +288,7 @@ describeEachDialect('signing out and changing the PIN end staff sessions', (get)
     const before = await staffHeaders(h.app, 1);
     const otherHotel = await staffHeaders(h.app, 2);
     const pinHash = () =>
-      h.handle.db.selectFrom('hotels').select('staff_pin_hash').where('id', '=', 1).executeTakeFirstOrThrow();
+      h.handle.db.selectFrom('staff_accounts').select('pin_hash').where('hotel_id', '=', 1).executeTakeFirstOrThrow();
     const hashBefore = await pinHash();
     await importContent(h.handle.db, file);
     // The same PIN keeps its very hash: a sign-in checked against it during the import is not refused.
