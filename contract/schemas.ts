@@ -679,6 +679,8 @@ export const Redemption = Type.Object({
   claimedAt: Type.String(),
   usedAt: Type.String(),
   usedBy: RedeemedBy,
+  /** The staff account that handed it over (`usedBy` 'staff'), its name at the time; null for the guest's own use. */
+  staffName: Type.Union([Type.String(), Type.Null()]),
 });
 export type Redemption = Static<typeof Redemption>;
 export const RedemptionsReply = Type.Object({

@@ -17,6 +17,7 @@ import { qrScanDaysMigration } from './migration-qr-scan-days.ts';
 import { reportsMigration } from './migration-reports.ts';
 import { staffMigration } from './migration-staff.ts';
 import { staffAccountsMigration } from './migration-staff-accounts.ts';
+import { staffAuditMigration } from './migration-staff-audit.ts';
 import { staffDeskMigration } from './migration-staff-desk.ts';
 import type { Database } from './schema.ts';
 
@@ -331,6 +332,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0017_proof_codes_generated': proofCodesGeneratedMigration,
     '0018_staff_pin_attempts': staffPinAttempts,
     '0019_staff_accounts': staffAccountsMigration(kind),
+    '0020_staff_audit': staffAuditMigration(kind),
   };
 }
 

@@ -263,6 +263,25 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
+/** One staff action (0020_staff_audit, docs/behaviour.md#audit-trail): rows are only ever added. */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  hotel_id: number;
+  at: string;
+  /** A `StaffAuditKind` (contract/schemas.ts). */
+  kind: string;
+  account_id: number | null;
+  actor_name: string | null;
+  role: string | null;
+  room_number: string | null;
+  stay_uuid: string | null;
+  claim_id: number | null;
+  reward_id: number | null;
+  code: string | null;
+  target_account_id: number | null;
+  detail: string | null;
+}
+
 /** A person's staff account (0019_staff_accounts, docs/behaviour.md#staff-accounts). */
 export interface StaffAccountsTable {
   id: Generated<number>;
@@ -321,6 +340,7 @@ export interface Database {
   reward_emails: RewardEmailsTable;
   staff_sessions: StaffSessionsTable;
   staff_accounts: StaffAccountsTable;
+  staff_audit: StaffAuditTable;
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;

@@ -19,6 +19,7 @@ import { DomainError, notFound } from './errors.ts';
 import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
 import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { isExpiredOn } from './rewards.ts';
+import { recordStaffAction } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -179,13 +180,27 @@ export async function redeemRewardCode(store: Store, input: CodeInput, now: Date
   const facts = await codeFacts(db, hotel, claim, input.lang, now);
   if (facts.usedAt !== null || facts.expired) return { ...facts, redeemedNow: false };
   const stamp = now.toISOString();
-  const result = await db
-    .updateTable('reward_claims')
-    .set({ used_at: stamp, used_by: 'staff' })
-    .where('id', '=', claim.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return { ...facts, usedAt: stamp, usedBy: 'staff', redeemedNow: true };
+  const redeemedNow = await store.write(async (tx) => {
+    const result = await tx.db
+      .updateTable('reward_claims')
+      .set({ used_at: stamp, used_by: 'staff' })
+      .where('id', '=', claim.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await recordStaffAction(tx.db, {
+      hotelId: hotel.hotel_id,
+      kind: 'codeRedeemed',
+      actor: input.session,
+      at: now,
+      roomNumber: claim.room_number,
+      claimId: claim.id,
+      rewardId: claim.reward_id,
+      code: facts.code,
+    });
+    return true;
+  });
+  if (redeemedNow) return { ...facts, usedAt: stamp, usedBy: 'staff', redeemedNow: true };
   // Another desk used it in between: answer what it recorded.
   const used = await db
     .selectFrom('reward_claims')
@@ -212,6 +227,10 @@ export async function redemptionsOfDay(
   if (!isCalendarDate(date)) throw new DomainError('bad_request', 'bad_request', `${date} is not a calendar date`);
   // Every time zone's day lies within the UTC days around it; the hotel-local date then picks the day's uses.
   const rows = await hotelClaims(db, hotel.hotel_id)
+    .leftJoin('staff_audit as handedOver', (join) =>
+      join.onRef('handedOver.claim_id', '=', 'c.id').on('handedOver.kind', '=', 'codeRedeemed'),
+    )
+    .select('handedOver.actor_name as staff_name')
     .where('c.used_at', '>=', `${addDays(date, -1)}T00:00:00.000Z`)
     .where('c.used_at', '<', `${addDays(date, 2)}T00:00:00.000Z`)
     .orderBy('c.used_at', 'desc')
@@ -238,6 +257,7 @@ export async function redemptionsOfDay(
         claimedAt: row.claimed_at,
         usedAt: row.used_at ?? '',
         usedBy: usedByOf(row.used_by),
+        staffName: row.staff_name,
       }),
     ),
   };

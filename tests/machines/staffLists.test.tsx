@@ -47,6 +47,7 @@ const USES: RedemptionsReply = {
       claimedAt: '2026-11-24T07:00:00.000Z',
       usedAt: '2026-11-24T09:00:00.000Z',
       usedBy: 'staff',
+      staffName: 'Amina',
     },
     {
       rwId: 3,
@@ -57,6 +58,7 @@ const USES: RedemptionsReply = {
       claimedAt: '2026-11-24T06:00:00.000Z',
       usedAt: '2026-11-24T08:00:00.000Z',
       usedBy: 'guest',
+      staffName: null,
     },
   ],
 };
