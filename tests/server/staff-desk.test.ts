@@ -294,6 +294,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
           claimedAt: '2026-03-19T20:00:00.000Z',
           usedAt: '2026-03-20T08:00:00.000Z',
           usedBy: 'staff',
+          staffName: 'Manager',
         },
         {
           rwId: slider.rwId,
@@ -304,6 +305,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
           claimedAt: '2026-03-19T20:00:00.000Z',
           usedAt: '2026-03-19T23:30:00.000Z',
           usedBy: 'guest',
+          staffName: null,
         },
       ],
     });
