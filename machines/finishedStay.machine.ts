@@ -1,6 +1,6 @@
 import { assign, type DoneActorEvent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward, Stay } from '../contract/schemas.ts';
-import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './dialogs/rewardClaim.machine.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 

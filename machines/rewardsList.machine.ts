@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type DoneActorEvent, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward } from '../contract/schemas.ts';
-import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './dialogs/rewardClaim.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 export interface RewardsListInput {

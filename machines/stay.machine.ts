@@ -1,10 +1,10 @@
 import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { revealsVerdict } from '../contract/answer-rules.ts';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
-import type { ActionLaunchOutput, actionLaunchMachine } from './actionLaunch.machine.ts';
-import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
 import { demoResetOverlayMachine } from './demoResetOverlay.machine.ts';
+import type { ActionLaunchOutput, actionLaunchMachine } from './dialogs/actionLaunch.machine.ts';
+import { actionOutcomeMachine } from './dialogs/actionOutcome.machine.ts';
 import type { StaySeed } from './entry.machine.ts';
 import { logFlowFailure } from './flowFailure.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';

@@ -9,7 +9,7 @@ import {
   type ActionLaunchInput,
   actionLaunchMachine,
   END_DATE_NOT_SAVED,
-} from '../../machines/actionLaunch.machine.ts';
+} from '../../machines/dialogs/actionLaunch.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';

@@ -4,7 +4,7 @@ import { type ComponentType, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
 import { unavailableActionsOf } from '../../../contract/launch-rules.ts';
-import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
+import type { actionLaunchMachine } from '../../../machines/dialogs/actionLaunch.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Sheet, SheetCloseButton } from '../../components/Sheet.tsx';
 import { Spinner } from '../../components/Spinner.tsx';

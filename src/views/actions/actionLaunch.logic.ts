@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Stay, SubmissionReply, SubmissionRequest } from '../../../contract/schemas.ts';
-import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../../machines/actionModals.ts';
+import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/dialogs/actionLaunch.machine.ts';
 import { submitAction } from '../../api/actions.ts';
 import { setStayEndDate } from '../../api/stays.ts';
 

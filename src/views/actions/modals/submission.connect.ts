@@ -6,7 +6,7 @@ import type {
   AnswerSubmissionMachine,
   SubmissionRetryEvent,
   SubmissionTag,
-} from '../../../../machines/submission.ts';
+} from '../../../../machines/dialogs/submission.ts';
 import { dataStateOf, type StatePath } from '../../binding/dataState.ts';
 
 /** What the snapshot of every flow of the submission family (machines/submission.ts) offers its view. */

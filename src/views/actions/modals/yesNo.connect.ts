@@ -1,6 +1,6 @@
 import type { YesNoAnswer } from '../../../../contract/recorded-answers.ts';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, type AnswerChangeSnapshot, connectAnswerChange } from './answerChange.connect.ts';
 

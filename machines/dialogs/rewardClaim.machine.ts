@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, enqueueActions, sendParent, setup, spawnChild } from 'xstate';
-import { errorCodeOf } from '../contract/errors.ts';
-import { rewardCodeText } from '../contract/reward-code.ts';
-import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
-import { copyCodeMachine } from './copyCode.machine.ts';
-import { failureTextOf } from './failureTexts.ts';
+import { errorCodeOf } from '../../contract/errors.ts';
+import { rewardCodeText } from '../../contract/reward-code.ts';
+import type { ClaimRewardReply, Reward, RewardCodeReply } from '../../contract/schemas.ts';
+import { copyCodeMachine } from '../copyCode.machine.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 import { rewardEmailMachine, type ShareContent } from './rewardEmail.machine.ts';
 import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
-import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A reward's detail modal (docs/behaviour.md#reward-dialog):

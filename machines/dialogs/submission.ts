@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { type AnyEventObject, assign, setup } from 'xstate';
-import type { SubmittedActionType } from '../contract/action-types.ts';
-import { errorCodeOf } from '../contract/errors.ts';
-import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
-import { viewProvidedActor } from './viewProvided.ts';
+import type { SubmittedActionType } from '../../contract/action-types.ts';
+import { errorCodeOf } from '../../contract/errors.ts';
+import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The submission family: every action flow that sends the guest's answer (answer-once review, custom, Lunishower,

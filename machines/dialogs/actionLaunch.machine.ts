@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, sendParent, setup } from 'xstate';
-import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../contract/action-types.ts';
-import { addDays, calendarDateIn, daysBetween, earlierDate } from '../contract/calendar-days.ts';
-import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
-import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
-import { MODAL_MACHINES, modalInputOf, modalKindOf } from './actionModals.ts';
+import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../../contract/action-types.ts';
+import { addDays, calendarDateIn, daysBetween, earlierDate } from '../../contract/calendar-days.ts';
+import { isCompletedForGood, isNightActionUnavailable } from '../../contract/launch-rules.ts';
+import type { Action, Stay, SubmissionReply } from '../../contract/schemas.ts';
+import { MODAL_MACHINES, modalInputOf, modalKindOf } from '../actionModals.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
-import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * What happens when the guest opens an action (docs/behaviour.md#launch-flow, #re-doing, #nights-choice):
