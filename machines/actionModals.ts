@@ -14,8 +14,9 @@ import { type YesNoInput, yesNoMachine } from './dialogs/yesNo.machine.ts';
 
 /**
  * The machine of each answer dialog of the contract (contract/action-types.ts `ANSWER_MODALS`), and how the action
- * launch builds its input. The launch (machines/actionLaunch.machine.ts) runs the machine of the opened action's kind
- * as its child `modal`; each ends with the server's reply as its output. The instructions dialogs have no machine.
+ * launch builds its input. The launch (machines/dialogs/actionLaunch.machine.ts) runs the machine of the opened
+ * action's kind as its child `modal`; each ends with the server's reply as its output. The instructions dialogs have
+ * no machine.
  */
 
 /** What the launch knows when it opens the modal. */

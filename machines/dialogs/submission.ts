@@ -12,7 +12,7 @@ import { viewProvidedActor } from '../viewProvided.ts';
  * - one submit actor, `submitAnswer`, invoked with id `submitAnswer` and input `SubmissionRequest`
  *   ({ actId, type, body }), so the view provides one real implementation for all of them;
  * - one output: a flow ends in its final `submitted` state with the server's reply as its output, which the action
- *   launch that runs it (machines/actionLaunch.machine.ts) reports to the stay page's root;
+ *   launch that runs it (machines/dialogs/actionLaunch.machine.ts) reports to the stay page's root;
  * - defaults for what the view provides that throw (a flow started without them is a wiring mistake);
  * - one tag vocabulary (`SubmissionTag`) and the sub-states a flow waits in after a failure.
  * `submissionSetup()` gives a flow these; the flow adds its own states, actions and guards with `.extend`.

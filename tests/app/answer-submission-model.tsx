@@ -24,7 +24,7 @@ import { controlledActors } from './controlled-actors.ts';
 type Snapshot<Answer> = SnapshotFrom<AnyStateMachine> & { context: AnswerSubmissionContext<Answer> };
 
 export interface AnswerModalCase<Answer> {
-  /** A machine of machines/submission.ts `createAnswerSubmissionMachine`. */
+  /** A machine of machines/dialogs/submission.ts `createAnswerSubmissionMachine`. */
   machine: AnyStateMachine;
   scope: string;
   input: SubmissionInput;

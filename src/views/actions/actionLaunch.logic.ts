@@ -5,7 +5,7 @@ import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/di
 import { submitAction } from '../../api/actions.ts';
 import { setStayEndDate } from '../../api/stays.ts';
 
-/** The real `submitAnswer` of every modal machine (machines/submission.ts): POST /api/actions/{actId}/{path}. */
+/** Every modal machine's real `submitAnswer` (machines/dialogs/submission.ts): POST /api/actions/{actId}/{path}. */
 export const submitAnswer = fromPromise<SubmissionReply, SubmissionRequest>(({ input }) =>
   submitAction(input.actId, input.type, input.body),
 );

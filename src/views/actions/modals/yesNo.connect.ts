@@ -8,7 +8,7 @@ export interface YesNoProps<Value> extends AnswerChangeProps<YesNoAnswer, StateP
   choose(answer: 'yes' | 'no'): void;
 }
 
-/** A yes-or-no choice of a change flow (machines/yesNo.machine.ts). */
+/** A yes-or-no choice of a change flow (machines/dialogs/yesNo.machine.ts). */
 export type YesNoChoiceEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
 
 /** The props of the yes/no and short-shower modals: a change flow whose answer is yes or no. */
