@@ -59,18 +59,8 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
       return <NightsPicker actorRef={dialog.picker} onClose={onClose} />;
     case 'endDatePicker':
       return <EndDatePicker actorRef={dialog.picker} onClose={onClose} />;
+    // One sheet for the end date's save: its spinner, then its failure with 'Réessayer'.
     case 'savingEndDate':
-      return (
-        <Sheet
-          title={t`Votre séjour`}
-          onClose={onClose}
-          scope="end-date-saving"
-          state={dialog.kind}
-          corner={<SheetCloseButton onClose={onClose} />}
-        >
-          <Spinner label={t`Enregistrement de la date de fin…`} />
-        </Sheet>
-      );
     case 'endDateNotSaved':
       return (
         <Sheet
@@ -80,7 +70,11 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
           state={dialog.kind}
           corner={<SheetCloseButton onClose={onClose} />}
         >
-          <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
+          {dialog.kind === 'savingEndDate' ? (
+            <Spinner label={t`Enregistrement de la date de fin…`} />
+          ) : (
+            <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
+          )}
         </Sheet>
       );
     case 'oneNightUnavailable':
