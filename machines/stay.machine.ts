@@ -84,8 +84,6 @@ export type StayEvent =
   | { type: 'reward.changed' }
   /** The insufficient-points notice of a reward: back to the actions. */
   | { type: 'reward.earnPoints' }
-  /** From the view (`useStaySession().refreshStay`). */
-  | { type: 'stay.refresh' }
   /** Raised by this machine when the session has its stay (every time: only the first one counts). */
   | { type: 'session.ready' };
 
@@ -335,9 +333,6 @@ export const stayMachine = setup({
           },
         },
       ],
-      on: {
-        'stay.refresh': { actions: 'refreshSession' },
-      },
       initial: 'choosingPage',
       states: {
         choosingPage: {
