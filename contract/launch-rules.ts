@@ -3,8 +3,8 @@ import { daysBetween } from './calendar-days.ts';
 import type { Action } from './schemas.ts';
 
 /**
- * Launch rules the action launch (machines/actionLaunch.machine.ts) and the action cards both read: kept out of the
- * machine module so the actions list does not pull the launch (and every modal machine) into the first visit.
+ * Launch rules the action launch (machines/dialogs/actionLaunch.machine.ts) and the action cards both read: kept out
+ * of the machine module so the actions list does not pull the launch (and every modal machine) into the first visit.
  */
 
 /** docs/behaviour.md#launch-flow rule 1: done, and not to be done again. */

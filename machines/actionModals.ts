@@ -3,19 +3,20 @@ import { type ActionModal, ANSWER_MODALS, type AnswerModal, rulesOf } from '../c
 import { startingTemperature } from '../contract/answer-rules.ts';
 import { answerStateOf } from '../contract/recorded-answers.ts';
 import type { Action, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
-import { claimActionMachine } from './claimAction.machine.ts';
-import { customMachine } from './custom.machine.ts';
-import { heatingMachine } from './heating.machine.ts';
-import { lunicleanMachine } from './luniclean.machine.ts';
-import { quizMachine } from './quiz.machine.ts';
-import { reviewMachine } from './review.machine.ts';
-import type { SubmissionInput } from './submission.ts';
-import { type YesNoInput, yesNoMachine } from './yesNo.machine.ts';
+import { claimActionMachine } from './dialogs/claimAction.machine.ts';
+import { customMachine } from './dialogs/custom.machine.ts';
+import { heatingMachine } from './dialogs/heating.machine.ts';
+import { lunicleanMachine } from './dialogs/luniclean.machine.ts';
+import { quizMachine } from './dialogs/quiz.machine.ts';
+import { reviewMachine } from './dialogs/review.machine.ts';
+import type { SubmissionInput } from './dialogs/submission.ts';
+import { type YesNoInput, yesNoMachine } from './dialogs/yesNo.machine.ts';
 
 /**
  * The machine of each answer dialog of the contract (contract/action-types.ts `ANSWER_MODALS`), and how the action
- * launch builds its input. The launch (machines/actionLaunch.machine.ts) runs the machine of the opened action's kind
- * as its child `modal`; each ends with the server's reply as its output. The instructions dialogs have no machine.
+ * launch builds its input. The launch (machines/dialogs/actionLaunch.machine.ts) runs the machine of the opened
+ * action's kind as its child `modal`; each ends with the server's reply as its output. The instructions dialogs have
+ * no machine.
  */
 
 /** What the launch knows when it opens the modal. */

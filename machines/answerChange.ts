@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
 import type { SubmissionRequest } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
 import {
   type SubmissionContext,
   type SubmissionInput,
@@ -10,7 +9,8 @@ import {
   submissionSetup,
   submittingState,
   waitingStatesOf,
-} from './submission.ts';
+} from './dialogs/submission.ts';
+import { failureTextOf } from './failureTexts.ts';
 
 /**
  * The change-with-rollback flows of the submission family (yes/no types, Luniclean, short shower): the guest may change the answer

@@ -1,6 +1,6 @@
 import { assign, type DoneActorEvent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward, Stay } from '../contract/schemas.ts';
-import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './dialogs/rewardClaim.machine.ts';
 import { isStayFinished, type LoadStayInput } from './staySession.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
@@ -8,9 +8,9 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * The stay-finished page (docs/behaviour.md#finished-stay): checks that the stay has really ended, then thanks the
  * guest, forgets the stored stay and shows the rewards the stay claimed (a code may stay valid for a year: issue 15;
  * a discount is shown at check-out: issue 25); an active stay goes back to its page, a failed check goes to the welcome
- * page. Each claimed reward opens as on the rewards page: its claim flow (machines/rewardClaim.machine.ts, already
- * claimed, so never a new claim) runs as the child `rewardClaim` with its code, QR code and the discount's staff step;
- * a use it reports (`claim.changed`) reloads the rewards while the list stays on screen.
+ * page. Each claimed reward opens as on the rewards page: its claim flow (machines/dialogs/rewardClaim.machine.ts,
+ * already claimed, so never a new claim) runs as the child `rewardClaim` with its code, QR code and the discount's
+ * staff step; a use it reports (`claim.changed`) reloads the rewards while the list stays on screen.
  */
 
 export interface FinishedStayInput {

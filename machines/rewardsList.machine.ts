@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type DoneActorEvent, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { Reward } from '../contract/schemas.ts';
-import { type RewardClaimParentEvent, rewardClaimMachine } from './rewardClaim.machine.ts';
+import { type RewardClaimParentEvent, rewardClaimMachine } from './dialogs/rewardClaim.machine.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 export interface RewardsListInput {
@@ -75,7 +75,7 @@ const loadRewards = {
 /**
  * The rewards page list: loads the stay's rewards in the guest's language, reloads when it changes or when a claim
  * changed a reward (the stay page's root machine also refreshes the stay then, for the header balance). While a
- * reward is open its claim flow (machines/rewardClaim.machine.ts) runs as the child `rewardClaim`; its
+ * reward is open its claim flow (machines/dialogs/rewardClaim.machine.ts) runs as the child `rewardClaim`; its
  * `claim.changed` goes on to the root as `reward.changed`, and so does the page's return into view (`page.visible`):
  * another tab may have claimed a reward or spent points meanwhile, so the list and the balance are read again.
  */

@@ -1,10 +1,10 @@
 import { assign, enqueueActions, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
 import { revealsVerdict } from '../contract/answer-rules.ts';
 import type { Action, HotelReply, SubmissionReply } from '../contract/schemas.ts';
-import type { ActionLaunchOutput, actionLaunchMachine } from './actionLaunch.machine.ts';
-import { actionOutcomeMachine } from './actionOutcome.machine.ts';
 import { actionsListMachine } from './actionsList.machine.ts';
 import { demoResetOverlayMachine } from './demoResetOverlay.machine.ts';
+import type { ActionLaunchOutput, actionLaunchMachine } from './dialogs/actionLaunch.machine.ts';
+import { actionOutcomeMachine } from './dialogs/actionOutcome.machine.ts';
 import type { StaySeed } from './entry.machine.ts';
 import { logFlowFailure } from './flowFailure.ts';
 import type { rewardsListMachine } from './rewardsList.machine.ts';
@@ -17,8 +17,7 @@ import { welcomePopupMachine } from './welcomePopup.machine.ts';
 /**
  * The root actor of a stay page (/stay/{sUUID} and /rewards/{sUUID}, both also under /demo): it invokes the stay
  * session and, once the session is ready, the flows of the page, and connects them. Children never know each other:
- * they report to this machine (snapshots, their end and output, the launch's `stay.refresh`) and it sends the next
- * step on. The staff reset and the demo reset are children of their own (machines/staffResetOverlay.machine.ts,
+ * they report to this machine (their snapshots, their end and output) and it sends the next step on. The staff reset and the demo reset are children of their own (machines/staffResetOverlay.machine.ts,
  * machines/demoResetOverlay.machine.ts) whose end this machine follows.
  * Browser effects (navigation, storage) are its named actions, provided once by the view. docs/frontend.md
  * "Actor system" draws the tree.
@@ -85,14 +84,13 @@ export type StayEvent =
   | { type: 'reward.changed' }
   /** The insufficient-points notice of a reward: back to the actions. */
   | { type: 'reward.earnPoints' }
-  /** From the action launch, once the stay's end date is saved. */
-  | { type: 'stay.refresh' }
   /** Raised by this machine when the session has its stay (every time: only the first one counts). */
   | { type: 'session.ready' };
 
 type SessionSnapshot = SnapshotFrom<typeof staySessionMachine>;
 type ListSnapshot = SnapshotFrom<typeof actionsListMachine>;
 type WelcomeSnapshot = SnapshotFrom<typeof welcomePopupMachine>;
+type LaunchSnapshot = SnapshotFrom<typeof actionLaunchMachine>;
 
 /** The first of `candidates` the hotel enables (any when it lists none), by base language; else the last one. */
 export function firstVisitLanguageOf(candidates: readonly string[], hotel: HotelReply | null): string | null {
@@ -187,6 +185,9 @@ export const stayMachine = setup({
     wasAnswered: (_, launch: ActionLaunchOutput) => launch.reply !== null,
     areActionsListed: (_, snapshot: ListSnapshot) => snapshot.matches('ready'),
     isWelcomeOpen: (_, snapshot: WelcomeSnapshot) => snapshot.matches('open'),
+    /** The launch saved an end date the page does not know yet. */
+    savedNewEndDate: ({ context }, launch: LaunchSnapshot) =>
+      launch.context.stayEndDate !== launchRequestOf(context).stayEndDate,
     isLeavingForDemo: (_, output: StaySessionOutput) => output.destination === 'demo',
     isLeavingDemo: (_, output: StaySessionOutput) => output.destination === 'live',
     hasProofSuccess: ({ context }) => context.proofSuccessPoints !== null,
@@ -206,6 +207,12 @@ export const stayMachine = setup({
     forgetSeed: assign({ seed: null }),
     holdLaunchRequest: assign({ launchRequest: (_, request: LaunchRequest) => request }),
     forgetLaunchRequest: assign({ launchRequest: null }),
+    followStayEndDate: assign({
+      launchRequest: ({ context }, launch: LaunchSnapshot) => ({
+        ...launchRequestOf(context),
+        stayEndDate: launch.context.stayEndDate,
+      }),
+    }),
     logFlowFailure,
     storeLanguage: assign({ language: (_, language: string) => language }),
     holdProofSuccess: assign({ proofSuccessPoints: (_, points: number) => points }),
@@ -326,9 +333,6 @@ export const stayMachine = setup({
           },
         },
       ],
-      on: {
-        'stay.refresh': { actions: 'refreshSession' },
-      },
       initial: 'choosingPage',
       states: {
         choosingPage: {
@@ -417,6 +421,12 @@ export const stayMachine = setup({
                       timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
                     }),
+                    // docs/behaviour.md#end-date: the stay is refreshed as soon as the launch saved its end date, not
+                    // when the launch ends (an end date of today ends the stay: the guest goes to the finished page).
+                    onSnapshot: {
+                      guard: { type: 'savedNewEndDate', params: ({ event }) => event.snapshot },
+                      actions: ['refreshSession', { type: 'followStayEndDate', params: ({ event }) => event.snapshot }],
+                    },
                     // docs/behaviour.md#action-completion: an answered action gets one success message (the
                     // quiz's own verdict, else the celebration when points were gained, else the toast); actions and
                     // stay are refetched.

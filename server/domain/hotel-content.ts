@@ -1,8 +1,9 @@
 /**
  * A hotel's content as the guests' lists show it (actions, rewards, their texts, tags, options, quiz answers,
- * pictures) and the action rules a submission checks, cached in memory by the hotel's `content_version`. Every write of that content renews the version in
- * the same transaction (the import, server/content/import.ts, is the only such writer) and each request reads the
- * version with its stay, so a request never sees content older than the version it read, on any number of processes.
+ * pictures) and the action rules a submission checks (a quiz's answers and explanations with them), cached in memory
+ * by the hotel's `content_version`. Every write of that content renews the version in the same transaction (the
+ * import, server/content/import.ts, is the only such writer) and each request reads the version with its stay, so a
+ * request never sees content older than the version it read, on any number of processes.
  */
 import type { Kysely } from 'kysely';
 import type { Action, Quiz, QuizSolution, Reward } from '../../contract/schemas.ts';
@@ -173,13 +174,56 @@ export function actionContentOf(db: Kysely<Database>, hotel: HotelVersion, lang:
   );
 }
 
-/** What a submission checks and scores an answer by, in any language. */
+/** A quiz's answers (which are correct) and its explanation in every language it has texts in. */
+export interface QuizRules {
+  answers: { position: number; is_correct: number }[];
+  explanations: { lang: string; quiz_explanation: string | null }[];
+}
+
+/** What a submission checks and scores an answer by, and answers with, in any language. */
 interface ActionRules {
   id: number;
   type: string;
   period: string;
   reward: number;
   positive_response: string | null;
+  /** A quiz's answers and explanations; null for the other types. */
+  quiz: QuizRules | null;
+}
+
+async function loadActionRules(db: Kysely<Database>, hotelId: number): Promise<Map<number, ActionRules>> {
+  const rows = await db
+    .selectFrom('actions')
+    .select(['id', 'type', 'period', 'reward', 'positive_response'])
+    .where('hotel_id', '=', hotelId)
+    .where('active', '=', 1)
+    .execute();
+  const quizIds = rows.filter((row) => row.type === 'QUIZ').map((row) => row.id);
+  if (quizIds.length === 0) return new Map(rows.map((row) => [row.id, { ...row, quiz: null }]));
+  const answersBy = groupByAction(
+    await db
+      .selectFrom('quiz_answers')
+      .select(['action_id', 'position', 'is_correct'])
+      .where('action_id', 'in', quizIds)
+      .orderBy('position')
+      .execute(),
+  );
+  const explanationsBy = groupByAction(
+    await db
+      .selectFrom('action_translations')
+      .select(['action_id', 'lang', 'quiz_explanation'])
+      .where('action_id', 'in', quizIds)
+      .execute(),
+  );
+  return new Map(
+    rows.map((row) => {
+      const quiz =
+        row.type === 'QUIZ'
+          ? { answers: answersBy.get(row.id) ?? [], explanations: explanationsBy.get(row.id) ?? [] }
+          : null;
+      return [row.id, { ...row, quiz }];
+    }),
+  );
 }
 
 /** Keyed by hotel and content version. */
@@ -187,15 +231,9 @@ const actionRulesCache = new BoundedCache<Promise<Map<number, ActionRules>>>(256
 
 /** The rules of the hotel's active actions by action id, whatever their translations. */
 export function actionRulesOf(db: Kysely<Database>, hotel: HotelVersion): Promise<Map<number, ActionRules>> {
-  return actionRulesCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, async () => {
-    const rows = await db
-      .selectFrom('actions')
-      .select(['id', 'type', 'period', 'reward', 'positive_response'])
-      .where('hotel_id', '=', hotel.hotel_id)
-      .where('active', '=', 1)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  });
+  return actionRulesCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, () =>
+    loadActionRules(db, hotel.hotel_id),
+  );
 }
 
 interface RewardTexts {

@@ -21,7 +21,7 @@ import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from
 import { ANSWER_CHANGES_CAP, type Cap, MAX_ANSWER_CHANGES_PER_NIGHT, stayCapSubject } from './caps.ts';
 import { type CompletionKey, findCompletion, recordAnswer } from './completions.ts';
 import { DomainError, notFound, stayFinished } from './errors.ts';
-import { actionRulesOf, solutionOf } from './hotel-content.ts';
+import { actionRulesOf, type QuizRules, solutionOf } from './hotel-content.ts';
 import { completionNightId, currentNightId, NIGHT_ROLLOVER_HOUR, secondsUntilLocalHour } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { balanceOf } from './ledger.ts';
@@ -74,20 +74,12 @@ function checkOwnRoom(answer: SubmittedAnswer, stay: StayRecord): void {
 async function quizSolutionFor(
   db: Kysely<Database>,
   stay: StayRecord,
-  actionId: number,
-  answers: readonly { position: number; is_correct: number }[],
+  quiz: QuizRules,
   lang: string | undefined,
 ): Promise<QuizSolution> {
   const primary = await hotelPrimaryLanguage(db, stay);
-  const texts = await db
-    .selectFrom('action_translations')
-    .select(['lang', 'quiz_explanation'])
-    .where('action_id', '=', actionId)
-    .execute();
-  return solutionOf(
-    answers,
-    pickTranslation(texts, textLanguageOrder(lang ?? primary, primary))?.quiz_explanation ?? null,
-  );
+  const explanation = pickTranslation(quiz.explanations, textLanguageOrder(lang ?? primary, primary));
+  return solutionOf(quiz.answers, explanation?.quiz_explanation ?? null);
 }
 
 /** Records the answer of one submission and moves its points, in one write transaction holding the stay. */
@@ -122,7 +114,6 @@ export async function submitAction<Path extends SubmissionPath>(
     if (endDate !== null) checkEndDate(endDate, stay, now);
 
     let quizCorrect: boolean | undefined;
-    let quizAnswers: { position: number; is_correct: number }[] | undefined;
     if (answer.kind === 'custom') {
       const option = await tx
         .selectFrom('custom_options')
@@ -132,12 +123,7 @@ export async function submitAction<Path extends SubmissionPath>(
         .executeTakeFirst();
       if (!option) throw new DomainError('bad_request', 'unknown_option', 'This option does not belong to the action');
     } else if (answer.kind === 'quiz') {
-      quizAnswers = await tx
-        .selectFrom('quiz_answers')
-        .select(['position', 'is_correct'])
-        .where('action_id', '=', action.id)
-        .execute();
-      const choice = quizAnswers.find((row) => row.position === answer.selectedPosition);
+      const choice = action.quiz?.answers.find((row) => row.position === answer.selectedPosition);
       if (!choice)
         throw new DomainError('bad_request', 'unknown_quiz_answer', 'The quiz has no answer at this position');
       quizCorrect = choice.is_correct === 1;
@@ -187,7 +173,7 @@ export async function submitAction<Path extends SubmissionPath>(
     };
     if (isCorrect !== undefined) result.isCorrect = isCorrect;
     // Answered (now or before): the reply reveals the solution, which nothing the stay read before held.
-    if (quizAnswers) result.solution = await quizSolutionFor(tx, stay, action.id, quizAnswers, base.lang);
+    if (action.quiz) result.solution = await quizSolutionFor(tx, stay, action.quiz, base.lang);
     return result;
   });
 }

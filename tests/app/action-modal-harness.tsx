@@ -113,7 +113,7 @@ export const SUBMISSION_FAILURES = [
   { type: 'xstate.error.actor.submitAnswer', error: NOT_ENOUGH },
 ] as const;
 
-/** 'Réessayer' of a failed submission (machines/submission.ts `submission.retry`). */
+/** 'Réessayer' of a failed submission (machines/dialogs/submission.ts `submission.retry`). */
 export const RETRY = { type: 'submission.retry' } as const;
 
 /**

@@ -13,7 +13,7 @@ import {
 } from 'xstate';
 import type { SubmissionRequest } from '../../contract/schemas.ts';
 import type { AnswerChangeContext } from '../../machines/answerChange.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import type { SubmissionInput } from '../../machines/dialogs/submission.ts';
 import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyActorRef, AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { SubmittedActionType } from '../../contract/action-types.ts';
-import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/submission.ts';
+import type { AnswerSubmissionContext, SubmissionInput } from '../../machines/dialogs/submission.ts';
 import { canTake, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 import {
@@ -24,7 +24,7 @@ import { controlledActors } from './controlled-actors.ts';
 type Snapshot<Answer> = SnapshotFrom<AnyStateMachine> & { context: AnswerSubmissionContext<Answer> };
 
 export interface AnswerModalCase<Answer> {
-  /** A machine of machines/submission.ts `createAnswerSubmissionMachine`. */
+  /** A machine of machines/dialogs/submission.ts `createAnswerSubmissionMachine`. */
   machine: AnyStateMachine;
   scope: string;
   input: SubmissionInput;

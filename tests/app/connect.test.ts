@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SubmissionReply } from '../../contract/schemas.ts';
-import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
+import { actionLaunchMachine } from '../../machines/dialogs/actionLaunch.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { stayMachine } from '../../machines/stay.machine.ts';
 import { toastMachine } from '../../machines/toast.machine.ts';

@@ -7,7 +7,7 @@ import {
   proofFailureOf,
   STAY_FINISHED,
   WRONG_CODE,
-} from '../../machines/proof.machine.ts';
+} from '../../machines/dialogs/proof.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { proofActionIdOf, validateProofSearch } from '../../src/routes/-params.ts';
 

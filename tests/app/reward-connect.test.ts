@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { copyCodeMachine } from '../../machines/copyCode.machine.ts';
-import { claimError, rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
-import { rewardEmailMachine } from '../../machines/rewardEmail.machine.ts';
-import { sliderMachine } from '../../machines/slider.machine.ts';
+import { claimError, rewardClaimMachine } from '../../machines/dialogs/rewardClaim.machine.ts';
+import { rewardEmailMachine } from '../../machines/dialogs/rewardEmail.machine.ts';
+import { sliderMachine } from '../../machines/dialogs/slider.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { connectCopyCode } from '../../src/views/entry/copyCode.connect.ts';
 import { connectRewardClaim } from '../../src/views/rewards/details/rewardClaim.connect.ts';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { type ActorRefFrom, createActor, setup } from 'xstate';
 import type { Reward } from '../../contract/schemas.ts';
-import type { RewardClaimParentEvent, rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
+import type { RewardClaimParentEvent, rewardClaimMachine } from '../../machines/dialogs/rewardClaim.machine.ts';
 import type { copyCodeLogic } from '../../src/views/entry/copyCode.logic.ts';
 import RewardDetails, { type RewardDetailsProps } from '../../src/views/rewards/details/RewardDetails.tsx';
 import {

@@ -1,9 +1,9 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
-import type { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
-import type { actionOutcomeMachine } from '../../machines/actionOutcome.machine.ts';
 import type { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import type { demoResetMachine } from '../../machines/demoReset.machine.ts';
 import { demoResetOverlayMachine } from '../../machines/demoResetOverlay.machine.ts';
+import type { actionLaunchMachine } from '../../machines/dialogs/actionLaunch.machine.ts';
+import type { actionOutcomeMachine } from '../../machines/dialogs/actionOutcome.machine.ts';
 import type { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import type { staffResetMachine } from '../../machines/staffReset.machine.ts';
 import { staffResetOverlayMachine } from '../../machines/staffResetOverlay.machine.ts';

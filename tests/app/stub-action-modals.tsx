@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { assign, fromPromise, setup } from 'xstate';
 import { ANSWER_MODALS } from '../../contract/action-types.ts';
 import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
-import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import type { ModalMachines } from '../../machines/actionModals.ts';
+import { actionLaunchMachine } from '../../machines/dialogs/actionLaunch.machine.ts';
 import { Sheet } from '../../src/components/Sheet.tsx';
 import type { ActionModalProps } from '../../src/views/actions/modals/types.ts';
 

@@ -9,7 +9,8 @@ import {
   type ActionLaunchInput,
   actionLaunchMachine,
   END_DATE_NOT_SAVED,
-} from '../../machines/actionLaunch.machine.ts';
+  type SaveEndDateInput,
+} from '../../machines/dialogs/actionLaunch.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
@@ -76,15 +77,15 @@ function launchInput(action: Action, stayEndDate: string | null = null): ActionL
   };
 }
 
-/** The launch as its graph is walked: with no parent to tell of the saved end date. */
-const modelLogic = actionLaunchMachine.provide({ actions: { refreshStay: () => {} } });
-
 function modelOf(action: Action, stayEndDate: string | null) {
-  return new TestModel(modelLogic as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>, {
-    input: launchInput(action, stayEndDate),
-    events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
-    stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
-  });
+  return new TestModel(
+    actionLaunchMachine as unknown as ActorLogic<LaunchSnapshot, AnyEventObject, ActionLaunchInput>,
+    {
+      input: launchInput(action, stayEndDate),
+      events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
+      stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
+    },
+  );
 }
 
 const byType = (type: string, choice?: unknown) =>
@@ -107,7 +108,7 @@ const launches = [
 ].map(({ action, stayEndDate }) => {
   const model = modelOf(action, stayEndDate);
   const input = launchInput(action, stayEndDate);
-  const fromState = createActor(modelLogic, { input }).getSnapshot() as LaunchSnapshot;
+  const fromState = createActor(actionLaunchMachine, { input }).getSnapshot() as LaunchSnapshot;
   const paths = [
     ...model.getShortestPaths(),
     ...(action === cleaning && stayEndDate === null
@@ -168,6 +169,11 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
         await user.click(within(await screen.findByRole('dialog', { name: /^modal / })).getByRole('button'));
         await waitFor(() => expect(saving.isPending('submitAnswer')).toBe(true));
       };
+      /** The stay's end date as the page knows it, and the stay loads so far: each new end date saved adds one. */
+      let knownEndDate = stayEndDate;
+      let stayLoads = 1;
+      const expectStayLoads = () =>
+        expect(session.calls.filter(({ name }) => name === 'loadStay')).toHaveLength(stayLoads);
       actions.resolve('loadActions', launchable);
       await screen.findByRole('article', { name: 'Avis terminé' });
       // The guest opens the card: the root starts this launch.
@@ -180,6 +186,8 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             expect(hostState()).toBeNull();
             // The list no longer marks an action as open.
             expect(document.querySelector('[data-selected]')).toBeNull();
+            // Closing refreshes nothing more: a saved end date refreshed the stay when it was saved.
+            expectStayLoads();
           },
           'active.summary': async () => {
             const dialog = await screen.findByRole('dialog', { name: 'modal COMPLETED' });
@@ -197,6 +205,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             );
             // The modal kind's machine runs as the launch's child (a static dialog has none).
             expect(hostState()).toMatch(/^active\.modal\.\w+$/);
+            expectStayLoads();
             if (context.action?.actType === 'MYSTERY') expect(warn).toHaveBeenCalled();
             if (context.answerOnItsWay) {
               // Closing is refused until the reply: the dialog and the launch stay.
@@ -250,6 +259,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
             if (saving.calls.length > 0) expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: TOMORROW });
             else expect(stayEndDate).toBe(TOMORROW);
             expect(within(dialog).getByRole('button', { name: 'Modifier mes nuits' })).toBeVisible();
+            expectStayLoads();
             // It names the gestures that need a next day (issue 25): the cleaning, not tonight's gestures.
             const named = within(dialog)
               .getAllByRole('listitem')
@@ -271,10 +281,14 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
           },
           'xstate.done.actor.saveEndDate': async (step) => {
             await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
+            const endDate = (saving.calls.at(-1)?.input as SaveEndDateInput | undefined)?.endDate ?? null;
             act(() => saving.resolve('saveEndDate', (step.event as AnyEventObject).output));
-            // The stay is refreshed once its end date is saved.
+            if (endDate === knownEndDate) return;
+            // A new end date refreshes the stay at once, while the launch goes on (and once: the states count loads).
             await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
             session.resolve('loadStay', savedStay);
+            knownEndDate = endDate;
+            stayLoads += 1;
           },
           'xstate.error.actor.saveEndDate': async (step) => {
             await waitFor(() => expect(saving.isPending('saveEndDate')).toBe(true));
@@ -342,6 +356,30 @@ describe("launch near the stay's last possible day", () => {
     const { user } = await openNightAction(saving);
     await chooseNights(user, '4+');
     expect(await screen.findByLabelText('Date de départ')).toHaveAttribute('max', LAST_DAY);
+  });
+});
+
+describe('an end date of today', () => {
+  it('ends the stay at once: the refresh after the save sends the guest to the finished page', async () => {
+    localStorage.setItem('welcomeShown', 'true');
+    const saving = controlledActors(['saveEndDate']);
+    const { user, actions, session } = await renderLoadedActionsPage({
+      stay: makeStay({ endDate: null, lastDay: addDays(TODAY, 14) }),
+      logic: { actionLaunch: saving.provideTo(actionLaunchMachine) },
+    });
+    actions.resolve('loadActions', launchable);
+    await openCard(user, 'Ménage');
+    await chooseNights(user, '4+');
+    fireEvent.change(await screen.findByLabelText('Date de départ'), { target: { value: TODAY } });
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(saving.calls.at(-1)?.input).toMatchObject({ endDate: TODAY }));
+    act(() => saving.resolve('saveEndDate', makeStay({ endDate: TODAY, remainingDays: 0 })));
+    // The launch goes on (no next day to skip the cleaning of), and the root refreshes the stay without waiting for
+    // its end.
+    expect(await screen.findByRole('dialog', { name: 'Actions indisponibles' })).toBeInTheDocument();
+    await waitFor(() => expect(session.isPending('loadStay')).toBe(true));
+    session.resolve('loadStay', makeStay({ endDate: TODAY, remainingDays: 0 }));
+    expect(await screen.findByText('finished page')).toBeInTheDocument();
   });
 });
 

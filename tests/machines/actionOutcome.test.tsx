@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { TestModel } from '@xstate/graph';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
-import { actionOutcomeMachine } from '../../machines/actionOutcome.machine.ts';
+import { actionOutcomeMachine } from '../../machines/dialogs/actionOutcome.machine.ts';
 import { toastMachine } from '../../machines/toast.machine.ts';
 import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';

@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { claimActionMachine } from '../../machines/claimAction.machine.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import { claimActionMachine } from '../../machines/dialogs/claimAction.machine.ts';
+import type { SubmissionInput } from '../../machines/dialogs/submission.ts';
 import ClaimModal from '../../src/views/actions/modals/ClaimModal.tsx';
 import { modalDialog } from '../app/action-modal-harness.tsx';
 import { describeAnswerSubmissionModal, identityBody } from '../app/answer-submission-model.tsx';

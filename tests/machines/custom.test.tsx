@@ -1,7 +1,7 @@
 import { within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { customMachine } from '../../machines/custom.machine.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import { customMachine } from '../../machines/dialogs/custom.machine.ts';
+import type { SubmissionInput } from '../../machines/dialogs/submission.ts';
 import CustomModal from '../../src/views/actions/modals/CustomModal.tsx';
 import { modalDialog } from '../app/action-modal-harness.tsx';
 import { describeAnswerSubmissionModal, identityBody } from '../app/answer-submission-model.tsx';

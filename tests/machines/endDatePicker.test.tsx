@@ -8,7 +8,7 @@ import {
   END_DATE_WINDOW_DAYS,
   type EndDatePickerInput,
   endDatePickerMachine,
-} from '../../machines/endDatePicker.machine.ts';
+} from '../../machines/dialogs/endDatePicker.machine.ts';
 import { EndDatePicker, longDate } from '../../src/views/actions/pickers/EndDatePicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { canTake, matchesPath } from '../support/graph-model.ts';

@@ -3,7 +3,7 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { startingTemperature } from '../../contract/answer-rules.ts';
-import { type HeatingInput, heatingMachine } from '../../machines/heating.machine.ts';
+import { type HeatingInput, heatingMachine } from '../../machines/dialogs/heating.machine.ts';
 import HeatingModal from '../../src/views/actions/modals/HeatingModal.tsx';
 import {
   CHANGE_FAILURES,

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import { cleaningDecisionOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import { type LunicleanContext, type LunicleanInput, lunicleanMachine } from '../../machines/luniclean.machine.ts';
+import {
+  type LunicleanContext,
+  type LunicleanInput,
+  lunicleanMachine,
+} from '../../machines/dialogs/luniclean.machine.ts';
 import LunicleanModal from '../../src/views/actions/modals/LunicleanModal.tsx';
 import { modalDialog, renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';

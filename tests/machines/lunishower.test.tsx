@@ -1,7 +1,7 @@
 import type { BoundFunctions, queries } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import { type YesNoContext, type YesNoInput, yesNoMachine } from '../../machines/yesNo.machine.ts';
+import { type YesNoContext, type YesNoInput, yesNoMachine } from '../../machines/dialogs/yesNo.machine.ts';
 import LunishowerModal from '../../src/views/actions/modals/LunishowerModal.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
 import { identityBody } from '../app/answer-submission-model.tsx';

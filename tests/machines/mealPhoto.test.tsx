@@ -12,7 +12,7 @@ import { TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
-import { type MealPhotoInput, type MealPhotoStay, mealPhotoMachine } from '../../machines/mealPhoto.machine.ts';
+import { type MealPhotoInput, type MealPhotoStay, mealPhotoMachine } from '../../machines/dialogs/mealPhoto.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { LanguageProvider } from '../../src/i18n/LanguageProvider.tsx';
 import { modeParams, validateActionsSearch, validateCameraSearch } from '../../src/routes/-params.ts';

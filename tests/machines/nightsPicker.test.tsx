@@ -4,7 +4,7 @@ import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import { NIGHTS_CHOICES } from '../../contract/answer-rules.ts';
-import { nightsPickerMachine } from '../../machines/nightsPicker.machine.ts';
+import { nightsPickerMachine } from '../../machines/dialogs/nightsPicker.machine.ts';
 import { NightsPicker } from '../../src/views/actions/pickers/NightsPicker.tsx';
 import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { canTake, matchesPath } from '../support/graph-model.ts';

@@ -14,7 +14,7 @@ import {
   proofMachine,
   STAY_MISSING,
   WRONG_CODE,
-} from '../../machines/proof.machine.ts';
+} from '../../machines/dialogs/proof.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { ProofPage } from '../../src/views/proof/ProofPage.tsx';
 import { proofLogic } from '../../src/views/proof/proof.logic.ts';

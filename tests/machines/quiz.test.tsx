@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { answerLetter, revealsVerdict, shownCorrectAnswer } from '../../contract/answer-rules.ts';
 import type { Quiz, SubmissionReply } from '../../contract/schemas.ts';
-import { quizMachine } from '../../machines/quiz.machine.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import { quizMachine } from '../../machines/dialogs/quiz.machine.ts';
+import type { SubmissionInput } from '../../machines/dialogs/submission.ts';
 import QuizModal from '../../src/views/actions/modals/QuizModal.tsx';
 import {
   expectFailureAlert,

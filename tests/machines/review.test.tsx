@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { ReviewRating } from '../../contract/answer-rules.ts';
-import { reviewMachine } from '../../machines/review.machine.ts';
-import type { SubmissionInput } from '../../machines/submission.ts';
+import { reviewMachine } from '../../machines/dialogs/review.machine.ts';
+import type { SubmissionInput } from '../../machines/dialogs/submission.ts';
 import ReviewModal from '../../src/views/actions/modals/ReviewModal.tsx';
 import { modalDialog } from '../app/action-modal-harness.tsx';
 import { describeAnswerSubmissionModal, identityBody } from '../app/answer-submission-model.tsx';

@@ -11,7 +11,7 @@ import {
   isNotEnoughPoints,
   type RewardClaimInput,
   rewardClaimMachine,
-} from '../../machines/rewardClaim.machine.ts';
+} from '../../machines/dialogs/rewardClaim.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { formatValidUntil, waterAccessMonths, waterVolumeOf } from '../../src/views/rewards/details/rewardDisplay.ts';
 import { rewardClaimLogic } from '../../src/views/rewards/rewardsList.logic.ts';

@@ -9,7 +9,7 @@ import {
   isEmailAddress,
   type RewardEmailInput,
   rewardEmailMachine,
-} from '../../machines/rewardEmail.machine.ts';
+} from '../../machines/dialogs/rewardEmail.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { rewardEmailLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
-import { dragProgress, type SliderInput, sliderFailureText, sliderMachine } from '../../machines/slider.machine.ts';
+import {
+  dragProgress,
+  type SliderInput,
+  sliderFailureText,
+  sliderMachine,
+} from '../../machines/dialogs/slider.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { Action, SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
-import { actionLaunchMachine } from '../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../machines/actionModals.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { copyCodeMachine } from '../../machines/copyCode.machine.ts';
-import { rewardClaimMachine } from '../../machines/rewardClaim.machine.ts';
-import { rewardEmailMachine } from '../../machines/rewardEmail.machine.ts';
+import { actionLaunchMachine } from '../../machines/dialogs/actionLaunch.machine.ts';
+import { rewardClaimMachine } from '../../machines/dialogs/rewardClaim.machine.ts';
+import { rewardEmailMachine } from '../../machines/dialogs/rewardEmail.machine.ts';
 import { rewardsListMachine } from '../../machines/rewardsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
-import type { HotelReply } from '../../contract/schemas.ts';
+import type { Action, HotelReply } from '../../contract/schemas.ts';
 import { actionsListMachine } from '../../machines/actionsList.machine.ts';
 import { type StayInput, stayMachine } from '../../machines/stay.machine.ts';
 import { staySessionMachine } from '../../machines/staySession.machine.ts';
@@ -42,39 +42,52 @@ type StaySnapshot = SnapshotFrom<typeof stayMachine>;
 
 const hotel: HotelReply = makeHotel();
 const quiz = makeAction({ actId: 41, aadName: 'Quiz', actType: 'QUIZ', actScope: 'HOTEL', quiz: STUB_QUIZ });
+/** A night action on a stay with no end date: its launch asks the nights and saves the end date first. */
+const cleaning = makeAction({ actId: 42, aadName: 'Ménage', actType: 'LUNICLEAN', actPeriod: 'NIGHT' });
 const coffee = reward({ rwId: 1, radName: 'Café offert', rwCost: 30 });
 
 /** What the session's snapshot says to the root once it has the stay (only `matches` and the hotel are read). */
 const readySession = { matches: (state: string) => state === 'ready', context: { hotel } };
 
-const events: AnyEventObject[] = [
-  { type: 'xstate.snapshot.session', snapshot: readySession },
-  { type: 'xstate.done.actor.session', output: { destination: 'finished' } },
-  {
+/** The guest opens `action`'s card on a stay with no end date yet. */
+function opening(action: Action): AnyEventObject {
+  return {
     type: 'action.open',
-    action: quiz,
+    action,
     stayEndDate: null,
     stayLastDay: '2099-12-31',
     roomNumber: null,
     now: new Date('2026-11-21T09:00:00Z'),
-  },
+  };
+}
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.snapshot.session', snapshot: readySession },
+  { type: 'xstate.done.actor.session', output: { destination: 'finished' } },
+  opening(quiz),
   { type: 'xstate.done.actor.prepareLaunch' },
   { type: 'action.close' },
   // Closed unanswered, or ended by the answer's reply.
   { type: 'xstate.done.actor.actionLaunch', output: { reply: null } },
   { type: 'xstate.done.actor.actionLaunch', output: { reply: STUB_REPLY } },
   { type: 'reward.changed' },
+  opening(cleaning),
+  // The running launch saved the stay's end date (its snapshot says so): the root refreshes the stay at once.
+  { type: 'xstate.snapshot.actionLaunch', snapshot: { context: { stayEndDate: '2026-11-23' } } },
 ];
-const [sessionReady, , open, prepared, , launchDone, submitted, rewardChanged] = events as AnyEventObject[] as [
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-  AnyEventObject,
-];
+const [sessionReady, , open, prepared, , launchDone, submitted, rewardChanged, openCleaning, endDateSaved] =
+  events as AnyEventObject[] as [
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+    AnyEventObject,
+  ];
 
 function inputOf(page: StayInput['page']): StayInput {
   return { sUUID: STAY_ID, profileUUID: PROFILE_ID, isDemoPath: false, page, language: 'fr', welcomeShown: true };
@@ -100,14 +113,25 @@ function modelOf(page: StayInput['page']) {
 function renderPage(page: StayInput['page']) {
   localStorage.setItem('profileUUID', PROFILE_ID);
   localStorage.setItem('welcomeShown', 'true');
-  const calls = controlledActors(['loadStay', 'loadHotel', 'loadActions', 'loadRewards', 'prepareLaunch']);
+  const calls = controlledActors([
+    'loadStay',
+    'loadHotel',
+    'loadActions',
+    'loadRewards',
+    'prepareLaunch',
+    'saveEndDate',
+  ]);
   const staySession = calls.provideTo(staySessionMachine);
   const rendered = renderStayRoutes(page === 'actions' ? `/stay/${STAY_ID}` : `/rewards/${STAY_ID}`, {
     actions: ({ sUUID }) => (
       <ActionsPage
         sUUID={sUUID}
         logic={stayTreeLogic(
-          { staySession, actionsList: calls.provideTo(actionsListMachine), actionLaunch: stubbedLaunchMachine },
+          {
+            staySession,
+            actionsList: calls.provideTo(actionsListMachine),
+            actionLaunch: calls.provideTo(stubbedLaunchMachine),
+          },
           calls.provideTo(stayLogic),
         )}
       />
@@ -133,6 +157,7 @@ function pathsOf(page: StayInput['page']) {
       ? [
           [sessionReady, open, prepared, submitted],
           [sessionReady, open, prepared, launchDone, open, prepared],
+          [sessionReady, openCleaning, prepared, endDateSaved, launchDone],
         ]
       : [[sessionReady, rewardChanged]];
   return [
@@ -171,10 +196,15 @@ describe.each(['actions', 'rewards'] as const)('stay root machine drives the %s 
             // The launch's code is loading: a small sheet with the spinner.
             expect(await screen.findByRole('dialog', { name: 'Chargement…' })).toBeInTheDocument();
           },
-          'ready.actions.launching.running': async () => {
+          'ready.actions.launching.running': async (snapshot) => {
             await waitFor(() => expect(rootState()).toBe('ready.actions.launching.running'));
-            expect(await screen.findByRole('dialog', { name: 'modal QUIZ' })).toBeInTheDocument();
-            expect(screen.getByRole('article', { name: quiz.aadName }).closest('li')).toHaveAttribute('data-selected');
+            const opened = (snapshot as StaySnapshot).context.launchRequest?.action ?? quiz;
+            // The quiz opens its modal; the cleaning first asks the nights, then its modal.
+            const firstDialog = opened === quiz ? 'modal QUIZ' : /^(Combien de nuits restez-vous \?|modal LUNICLEAN)$/;
+            expect(await screen.findByRole('dialog', { name: firstDialog })).toBeInTheDocument();
+            expect(screen.getByRole('article', { name: opened.aadName }).closest('li')).toHaveAttribute(
+              'data-selected',
+            );
           },
           'ready.rewards': async () => {
             await waitFor(() => expect(rootState()).toBe('ready.rewards'));
@@ -185,15 +215,16 @@ describe.each(['actions', 'rewards'] as const)('stay root machine drives the %s 
           'xstate.snapshot.session': async () => {
             await settle('loadStay', makeStay());
             await settle('loadHotel', hotel);
-            if (page === 'actions') await settle('loadActions', [quiz]);
+            if (page === 'actions') await settle('loadActions', [quiz, cleaning]);
             else await settle('loadRewards', [coffee]);
           },
           'xstate.done.actor.session': async () => {
             await settle('loadStay', makeStay({ status: 'finished', remainingDays: 0 }));
             await settle('loadHotel', hotel);
           },
-          'action.open': async () => {
-            await user.click(within(await screen.findByRole('article', { name: quiz.aadName })).getByRole('button'));
+          'action.open': async (step) => {
+            const { aadName } = (step.event as AnyEventObject).action as Action;
+            await user.click(within(await screen.findByRole('article', { name: aadName })).getByRole('button'));
           },
           'xstate.done.actor.prepareLaunch': async () => {
             await settle('prepareLaunch', undefined);
@@ -214,6 +245,15 @@ describe.each(['actions', 'rewards'] as const)('stay root machine drives the %s 
             await settle('loadActions', [{ ...quiz, alreadyCompleted: true }]);
             await settle('loadStay', makeStay({ greenMiles: 50 }));
             expect(await screen.findByRole('link', { name: /^50 GreenMiles/ })).toBeInTheDocument();
+          },
+          'xstate.snapshot.actionLaunch': async () => {
+            const nights = await screen.findByRole('dialog', { name: 'Combien de nuits restez-vous ?' });
+            await user.click(within(nights).getByRole('radio', { name: '2 nuits' }));
+            await user.click(within(nights).getByRole('button', { name: 'Valider' }));
+            await settle('saveEndDate', makeStay({ endDate: '2026-11-23' }));
+            // The stay refreshes while the launch goes on to the cleaning's modal.
+            await settle('loadStay', makeStay({ endDate: '2026-11-23' }));
+            expect(await screen.findByRole('dialog', { name: 'modal LUNICLEAN' })).toBeInTheDocument();
           },
           'reward.changed': async () => {
             await user.click(within(screen.getByRole('article', { name: coffee.radName })).getByRole('button'));

@@ -9,6 +9,7 @@ import { isStayFinished, type StaySessionInput, staySessionMachine } from '../..
 import { ApiError } from '../../src/api/http.ts';
 import { handedOverStay, handOverStay } from '../../src/storage/stay-handover.ts';
 import { StayPage, useStaySession } from '../../src/views/stay/StaySession.tsx';
+import { useStayChild } from '../../src/views/stay/stayActor.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 import { renderStayRoutes } from '../app/stay-routes.tsx';
@@ -48,13 +49,14 @@ function expectFrameHeader() {
   expect(within(screen.getByRole('banner')).getByRole('button', { name: /Langue/ })).toBeVisible();
 }
 
-/** A page inside the stay frame: shows what useStaySession() gives and offers a refresh. */
+/** A page inside the stay frame: shows what useStaySession() gives, and refreshes the session as the root would. */
 function SessionProbe() {
   const session = useStaySession();
+  const sessionActor = useStayChild('session');
   return (
     <section aria-label="page">
       <p>{`points ${session.stay.greenMiles} profile ${session.profileUUID} language ${session.language}`}</p>
-      <button type="button" onClick={session.refreshStay}>
+      <button type="button" onClick={() => sessionActor.send({ type: 'stay.refresh' })}>
         refresh
       </button>
     </section>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { yesNoAnswerOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
-import { type YesNoContext, type YesNoInput, yesNoMachine, yesNoTypeOf } from '../../machines/yesNo.machine.ts';
+import { type YesNoContext, type YesNoInput, yesNoMachine, yesNoTypeOf } from '../../machines/dialogs/yesNo.machine.ts';
 import YesNoModal from '../../src/views/actions/modals/YesNoModal.tsx';
 import { renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';

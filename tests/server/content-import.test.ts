@@ -325,6 +325,29 @@ describeEachDialect('hotel content import', (get) => {
     await importContent(handle.db, parseContent(tilleulsText));
   });
 
+  it('answers a quiz with the explanation of the content version the stay reads, renewed by a re-import', async () => {
+    const { app, handle } = get();
+    const stay = await newStay(app, handle);
+    const quiz = await actionOfType(app, stay, 'QUIZ');
+    const answer = () => submit(app, stay, quiz.actId, 'quiz', { selectedPosition: 2, lang: 'en' });
+    const doc = parse(tilleulsText);
+    const quizTexts = doc.actions.find((action: { key: string }) => action.key === 'shower-quiz').quiz.texts;
+    // The first answer loads the hotel's rules (the explanations with them) at the current version.
+    expect((await answer()).json().solution).toEqual({ correctPositions: [2], explanation: quizTexts.en.explanation });
+
+    quizTexts.en.explanation = 'A five-minute shower uses about 60 litres.';
+    await importContent(handle.db, parseContent(stringify(doc)));
+    // The repeated answer (nothing moves) explains with the new text.
+    const repeated = (await answer()).json();
+    expect(repeated.greenMilesChange).toBe(0);
+    expect(repeated.solution).toEqual({
+      correctPositions: [2],
+      explanation: 'A five-minute shower uses about 60 litres.',
+    });
+
+    await importContent(handle.db, parseContent(tilleulsText));
+  });
+
   it('refuses a QR id that belongs to another hotel, changing nothing', async () => {
     const { handle } = get();
     const doc = parse(tilleulsText);

@@ -4,7 +4,7 @@ import { type ComponentType, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FALLBACK_ACTION_TYPE } from '../../../contract/action-types.ts';
 import { unavailableActionsOf } from '../../../contract/launch-rules.ts';
-import type { actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
+import type { actionLaunchMachine } from '../../../machines/dialogs/actionLaunch.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { Sheet, SheetCloseButton } from '../../components/Sheet.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -59,18 +59,8 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
       return <NightsPicker actorRef={dialog.picker} onClose={onClose} />;
     case 'endDatePicker':
       return <EndDatePicker actorRef={dialog.picker} onClose={onClose} />;
+    // One sheet for the end date's save: its spinner, then its failure with 'Réessayer'.
     case 'savingEndDate':
-      return (
-        <Sheet
-          title={t`Votre séjour`}
-          onClose={onClose}
-          scope="end-date-saving"
-          state={dialog.kind}
-          corner={<SheetCloseButton onClose={onClose} />}
-        >
-          <Spinner label={t`Enregistrement de la date de fin…`} />
-        </Sheet>
-      );
     case 'endDateNotSaved':
       return (
         <Sheet
@@ -80,7 +70,11 @@ function LaunchDialogView({ dialog, onClose }: { dialog: LaunchDialog; onClose()
           state={dialog.kind}
           corner={<SheetCloseButton onClose={onClose} />}
         >
-          <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
+          {dialog.kind === 'savingEndDate' ? (
+            <Spinner label={t`Enregistrement de la date de fin…`} />
+          ) : (
+            <ErrorCard message={i18n._(dialog.error)} onRetry={dialog.onRetry} />
+          )}
         </Sheet>
       );
     case 'oneNightUnavailable':

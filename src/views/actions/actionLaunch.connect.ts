@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { Action } from '../../../contract/schemas.ts';
-import type { ActionLaunchEvent, actionLaunchMachine } from '../../../machines/actionLaunch.machine.ts';
-import type { endDatePickerMachine } from '../../../machines/endDatePicker.machine.ts';
-import type { nightsPickerMachine } from '../../../machines/nightsPicker.machine.ts';
+import type { ActionLaunchEvent, actionLaunchMachine } from '../../../machines/dialogs/actionLaunch.machine.ts';
+import type { endDatePickerMachine } from '../../../machines/dialogs/endDatePicker.machine.ts';
+import type { nightsPickerMachine } from '../../../machines/dialogs/nightsPicker.machine.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 
 type LaunchSnapshot = SnapshotFrom<typeof actionLaunchMachine>;

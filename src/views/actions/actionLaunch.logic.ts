@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { Stay, SubmissionReply, SubmissionRequest } from '../../../contract/schemas.ts';
-import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/actionLaunch.machine.ts';
 import { withSubmitAnswer } from '../../../machines/actionModals.ts';
+import { actionLaunchMachine, type SaveEndDateInput } from '../../../machines/dialogs/actionLaunch.machine.ts';
 import { submitAction } from '../../api/actions.ts';
 import { setStayEndDate } from '../../api/stays.ts';
 
-/** The real `submitAnswer` of every modal machine (machines/submission.ts): POST /api/actions/{actId}/{path}. */
+/** Every modal machine's real `submitAnswer` (machines/dialogs/submission.ts): POST /api/actions/{actId}/{path}. */
 export const submitAnswer = fromPromise<SubmissionReply, SubmissionRequest>(({ input }) =>
   submitAction(input.actId, input.type, input.body),
 );

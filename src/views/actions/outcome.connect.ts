@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ActionOutcomeEvent, actionOutcomeMachine } from '../../../machines/actionOutcome.machine.ts';
+import type { ActionOutcomeEvent, actionOutcomeMachine } from '../../../machines/dialogs/actionOutcome.machine.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 import { type RewardProgress, rewardProgressOf } from '../rewards/rewardGroups.ts';
 

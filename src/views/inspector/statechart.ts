@@ -1,7 +1,7 @@
 /**
  * The statechart of a machine as plain data (states, transitions with their event, guard and delay), the catalogue
- * of every machine exported by machines/*.ts, and the Mermaid text of a statechart. The inspector page and
- * `npm run graphs` (scripts/graphs.ts) both draw from here (docs/inspector.md).
+ * of every machine exported by the .ts files under machines/, and the Mermaid text of a statechart. The inspector
+ * page and `npm run graphs` (scripts/graphs.ts) both draw from here (docs/inspector.md).
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
@@ -126,8 +126,9 @@ function isStateMachine(value: unknown): value is AnyStateMachine {
 }
 
 /**
- * Every machine exported by the given modules (a `machines/*.ts` glob), by machine id: a machine exported under two
- * names counts once, and two different machines sharing an id is an error (a running actor must lead to one chart).
+ * Every machine exported by the given modules (a glob of the .ts files under machines/), by machine id: a machine
+ * exported under two names counts once, and two different machines sharing an id is an error (a running actor must
+ * lead to one chart).
  */
 export function machinesIn(modules: Record<string, Record<string, unknown>>): Map<string, AnyStateMachine> {
   const machines = new Map<string, AnyStateMachine>();

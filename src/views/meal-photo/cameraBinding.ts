@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { PreparePhotoInput } from '../../../machines/mealPhoto.machine.ts';
+import type { PreparePhotoInput } from '../../../machines/dialogs/mealPhoto.machine.ts';
 import { captureVideoFrame, openRearCamera, preparePickedPhoto } from './photo.ts';
 
 /** The browser side of the camera: opening it, and turning a frame or a picked file into the photo sent. */

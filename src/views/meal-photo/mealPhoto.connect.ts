@@ -7,7 +7,7 @@ import type {
   MealPhotoEvent,
   MealPhotoNotice,
   mealPhotoMachine,
-} from '../../../machines/mealPhoto.machine.ts';
+} from '../../../machines/dialogs/mealPhoto.machine.ts';
 import { dataStateOf, type StatePath } from '../binding/dataState.ts';
 
 type MealPhotoSnapshot = SnapshotFrom<typeof mealPhotoMachine>;

@@ -5,7 +5,7 @@ import {
   type LoadMenuInput,
   type MealPhotoStay,
   mealPhotoMachine,
-} from '../../../machines/mealPhoto.machine.ts';
+} from '../../../machines/dialogs/mealPhoto.machine.ts';
 import { analyseMealPhoto, getMealMenu } from '../../api/meals.ts';
 import { getHotel, getStay } from '../../api/stays.ts';
 

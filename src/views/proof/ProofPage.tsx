@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { createActorContext } from '@xstate/react';
 import { useState } from 'react';
-import { proofMachine, type StayWithPoints } from '../../../machines/proof.machine.ts';
+import { proofMachine, type StayWithPoints } from '../../../machines/dialogs/proof.machine.ts';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { INTERFACE_LANGUAGES, LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Spinner } from '../../components/Spinner.tsx';

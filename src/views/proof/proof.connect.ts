@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { type ProofEvent, type proofMachine, returnStayOf } from '../../../machines/proof.machine.ts';
+import { type ProofEvent, type proofMachine, returnStayOf } from '../../../machines/dialogs/proof.machine.ts';
 import { dataStateOf } from '../binding/dataState.ts';
 
 type ProofSnapshot = SnapshotFrom<typeof proofMachine>;

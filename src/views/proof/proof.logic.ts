@@ -1,5 +1,9 @@
 import { fromPromise } from 'xstate';
-import { type LoadActionInput, proofMachine, type ValidateProofInput } from '../../../machines/proof.machine.ts';
+import {
+  type LoadActionInput,
+  proofMachine,
+  type ValidateProofInput,
+} from '../../../machines/dialogs/proof.machine.ts';
 import { getAction } from '../../api/actions.ts';
 import { validateProof } from '../../api/proofs.ts';
 import { rememberGuestStay } from '../../storage/guest-storage.ts';

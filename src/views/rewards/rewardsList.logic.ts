@@ -1,9 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { Reward } from '../../../contract/schemas.ts';
-import { type RewardCallInput, rewardClaimMachine } from '../../../machines/rewardClaim.machine.ts';
-import { type EmailSendInput, rewardEmailMachine, type ShareContent } from '../../../machines/rewardEmail.machine.ts';
+import { type RewardCallInput, rewardClaimMachine } from '../../../machines/dialogs/rewardClaim.machine.ts';
+import {
+  type EmailSendInput,
+  rewardEmailMachine,
+  type ShareContent,
+} from '../../../machines/dialogs/rewardEmail.machine.ts';
+import { type SliderValidationInput, sliderMachine } from '../../../machines/dialogs/slider.machine.ts';
 import { type RewardsListInput, rewardsListMachine } from '../../../machines/rewardsList.machine.ts';
-import { type SliderValidationInput, sliderMachine } from '../../../machines/slider.machine.ts';
 import { claimReward, emailReward, getRewardCode, markSliderUsed } from '../../api/rewards.ts';
 import { getRewards } from '../../api/stays.ts';
 import { copyCodeLogic } from '../entry/copyCode.logic.ts';

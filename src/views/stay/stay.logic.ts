@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Reward } from '../../../contract/schemas.ts';
-import { actionOutcomeMachine, type OutcomeGuest } from '../../../machines/actionOutcome.machine.ts';
 import { demoResetOverlayMachine } from '../../../machines/demoResetOverlay.machine.ts';
+import { actionOutcomeMachine, type OutcomeGuest } from '../../../machines/dialogs/actionOutcome.machine.ts';
 import { staffResetOverlayMachine } from '../../../machines/staffResetOverlay.machine.ts';
 import { stayMachine } from '../../../machines/stay.machine.ts';
 import { getRewards } from '../../api/stays.ts';

@@ -33,13 +33,11 @@ export interface StaySession {
   stay: Stay;
   hotel: HotelReply | null;
   language: string;
-  refreshStay(): void;
 }
 
 /** The loaded stay session, for the pages rendered inside StayPage (and the action modals). */
 export function useStaySession(): StaySession {
   const { language } = useLanguage();
-  const stayActor = StayContext.useActorRef();
   const context = useSelector(useStayChild('session'), (snapshot) => snapshot.context);
   const { stay, profileUUID } = context;
   if (!stay || !profileUUID) throw new Error('useStaySession is used before the stay is loaded');
@@ -50,9 +48,8 @@ export function useStaySession(): StaySession {
       stay,
       hotel: context.hotel,
       language,
-      refreshStay: () => stayActor.send({ type: 'stay.refresh' }),
     }),
-    [context.sUUID, profileUUID, stay, context.hotel, language, stayActor],
+    [context.sUUID, profileUUID, stay, context.hotel, language],
   );
 }
 

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { actionsListMachine } from '../../../machines/actionsList.machine.ts';
+import { yesNoMachine } from '../../../machines/dialogs/yesNo.machine.ts';
 import { stayMachine } from '../../../machines/stay.machine.ts';
 import { toastMachine } from '../../../machines/toast.machine.ts';
-import { yesNoMachine } from '../../../machines/yesNo.machine.ts';
 import { layoutStatechart } from '../../../src/views/inspector/layout.ts';
 import { MACHINES } from '../../../src/views/inspector/machineCatalog.ts';
 import {
@@ -17,10 +17,12 @@ import {
   transitionLabel,
 } from '../../../src/views/inspector/statechart.ts';
 
-const MACHINE_FILES = readdirSync(join(process.cwd(), 'machines')).filter((file) => file.endsWith('.machine.ts'));
+const MACHINE_FILES = readdirSync(join(process.cwd(), 'machines'), { recursive: true, encoding: 'utf8' }).filter(
+  (file) => file.endsWith('.machine.ts'),
+);
 
 describe('machine catalogue', () => {
-  it('finds the machines of machines/ by their exports, one per *.machine.ts file at least', () => {
+  it('finds the machines of machines/ and its folders by their exports, one per *.machine.ts file at least', () => {
     expect(MACHINES.size).toBeGreaterThanOrEqual(MACHINE_FILES.length);
     for (const machine of [stayMachine, actionsListMachine, yesNoMachine, toastMachine])
       expect(MACHINES.get(machine.id)).toBe(machine);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { claimActionMachine } from '../../../../machines/claimAction.machine.ts';
+import type { claimActionMachine } from '../../../../machines/dialogs/claimAction.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';

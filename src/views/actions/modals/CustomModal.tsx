@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { optionsInOrder } from '../../../../contract/answer-rules.ts';
-import type { customMachine } from '../../../../machines/custom.machine.ts';
+import type { customMachine } from '../../../../machines/dialogs/custom.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { GAUGE_FULL_SCALE, MAX_TEMPERATURE, MIN_TEMPERATURE } from '../../../../contract/answer-rules.ts';
 import { answerStateOf } from '../../../../contract/recorded-answers.ts';
-import type { heatingMachine } from '../../../../machines/heating.machine.ts';
+import type { heatingMachine } from '../../../../machines/dialogs/heating.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { CleaningDecision, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
+import type { CleaningDecision, lunicleanMachine } from '../../../../machines/dialogs/luniclean.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';

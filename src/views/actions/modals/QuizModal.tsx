@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef } from 'react';
 import { answerLetter, answersInOrder, shownCorrectAnswer } from '../../../../contract/answer-rules.ts';
 import type { Quiz, QuizSolution } from '../../../../contract/schemas.ts';
-import type { quizMachine } from '../../../../machines/quiz.machine.ts';
+import type { quizMachine } from '../../../../machines/dialogs/quiz.machine.ts';
 import { ErrorCard } from '../../../components/ErrorCard.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';

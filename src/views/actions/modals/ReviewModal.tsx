@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REVIEW_RATINGS, type ReviewRating } from '../../../../contract/answer-rules.ts';
-import type { reviewMachine } from '../../../../machines/review.machine.ts';
+import type { reviewMachine } from '../../../../machines/dialogs/review.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ActionModalLayout, SubmissionOutcome } from './ActionModalLayout.tsx';
 import { connectAnswerSubmission } from './submission.connect.ts';

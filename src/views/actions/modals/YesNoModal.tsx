@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { yesNoMachine } from '../../../../machines/yesNo.machine.ts';
+import type { yesNoMachine } from '../../../../machines/dialogs/yesNo.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';

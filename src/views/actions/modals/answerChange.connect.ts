@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { AnswerChangeContext, ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmission, type SubmissionProps, type SubmissionSnapshot } from './submission.connect.ts';
 

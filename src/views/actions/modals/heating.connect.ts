@@ -6,8 +6,8 @@ import {
   MIN_TEMPERATURE,
 } from '../../../../contract/answer-rules.ts';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
-import type { HeatingEvent, heatingMachine } from '../../../../machines/heating.machine.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type { HeatingEvent, heatingMachine } from '../../../../machines/dialogs/heating.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
 

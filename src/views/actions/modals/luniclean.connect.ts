@@ -1,7 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
-import type { CleaningDecision, LunicleanEvent, lunicleanMachine } from '../../../../machines/luniclean.machine.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type {
+  CleaningDecision,
+  LunicleanEvent,
+  lunicleanMachine,
+} from '../../../../machines/dialogs/luniclean.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, connectAnswerChange } from './answerChange.connect.ts';
 

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { QuizSolution } from '../../../../contract/schemas.ts';
-import type { QuizEvent, quizMachine } from '../../../../machines/quiz.machine.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type { QuizEvent, quizMachine } from '../../../../machines/dialogs/quiz.machine.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { connectSubmissionOutcome, type SubmissionOutcomeProps } from './submission.connect.ts';
 

@@ -6,10 +6,10 @@ import type {
   AnswerSubmissionMachine,
   SubmissionRetryEvent,
   SubmissionTag,
-} from '../../../../machines/submission.ts';
+} from '../../../../machines/dialogs/submission.ts';
 import { dataStateOf, type StatePath } from '../../binding/dataState.ts';
 
-/** What the snapshot of every flow of the submission family (machines/submission.ts) offers its view. */
+/** What the snapshot of every flow of the submission family (machines/dialogs/submission.ts) offers its view. */
 export interface SubmissionSnapshot<Value> {
   value: Value;
   context: { reply: SubmissionReply | null };

@@ -1,6 +1,6 @@
 import type { YesNoAnswer } from '../../../../contract/recorded-answers.ts';
 import type { ChangeConfirmationEvent } from '../../../../machines/answerChange.ts';
-import type { SubmissionRetryEvent } from '../../../../machines/submission.ts';
+import type { SubmissionRetryEvent } from '../../../../machines/dialogs/submission.ts';
 import type { StatePath } from '../../binding/dataState.ts';
 import { type AnswerChangeProps, type AnswerChangeSnapshot, connectAnswerChange } from './answerChange.connect.ts';
 
@@ -8,7 +8,7 @@ export interface YesNoProps<Value> extends AnswerChangeProps<YesNoAnswer, StateP
   choose(answer: 'yes' | 'no'): void;
 }
 
-/** A yes-or-no choice of a change flow (machines/yesNo.machine.ts). */
+/** A yes-or-no choice of a change flow (machines/dialogs/yesNo.machine.ts). */
 export type YesNoChoiceEvent = { type: 'answer.choose'; answer: 'yes' | 'no' };
 
 /** The props of the yes/no and short-shower modals: a change flow whose answer is yes or no. */

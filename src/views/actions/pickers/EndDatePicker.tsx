@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { endDatePickerMachine } from '../../../../machines/endDatePicker.machine.ts';
+import type { endDatePickerMachine } from '../../../../machines/dialogs/endDatePicker.machine.ts';
 import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
 import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';

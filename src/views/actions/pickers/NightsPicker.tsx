@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { NIGHTS_CHOICES, type NightsChoice } from '../../../../contract/answer-rules.ts';
-import type { nightsPickerMachine } from '../../../../machines/nightsPicker.machine.ts';
+import type { nightsPickerMachine } from '../../../../machines/dialogs/nightsPicker.machine.ts';
 import { Sheet, SheetCloseButton } from '../../../components/Sheet.tsx';
 import { dataStateOf } from '../../binding/dataState.ts';
 import './Pickers.css';

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import { rewardCodeText } from '../../../../contract/reward-code.ts';
 import type { Reward } from '../../../../contract/schemas.ts';
-import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machines/dialogs/rewardClaim.machine.ts';
 import { RewardCode } from '../../../components/RewardCode.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { formatHotelTime } from '../../../i18n/hotelTime.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { rewardEmailMachine } from '../../../../machines/rewardEmail.machine.ts';
+import type { rewardEmailMachine } from '../../../../machines/dialogs/rewardEmail.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { connectRewardEmail } from './rewardEmail.connect.ts';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { dragProgress, type sliderMachine } from '../../../../machines/slider.machine.ts';
+import { dragProgress, type sliderMachine } from '../../../../machines/dialogs/slider.machine.ts';
 import { connectSlider } from './slider.connect.ts';
 import './SliderPanel.css';
 import { useConnected } from '../../binding/useConnected.ts';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { RewardClaimEvent, rewardClaimMachine } from '../../../../machines/rewardClaim.machine.ts';
+import type { RewardClaimEvent, rewardClaimMachine } from '../../../../machines/dialogs/rewardClaim.machine.ts';
 import { dataStateOf } from '../../binding/dataState.ts';
 
 type RewardClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { RewardEmailEvent, rewardEmailMachine } from '../../../../machines/rewardEmail.machine.ts';
+import type { RewardEmailEvent, rewardEmailMachine } from '../../../../machines/dialogs/rewardEmail.machine.ts';
 
 type RewardEmailSnapshot = SnapshotFrom<typeof rewardEmailMachine>;
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { SliderEvent, sliderMachine } from '../../../../machines/slider.machine.ts';
+import type { SliderEvent, sliderMachine } from '../../../../machines/dialogs/slider.machine.ts';
 import { dataStateOf } from '../../binding/dataState.ts';
 
 type SliderSnapshot = SnapshotFrom<typeof sliderMachine>;

@@ -1,6 +1,10 @@
-import { type CleaningDay, cleaningDayAt } from '../contract/calendar-days.ts';
-import { type CleaningDecision, cleaningDecisionOf, REWARDED_CLEANING_DECISION } from '../contract/recorded-answers.ts';
-import type { Action } from '../contract/schemas.ts';
+import { type CleaningDay, cleaningDayAt } from '../../contract/calendar-days.ts';
+import {
+  type CleaningDecision,
+  cleaningDecisionOf,
+  REWARDED_CLEANING_DECISION,
+} from '../../contract/recorded-answers.ts';
+import type { Action } from '../../contract/schemas.ts';
 import {
   type AnswerChangeContext,
   answerChangeContextOf,
@@ -9,7 +13,7 @@ import {
   confirmingLoss,
   readyState,
   submittingChange,
-} from './answerChange.ts';
+} from '../answerChange.ts';
 import {
   identityOf,
   type SubmissionInput,

@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
-import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
-import type { Action, ProofBody, ProofReply } from '../contract/schemas.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { errorCodeOf, errorStatusOf } from '../../contract/errors.ts';
+import type { Action, ProofBody, ProofReply } from '../../contract/schemas.ts';
+import { viewProvidedAction, viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The proof page (docs/behaviour.md#proof-page): a scanned on-site QR code validates its PROOF action.

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { addDays, earlierDate } from '../contract/calendar-days.ts';
+import { addDays, earlierDate } from '../../contract/calendar-days.ts';
 
 /**
  * docs/behaviour.md#end-date: the end date is chosen from today to today plus 14 days, and never after the stay's

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { ClaimActionBody } from '../contract/schemas.ts';
+import type { ClaimActionBody } from '../../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 function claimBody(input: SubmissionInput): ClaimActionBody {

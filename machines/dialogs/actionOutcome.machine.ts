@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Reward, SubmissionReply } from '../contract/schemas.ts';
-import { viewProvidedActor } from './viewProvided.ts';
+import type { Reward, SubmissionReply } from '../../contract/schemas.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The celebration after a successful submission (docs/behaviour.md#action-completion): the modal opens 300 ms later

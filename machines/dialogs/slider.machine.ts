@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, sendParent, setup } from 'xstate';
-import { errorCodeOf } from '../contract/errors.ts';
-import type { UseRewardReply } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
-import { viewProvidedActor } from './viewProvided.ts';
+import { errorCodeOf } from '../../contract/errors.ts';
+import type { UseRewardReply } from '../../contract/schemas.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The staff step that marks a claimed SLIDER reward used (docs/behaviour.md#slider-reward):

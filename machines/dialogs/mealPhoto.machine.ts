@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
-import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
-import type { LimeatBody, LimeatReply, MealMenuReply, Stay } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
-import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
+import { errorCodeOf, errorStatusOf } from '../../contract/errors.ts';
+import type { LimeatBody, LimeatReply, MealMenuReply, Stay } from '../../contract/schemas.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedAction, viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The meal-photo page (docs/behaviour.md#meal-photo): checks the page's ids, reads the stay and how meals are

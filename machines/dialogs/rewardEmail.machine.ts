@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, setup } from 'xstate';
-import type { EmailRewardReply } from '../contract/schemas.ts';
-import { viewProvidedActor } from './viewProvided.ts';
+import type { EmailRewardReply } from '../../contract/schemas.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * Sending a claimed reward by e-mail and sharing it (docs/behaviour.md#e-mail-and-sharing), two independent regions:

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { ReviewRating } from '../contract/answer-rules.ts';
-import type { ReviewBody } from '../contract/schemas.ts';
+import type { ReviewRating } from '../../contract/answer-rules.ts';
+import type { ReviewBody } from '../../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 function reviewBody(input: SubmissionInput, rating: ReviewRating): ReviewBody {

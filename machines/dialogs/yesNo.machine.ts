@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../contract/recorded-answers.ts';
-import type { Action } from '../contract/schemas.ts';
+import { rewardedYesNoAnswer, type YesNoAnswer, yesNoAnswerOf } from '../../contract/recorded-answers.ts';
+import type { Action } from '../../contract/schemas.ts';
 import {
   type AnswerChangeContext,
   answerChangeContextOf,
@@ -9,7 +9,7 @@ import {
   confirmingLoss,
   readyState,
   submittingChange,
-} from './answerChange.ts';
+} from '../answerChange.ts';
 import {
   identityOf,
   type SubmissionInput,

@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, type ErrorActorEvent, enqueueActions, sendParent, setup, spawnChild } from 'xstate';
-import { errorCodeOf } from '../contract/errors.ts';
-import { rewardCodeText } from '../contract/reward-code.ts';
-import type { ClaimRewardReply, Reward, RewardCodeReply } from '../contract/schemas.ts';
-import { copyCodeMachine } from './copyCode.machine.ts';
-import { failureTextOf } from './failureTexts.ts';
+import { errorCodeOf } from '../../contract/errors.ts';
+import { rewardCodeText } from '../../contract/reward-code.ts';
+import type { ClaimRewardReply, Reward, RewardCodeReply } from '../../contract/schemas.ts';
+import { copyCodeMachine } from '../copyCode.machine.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 import { rewardEmailMachine, type ShareContent } from './rewardEmail.machine.ts';
 import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
-import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A reward's detail modal (docs/behaviour.md#reward-dialog):
@@ -17,9 +17,9 @@ import { viewProvidedActor } from './viewProvided.ts';
  * | alreadyClaimed (another tab claimed it first: the list reloads, the modal says so).
  * The modal stays open through the claim (a water donation included): its body turns into the claimed view in place.
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
- * A claimed, unused SLIDER runs the staff step (machines/slider.machine.ts) as the child `slider` (claimed.swiping).
+ * A claimed, unused SLIDER runs the staff step (machines/dialogs/slider.machine.ts) as the child `slider` (claimed.swiping).
  * Once shown (claimed.shown), a claimed reward other than a SLIDER runs its e-mail and share flow
- * (machines/rewardEmail.machine.ts) as the child `rewardEmail`, and a CODE reward its code copy
+ * (machines/dialogs/rewardEmail.machine.ts) as the child `rewardEmail`, and a CODE reward its code copy
  * (machines/copyCode.machine.ts) as the child `copyCode`.
  * It runs as the rewards list's child while its reward is open (machines/rewardsList.machine.ts); a change (a claim,
  * a refusal that shows the balance was stale, the swipe's use) goes to that parent as `claim.changed`, and the stay

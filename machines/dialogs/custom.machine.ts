@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { CustomBody } from '../contract/schemas.ts';
+import type { CustomBody } from '../../contract/schemas.ts';
 import { createAnswerSubmissionMachine, identityOf, type SubmissionInput } from './submission.ts';
 
 function customBody(input: SubmissionInput, caoId: number): CustomBody {

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { type AnyEventObject, assign, setup } from 'xstate';
-import type { SubmittedActionType } from '../contract/action-types.ts';
-import { errorCodeOf } from '../contract/errors.ts';
-import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
-import { viewProvidedActor } from './viewProvided.ts';
+import type { SubmittedActionType } from '../../contract/action-types.ts';
+import { errorCodeOf } from '../../contract/errors.ts';
+import type { SubmissionBodyOf, SubmissionReply, SubmissionRequest } from '../../contract/schemas.ts';
+import { failureTextOf } from '../failureTexts.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 
 /**
  * The submission family: every action flow that sends the guest's answer (answer-once review, custom, Lunishower,
@@ -12,7 +12,7 @@ import { viewProvidedActor } from './viewProvided.ts';
  * - one submit actor, `submitAnswer`, invoked with id `submitAnswer` and input `SubmissionRequest`
  *   ({ actId, type, body }), so the view provides one real implementation for all of them;
  * - one output: a flow ends in its final `submitted` state with the server's reply as its output, which the action
- *   launch that runs it (machines/actionLaunch.machine.ts) reports to the stay page's root;
+ *   launch that runs it (machines/dialogs/actionLaunch.machine.ts) reports to the stay page's root;
  * - defaults for what the view provides that throw (a flow started without them is a wiring mistake);
  * - one tag vocabulary (`SubmissionTag`) and the sub-states a flow waits in after a failure.
  * `submissionSetup()` gives a flow these; the flow adds its own states, actions and guards with `.extend`.

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { NightsChoice } from '../contract/answer-rules.ts';
+import type { NightsChoice } from '../../contract/answer-rules.ts';
 
 export interface NightsPickerContext {
   choice: NightsChoice | null;

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
-import { MAX_TEMPERATURE, MIN_TEMPERATURE } from '../contract/answer-rules.ts';
-import { isOptimalTemperature } from '../contract/recorded-answers.ts';
-import type { ChangeConfirmationEvent } from './answerChange.ts';
-import { failureTextOf } from './failureTexts.ts';
+import { MAX_TEMPERATURE, MIN_TEMPERATURE } from '../../contract/answer-rules.ts';
+import { isOptimalTemperature } from '../../contract/recorded-answers.ts';
+import type { ChangeConfirmationEvent } from '../answerChange.ts';
+import { failureTextOf } from '../failureTexts.ts';
 import {
   failureReturnsTo,
   identityOf,

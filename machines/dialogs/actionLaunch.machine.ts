@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, sendParent, setup } from 'xstate';
-import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../contract/action-types.ts';
-import { addDays, calendarDateIn, daysBetween, earlierDate } from '../contract/calendar-days.ts';
-import { isCompletedForGood, isNightActionUnavailable } from '../contract/launch-rules.ts';
-import type { Action, Stay, SubmissionReply } from '../contract/schemas.ts';
-import { MODAL_MACHINES, modalInputOf, modalKindOf } from './actionModals.ts';
+import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, setup } from 'xstate';
+import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../../contract/action-types.ts';
+import { addDays, calendarDateIn, daysBetween, earlierDate } from '../../contract/calendar-days.ts';
+import { isCompletedForGood, isNightActionUnavailable } from '../../contract/launch-rules.ts';
+import type { Action, Stay, SubmissionReply } from '../../contract/schemas.ts';
+import { MODAL_MACHINES, modalInputOf, modalKindOf } from '../actionModals.ts';
+import { viewProvidedActor } from '../viewProvided.ts';
 import { type EndDatePickerOutput, endDatePickerMachine } from './endDatePicker.machine.ts';
 import { type NightsPickerOutput, nightsPickerMachine } from './nightsPicker.machine.ts';
-import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * What happens when the guest opens an action (docs/behaviour.md#launch-flow, #re-doing, #nights-choice):
@@ -18,13 +18,12 @@ import { viewProvidedActor } from './viewProvided.ts';
  * machine's output (the server's reply) ends the launch, as its own output `{ reply }` (`{ reply: null }` when the
  * guest closed it). While the modal's answer is on its way, closing is refused (docs/behaviour.md#sending-an-answer):
  * stopping the modal then would drop the server's reply.
- * One actor per opened action: the stay page's root machine starts it with the action and reads its end.
+ * One actor per opened action: the stay page's root machine starts it with the action and reads its end, and follows
+ * its snapshot for the stay's end date it saved (the root refreshes the stay then, not when the launch ends: an end
+ * date of today ends the stay, and the refresh sends the guest to the finished page at once).
  */
 
 export const END_DATE_NOT_SAVED = msg`Impossible d'enregistrer la date de fin de votre séjour.`;
-
-/** What the launch tells the actor that started it while it runs: the saved end date changed the stay. */
-export type ActionLaunchParentEvent = { type: 'stay.refresh' };
 
 /** How the launch ended: the reply of the modal's answer, or null when the guest closed it first. */
 export interface ActionLaunchOutput {
@@ -49,6 +48,8 @@ export interface ActionLaunchInput {
 }
 
 export interface ActionLaunchContext extends ActionLaunchInput {
+  /** The stay's end date: the input's, then the one the launch saved (the root refreshes the stay when it changes). */
+  stayEndDate: string | null;
   /** Today (YYYY-MM-DD) in the hotel's time zone. */
   today: string;
   /** The end date handed to the modal. */
@@ -175,7 +176,7 @@ export const actionLaunchMachine = setup({
       // docs/behaviour.md#end-date: a failed end-date save is logged.
       console.error('Saving the stay end date failed', error);
     },
-    refreshStay: sendParent({ type: 'stay.refresh' } satisfies ActionLaunchParentEvent),
+    keepSavedEndDate: assign({ stayEndDate: ({ context }) => context.endDate }),
     followAnswer: assign({ answerOnItsWay: (_, modal: AnyMachineSnapshot) => modal.hasTag('submitting') }),
     holdReply: assign({ reply: (_, reply: SubmissionReply) => reply, answerOnItsWay: false }),
   },
@@ -251,8 +252,8 @@ export const actionLaunchMachine = setup({
               endDate: context.endDate ?? context.today,
             }),
             onDone: [
-              { guard: 'lacksNextDay', target: 'oneNightUnavailable', actions: 'refreshStay' },
-              { target: 'modal', actions: ['countNights', 'refreshStay'] },
+              { guard: 'lacksNextDay', target: 'oneNightUnavailable', actions: 'keepSavedEndDate' },
+              { target: 'modal', actions: ['countNights', 'keepSavedEndDate'] },
             ],
             onError: {
               target: 'endDateNotSaved',

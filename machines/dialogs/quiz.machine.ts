@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign } from 'xstate';
-import { revealsVerdict } from '../contract/answer-rules.ts';
-import type { SubmissionReply } from '../contract/schemas.ts';
-import { failureTextOf } from './failureTexts.ts';
+import { revealsVerdict } from '../../contract/answer-rules.ts';
+import type { SubmissionReply } from '../../contract/schemas.ts';
+import { failureTextOf } from '../failureTexts.ts';
 import {
   answerSubmitted,
   failureReturnsTo,
