@@ -6,9 +6,10 @@ import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machin
 import { RewardCode } from '../../../components/RewardCode.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { formatHotelTime } from '../../../i18n/hotelTime.ts';
-import { isRewardExpired, missingPoints } from '../rewardGroups.ts';
+import { isRewardExpired, missingPoints, type RewardProgress } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { CodeQr } from './CodeQr.tsx';
+import { NextRewardProgress } from './NextRewardProgress.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
@@ -59,6 +60,7 @@ export default function RewardDetails(props: RewardDetailsProps) {
     >
       <div className="reward-details" data-part="body" data-type={claim.reward.rwType}>
         {claim.claimed ? <ClaimedBody {...bodyProps} /> : <LockedBody {...bodyProps} />}
+        {claim.justUnlocked && <WhatNext {...claim.justUnlocked} pointsName={props.pointsName} />}
       </div>
     </Sheet>
   );
@@ -202,6 +204,30 @@ function ClaimedBody(props: BodyProps) {
         </>
       );
   }
+}
+
+/**
+ * docs/behaviour.md#unlocking: right after the unlock, what the guest has left and what comes next: the next reward
+ * and how far it is, one to unlock now, or that every reward is unlocked.
+ */
+function WhatNext({
+  balance,
+  progress,
+  pointsName,
+}: {
+  balance: number;
+  progress: RewardProgress;
+  pointsName: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <section className="reward-details__next" data-part="what-next" aria-label={t`Et ensuite`}>
+      <p className="reward-details__balance" data-part="balance">
+        {t`Il vous reste ${balance} ${pointsName}.`}
+      </p>
+      {progress.kind !== 'none' && <NextRewardProgress progress={progress} gained={0} pointsName={pointsName} />}
+    </section>
+  );
 }
 
 /** A claimed reward that can no longer be used: used (by the swipe or at the desk), or past its validity date. */
