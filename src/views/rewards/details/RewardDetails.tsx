@@ -60,7 +60,6 @@ export default function RewardDetails(props: RewardDetailsProps) {
     >
       <div className="reward-details" data-part="body" data-type={claim.reward.rwType}>
         {claim.claimed ? <ClaimedBody {...bodyProps} /> : <LockedBody {...bodyProps} />}
-        {claim.justUnlocked && <WhatNext {...claim.justUnlocked} pointsName={props.pointsName} />}
       </div>
     </Sheet>
   );
@@ -147,6 +146,8 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, onClose, claim 
 function ClaimedBody(props: BodyProps) {
   const { reward, claim } = props;
   const share = claim.share && <RewardShare flow={claim.share} />;
+  // Right after the unlock, before the sharing: what is left and what comes next.
+  const whatNext = claim.justUnlocked && <WhatNext {...claim.justUnlocked} pointsName={props.pointsName} />;
   const expired = reward.isUsed !== 1 && isRewardExpired(reward, props.today);
   switch (reward.rwType) {
     case 'CODE':
@@ -154,6 +155,7 @@ function ClaimedBody(props: BodyProps) {
         <>
           <UseStatus reward={reward} expired={expired} />
           <CodePanel claim={claim} codePrefix={props.codePrefix} language={props.language} />
+          {whatNext}
           {share}
         </>
       );
@@ -161,6 +163,7 @@ function ClaimedBody(props: BodyProps) {
       return (
         <>
           <WaterSummary reward={reward} />
+          {whatNext}
           {share}
         </>
       );
@@ -180,6 +183,7 @@ function ClaimedBody(props: BodyProps) {
           </p>
           <Description reward={reward} />
           {claim.slider && <SliderPanel slider={claim.slider} />}
+          {whatNext}
         </>
       );
     default:
@@ -200,6 +204,7 @@ function ClaimedBody(props: BodyProps) {
             language={props.language}
             timeZone={props.timeZone}
           />
+          {whatNext}
           {share}
         </>
       );
