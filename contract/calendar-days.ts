@@ -108,6 +108,11 @@ export function cleaningDayAt(now: Date, timeZone: string | undefined): Cleaning
   return hourIn(timeZone, now) < CLEANING_DAY_SWITCH_HOUR ? 'today' : 'tomorrow';
 }
 
+/** The app's side of the switch: today's or tomorrow's cleaning, from the server's `cleaningDate` and `today`. */
+export function cleaningDayOf(cleaningDate: string, today: string): CleaningDay {
+  return cleaningDate === today ? 'today' : 'tomorrow';
+}
+
 /**
  * The hotel-local day whose cleaning a skip-cleaning answer given at `at` speaks of: that day before 11:00, the next
  * from 11:00 on. The one rule the server's housekeeping list and the staff page's default day read.

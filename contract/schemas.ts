@@ -66,6 +66,11 @@ export const Stay = Type.Object({
    * never by the device's clock, which may be wrong.
    */
   today: IsoDate,
+  /**
+   * The hotel-local day a skip-cleaning answer sent now speaks of, by the server's clock (`cleaningDateAt`): `today`
+   * before 11:00 hotel-local, the next day from then on. The dialog's wording follows it, not the device's clock.
+   */
+  cleaningDate: IsoDate,
 });
 export type Stay = Static<typeof Stay>;
 

@@ -234,3 +234,73 @@ for (const { code } of LANGUAGES) {
     await expectRewarded(page, code, 15);
   });
 }
+
+for (const code of ['fr', 'ar'] as const) {
+  test(`heating set, then changed to a setting that loses its points: the change is confirmed first, in ${code}`, async ({
+    page,
+  }) => {
+    const heatingName = NIGHT_CONTENT[code].heating;
+    await chooseLanguage(page, code);
+    await page.goto('/hotel/1');
+    await expect(page).toHaveURL(STAY_URL);
+    await page.getByRole('button', { name: text(code, "C'est parti !") }).click();
+
+    // Set: the nights question first (no end date yet), then 20 °C, which earns.
+    await openCard(page, heatingName);
+    const nights = page.getByRole('dialog', { name: text(code, 'Combien de nuits restez-vous ?') });
+    await nights.getByRole('radio', { name: formatted(code, NIGHTS, { option: 2 }) }).click();
+    await nights.getByRole('button', { name: text(code, 'Valider') }).click();
+    const heating = page.getByRole('dialog', { name: heatingName });
+    const temperature = heating.getByRole('spinbutton', { name: text(code, 'Température') });
+    await expect(temperature).toHaveAttribute('aria-valuenow', '22');
+    for (let step = 0; step < 2; step += 1)
+      await heating.getByRole('button', { name: text(code, 'Baisser la température') }).click();
+    await expect(temperature).toHaveAttribute('aria-valuenow', '20');
+    await heating.getByRole('button', { name: text(code, 'Valider') }).click();
+    await expectRewarded(page, code, 15);
+    await expect(pointsBadge(page, 15)).toBeVisible();
+
+    // Change: reopened, it shows the setting on record; 24 °C would lose the points, so sending it asks first.
+    await openCard(page, heatingName);
+    const recorded = heating.locator('[data-part="current-answer"]');
+    await expect(recorded).toContainText(formatted(code, 'Votre réponse : {recorded} °C', { recorded: 20 }));
+    await expect(temperature).toHaveAttribute('aria-valuenow', '20');
+    for (let step = 0; step < 4; step += 1)
+      await heating.getByRole('button', { name: text(code, 'Augmenter la température') }).click();
+    await expect(temperature).toHaveAttribute('aria-valuenow', '24');
+    await expect(heating.locator('[data-part="status"]')).toHaveText(text(code, 'Trop haut'));
+    await heating.getByRole('button', { name: text(code, 'Valider') }).click();
+    const warning = heating.getByRole('alert');
+    await expect(warning).toHaveText(
+      new RegExp(
+        `^${formatted(code, 'En changeant votre réponse, les {reward} {pointsName} gagnés seront retirés.', {
+          reward: 15,
+          pointsName: 'GreenMiles',
+        }).replace(/[.?]/g, '\\$&')}`,
+      ),
+    );
+    await expect(warning).toBeFocused();
+    await expect(warning).toBeInViewport();
+    // While the question waits, nothing else can be changed or sent.
+    await expect(heating.getByRole('button', { name: text(code, 'Valider'), exact: true })).toBeDisabled();
+    await expectAccessibleOnceSettled(page);
+
+    // Confirm: the dialog closes, the toast says the points went, the balance follows.
+    await warning.getByRole('button', { name: text(code, 'Confirmer le changement') }).click();
+    await expect(heating).toBeHidden();
+    await expect(page.locator('[data-scope="submission-toast"] [data-part="badge"]')).toHaveText('\u221215 GreenMiles');
+    await expect(pointsBadge(page, 0)).toBeVisible();
+
+    // The state afterwards: answered, its points on offer again; reopened, the new setting and how to earn them.
+    const card = page.getByRole('article', { name: heatingName });
+    await expect(card).toHaveAttribute('data-state', 'declined');
+    await expect(card.locator('[data-part="reward"]')).toBeVisible();
+    await openCard(page, heatingName);
+    await expect(recorded).toContainText(formatted(code, 'Votre réponse : {recorded} °C', { recorded: 24 }));
+    await expect(recorded).toContainText(
+      text(code, 'Ces points restent à gagner : réglez entre 18 et 22 °C puis validez.'),
+    );
+    await expect(temperature).toHaveAttribute('aria-valuenow', '24');
+    await expectAccessibleOnceSettled(page);
+  });
+}

@@ -180,6 +180,15 @@ for (const screen of SCREENS) {
           await shoot(page, `11-reward-${type}`, device, language);
           await closeDialog(page);
         }
+        // A reward unlocked here: its claimed view, then the balance left and the way to the next reward.
+        const affordable = page.locator('[data-scope="reward-card"][data-state="affordable"]').first();
+        await affordable.scrollIntoViewIfNeeded();
+        await affordable.getByRole('button').first().click();
+        await page.getByRole('dialog').locator('[data-part="unlock"]').click();
+        const whatNext = page.getByRole('dialog').locator('[data-part="what-next"]');
+        await whatNext.scrollIntoViewIfNeeded();
+        await shoot(page, '12-reward-just-unlocked', device, language);
+        await closeDialog(page);
 
         // The end of the stay: the staff reset, then the finished page.
         await page

@@ -28,10 +28,10 @@ export interface ModalLaunch {
   /** The end date the launch settled on (YYYY-MM-DD), else null. */
   endDate: string | null;
   roomNumber: string | null;
-  /** When the guest opened the action (the cleaning title's today/tomorrow). */
-  now: Date;
-  /** The hotel's time zone; the device's when unknown. */
-  timeZone: string | undefined;
+  /** Today at the hotel by the server's clock (the stay's `today`). */
+  today: string;
+  /** The day skipping the cleaning speaks of, by the server's clock (the stay's `cleaningDate`). */
+  cleaningDate: string;
 }
 
 /** The submission fields of every modal machine's input. */
@@ -69,8 +69,8 @@ export const ACTION_MODAL_FLOWS = {
     ...submissionOf(launch),
     action: launch.action,
     roomNumber: launch.roomNumber,
-    now: launch.now,
-    timeZone: launch.timeZone,
+    today: launch.today,
+    cleaningDate: launch.cleaningDate,
   })),
   lunishower: modalFlow(yesNoMachine, yesNoInputOf),
   heating: modalFlow(heatingMachine, (launch) => ({

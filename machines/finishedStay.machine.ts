@@ -101,6 +101,7 @@ export const finishedStayMachine = setup({
           codePrefix: context.stay.codePrefix,
           canShare: event.canShare,
           canEmail: event.canEmail,
+          rewards: context.claimedRewards,
         };
       },
     }),

@@ -112,6 +112,7 @@ export const rewardsListMachine = setup({
           sUUID: context.sUUID,
           profileUUID: context.profileUUID,
           language: context.language,
+          rewards: context.rewards,
         };
       },
     }),

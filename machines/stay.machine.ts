@@ -58,8 +58,10 @@ export interface LaunchRequest {
   stayLastDay: string;
   /** The stay's room, else null (skip cleaning sends it). */
   roomNumber: string | null;
-  /** When the guest opened the action (today at the hotel, the skip-cleaning title's today or tomorrow). */
-  now: Date;
+  /** Today at the hotel by the server's clock (the stay's `today`): the nights and the end-date window count from it. */
+  today: string;
+  /** The day skipping the cleaning speaks of, by the server's clock (the stay's `cleaningDate`). */
+  cleaningDate: string;
 }
 
 export interface StayContext extends StayInput {
@@ -75,7 +77,7 @@ export interface StayContext extends StayInput {
 
 export type StayEvent =
   | { type: 'language.change'; language: string }
-  /** A card's button: the action, the stay's end date and room, and the time (the view reads the clock). */
+  /** A card's button: the action, the stay's end date and room, and the stay's hotel days (the server's clock). */
   | ({ type: 'action.open' } & LaunchRequest)
   /** The guest closed the opened action before its dialogs loaded. */
   | { type: 'action.close' }
@@ -418,7 +420,6 @@ export const stayMachine = setup({
                     src: 'actionLaunch',
                     input: ({ context }) => ({
                       ...guestOf(context),
-                      timeZone: context.hotel?.hotel.timeZone,
                       ...launchRequestOf(context),
                     }),
                     // docs/behaviour.md#end-date: the stay is refreshed as soon as the launch saved its end date, not

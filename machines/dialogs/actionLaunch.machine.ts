@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type AnyMachineSnapshot, and, assign, not, type SnapshotEvent, setup } from 'xstate';
 import { ANSWER_MODALS, type AnswerModal, rulesOf } from '../../contract/action-types.ts';
-import { addDays, calendarDateIn, daysBetween, earlierDate } from '../../contract/calendar-days.ts';
+import { addDays, daysBetween, earlierDate } from '../../contract/calendar-days.ts';
 import { isCompletedForGood, isNightActionUnavailable } from '../../contract/launch-rules.ts';
 import type { Action, Stay, SubmissionReply } from '../../contract/schemas.ts';
 import { MODAL_MACHINES, modalInputOf, modalKindOf } from '../actionModals.ts';
@@ -36,10 +36,10 @@ export interface ActionLaunchInput {
   /** The guest's language (the submissions' translated success message). */
   language: string;
   action: Action;
-  /** When the guest opened the action (today at the hotel follows from it). */
-  now: Date;
-  /** The hotel's time zone; the device's when unknown. */
-  timeZone: string | undefined;
+  /** Today at the hotel by the server's clock (the stay's `today`): the nights and the end-date window count from it. */
+  today: string;
+  /** The day skipping the cleaning speaks of, by the server's clock (the stay's `cleaningDate`). */
+  cleaningDate: string;
   /** The stay's end date when the launch began (YYYY-MM-DD), else null. */
   stayEndDate: string | null;
   /** The stay's last possible day (YYYY-MM-DD): the server refuses a later end date (409 end_date_after_last_day). */
@@ -50,8 +50,6 @@ export interface ActionLaunchInput {
 export interface ActionLaunchContext extends ActionLaunchInput {
   /** The stay's end date: the input's, then the one the launch saved (the root refreshes the stay when it changes). */
   stayEndDate: string | null;
-  /** Today (YYYY-MM-DD) in the hotel's time zone. */
-  today: string;
   /** The end date handed to the modal. */
   endDate: string | null;
   /** Days from today to the end date, at least 1; null when the flow did not need it. */
@@ -184,7 +182,6 @@ export const actionLaunchMachine = setup({
   id: 'actionLaunch',
   context: ({ input }) => ({
     ...input,
-    today: calendarDateIn(input.timeZone, input.now),
     endDate: null,
     nights: null,
     error: null,

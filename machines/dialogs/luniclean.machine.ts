@@ -1,4 +1,4 @@
-import { type CleaningDay, cleaningDayAt } from '../../contract/calendar-days.ts';
+import { type CleaningDay, cleaningDayOf } from '../../contract/calendar-days.ts';
 import {
   type CleaningDecision,
   cleaningDecisionOf,
@@ -33,9 +33,10 @@ export type { CleaningDecision };
 export interface LunicleanInput extends SubmissionInput {
   action: Action;
   roomNumber: string | null;
-  now: Date;
-  /** The hotel's time zone; the device's when unknown. */
-  timeZone: string | undefined;
+  /** Today at the hotel by the server's clock (the stay's `today`). */
+  today: string;
+  /** The day skipping the cleaning speaks of, by the server's clock (the stay's `cleaningDate`). */
+  cleaningDate: string;
 }
 
 /** The answer of this change flow is the cleaning decision. */
@@ -77,7 +78,7 @@ export const lunicleanMachine = answerChangeSetup<
     // Skipping the cleaning is the rewarded decision.
     ...answerChangeContextOf<CleaningDecision>(cleaningDecisionOf(input.action.response), REWARDED_CLEANING_DECISION),
     roomNumber: input.roomNumber,
-    day: cleaningDayAt(input.now, input.timeZone),
+    day: cleaningDayOf(input.cleaningDate, input.today),
   }),
   initial: 'ready',
   states: {

@@ -15,6 +15,9 @@ import { type SliderParentEvent, sliderMachine } from './slider.machine.ts';
  * opening ▶ claimed (already unlocked) | locked (balance >= rwCost) | insufficient;
  * locked ─reward.unlock▶ claiming ▶ claimed | failed | insufficient ('Not enough GreenMiles')
  * | alreadyClaimed (another tab claimed it first: the list reloads, the modal says so).
+ * A claim's reply marks the claimed view `justUnlocked` and keeps what the claim changed (the stay's rewards with
+ * this one claimed, the balance it left): the moment then shows the way to the next reward. A reward claimed before
+ * and opened again shows the claimed view without it. (A flag rather than a twin of `claimed`'s states.)
  * The modal stays open through the claim (a water donation included): its body turns into the claimed view in place.
  * A claimed CODE reward without a code fetches it (claimed.fetchingCode).
  * A claimed, unused SLIDER runs the staff step (machines/dialogs/slider.machine.ts) as the child `slider` (claimed.swiping).
@@ -42,12 +45,16 @@ export interface RewardClaimInput {
   canShare: boolean;
   /** Whether rewards can be e-mailed here (the hotel reply's `emailEnabled`). */
   canEmail: boolean;
+  /** The stay's rewards as the list knows them, for the way to the next reward once this one is unlocked. */
+  rewards: Reward[];
 }
 
 export interface RewardClaimContext extends RewardClaimInput {
   /** The CODE reward's code once known (from the list, the claim reply or the code call). */
   code: string | null;
   error: MessageDescriptor | null;
+  /** Whether this modal unlocked the reward (the claim's reply), not opened one claimed before. */
+  justUnlocked: boolean;
 }
 
 export type RewardClaimEvent = { type: 'reward.unlock' } | { type: 'code.retry' } | SliderParentEvent;
@@ -105,17 +112,22 @@ export const rewardClaimMachine = setup({
     getRewardCode: viewProvidedActor<RewardCodeReply, RewardCallInput>('getRewardCode'),
   },
   actions: {
-    storeClaim: assign(({ context }, reply: ClaimRewardReply) => ({
-      reward: {
+    storeClaim: assign(({ context }, reply: ClaimRewardReply) => {
+      const reward = {
         ...context.reward,
         isClaimed: 1 as const,
         code: reply.code ?? context.reward.code,
         claimedAt: reply.claimedAt,
-      },
-      code: reply.code ?? context.code,
-      balance: reply.greenMiles,
-      error: null,
-    })),
+      };
+      return {
+        reward,
+        rewards: context.rewards.map((listed) => (listed.rwId === reward.rwId ? reward : listed)),
+        code: reply.code ?? context.code,
+        balance: reply.greenMiles,
+        error: null,
+        justUnlocked: true,
+      };
+    }),
     storeClaimError: assign({ error: (_, error: unknown) => failureTextOf(error, claimError) }),
     storeCode: assign({ code: (_, code: string) => code, error: null }),
     storeCodeFetchError: assign({ error: codeFetchError }),
@@ -154,7 +166,7 @@ export const rewardClaimMachine = setup({
   },
 }).createMachine({
   id: 'rewardClaim',
-  context: ({ input }) => ({ ...input, code: input.reward.code, error: null }),
+  context: ({ input }) => ({ ...input, code: input.reward.code, error: null, justUnlocked: false }),
   initial: 'opening',
   states: {
     opening: {

@@ -8,7 +8,7 @@ import type { QueryCreator } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
-import { type Cap, stayCapSubject, takeCap } from './caps.ts';
+import { type Cap, giveBackCap, stayCapSubject, takeCap } from './caps.ts';
 
 /** Uses allowed per UTC minute; null: no limit (a load test's own server). */
 export interface RateLimits {
@@ -112,4 +112,14 @@ const pastWindowsDeletion = prepared(pastWindowsDeletionQuery);
 export async function takeRateLimitNow(store: Store, cap: Cap | null): Promise<void> {
   if (cap === null) return;
   await store.write((tx) => takeRateLimit(tx, cap));
+}
+
+/**
+ * Gives back the one use `takeRateLimitNow` took, when what it paid for could not be served (the meal analysis
+ * failed). One conditional decrement of that use's own window: concurrent takes and gives agree on the row, and a
+ * window already past (its counter cleared) is left as it is.
+ */
+export async function giveBackRateLimitNow(store: Store, cap: Cap | null): Promise<void> {
+  if (cap === null) return;
+  await store.write((tx) => giveBackCap(tx, cap));
 }

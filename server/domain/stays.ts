@@ -7,6 +7,7 @@
  * (docs/behaviour.md#stay-limits, docs/trust-model.md#presence).
  */
 import type { Kysely, QueryCreator } from 'kysely';
+import { cleaningDateAt } from '../../contract/calendar-days.ts';
 import type { Stay } from '../../contract/schemas.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -137,6 +138,7 @@ function toStay(stay: StayRecord, greenMiles: number, earned: number, now: Date)
     earnedGreenMiles: earned,
     timeZone: stay.time_zone,
     today: localDate(now, stay.time_zone),
+    cleaningDate: cleaningDateAt(now, stay.time_zone),
   };
 }
 

@@ -25,7 +25,7 @@ describe('connectRewardClaim', () => {
     const controlled = controlledActors(['claimReward', 'getRewardCode']);
     const announceChange = vi.fn<() => void>();
     const logic = controlled.provideTo(rewardClaimMachine).provide({ actions: { announceChange } });
-    const actor = createActor(logic, { input: { reward: item, balance, ...CLAIM_SETTINGS } }).start();
+    const actor = createActor(logic, { input: { reward: item, balance, rewards: [item], ...CLAIM_SETTINGS } }).start();
     return { actor, ...observed(actor), controlled, announceChange };
   };
 
@@ -279,7 +279,7 @@ describe('view-provided defaults', () => {
 
   it('a missing actor fails with its name', async () => {
     const actor = createActor(rewardClaimMachine, {
-      input: { reward: reward({ rwId: 1, rwCost: 30 }), balance: 100, ...CLAIM_SETTINGS },
+      input: { reward: reward({ rwId: 1, rwCost: 30 }), balance: 100, rewards: [], ...CLAIM_SETTINGS },
     }).start();
     const inspected: unknown[] = [];
     actor.system.inspect((event) => {

@@ -54,7 +54,7 @@ interface ClaimReports {
  */
 function startClaim(
   claim: typeof rewardClaimLogic,
-  input: { reward: Reward; balance: number; profileUUID: string; language: string },
+  input: { reward: Reward; balance: number; rewards: Reward[]; profileUUID: string; language: string },
   reports: ClaimReports,
 ): ActorRefFrom<typeof rewardClaimMachine> {
   const list = setup({
@@ -75,15 +75,15 @@ function startClaim(
 }
 
 /**
- * One reward's detail modal with plain props, its claim flow run by a stand-in list, the machines given by the test,
- * and spies for its callbacks and for what the claim reported to the list (`onClaimChanged`, `onClaimClosed`);
+ * One reward's detail modal with plain props, its claim flow run by a stand-in list (whose rewards are `rewards`, the
+ * opened one alone by default), the machines given by the test, and spies for its callbacks and for what the claim reported to the list (`onClaimChanged`, `onClaimClosed`);
  * `rerender` draws it again with other props, as the rewards list does on every render.
  */
 export function renderRewardDetails(
   reward: Reward,
   balance: number,
   logic: RewardDetailsTestLogic,
-  { language = 'fr', profileUUID = DETAILS_SESSION.profileUUID } = {},
+  { language = 'fr', profileUUID = DETAILS_SESSION.profileUUID, rewards = [reward] } = {},
 ) {
   const callbacks = { onClose: vi.fn(), onEarnPoints: vi.fn() };
   const reports = { onClaimChanged: vi.fn(), onClaimClosed: vi.fn() };
@@ -92,7 +92,7 @@ export function renderRewardDetails(
     actors: { ...(slider && { slider }), ...(email && { rewardEmail: email }), ...(copy && { copyCode: copy }) },
   });
   const props: RewardDetailsProps = {
-    claim: startClaim(claimLogic, { reward, balance, profileUUID, language }, reports),
+    claim: startClaim(claimLogic, { reward, balance, rewards, profileUUID, language }, reports),
     balance,
     pointsName: POINTS_NAME,
     codePrefix: CODE_PREFIX,

@@ -25,6 +25,8 @@ export function makeStay(overrides: Partial<Stay> = {}): Stay {
     timeZone: 'Europe/Paris',
     // The server's hotel-local date; the tests' reward dates are far from it either way unless a test says otherwise.
     today: '2026-11-22',
+    // Before 11:00 at the hotel: skipping the cleaning speaks of today's.
+    cleaningDate: '2026-11-22',
     ...overrides,
   };
 }

@@ -101,7 +101,7 @@ describe('the connect layer turns a submission flow into props', () => {
 
   it('luniclean: the pending decision shows while it is sent, the previous one comes back on a failure', async () => {
     const action = makeAction({ actId: 7, actType: 'LUNICLEAN', response: null });
-    const input = { ...INPUT, action, roomNumber: '101', now: new Date(), timeZone: 'Europe/Paris' };
+    const input = { ...INPUT, action, roomNumber: '101', today: '2026-11-22', cleaningDate: '2026-11-22' };
     const flow = start(lunicleanMachine, input);
     let props = connectLuniclean(flow.snapshot(), flow.actor.send);
     expect(props).toMatchObject({ answer: 'undecided', rewardedAnswer: 'skipped' });

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
-import { addDays, calendarDateIn } from '../../contract/calendar-days.ts';
+import { addDays } from '../../contract/calendar-days.ts';
 import type { Action } from '../../contract/schemas.ts';
 import {
   type ActionLaunchInput,
@@ -26,7 +26,11 @@ vi.mock(
 
 type LaunchSnapshot = SnapshotFrom<typeof actionLaunchMachine>;
 
-const TODAY = calendarDateIn('Europe/Paris', new Date());
+/**
+ * The hotel's today as the stay answer gives it (the server's clock), days away from the device's: the nights, the
+ * end-date window and the stay ending tomorrow all count from it, never from the device's clock.
+ */
+const TODAY = makeStay().today;
 const CHOSEN_END = addDays(TODAY, 6);
 
 const launchable: Action[] = [
@@ -69,8 +73,8 @@ function launchInput(action: Action, stayEndDate: string | null = null): ActionL
     profileUUID: PROFILE_ID,
     language: 'fr',
     action,
-    now: new Date(`${TODAY}T09:00:00Z`),
-    timeZone: 'Europe/Paris',
+    today: TODAY,
+    cleaningDate: TODAY,
     stayEndDate,
     stayLastDay: addDays(TODAY, 14),
     roomNumber: '101',
@@ -355,7 +359,9 @@ describe("launch near the stay's last possible day", () => {
     const saving = controlledActors(['saveEndDate']);
     const { user } = await openNightAction(saving);
     await chooseNights(user, '4+');
-    expect(await screen.findByLabelText('Date de départ')).toHaveAttribute('max', LAST_DAY);
+    const picker = await screen.findByLabelText('Date de départ');
+    expect(picker).toHaveAttribute('min', TODAY);
+    expect(picker).toHaveAttribute('max', LAST_DAY);
   });
 });
 

@@ -143,7 +143,7 @@ describe('actionOutcome drives the toast, the refetches and the celebration', ()
             // Not a static 'Bravo !': how far the new balance (50) is from the next reward (issue 25).
             const progress = dialog.querySelector('[data-part="progress"]');
             expect(progress).toHaveTextContent('Plus que 30 Feuilles pour Café offert');
-            expect(progress?.querySelector<HTMLElement>('.celebration__fill')?.style.inlineSize).toBe('63%');
+            expect(progress?.querySelector<HTMLElement>('[data-part="fill"]')?.style.inlineSize).toBe('63%');
             // Its one button has the focus, so Enter continues.
             expect(within(dialog).getByRole('button', { name: 'Continuer' })).toHaveFocus();
           },

@@ -1,5 +1,5 @@
-import { type BoundFunctions, type queries, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { type BoundFunctions, type queries, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import { cleaningDecisionOf } from '../../contract/recorded-answers.ts';
 import type { ActionResponse } from '../../contract/schemas.ts';
@@ -10,10 +10,11 @@ import {
 } from '../../machines/dialogs/luniclean.machine.ts';
 import LunicleanModal from '../../src/views/actions/modals/LunicleanModal.tsx';
 import { modalDialog, renderActionModal, startModalFlow } from '../app/action-modal-harness.tsx';
+import { renderLoadedActionsPage } from '../app/actions-page-harness.tsx';
 import { describeAnswerChangeModal } from '../app/answer-change-model.tsx';
 import { identityBody } from '../app/answer-submission-model.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
-import { makeAction, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
+import { makeAction, makeStay, PROFILE_ID, STAY_ID } from '../app/stay-fixtures.ts';
 
 const END_DATE = '2026-11-24';
 /** 10:59 and 11:00 in Paris (UTC+1 in November). */
@@ -22,23 +23,27 @@ const FROM_ELEVEN = new Date('2026-11-21T10:00:00Z');
 
 type InDialog = BoundFunctions<typeof queries>;
 
-/** The guest, stay, room and hotel the launch gives every skip-cleaning flow here. */
-const INPUT_FIELDS = { uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', roomNumber: '101', timeZone: 'Europe/Paris' };
+/** The guest, stay, room and hotel day the launch gives every skip-cleaning flow here. */
+const INPUT_FIELDS = { uuid: PROFILE_ID, sUUID: STAY_ID, lang: 'fr', roomNumber: '101', today: '2026-11-21' };
 
-const cases: Array<[ActionResponse, Date]> = [
-  [null, BEFORE_ELEVEN],
-  ['SKIP', FROM_ELEVEN],
-  ['CLEAN', BEFORE_ELEVEN],
+/** The day skipping the cleaning speaks of, as the stay answer says it (the server's clock, before or from 11:00). */
+const TODAYS_CLEANING = '2026-11-21';
+const TOMORROWS_CLEANING = '2026-11-22';
+
+const cases: Array<[ActionResponse, string]> = [
+  [null, TODAYS_CLEANING],
+  ['SKIP', TOMORROWS_CLEANING],
+  ['CLEAN', TODAYS_CLEANING],
 ];
 
-for (const [response, now] of cases) {
+for (const [response, cleaningDate] of cases) {
   const action = makeAction({ actId: 31, actType: 'LUNICLEAN', aadName: 'Ménage', actReward: 25, response });
-  const input: LunicleanInput = { ...INPUT_FIELDS, actId: 31, endDate: END_DATE, action, now };
+  const input: LunicleanInput = { ...INPUT_FIELDS, actId: 31, endDate: END_DATE, action, cleaningDate };
   const skip = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Pas de ménage' });
   const maintain = (inDialog: InDialog) => inDialog.getByRole('button', { name: "Ménage comme d'habitude" });
 
   describeAnswerChangeModal<LunicleanContext, LunicleanInput>(
-    `luniclean drives the skip-cleaning modal, from ${response ?? 'undecided'} at ${now.toISOString()}`,
+    `luniclean drives the skip-cleaning modal, from ${response ?? 'undecided'}, cleaning of ${cleaningDate}`,
     {
       machine: lunicleanMachine,
       scope: 'luniclean',
@@ -134,7 +139,7 @@ describe('skip-cleaning rules', () => {
         action={action}
         flow={startModalFlow(
           lunicleanMachine,
-          { ...INPUT_FIELDS, actId: 32, endDate: null, action, now: BEFORE_ELEVEN },
+          { ...INPUT_FIELDS, actId: 32, endDate: null, action, cleaningDate: TODAYS_CLEANING },
           controlled.actors,
         )}
         onClose={vi.fn()}
@@ -143,5 +148,26 @@ describe('skip-cleaning rules', () => {
     await user.click(screen.getByRole('button', { name: 'Pas de ménage' }));
     expect(modalDialog('luniclean')).toHaveAttribute('data-state', 'ready.idle');
     expect(controlled.calls).toEqual([]);
+  });
+});
+
+describe('the skip-cleaning dialog opened from the actions page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("names the day the stay answer gives (the server's clock), whatever the device's clock says", async () => {
+    // The device's clock is a day behind the hotel's, on a morning: by it, the cleaning would be today's.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T08:00:00Z') });
+    localStorage.setItem('welcomeShown', 'true');
+    const cleaning = makeAction({ actId: 33, actType: 'LUNICLEAN', actPeriod: 'NIGHT', aadName: 'Ménage' });
+    const { user, actions } = await renderLoadedActionsPage({
+      // Past 11:00 at the hotel: skipping now speaks of tomorrow's cleaning.
+      stay: makeStay({ endDate: '2026-11-25', today: '2026-11-22', cleaningDate: '2026-11-23' }),
+    });
+    actions.resolve('loadActions', [cleaning]);
+    await user.click(within(await screen.findByRole('article', { name: 'Ménage' })).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pas de ménage demain' });
+    expect(within(dialog).getByText('Renoncer au ménage demain ?')).toBeVisible();
   });
 });

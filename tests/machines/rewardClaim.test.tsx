@@ -74,12 +74,24 @@ const events: AnyEventObject[] = [
   { type: 'code.retry' },
 ];
 
-/** The rewards whose modals differ, each with the balance the page knows. */
-const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
-  { name: 'affordable CODE', reward: reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 }) },
+/**
+ * The rewards whose modals differ, each with the balance the page knows and the stay's other rewards, and, for the
+ * ones the model unlocks, what the dialog then says comes next (the claim's reply leaves 70 points).
+ */
+const SPA = reward({ rwId: 20, rwType: 'GENERIC', radName: 'Spa', rwCost: 300 });
+const TEA = reward({ rwId: 21, rwType: 'GENERIC', radName: 'Thé', rwCost: 50 });
+const SCENARIOS: Array<{ name: string; input: RewardClaimInput; next?: string }> = [
+  {
+    name: 'affordable CODE',
+    reward: reward({ rwId: 1, rwType: 'CODE', radName: 'Café offert', rwCost: 30 }),
+    others: [SPA],
+    next: `Plus que 230 ${POINTS_NAME} pour Spa`,
+  },
   {
     name: 'affordable water',
     reward: reward({ rwId: 2, rwType: 'EAU', radName: "Don de 30 litres d'eau", rwCost: 20, rwWaterVolume: 80 }),
+    others: [{ ...SPA, isClaimed: 1 as const }],
+    next: 'Vous avez débloqué toutes les récompenses !',
   },
   { name: 'unaffordable generic', reward: reward({ rwId: 3, rwType: 'GENERIC', radName: 'Spa', rwCost: 300 }) },
   {
@@ -89,12 +101,18 @@ const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
   {
     name: 'claimed CODE with its code',
     reward: reward({ rwId: 5, rwType: 'CODE', radName: 'Bar', isClaimed: 1, code: 'Z9Q' }),
+    others: [TEA],
   },
   {
     name: 'claimed used SLIDER',
     reward: reward({ rwId: 6, rwType: 'SLIDER', radName: 'Late', isClaimed: 1, isUsed: 1 }),
   },
-  { name: 'affordable generic', reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }) },
+  {
+    name: 'affordable generic',
+    reward: reward({ rwId: 7, rwType: 'GENERIC', radName: 'Cadeau', rwCost: 100 }),
+    others: [SPA, TEA],
+    next: 'Vous pouvez débloquer Thé !',
+  },
   {
     name: 'claimed expired CODE',
     reward: reward({ rwId: 8, rwType: 'CODE', radName: 'Bar', isClaimed: 1, code: 'K3P', validUntil: '2026-11-19' }),
@@ -103,7 +121,11 @@ const SCENARIOS: Array<{ name: string; input: RewardClaimInput }> = [
     name: 'claimed used generic',
     reward: reward({ rwId: 10, rwType: 'GENERIC', radName: 'Cadeau', isClaimed: 1, isUsed: 1, code: 'Q2W4E6R8' }),
   },
-].map(({ name, reward: item }) => ({ name, input: { reward: item, balance: 100, ...CLAIM_SETTINGS } }));
+].map(({ name, reward: item, others = [], next }) => ({
+  name,
+  input: { reward: item, balance: 100, rewards: [item, ...others], ...CLAIM_SETTINGS },
+  next,
+}));
 
 // The graph walks the flow alone: its reports to the list that runs it go nowhere here.
 const logic = rewardClaimMachine.provide({ actions: { announceChange: () => {} } }) as unknown as ActorLogic<
@@ -151,7 +173,14 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
         const claim = controlled.provideTo(rewardClaimLogic);
         const item = scenario.input.reward;
         // The claim's changes go to its parent, the rewards list.
-        const { onClaimChanged: onChanged } = renderRewardDetails(item, scenario.input.balance, { claim });
+        const { onClaimChanged: onChanged } = renderRewardDetails(
+          item,
+          scenario.input.balance,
+          { claim },
+          {
+            rewards: scenario.input.rewards,
+          },
+        );
         let claimsSettled = 0;
         let lastClaimError: string | null = null;
 
@@ -227,6 +256,12 @@ describe('rewardClaim machine: model paths drive the reward detail modal', () =>
               expect(within(dialog()).queryByRole('button', { name: /Débloquer|Donner/ })).toBeNull();
               expect(onChanged).toHaveBeenCalledTimes(claimsSettled);
               const body = within(dialog());
+              // issue 25: just unlocked, the dialog says what is left and what comes next; opened again, it does not.
+              const whatNext = body.queryByRole('region', { name: 'Et ensuite' });
+              if (claimsSettled > 0) {
+                expect(whatNext).toHaveTextContent(`Il vous reste 70 ${POINTS_NAME}.`);
+                expect(whatNext?.querySelector('[data-part="progress"]')).toHaveTextContent(scenario.next ?? '');
+              } else expect(whatNext).toBeNull();
               // issue 25: a claimed reward past its date, or used, says so.
               const expired = item.isUsed !== 1 && item.validUntil !== null && item.validUntil < DETAILS_TODAY;
               if (expired) expect(body.getByText('Cette récompense a expiré.')).toBeVisible();
@@ -337,6 +372,27 @@ describe('reward detail modal', () => {
     expect(onClaimChanged).toHaveBeenCalledTimes(1);
   });
 
+  it('just unlocked, a discount leads with what to do, then the balance left and the way to the next reward', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const controlled = controlledActors(['claimReward', 'getRewardCode']);
+    const claim = controlled.provideTo(rewardClaimLogic);
+    const discount = reward({ rwId: 9, rwType: 'SLIDER', radName: 'Remise', rwCost: 30 });
+    renderRewardDetails(discount, 100, { claim }, { rewards: [discount, SPA, { ...TEA, isClaimed: 1 }] });
+    expect(screen.queryByRole('region', { name: 'Et ensuite' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: `Débloquer pour 30 ${POINTS_NAME}` }));
+    await act(async () =>
+      controlled.resolve('claimReward', { code: null, greenMiles: 120, claimedAt: '2026-11-23T17:05:00.000Z' }),
+    );
+    const whatNext = screen.getByRole('region', { name: 'Et ensuite' });
+    expect(whatNext).toHaveTextContent(`Il vous reste 120 ${POINTS_NAME}.Plus que 180 ${POINTS_NAME} pour Spa`);
+    // The share of Spa's cost the balance covers, standing still: no points were earned here.
+    const fill = whatNext.querySelector<HTMLElement>('[data-part="fill"]');
+    expect(fill?.style.inlineSize).toBe('40%');
+    expect(fill?.style.getPropertyValue('--reward-progress-from')).toBe('40%');
+    const instruction = screen.getByText('Présentez cet écran à la réception au moment de votre départ.');
+    expect(instruction.compareDocumentPosition(whatNext) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a claimed used SLIDER offers a back button that closes the modal', async () => {
     const user = userEvent.setup();
     const item = reward({ rwId: 6, rwType: 'SLIDER', isClaimed: 1, isUsed: 1 });
@@ -371,7 +427,11 @@ describe('rewards page with the detail modal', () => {
     await act(async () => controlled.resolve('loadRewards', [{ ...coffee, isClaimed: 1, code: 'A7K' }]));
     expect(list).toHaveAttribute('data-state', 'loaded');
     expect(screen.getByRole('region', { name: 'Récompenses débloquées' })).toBeInTheDocument();
-    expect(screen.getByText('Vous avez débloqué toutes les récompenses !')).toBeInTheDocument();
+    // The page's empty state, and the dialog's way forward from the list it was opened on: nothing left to unlock.
+    expect(screen.getAllByText('Vous avez débloqué toutes les récompenses !')).toHaveLength(2);
+    expect(within(dialog).getByRole('region', { name: 'Et ensuite' })).toHaveTextContent(
+      'Il vous reste 70 Feuilles.Vous avez débloqué toutes les récompenses !',
+    );
     expect(screen.getByRole('dialog')).toBe(dialog);
 
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
@@ -385,7 +445,7 @@ describe('reward rules', () => {
     expect(canAffordReward(reward({ rwId: 1, rwCost: 30 }), 29)).toBe(false);
     const start = (balance: number) =>
       createActor(rewardClaimMachine, {
-        input: { reward: reward({ rwId: 1, rwCost: 30 }), balance, ...CLAIM_SETTINGS },
+        input: { reward: reward({ rwId: 1, rwCost: 30 }), balance, rewards: [], ...CLAIM_SETTINGS },
       }).getSnapshot().value;
     expect(start(30)).toBe('locked');
     expect(start(29)).toBe('insufficient');

@@ -17,7 +17,6 @@ import { makeAction, makeHotel, makeStay, PROFILE_ID, STAY_ID } from '../app/sta
 /** The whole stay page flow as machines only: no React, no DOM, the calls settled by the test, a simulated clock. */
 
 const TODAY = '2026-11-21';
-const NOW = new Date('2026-11-21T09:00:00Z');
 const input: StayInput = {
   sUUID: STAY_ID,
   profileUUID: PROFILE_ID,
@@ -120,7 +119,8 @@ function opening(action: Action) {
     stayEndDate: null,
     stayLastDay: '2099-12-31',
     roomNumber: '101',
-    now: NOW,
+    today: TODAY,
+    cleaningDate: TODAY,
   } as const;
 }
 

@@ -57,7 +57,8 @@ function opening(action: Action): AnyEventObject {
     stayEndDate: null,
     stayLastDay: '2099-12-31',
     roomNumber: null,
-    now: new Date('2026-11-21T09:00:00Z'),
+    today: '2026-11-21',
+    cleaningDate: '2026-11-21',
   };
 }
 

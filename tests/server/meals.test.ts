@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { encode } from 'jpeg-js';
+import type { Kysely } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
@@ -15,6 +16,7 @@ import { buildApp } from '../../server/app.ts';
 import { parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.ts';
 import { ContentError } from '../../server/content/validate.ts';
+import type { Database } from '../../server/db/schema.ts';
 import { ANALYSIS_RETRY_AFTER_SECONDS } from '../../server/domain/meals/analysers.ts';
 import { FOOD_FACTORS, FOOD_KEYS, matchFood } from '../../server/domain/meals/factors.ts';
 import { analysisOf, environmentalScore, impactOf, mealPoints } from '../../server/domain/meals/scoring.ts';
@@ -34,6 +36,17 @@ function postPhoto(app: FastifyInstance, stay: TestStay, actId: number, body: Re
     url: `/api/actions/${actId}/limeat`,
     payload: { uuid: stay.profileUUID, sUUID: stay.sUUID, endDate: null, ...body },
   });
+}
+
+/** The submission slots a stay has used in its rate limit's windows (docs/behaviour.md#rate-limits). */
+async function submissionSlotsUsed(db: Kysely<Database>, stay: TestStay): Promise<number> {
+  const rows = await db
+    .selectFrom('cap_counters')
+    .select('used')
+    .where('cap', '=', 'submissions')
+    .where('subject', '=', `stay:${stay.id}`)
+    .execute();
+  return rows.reduce((sum, row) => sum + Number(row.used), 0);
 }
 
 function getMenu(app: FastifyInstance, stay: TestStay, actId: number, lang = 'en') {
@@ -220,6 +233,8 @@ describeEachDialect('meal photo, hotel menu analyser', (get) => {
     expect(foreign.statusCode).toBe(404);
     expect((await getMenu(app, { ...other, profileUUID: stay.profileUUID }, meal.actId)).statusCode).toBe(404);
     expect(await submissionCounts(handle)).toEqual(before);
+    // A dish refused before any analysis uses none of the stay's submission slots either.
+    expect(await submissionSlotsUsed(handle.db, stay)).toBe(0);
   });
 
   it('checks the photo: non-JPEG and forged → 415, too many pixels or bytes → 413, nothing written', async () => {
@@ -390,6 +405,43 @@ describe.each(DIALECTS)('meal photo, vision analyser [%s]', (dialect) => {
       expect(response.headers['retry-after']).toBe(String(ANALYSIS_RETRY_AFTER_SECONDS));
     }
     expect(await submissionCounts(database.handle)).toEqual(before);
+  });
+
+  it("a failed analysis gives its submission slot back, once: only analyses served count against the stay's limit", async () => {
+    // One minute throughout, and 3 submissions a minute for a stay.
+    const minute = new Date('2026-06-02T10:00:10Z');
+    const limited = await buildApp({
+      db: database.handle.db,
+      kind: database.handle.kind,
+      frontToken: TEST_FRONT_TOKEN,
+      mealVision: { url: vision.url, model: 'test-vision', key: null, timeoutMs: 400 },
+      rateLimits: { submissionsPerStay: 3 },
+      now: () => minute,
+    });
+    try {
+      const stay = await newStay(limited, database.handle);
+      const meal = await actionOfType(limited, stay, 'LIMEAT');
+      const send = () => postPhoto(limited, stay, meal.actId, { photoData: jpeg(64, 64) });
+
+      // Three failures at once: each takes a slot before its analysis and gives that one back.
+      vision.answer = async () => ({ status: 503, body: { error: { message: 'overloaded' } } });
+      const failed = await Promise.all([send(), send(), send()]);
+      expect(failed.map((response) => response.json().error)).toEqual(Array(3).fill('analysis_unavailable'));
+      expect(await submissionSlotsUsed(database.handle.db, stay)).toBe(0);
+
+      // The guest still has all three slots of the minute, and not one more.
+      vision.answer = async () => completion('{"ingredients": [{"name": "lentils", "grams": 150}]}');
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await send()).statusCode).toBe(200);
+      expect(await submissionSlotsUsed(database.handle.db, stay)).toBe(3);
+      const refused = await send();
+      expect([refused.statusCode, refused.json().error]).toEqual([429, 'submission_rate_limited']);
+      // A failure once the slots are spent is refused before the analysis: nothing to give back, nothing given.
+      vision.answer = async () => ({ status: 503, body: {} });
+      expect((await send()).statusCode).toBe(429);
+      expect(await submissionSlotsUsed(database.handle.db, stay)).toBe(3);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('an unreachable model (nothing listens on its port) is 503 analysis_unavailable too', async () => {

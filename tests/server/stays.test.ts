@@ -239,6 +239,22 @@ describeEachDialect('stays', (get) => {
       expect(stay.earnedGreenMiles).toBe(100);
     });
 
+    it("tells the day skipping the cleaning speaks of by the server's clock: today before 11:00 at the hotel, then tomorrow", async () => {
+      const { app, clock } = get();
+      try {
+        clock.current = new Date('2026-06-02T08:59:00Z');
+        const { sUUID, profileUUID } = await newHotelStay(app);
+        const read = async () => (await app.inject({ url: `/api/stays/${sUUID}?uuid=${profileUUID}` })).json().stay;
+        // 10:59 in Paris.
+        expect(await read()).toMatchObject({ today: '2026-06-02', cleaningDate: '2026-06-02' });
+        // 11:00 in Paris.
+        clock.current = new Date('2026-06-02T09:00:00Z');
+        expect(await read()).toMatchObject({ today: '2026-06-02', cleaningDate: '2026-06-03' });
+      } finally {
+        clock.current = null;
+      }
+    });
+
     it('requires the uuid query', async () => {
       const { app } = get();
       const { sUUID } = await newHotelStay(app);
@@ -269,6 +285,8 @@ describeEachDialect('stays', (get) => {
           status: 'active',
           today: '2026-06-02',
           timeZone: 'Europe/Paris',
+          // 01:30 in Paris: skipping the cleaning now speaks of today's.
+          cleaningDate: '2026-06-02',
         });
         const limit = await app.inject({
           method: 'PUT',

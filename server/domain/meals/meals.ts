@@ -22,7 +22,7 @@ import {
 import { DomainError, notFound, stayFinished } from '../errors.ts';
 import { completionNightId, currentNightId } from '../hotel-time.ts';
 import { hotelPrimaryLanguage } from '../hotels.ts';
-import { type Caller, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
+import { type Caller, giveBackRateLimitNow, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
 import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
 import { isFoodKey } from './factors.ts';
@@ -123,10 +123,6 @@ export async function submitMealPhoto(
   const action = await mealActionOf(store.db, stay, input.actionId);
   if (isFinished(stay, now)) throw stayFinished();
   if (body.endDate !== null) checkEndDate(body.endDate, stay, now);
-  // Before the analysis, which may cost a vision model's call.
-  const limit = submissionsLimit(input.caller, now);
-  await takeRateLimitNow(store, limit && limitOfStay(limit, stay.id));
-
   let dish: Dish | null = null;
   if (analyser.kind === 'menu') {
     if (!body.dishKey) throw new DomainError('bad_request', 'dish_required', 'Pick the dish of the menu first');
@@ -134,8 +130,17 @@ export async function submitMealPhoto(
     if (!dish) throw new DomainError('bad_request', 'unknown_dish', 'This dish is not on the hotel menu');
   }
 
+  // Before the analysis, which may cost a vision model's call.
+  const limit = submissionsLimit(input.caller, now);
+  const slot = limit && limitOfStay(limit, stay.id);
+  await takeRateLimitNow(store, slot);
+
   // The analysis may take seconds (a vision model): it runs before the write transaction, which holds the stay.
-  const ingredients = await analyser.analyse({ photo, dish: dish?.ingredients ?? null });
+  const ingredients = await analyser.analyse({ photo, dish: dish?.ingredients ?? null }).catch(async (error) => {
+    // docs/behaviour.md#rate-limits: a failed analysis served nothing, so its slot is the guest's again.
+    await giveBackRateLimitNow(store, slot);
+    throw error;
+  });
   const lang = body.lang ?? (await hotelPrimaryLanguage(store.db, stay));
   const analysis = analysisOf(ingredients, lang);
   if (ingredients.length === 0) return { greenMilesAdded: 0, limeatAnalysis: analysis };

@@ -37,7 +37,7 @@ export function ActionsList() {
   // Today at the hotel by the server's clock (the stay's `today`), for the per-night actions a stay ending tomorrow
   // leaves without a night: a device with a wrong clock does not change what is open.
   const today = stay.endDate === null ? null : stay.today;
-  // The launch needs the stay's end date and room, and the time (the clock is read here, not in a machine).
+  // The launch needs the stay's end date and room, and the hotel's days by the server's clock (never the device's).
   const open = (action: Action) =>
     stayActor.send({
       type: 'action.open',
@@ -45,7 +45,8 @@ export function ActionsList() {
       stayEndDate: stay.endDate,
       stayLastDay: stay.lastDay,
       roomNumber: stay.roomNb,
-      now: new Date(),
+      today: stay.today,
+      cleaningDate: stay.cleaningDate,
     });
 
   return (

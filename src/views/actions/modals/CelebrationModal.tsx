@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { type CSSProperties, useRef } from 'react';
+import { useRef } from 'react';
 import { Sheet } from '../../../components/Sheet.tsx';
+import { NextRewardProgress } from '../../rewards/details/NextRewardProgress.tsx';
 import type { RewardProgress } from '../../rewards/rewardGroups.ts';
 import './CelebrationModal.css';
 
@@ -45,7 +46,7 @@ export function CelebrationModal({ points, pointsName, message, progress, onClos
           </p>
         )}
         {progress && progress.kind !== 'none' ? (
-          <ProgressTowardsReward progress={progress} points={points} pointsName={pointsName} />
+          <NextRewardProgress progress={progress} gained={points} pointsName={pointsName} />
         ) : (
           <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
         )}
@@ -60,46 +61,5 @@ export function CelebrationModal({ points, pointsName, message, progress, onClos
         </button>
       </div>
     </Sheet>
-  );
-}
-
-/** The next reward and the share of its cost already earned, in words and as a bar that fills in reading order. */
-function ProgressTowardsReward({
-  progress,
-  points,
-  pointsName,
-}: {
-  progress: Exclude<RewardProgress, { kind: 'none' }>;
-  points: number;
-  pointsName: string;
-}) {
-  const { t } = useLingui();
-  if (progress.kind === 'allUnlocked') {
-    return (
-      <p className="celebration__progress" data-part="progress" data-state="all-unlocked">
-        {t`Vous avez débloqué toutes les récompenses !`}
-      </p>
-    );
-  }
-  const name = progress.reward.radName;
-  const missing = progress.kind === 'next' ? progress.missing : 0;
-  const share = progress.kind === 'ready' ? 1 : progress.share;
-  // The bar grows from where it stood before these points.
-  const before = Math.max(0, Math.min(share, (progress.reward.rwCost * share - points) / progress.reward.rwCost));
-  const percent = (value: number) => `${Math.round(value * 100)}%`;
-  return (
-    <div className="celebration__progress" data-part="progress" data-state={progress.kind}>
-      <p className="celebration__goal">
-        {progress.kind === 'ready'
-          ? t`Vous pouvez débloquer ${name} !`
-          : t`Plus que ${missing} ${pointsName} pour ${name}`}
-      </p>
-      <div className="celebration__bar" aria-hidden="true" data-part="bar">
-        <div
-          className="celebration__fill"
-          style={{ inlineSize: percent(share), '--celebration-fill-from': percent(before) } as CSSProperties}
-        />
-      </div>
-    </div>
   );
 }

@@ -6,9 +6,10 @@ import { alreadyClaimedError, type rewardClaimMachine } from '../../../../machin
 import { RewardCode } from '../../../components/RewardCode.tsx';
 import { Sheet } from '../../../components/Sheet.tsx';
 import { formatHotelTime } from '../../../i18n/hotelTime.ts';
-import { isRewardExpired, missingPoints } from '../rewardGroups.ts';
+import { isRewardExpired, missingPoints, type RewardProgress } from '../rewardGroups.ts';
 import { CodePanel } from './CodePanel.tsx';
 import { CodeQr } from './CodeQr.tsx';
+import { NextRewardProgress } from './NextRewardProgress.tsx';
 import { RewardShare } from './RewardShare.tsx';
 import { connectRewardClaim, type RewardClaimApi } from './rewardClaim.connect.ts';
 import { waterAccessMonths, waterVolumeOf } from './rewardDisplay.ts';
@@ -145,6 +146,8 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, onClose, claim 
 function ClaimedBody(props: BodyProps) {
   const { reward, claim } = props;
   const share = claim.share && <RewardShare flow={claim.share} />;
+  // Right after the unlock, before the sharing: what is left and what comes next.
+  const whatNext = claim.justUnlocked && <WhatNext {...claim.justUnlocked} pointsName={props.pointsName} />;
   const expired = reward.isUsed !== 1 && isRewardExpired(reward, props.today);
   switch (reward.rwType) {
     case 'CODE':
@@ -152,6 +155,7 @@ function ClaimedBody(props: BodyProps) {
         <>
           <UseStatus reward={reward} expired={expired} />
           <CodePanel claim={claim} codePrefix={props.codePrefix} language={props.language} />
+          {whatNext}
           {share}
         </>
       );
@@ -159,6 +163,7 @@ function ClaimedBody(props: BodyProps) {
       return (
         <>
           <WaterSummary reward={reward} />
+          {whatNext}
           {share}
         </>
       );
@@ -178,6 +183,7 @@ function ClaimedBody(props: BodyProps) {
           </p>
           <Description reward={reward} />
           {claim.slider && <SliderPanel slider={claim.slider} />}
+          {whatNext}
         </>
       );
     default:
@@ -198,10 +204,35 @@ function ClaimedBody(props: BodyProps) {
             language={props.language}
             timeZone={props.timeZone}
           />
+          {whatNext}
           {share}
         </>
       );
   }
+}
+
+/**
+ * docs/behaviour.md#unlocking: right after the unlock, what the guest has left and what comes next: the next reward
+ * and how far it is, one to unlock now, or that every reward is unlocked.
+ */
+function WhatNext({
+  balance,
+  progress,
+  pointsName,
+}: {
+  balance: number;
+  progress: RewardProgress;
+  pointsName: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <section className="reward-details__next" data-part="what-next" aria-label={t`Et ensuite`}>
+      <p className="reward-details__balance" data-part="balance">
+        {t`Il vous reste ${balance} ${pointsName}.`}
+      </p>
+      {progress.kind !== 'none' && <NextRewardProgress progress={progress} gained={0} pointsName={pointsName} />}
+    </section>
+  );
 }
 
 /** A claimed reward that can no longer be used: used (by the swipe or at the desk), or past its validity date. */

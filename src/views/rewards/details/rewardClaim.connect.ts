@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RewardClaimEvent, rewardClaimMachine } from '../../../../machines/dialogs/rewardClaim.machine.ts';
 import { dataStateOf } from '../../binding/dataState.ts';
+import { rewardProgressOf } from '../rewardGroups.ts';
 
 type RewardClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
 
@@ -9,7 +10,7 @@ type RewardClaimSnapshot = SnapshotFrom<typeof rewardClaimMachine>;
  * claim's children the body draws (swipe, e-mail and share, code copy).
  */
 export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: RewardClaimEvent) => void) {
-  const { reward, code, error } = snapshot.context;
+  const { reward, code, error, rewards, balance, justUnlocked } = snapshot.context;
   const state = dataStateOf(snapshot);
   const claiming = snapshot.hasTag('submitting');
   return {
@@ -19,6 +20,12 @@ export function connectRewardClaim(snapshot: RewardClaimSnapshot, send: (event: 
     /** Another tab claimed the reward first: no unlock button, the list shows it claimed. */
     alreadyClaimed: snapshot.matches('alreadyClaimed'),
     claimed: snapshot.matches('claimed'),
+    /**
+     * Just unlocked here: the balance the claim left and where it stands on the way to the next reward (or that every
+     * reward is unlocked); null for a reward claimed before.
+     */
+    justUnlocked:
+      justUnlocked && snapshot.matches('claimed') ? { balance, progress: rewardProgressOf(rewards, balance) } : null,
     /** The reward's code once it may be shown (copy button, share text). */
     code: snapshot.matches({ claimed: 'shown' }) ? code : null,
     claiming,
