@@ -1,9 +1,9 @@
 import { i18n } from '@lingui/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { type ActorLogic, type AnyEventObject, createActor, type SnapshotFrom } from 'xstate';
 import {
   emailErrorOf,
   isEmailAddress,
@@ -11,8 +11,10 @@ import {
   rewardEmailMachine,
 } from '../../machines/dialogs/rewardEmail.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { RewardShare } from '../../src/views/rewards/details/RewardShare.tsx';
 import { rewardEmailLogic } from '../../src/views/rewards/rewardsList.logic.ts';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { I18nWrapper } from '../app/i18n-wrapper.tsx';
 import { DETAILS_SESSION, renderRewardDetails } from '../app/reward-details-harness.tsx';
 import { reward } from '../app/rewards-fixtures.ts';
 import { canTake, matchesPath } from '../support/graph-model.ts';
@@ -157,6 +159,24 @@ describe('rewardEmail machine: model paths drive the e-mail and share part of a 
       });
     }
   }
+});
+
+describe('RewardShare', () => {
+  const shareFlow = (canEmail: boolean, canShare: boolean) =>
+    createActor(rewardEmailLogic, {
+      input: { ...DETAILS_SESSION, rwId: CODE_REWARD.rwId, language: 'fr', canShare, canEmail, shareData: SHARE_DATA },
+    }).start();
+
+  it('draws nothing where there is neither e-mail nor a share sheet (the finished page on most desktops)', () => {
+    const { container } = render(<RewardShare flow={shareFlow(false, false)} />, { wrapper: I18nWrapper });
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('offers only what the device and the hotel can do', () => {
+    render(<RewardShare flow={shareFlow(false, true)} />, { wrapper: I18nWrapper });
+    expect(screen.getByRole('button', { name: 'Partager' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Envoyer par e-mail' })).toBeNull();
+  });
 });
 
 describe('reward e-mail rules', () => {

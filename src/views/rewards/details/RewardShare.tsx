@@ -14,6 +14,8 @@ export function RewardShare({ flow }: { flow: ActorRefFrom<typeof rewardEmailMac
   const share = useConnected(flow, connectRewardEmail);
   const inputId = useId();
   const validationId = useId();
+  // Nothing to send or share with: no empty, bordered block under the reward.
+  if (!share.offersEmail && !share.offersShare) return null;
 
   return (
     <div className="reward-share" {...share.rootProps}>
