@@ -158,13 +158,26 @@ interface CodeInput {
 
 /**
  * POST /api/staff/codes/verify: the claim the code names at the session's hotel, as it stands — unused, used before
- * (when and how), or past its reward's `validUntil` (`expired`). Checking writes nothing: staff hand the reward over
- * with `redeemRewardCode`.
+ * (when and how), or past its reward's `validUntil` (`expired`). Checking changes nothing but the audit trail, which
+ * records who checked which code: staff hand the reward over with `redeemRewardCode`.
  */
 export async function checkRewardCode(store: Store, input: CodeInput, now: Date): Promise<StaffCodeCheckReply> {
   const hotel = await staffHotel(store.db, input.session.hotelId);
   const claim = await claimOfCode(store.db, hotel, input.code);
-  return codeFacts(store.db, hotel, claim, input.lang, now);
+  const facts = await codeFacts(store.db, hotel, claim, input.lang, now);
+  await store.write((tx) =>
+    recordStaffAction(tx.db, {
+      hotelId: hotel.hotel_id,
+      kind: 'codeChecked',
+      actor: input.session,
+      at: now,
+      roomNumber: claim.room_number,
+      claimId: claim.id,
+      rewardId: claim.reward_id,
+      code: facts.code,
+    }),
+  );
+  return facts;
 }
 
 /**
