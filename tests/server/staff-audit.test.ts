@@ -4,11 +4,14 @@
  * leaves none.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { StaffAuditKind, StaffAuditReply } from '../../contract/schemas.ts';
 import type { StaffRole } from '../../contract/staff-roles.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin } from '../../server/content/pin.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
+import { addDays, localDate, localDayStart } from '../../server/domain/hotel-time.ts';
+import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../../server/domain/staff-audit.ts';
 import { staffNameKey } from '../../server/domain/staff-sessions.ts';
 import { roomStay } from './actions-support.ts';
 import { describeEachDialect, type Harness, rewardIdOf, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
@@ -223,5 +226,181 @@ describeEachDialect('audit trail: what each staff action records', (get) => {
     const taken = text.replace('{ number: "101", qrId: tilleuls-101 }', '{ number: "101", qrId: demo-101 }');
     await expect(importContent(h.handle.db, parseContent(taken))).rejects.toThrow(/already belongs to hotel 2/);
     expect(await trailSize(h)).toBe(before + 2);
+  });
+});
+
+describe('localDayStart', () => {
+  it('is the first instant of the hotel-local day: midnight, on clock-change days too, or the first minute left', () => {
+    expect(localDayStart('2026-07-10', 'Europe/Paris').toISOString()).toBe('2026-07-09T22:00:00.000Z');
+    // Summer time begins on 29 March 2026 at 02:00: that day is 23 hours long.
+    expect(localDayStart('2026-03-29', 'Europe/Paris').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(localDayStart('2026-03-30', 'Europe/Paris').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(localDayStart('2026-07-10', 'Pacific/Kiritimati').toISOString()).toBe('2026-07-09T10:00:00.000Z');
+    expect(localDayStart('2026-07-10', 'Etc/GMT+12').toISOString()).toBe('2026-07-10T12:00:00.000Z');
+    // Where a clock change skips midnight, the day begins at the first minute it has.
+    for (const [date, zone] of [
+      ['2026-09-06', 'America/Santiago'],
+      ['2026-03-08', 'America/Havana'],
+    ] as const) {
+      const start = localDayStart(date, zone);
+      expect(localDate(start, zone), zone).toBe(date);
+      expect(localDate(new Date(start.getTime() - 60_000), zone), zone).toBe(addDays(date, -1));
+    }
+  });
+});
+
+/** A row of the trail of hotel 1, written as an action would (at the UTC instant `at`). */
+function record(h: Harness, at: string, kind: StaffAuditKind, actor: StaffActor, subject: object = {}) {
+  return recordStaffAction(h.handle.db, { hotelId: 1, kind, actor, at: new Date(at), ...subject });
+}
+
+const trailOf = (h: Harness, headers: Headers, query: string, hotelId = 1) =>
+  h.app.inject({ url: `/api/staff/hotels/${hotelId}/audit${query}`, headers });
+
+describeEachDialect('audit trail: what the manager reads', (get) => {
+  let manager: { id: number; name: string; headers: Headers };
+  let desk: { id: number; name: string; headers: Headers };
+  const deskActor = (): StaffActor => ({ accountId: desk.id, accountName: desk.name, role: 'frontDesk' });
+
+  // July 2026 in Paris (UTC+2): the 10th runs from 22:00 UTC on the 9th to 22:00 UTC on the 10th.
+  it('filters by hotel-local days (both ends included, to the millisecond), person and kind', async () => {
+    const h = get();
+    manager = await signedInAccount(h, 1, 'manager', 'Maëlle');
+    desk = await signedInAccount(h, 1, 'frontDesk', 'Karim');
+    await record(h, '2026-07-09T21:59:59.999Z', 'codeChecked', deskActor(), { code: 'TIL-AAA' });
+    await record(h, '2026-07-09T22:00:00.000Z', 'codeChecked', deskActor(), { code: 'TIL-BBB', roomNumber: '101' });
+    await record(h, '2026-07-10T09:00:00.000Z', 'signInFailed', { accountId: null, accountName: 'Eve', role: null });
+    await record(h, '2026-07-10T21:59:59.999Z', 'codeRedeemed', deskActor(), { code: 'TIL-CCC' });
+    await record(h, '2026-07-10T22:00:00.000Z', 'codeChecked', deskActor(), { code: 'TIL-DDD' });
+    await recordStaffAction(h.handle.db, {
+      hotelId: 2,
+      kind: 'codeChecked',
+      actor: SERVER_COMMAND,
+      at: new Date('2026-07-10T10:00:00.000Z'),
+    });
+
+    const day = await trailOf(h, manager.headers, '?from=2026-07-10&to=2026-07-10');
+    expect(day.statusCode, day.body).toBe(200);
+    const { entries, nextBefore } = day.json() as StaffAuditReply;
+    expect(nextBefore).toBeNull();
+    expect(entries.map((entry) => entry.code ?? entry.actorName)).toEqual(['TIL-CCC', 'Eve', 'TIL-BBB']);
+    expect(entries[2]).toEqual({
+      id: expect.any(Number),
+      at: '2026-07-09T22:00:00.000Z',
+      kind: 'codeChecked',
+      accountId: desk.id,
+      actorName: 'Karim',
+      role: 'frontDesk',
+      roomNumber: '101',
+      sUUID: null,
+      rwId: null,
+      code: 'TIL-BBB',
+      targetAccountId: null,
+      detail: null,
+    });
+
+    const codes = async (query: string) =>
+      ((await trailOf(h, manager.headers, query)).json() as StaffAuditReply).entries.map((entry) => entry.code);
+    expect(await codes(`?from=2026-07-09&to=2026-07-11&accountId=${desk.id}`)).toEqual([
+      'TIL-DDD',
+      'TIL-CCC',
+      'TIL-BBB',
+      'TIL-AAA',
+    ]);
+    expect(await codes(`?from=2026-07-09&to=2026-07-11&accountId=${desk.id}&kind=codeChecked`)).toEqual([
+      'TIL-DDD',
+      'TIL-BBB',
+      'TIL-AAA',
+    ]);
+    expect(await codes('?from=2026-07-11&to=2026-07-31')).toEqual(['TIL-DDD']);
+    expect(await codes('?from=2026-07-01&to=2026-07-09')).toEqual(['TIL-AAA']);
+    // Another hotel's trail is not this one's.
+    expect(await codes('?from=2026-07-10&to=2026-07-10&kind=codeChecked')).toEqual(['TIL-BBB']);
+  });
+
+  it('pages the latest first by `before`, `limit` entries at a time, until nextBefore is null', async () => {
+    const h = get();
+    const seen: Array<string | null> = [];
+    let query = '?from=2026-07-09&to=2026-07-11&limit=2';
+    for (let pages = 0; pages < 5; pages += 1) {
+      const page = (await trailOf(h, manager.headers, query)).json() as StaffAuditReply;
+      seen.push(...page.entries.map((entry) => entry.code ?? entry.actorName));
+      if (page.nextBefore === null) break;
+      expect(page.entries).toHaveLength(2);
+      query = `?from=2026-07-09&to=2026-07-11&limit=2&before=${page.nextBefore}`;
+    }
+    expect(seen).toEqual(['TIL-DDD', 'TIL-CCC', 'Eve', 'TIL-BBB', 'TIL-AAA']);
+  });
+
+  it('is the managers’ of the hotel only: a front-desk session and another hotel’s manager are refused (403)', async () => {
+    const h = get();
+    const otherHotel = await staffHeaders(h.app, 2);
+    for (const path of ['audit', 'audit.csv']) {
+      const refused = (headers: Headers, hotelId = 1) =>
+        h.app.inject({ url: `/api/staff/hotels/${hotelId}/${path}?from=2026-07-10&to=2026-07-10`, headers });
+      const asDesk = await refused(desk.headers);
+      expect(asDesk.statusCode).toBe(403);
+      expect(asDesk.json().error).toBe('staff_role_forbidden');
+      const asOtherHotel = await refused(otherHotel);
+      expect(asOtherHotel.statusCode).toBe(403);
+      expect(asOtherHotel.json().error).toBe('staff_session_wrong_hotel');
+      expect((await refused({})).statusCode).toBe(401);
+      expect((await refused(manager.headers, 999)).json().error).toBe('staff_session_wrong_hotel');
+    }
+  });
+
+  it('refuses days that do not exist or run backwards, and a CSV period beyond 366 days (400)', async () => {
+    const h = get();
+    for (const [query, error] of [
+      ['?from=2026-02-30', 'bad_request'],
+      ['?from=2026-07-11&to=2026-07-10', 'invalid_period'],
+    ]) {
+      const answer = await trailOf(h, manager.headers, query ?? '');
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().error, query).toBe(error);
+    }
+    const csv = (query: string) =>
+      h.app.inject({ url: `/api/staff/hotels/1/audit.csv${query}`, headers: manager.headers });
+    // 10 July 2025 to 10 July 2026: 366 days.
+    expect((await csv('?from=2025-07-09&to=2026-07-10')).json().error).toBe('invalid_period');
+    expect((await csv('?from=2025-07-10&to=2026-07-10')).statusCode).toBe(200);
+  });
+
+  it('exports the period as a CSV file: header, hotel-local and UTC times, quoted cells, no formula', async () => {
+    const h = get();
+    const attacker = (accountName: string): StaffActor => ({ accountId: null, accountName, role: null });
+    await record(h, '2026-07-20T06:00:00.000Z', 'signInFailed', attacker('=HYPERLINK("http://evil.example","Click")'), {
+      detail: '203.0.113.7',
+    });
+    await record(h, '2026-07-20T06:01:00.000Z', 'signInFailed', attacker('+1'), { detail: '@SUM(A1)' });
+    await record(h, '2026-07-20T06:02:00.000Z', 'signInFailed', attacker('-2'), { detail: '\tx' });
+    await record(h, '2026-07-20T06:03:00.000Z', 'accountRenamed', deskActor(), {
+      detail: 'Dupont, "Jo"\r\nline two',
+      targetAccountId: desk.id,
+    });
+
+    h.clock.current = new Date('2026-07-21T10:00:00Z');
+    const answer = await h.app.inject({
+      url: '/api/staff/hotels/1/audit.csv?from=2026-07-20',
+      headers: manager.headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="greenmiles-audit-1-2026-07-20-2026-07-21.csv"',
+    );
+    const ids = ((await trailOf(h, manager.headers, '?from=2026-07-20')).json() as StaffAuditReply).entries.map(
+      (entry) => entry.id,
+    );
+    expect(answer.body).toBe(
+      [
+        '\uFEFF"id","time (Europe/Paris)","at (UTC)","kind","accountId","actorName","role","roomNumber","sUUID","rwId","code","targetAccountId","detail"',
+        `${ids[0]},"2026-07-20 08:03:00","2026-07-20T06:03:00.000Z","accountRenamed",${desk.id},"Karim","frontDesk",,,,,${desk.id},"Dupont, ""Jo""\r\nline two"`,
+        `${ids[1]},"2026-07-20 08:02:00","2026-07-20T06:02:00.000Z","signInFailed",,"'-2",,,,,,,"'\tx"`,
+        `${ids[2]},"2026-07-20 08:01:00","2026-07-20T06:01:00.000Z","signInFailed",,"'+1",,,,,,,"'@SUM(A1)"`,
+        `${ids[3]},"2026-07-20 08:00:00","2026-07-20T06:00:00.000Z","signInFailed",,"'=HYPERLINK(""http://evil.example"",""Click"")",,,,,,,"203.0.113.7"`,
+        '',
+      ].join('\r\n'),
+    );
   });
 });
