@@ -46,12 +46,15 @@ function checkDays({ from, to }: TrailFilter): void {
     throw new DomainError('bad_request', 'invalid_period', 'from must not be after to');
 }
 
+/** Where the hotel-local day `date` begins, and where the day after `date` begins, as the trail's `at` reads them. */
+const startOf = (date: string, timeZone: string) => localDayStart(date, timeZone).toISOString();
+const endOf = (date: string, timeZone: string) => localDayStart(addDays(date, 1), timeZone).toISOString();
+
 /** The hotel's rows the filter keeps, the latest first; days are the hotel's, from the start of `from` to the end of `to`. */
 function trailRows(db: Kysely<Database>, hotelId: number, timeZone: string, filter: TrailFilter) {
   let rows = db.selectFrom('staff_audit').selectAll().where('hotel_id', '=', hotelId);
-  if (filter.from !== undefined) rows = rows.where('at', '>=', localDayStart(filter.from, timeZone).toISOString());
-  if (filter.to !== undefined)
-    rows = rows.where('at', '<', localDayStart(addDays(filter.to, 1), timeZone).toISOString());
+  if (filter.from !== undefined) rows = rows.where('at', '>=', startOf(filter.from, timeZone));
+  if (filter.to !== undefined) rows = rows.where('at', '<', endOf(filter.to, timeZone));
   if (filter.accountId !== undefined) rows = rows.where('account_id', '=', filter.accountId);
   if (filter.kind !== undefined) rows = rows.where('kind', '=', filter.kind);
   return rows.orderBy('id', 'desc');
@@ -175,4 +178,31 @@ export async function staffAuditCsv(
       entry.detail,
     ]);
   return { fileName: `greenmiles-audit-${hotelId}-${from}-${to}.csv`, text: csvText([header, ...lines]) };
+}
+
+export interface StaffActionCount {
+  kind: StaffAuditKind;
+  count: number;
+}
+
+/** How many actions of each kind the hotel's trail holds on its hotel-local `date`, in the kinds' order (the daily report). */
+export async function staffActionCounts(
+  db: Kysely<Database>,
+  hotelId: number,
+  timeZone: string,
+  date: string,
+): Promise<StaffActionCount[]> {
+  const rows = await db
+    .selectFrom('staff_audit')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .where('hotel_id', '=', hotelId)
+    .where('at', '>=', startOf(date, timeZone))
+    .where('at', '<', endOf(date, timeZone))
+    .groupBy('kind')
+    .execute();
+  const counts = new Map(rows.map((row) => [row.kind, Number(row.n)]));
+  return STAFF_AUDIT_KINDS.flatMap((kind) => {
+    const count = counts.get(kind);
+    return count === undefined ? [] : [{ kind, count }];
+  });
 }

@@ -10,9 +10,11 @@ import type { StaffRole } from '../../contract/staff-roles.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin } from '../../server/content/pin.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
+import { dailyReport } from '../../server/domain/daily-report.ts';
 import { addDays, localDate, localDayStart } from '../../server/domain/hotel-time.ts';
 import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../../server/domain/staff-audit.ts';
 import { staffNameKey } from '../../server/domain/staff-sessions.ts';
+import { composeDailyReportMail } from '../../server/mail/daily-report-mail.ts';
 import { roomStay } from './actions-support.ts';
 import { describeEachDialect, type Harness, rewardIdOf, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
 
@@ -402,5 +404,64 @@ describeEachDialect('audit trail: what the manager reads', (get) => {
         '',
       ].join('\r\n'),
     );
+  });
+});
+
+describeEachDialect('audit trail: the daily report names the person', (get) => {
+  it('says who handed each reward over, and counts the day’s staff actions by kind (refused sign-ins included)', async () => {
+    const h = get();
+    // 20 May 2026 in Paris (UTC+2).
+    h.clock.current = new Date('2026-05-20T08:00:00Z');
+    const guest = await roomStay(h, 'tilleuls-101', 100);
+    const coffee = await claimedCode(h, guest, 'coffee-code');
+    const gift = await claimedCode(h, guest, 'local-gift');
+    const intruder: StaffActor = { accountId: null, accountName: 'admin', role: null };
+    for (const minute of ['01', '02', '03']) await record(h, `2026-05-20T03:${minute}:00Z`, 'signInFailed', intruder);
+    h.clock.current = new Date('2026-05-20T10:00:00Z');
+    const desk = await signedInAccount(h, 1, 'frontDesk', 'Karim');
+    expect((await post(h, '/api/staff/codes/verify', desk.headers, { code: coffee.code })).statusCode).toBe(200);
+    expect((await post(h, '/api/staff/codes/redeem', desk.headers, { code: coffee.code })).statusCode).toBe(200);
+    h.clock.current = new Date('2026-05-20T11:00:00Z');
+    const used = await h.app.inject({
+      method: 'POST',
+      url: `/api/rewards/${gift.rwId}/used`,
+      payload: { sUUID: guest.sUUID, uuid: guest.profileUUID },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    // 00:30 on the 21st in Paris: the next day's.
+    await record(h, '2026-05-20T22:30:00Z', 'signInFailed', intruder);
+
+    const report = await dailyReport(h.handle.db, 1, '2026-05-20');
+    expect(
+      report.uses.map(({ rewardName, code, usedBy, staffName }) => ({ rewardName, code, usedBy, staffName })),
+    ).toEqual([
+      { rewardName: 'Un café offert au bar', code: coffee.code, usedBy: 'staff', staffName: 'Karim' },
+      { rewardName: 'Un pot de miel du pays', code: gift.code, usedBy: 'guest', staffName: null },
+    ]);
+    expect(report.staffActions).toEqual([
+      { kind: 'signInFailed', count: 3 },
+      { kind: 'codeChecked', count: 1 },
+      { kind: 'codeRedeemed', count: 1 },
+    ]);
+
+    const french = composeDailyReportMail(report);
+    expect(french.text).toContain(
+      `Chambre 101 — Un café offert au bar — ${coffee.code} — 20 mai, 12:00 — remise par Karim`,
+    );
+    expect(french.text).toContain(
+      `Chambre 101 — Un pot de miel du pays — ${gift.code} — 20 mai, 13:00 — utilisée par le client`,
+    );
+    expect(french.text).toContain('== Actions du personnel ==\nConnexions refusées\u00a0: 3\nCodes vérifiés\u00a0: 1');
+    expect(french.html).toContain('remise par Karim');
+    const english = composeDailyReportMail({ ...report, hotel: { ...report.hotel, language: 'en' } });
+    expect(english.text).toContain('handed over by Karim');
+    expect(english.text).toContain('Refused sign-ins: 3');
+    const arabic = composeDailyReportMail({ ...report, hotel: { ...report.hotel, language: 'ar' } });
+    expect(arabic.text).toContain('سلّمها Karim');
+    expect(arabic.text).toContain('محاولات دخول مرفوضة: 3');
+
+    const quiet = composeDailyReportMail(await dailyReport(h.handle.db, 1, '2026-05-19'));
+    expect(quiet.text).toContain('Aucune récompense utilisée ce jour-là.');
+    expect(quiet.text).toContain('Aucune action du personnel ce jour-là.');
   });
 });
