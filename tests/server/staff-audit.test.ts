@@ -13,6 +13,7 @@ import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { dailyReport } from '../../server/domain/daily-report.ts';
 import { addDays, localDate, localDayStart } from '../../server/domain/hotel-time.ts';
 import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../../server/domain/staff-audit.ts';
+import { AUDIT_PAGE_SIZE } from '../../server/domain/staff-audit-trail.ts';
 import { staffNameKey } from '../../server/domain/staff-sessions.ts';
 import { composeDailyReportMail } from '../../server/mail/daily-report-mail.ts';
 import { roomStay } from './actions-support.ts';
@@ -332,6 +333,23 @@ describeEachDialect('audit trail: what the manager reads', (get) => {
       query = `?from=2026-07-09&to=2026-07-11&limit=2&before=${page.nextBefore}`;
     }
     expect(seen).toEqual(['TIL-DDD', 'TIL-CCC', 'Eve', 'TIL-BBB', 'TIL-AAA']);
+
+    // Without `limit`, 100 entries a page.
+    for (let minute = 0; minute <= AUDIT_PAGE_SIZE; minute += 1)
+      await record(
+        h,
+        new Date(Date.parse('2026-08-01T08:00:00Z') + minute * 60_000).toISOString(),
+        'codeChecked',
+        deskActor(),
+      );
+    const first = (await trailOf(h, manager.headers, '?from=2026-08-01&to=2026-08-01')).json() as StaffAuditReply;
+    expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(first.entries[0]?.at).toBe('2026-08-01T09:40:00.000Z');
+    const rest = (
+      await trailOf(h, manager.headers, `?from=2026-08-01&to=2026-08-01&before=${first.nextBefore}`)
+    ).json() as StaffAuditReply;
+    expect(rest.entries.map((entry) => entry.at)).toEqual(['2026-08-01T08:00:00.000Z']);
+    expect(rest.nextBefore).toBeNull();
   });
 
   it('is the managers’ of the hotel only: a front-desk session and another hotel’s manager are refused (403)', async () => {
