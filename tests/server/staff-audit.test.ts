@@ -10,8 +10,10 @@ import type { StaffRole } from '../../contract/staff-roles.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin } from '../../server/content/pin.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
+import { createStore } from '../../server/db/store.ts';
 import { dailyReport } from '../../server/domain/daily-report.ts';
 import { addDays, localDate, localDayStart } from '../../server/domain/hotel-time.ts';
+import { rotateRoomQrId } from '../../server/domain/qr-codes.ts';
 import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../../server/domain/staff-audit.ts';
 import { AUDIT_PAGE_SIZE } from '../../server/domain/staff-audit-trail.ts';
 import { staffNameKey } from '../../server/domain/staff-sessions.ts';
@@ -207,6 +209,22 @@ describeEachDialect('audit trail: what each staff action records', (get) => {
     expect((await rowsOf(h, 'hotelKeyRotated')).at(-1)).toMatchObject({
       ...by(manager, 'manager', '2026-06-04T08:00:00.000Z'),
       room_number: null,
+    });
+    // `npm run qr:rotate`: a command on the server, nobody's account.
+    await rotateRoomQrId(
+      createStore(h.handle.db, h.handle.kind),
+      1,
+      '102',
+      SERVER_COMMAND,
+      new Date('2026-06-04T09:00Z'),
+    );
+    expect((await rowsOf(h, 'roomQrRotated')).at(-1)).toMatchObject({
+      hotel_id: 1,
+      at: '2026-06-04T09:00:00.000Z',
+      account_id: null,
+      actor_name: null,
+      role: null,
+      room_number: '102',
     });
   });
 
