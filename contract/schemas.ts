@@ -612,6 +612,12 @@ export const StaffAuditReply = Type.Object({
   nextBefore: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type StaffAuditReply = Static<typeof StaffAuditReply>;
+/**
+ * GET /api/staff/hotels/{hId}/audit.csv (manager): the trail of the hotel-local days `from`..`to` (at most 366; `to`
+ * defaults to today, `from` to the longest period ending on `to`) as one CSV file, unpaged.
+ */
+export const StaffAuditCsvQuery = Type.Omit(StaffAuditQuery, ['before', 'limit']);
+export type StaffAuditCsvQuery = Static<typeof StaffAuditCsvQuery>;
 /** A 204 answer: no body. */
 export const NoContentReply = Type.Null();
 /**

@@ -12,6 +12,7 @@
  * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1; so is a database
  * that a newer version migrated, and a backup or restore refused (docs/operations.md#back-up-and-restore).
  */
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from './config.ts';
 import type { HotelContentFile } from './content/format.ts';
@@ -20,6 +21,7 @@ import { ContentError } from './content/validate.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.ts';
 import { describeDatabaseUrl, isPostgresUrl, openDatabase, sqlitePathOf } from './db/connection.ts';
 import { MigrationLevelError, migrateToLatest } from './db/migrations.ts';
+import { createStore } from './db/store.ts';
 import { DomainError } from './domain/errors.ts';
 import {
   hotelQrUrl,
@@ -29,6 +31,7 @@ import {
   rotateProofCodes,
   rotateRoomQrId,
 } from './domain/qr-codes.ts';
+import { SERVER_COMMAND } from './domain/staff-audit.ts';
 
 const USAGE =
   'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | db:backup --out FILE | db:restore --from FILE';
@@ -71,10 +74,11 @@ async function rotate(args: string[]): Promise<number> {
   if (!Number.isInteger(hotelId) || hotelId < 1 || targets.length !== 1) return fail(USAGE);
   const { databaseUrl } = readConfig();
   const database = openDatabase(databaseUrl);
+  const store = createStore(database.db, database.kind);
   try {
     await migrateToLatest(database.db, database.kind);
     if (values.room !== undefined) {
-      const { qrId } = await rotateRoomQrId(database.db, hotelId, values.room);
+      const { qrId } = await rotateRoomQrId(store, hotelId, values.room, SERVER_COMMAND, new Date());
       console.log(
         `hotel ${hotelId}, room ${values.room}: new QR id ${qrId} (QR code: {app address}${roomQrUrl('', qrId)})`,
       );
@@ -85,7 +89,7 @@ async function rotate(args: string[]): Promise<number> {
           `hotel ${hotelId}, proof action ${actionKey} (${actionId}): new proof QR id ${qrId} (QR code: {app address}${proofQrUrl('', { actionId, hotelId, qrId })})`,
         );
     } else {
-      const { key } = await rotateHotelKey(database.db, hotelId);
+      const { key } = await rotateHotelKey(store, hotelId, SERVER_COMMAND, new Date());
       console.log(`hotel ${hotelId}: new hotel QR key ${key} (QR code: {app address}${hotelQrUrl('', hotelId, key)})`);
     }
     console.log('Print the new code: the old one no longer works.');
@@ -176,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
       `${database.description}: ${applied.length > 0 ? `applied ${applied.join(', ')}` : 'schema up to date'}`,
     );
     for (const [index, content] of files.entries()) {
-      const summary = await importContent(database.db, content);
+      const summary = await importContent(database.db, content, basename(args[index] ?? ''));
       console.log(
         `${args[index]}: imported hotel ${summary.hotelId} "${summary.name}" (${summary.languages} languages, ${summary.rooms} rooms, ${summary.actions} actions, ${summary.rewards} rewards)`,
       );

@@ -12,6 +12,7 @@ import { FIRST_MANAGER_NAME } from '../db/migration-staff-accounts.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import { randomQrId } from '../domain/qr-codes.ts';
+import { recordStaffAction, SERVER_COMMAND } from '../domain/staff-audit.ts';
 import { endAccountStaffSessions, staffNameKey } from '../domain/staff-sessions.ts';
 import {
   type ActionEntry,
@@ -153,8 +154,17 @@ async function writeFirstManager(
   if (staffPin.changed) await endAccountStaffSessions(tx, manager.id);
 }
 
-export async function importContent(db: Kysely<Database>, file: HotelContentFile): Promise<ImportSummary> {
-  const now = new Date().toISOString();
+/**
+ * Imports `file`; the audit trail records it as a server command, `source` (the file's name) saying what was
+ * imported.
+ */
+export async function importContent(
+  db: Kysely<Database>,
+  file: HotelContentFile,
+  source = 'hotel:import',
+): Promise<ImportSummary> {
+  const at = new Date();
+  const now = at.toISOString();
   const staffPin = await staffPinAtImport(db, file.hotel.id, file.hotel.staffPin);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
@@ -186,6 +196,7 @@ export async function importContent(db: Kysely<Database>, file: HotelContentFile
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
     await writeFirstManager(tx, h.id, staffPin, now);
+    await recordStaffAction(tx, { hotelId: h.id, kind: 'contentImported', actor: SERVER_COMMAND, at, detail: source });
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx

@@ -1,5 +1,5 @@
 /** The sample hotels shipped with the server (docs/behaviour.md#sample-hotels), imported on first start. */
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -10,7 +10,8 @@ export const SAMPLE_HOTEL_FILES = [join(HOTELS_DIR, 'les-tilleuls.yaml'), join(H
 
 export async function seedSampleHotels(db: Kysely<Database>): Promise<ImportSummary[]> {
   const summaries: ImportSummary[] = [];
-  for (const file of SAMPLE_HOTEL_FILES) summaries.push(await importContent(db, await readContentFile(file)));
+  for (const file of SAMPLE_HOTEL_FILES)
+    summaries.push(await importContent(db, await readContentFile(file), basename(file)));
   return summaries;
 }
 

@@ -158,13 +158,26 @@ interface CodeInput {
 
 /**
  * POST /api/staff/codes/verify: the claim the code names at the session's hotel, as it stands — unused, used before
- * (when and how), or past its reward's `validUntil` (`expired`). Checking writes nothing: staff hand the reward over
- * with `redeemRewardCode`.
+ * (when and how), or past its reward's `validUntil` (`expired`). Checking changes nothing but the audit trail, which
+ * records who checked which code: staff hand the reward over with `redeemRewardCode`.
  */
 export async function checkRewardCode(store: Store, input: CodeInput, now: Date): Promise<StaffCodeCheckReply> {
   const hotel = await staffHotel(store.db, input.session.hotelId);
   const claim = await claimOfCode(store.db, hotel, input.code);
-  return codeFacts(store.db, hotel, claim, input.lang, now);
+  const facts = await codeFacts(store.db, hotel, claim, input.lang, now);
+  await store.write((tx) =>
+    recordStaffAction(tx.db, {
+      hotelId: hotel.hotel_id,
+      kind: 'codeChecked',
+      actor: input.session,
+      at: now,
+      roomNumber: claim.room_number,
+      claimId: claim.id,
+      rewardId: claim.reward_id,
+      code: facts.code,
+    }),
+  );
+  return facts;
 }
 
 /**
@@ -225,6 +238,29 @@ export async function redemptionsOfDay(
   const hotel = await staffHotel(db, input.hotelId);
   const date = input.date ?? localDate(now, hotel.time_zone);
   if (!isCalendarDate(date)) throw new DomainError('bad_request', 'bad_request', `${date} is not a calendar date`);
+  return { date, redemptions: await usesOfDay(db, hotel, date, input.lang) };
+}
+
+/** The day's uses of the hotel's rewards, as the staff desk lists them (the daily report names them too). */
+export async function hotelUsesOfDay(
+  db: Kysely<Database>,
+  hotelId: number,
+  date: string,
+  lang: string,
+): Promise<Redemption[]> {
+  return usesOfDay(db, await staffHotel(db, hotelId), date, lang);
+}
+
+/**
+ * The claims of the hotel used on its hotel-local `date`, the latest first, each with its reward's name in `lang`
+ * (else the hotel's primary language) and, when staff handed it over, who (the trail's `codeRedeemed` row).
+ */
+async function usesOfDay(
+  db: Kysely<Database>,
+  hotel: StaffHotel,
+  date: string,
+  lang: string | undefined,
+): Promise<Redemption[]> {
   // Every time zone's day lies within the UTC days around it; the hotel-local date then picks the day's uses.
   const rows = await hotelClaims(db, hotel.hotel_id)
     .leftJoin('staff_audit as handedOver', (join) =>
@@ -242,23 +278,20 @@ export async function redemptionsOfDay(
   const names = await rewardNames(
     db,
     ofDay.map((row) => row.reward_id),
-    await languageOrder(db, hotel, input.lang),
+    await languageOrder(db, hotel, lang),
   );
   const prefix = codePrefixOf(hotel);
-  return {
-    date,
-    redemptions: ofDay.map(
-      (row): Redemption => ({
-        rwId: row.reward_id,
-        rwType: row.reward_type,
-        rewardName: names.get(row.reward_id) ?? '',
-        roomNumber: row.room_number,
-        code: row.code === null ? null : rewardCodeText(prefix, row.code),
-        claimedAt: row.claimed_at,
-        usedAt: row.used_at ?? '',
-        usedBy: usedByOf(row.used_by),
-        staffName: row.staff_name,
-      }),
-    ),
-  };
+  return ofDay.map(
+    (row): Redemption => ({
+      rwId: row.reward_id,
+      rwType: row.reward_type,
+      rewardName: names.get(row.reward_id) ?? '',
+      roomNumber: row.room_number,
+      code: row.code === null ? null : rewardCodeText(prefix, row.code),
+      claimedAt: row.claimed_at,
+      usedAt: row.used_at ?? '',
+      usedBy: usedByOf(row.used_by),
+      staffName: row.staff_name,
+    }),
+  );
 }

@@ -4,12 +4,15 @@
  * day by server/domain/report-sending.ts.
  */
 import type { Kysely } from 'kysely';
+import type { Redemption } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { waterVolume } from '../mail/reward-mail.ts';
+import { hotelUsesOfDay } from './code-check.ts';
 import { notFound } from './errors.ts';
 import { addDays, localDate } from './hotel-time.ts';
 import { primaryLanguageOfHotel } from './hotels.ts';
 import { byRoomNumber, type SkippedCleaning, skippedCleanings } from './housekeeping.ts';
+import { type StaffActionCount, staffActionCounts } from './staff-audit-trail.ts';
 import { answersOfDay } from './submissions.ts';
 import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
@@ -56,6 +59,10 @@ export interface DailyReport {
   /** The day after `date`: the day the report is read, whose cleaning these rooms skip. */
   cleaningDate: string;
   skippedCleanings: SkippedCleaning[];
+  /** The day's uses of rewards, the earliest first; who handed each over at the desk (`staffName`). */
+  uses: Redemption[];
+  /** The day's staff actions by kind (refused sign-ins included: an attack shows). */
+  staffActions: StaffActionCount[];
   totals: ReportTotals;
 }
 
@@ -196,6 +203,8 @@ export async function dailyReport(db: Kysely<Database>, hotelId: number, date: s
       .sort((a, b) => byRoomNumber(a.roomNumber ?? '', b.roomNumber ?? '') || a.answeredAt.localeCompare(b.answeredAt)),
     cleaningDate,
     skippedCleanings: await skippedCleanings(db, hotel, cleaningDate),
+    uses: (await hotelUsesOfDay(db, hotel.id, date, hotel.language)).reverse(),
+    staffActions: await staffActionCounts(db, hotel.id, hotel.timeZone, date),
     totals: await totalsOfDay(db, hotel, date),
   };
 }

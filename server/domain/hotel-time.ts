@@ -104,3 +104,20 @@ export function secondsUntilLocalHour(now: Date, timeZone: string, hour: number)
   const minutesLeft = (hour * 60 - minutesNow + 1440) % 1440 || 1440;
   return minutesLeft * 60 - now.getUTCSeconds();
 }
+
+/**
+ * The first instant of the hotel-local `date`: its midnight, or the first minute of it a clock change left. Every
+ * zone's day begins within 15 hours of the UTC day's, and offsets are whole minutes: a search by minutes finds it.
+ */
+export function localDayStart(date: string, timeZone: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00.000Z`);
+  // The local date is before `date` at `low`, and is `date` or after at `high`.
+  let low = utcMidnight - 15 * 60 * MINUTE_MS;
+  let high = utcMidnight + 15 * 60 * MINUTE_MS;
+  while (high - low > MINUTE_MS) {
+    const middle = low + Math.floor((high - low) / MINUTE_MS / 2) * MINUTE_MS;
+    if (localDate(new Date(middle), timeZone) < date) low = middle;
+    else high = middle;
+  }
+  return new Date(high);
+}

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 import { type Caller, stayCreationLimit, takeRateLimitNow } from './rate-limits.ts';
+import { recordStaffAction, type StaffActor } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** Crockford's base32 in lower case: no i, l, o, u, so a printed id is never misread. */
@@ -58,36 +59,52 @@ export async function qrCodesOf(db: Kysely<Database>, hotelId: number): Promise<
 
 /**
  * Gives room `roomNumber` of the hotel a new random QR id: the old printed code stops working at once (the staff call
- * and `npm run qr:rotate`). 404 for a room the hotel does not have.
+ * and `npm run qr:rotate`); the audit trail records who did it. 404 for a room the hotel does not have.
  */
-export async function rotateRoomQrId(
-  db: Kysely<Database>,
+export function rotateRoomQrId(
+  store: Store,
   hotelId: number,
   roomNumber: string,
+  by: StaffActor,
+  now: Date,
 ): Promise<RoomQrRotationReply> {
-  const qrId = randomQrId();
-  const updated = await db
-    .updateTable('rooms')
-    .set({ qr_id: qrId, qr_generated: 1 })
-    .where('hotel_id', '=', hotelId)
-    .where('number', '=', roomNumber)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw notFound('Room');
-  return { hId: hotelId, roomNumber, qrId };
+  return store.write(async (tx) => {
+    const qrId = randomQrId();
+    const updated = await tx.db
+      .updateTable('rooms')
+      .set({ qr_id: qrId, qr_generated: 1 })
+      .where('hotel_id', '=', hotelId)
+      .where('number', '=', roomNumber)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw notFound('Room');
+    await recordStaffAction(tx.db, { hotelId, kind: 'roomQrRotated', actor: by, at: now, roomNumber });
+    return { hId: hotelId, roomNumber, qrId };
+  });
 }
 
-/** Gives the hotel QR code a new random key; the old key stops working at once. 404 for an unknown hotel. */
-export async function rotateHotelKey(db: Kysely<Database>, hotelId: number): Promise<HotelKeyRotationReply> {
-  const key = randomQrId();
-  const updated = await db
-    .updateTable('hotels')
-    .set({ qr_key: key, qr_key_generated: 1 })
-    .where('id', '=', hotelId)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw notFound('Hotel');
-  return { hId: hotelId, key };
+/**
+ * Gives the hotel QR code a new random key; the old key stops working at once; the audit trail records who did it.
+ * 404 for an unknown hotel.
+ */
+export function rotateHotelKey(
+  store: Store,
+  hotelId: number,
+  by: StaffActor,
+  now: Date,
+): Promise<HotelKeyRotationReply> {
+  return store.write(async (tx) => {
+    const key = randomQrId();
+    const updated = await tx.db
+      .updateTable('hotels')
+      .set({ qr_key: key, qr_key_generated: 1 })
+      .where('id', '=', hotelId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw notFound('Hotel');
+    await recordStaffAction(tx.db, { hotelId, kind: 'hotelKeyRotated', actor: by, at: now });
+    return { hId: hotelId, key };
+  });
 }
 
 export interface ProofCodesRotation {
@@ -130,14 +147,20 @@ export function rotateProofCodes(db: Kysely<Database>, hotelId: number, keyOrId:
 }
 
 /** The staff call: the session's own hotel only (403 staff_session_wrong_hotel). */
-export async function rotateRoomQrIdAsStaff(store: Store, staff: StaffSession, hotelId: number, roomNumber: string) {
+export async function rotateRoomQrIdAsStaff(
+  store: Store,
+  staff: StaffSession,
+  hotelId: number,
+  roomNumber: string,
+  now: Date,
+) {
   requireStaffOf(staff, hotelId);
-  return rotateRoomQrId(store.db, hotelId, roomNumber);
+  return rotateRoomQrId(store, hotelId, roomNumber, staff, now);
 }
 
-export async function rotateHotelKeyAsStaff(store: Store, staff: StaffSession, hotelId: number) {
+export async function rotateHotelKeyAsStaff(store: Store, staff: StaffSession, hotelId: number, now: Date) {
   requireStaffOf(staff, hotelId);
-  return rotateHotelKey(store.db, hotelId);
+  return rotateHotelKey(store, hotelId, staff, now);
 }
 
 async function findQrCode(store: Store, qrId: string) {

@@ -12,6 +12,9 @@ export type StaffActor =
   | Pick<StaffSession, 'accountId' | 'accountName' | 'role'>
   | { accountId: null; accountName: string | null; role: null };
 
+/** A command run on the server (`npm run hotel:import`, `qr:rotate`): nobody signed in did it. */
+export const SERVER_COMMAND: StaffActor = { accountId: null, accountName: null, role: null };
+
 /** What the action was done on, when it was done on one. */
 export interface StaffActionSubject {
   roomNumber?: string | null;

@@ -17,6 +17,7 @@ import { addDays, daysBetween, hasReached, isCalendarDate, localDate } from './h
 import { codePrefixOf } from './hotels.ts';
 import { balanceOf, earnedOf } from './ledger.ts';
 import { limitOfStay, type StayLimit, takeRateLimit } from './rate-limits.ts';
+import { recordStaffAction } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /**
@@ -168,7 +169,8 @@ export async function currentStayOf(db: Kysely<Database>, profileUUID: string, h
 
 /**
  * Ends the stay (idempotent): status finished, remainingDays 0. Staff only: 403 staff_session_wrong_hotel when
- * the session is another hotel's (docs/behaviour.md#termination).
+ * the session is another hotel's (docs/behaviour.md#termination). The audit trail records the reset that finished
+ * it; a reset of a stay already finished changes nothing and records nothing.
  */
 export async function terminateStay(
   store: Store,
@@ -179,14 +181,29 @@ export async function terminateStay(
 ): Promise<Stay> {
   const stay = await findOwnedStay(store.db, sUUID, profileUUID);
   requireStaffOf(staff, stay.hotel_id);
-  if (stay.status !== 'finished') {
-    await store.db
+  if (stay.status !== 'finished') await resetStay(store, stay, staff, now);
+  return stayEntity(store.db, { ...stay, status: 'finished' }, now);
+}
+
+/** Finishes the stay and records who did, in one transaction; conditional, so two resets at once record one. */
+async function resetStay(store: Store, stay: StayRecord, staff: StaffSession, now: Date): Promise<void> {
+  await store.write(async (tx) => {
+    const ended = await tx.db
       .updateTable('stays')
       .set({ status: 'finished', finished_at: now.toISOString() })
       .where('id', '=', stay.id)
-      .execute();
-  }
-  return stayEntity(store.db, { ...stay, status: 'finished' }, now);
+      .where('status', '!=', 'finished')
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) === 0) return;
+    await recordStaffAction(tx.db, {
+      hotelId: stay.hotel_id,
+      kind: 'stayReset',
+      actor: staff,
+      at: now,
+      roomNumber: stay.room_number,
+      stayUuid: stay.s_uuid,
+    });
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * language (fr, en or ar; any other falls back like the reward e-mail, `mailLanguage`), HTML `dir="rtl"` for Arabic.
  * Every value taken from content or the database is HTML-escaped.
  */
+import type { StaffAuditKind } from '../../contract/schemas.ts';
 import type { DailyReport, ReportTotals } from '../domain/daily-report.ts';
 import { type ComposedMail, escapeHtml, formatDate, type MailLanguage, mailLanguage } from './reward-mail.ts';
 
@@ -22,6 +23,19 @@ interface Texts {
   since: string;
   changedBack: (time: string) => string;
   skipping: string;
+  usesTitle: string;
+  noUses: string;
+  reward: string;
+  code: string;
+  usedAt: string;
+  handedOver: string;
+  handedOverBy: (name: string) => string;
+  /** A hand-over at the desk before the trail named people. */
+  handedOverAtDesk: string;
+  usedByGuest: string;
+  staffTitle: string;
+  noStaffActions: string;
+  staffActions: Record<StaffAuditKind, string>;
   totalsTitle: string;
   /** Between a label and its value ('\u00a0: ' in French). */
   colon: string;
@@ -58,6 +72,35 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Depuis',
     changedBack: (time) => `réponse changée le ${time} : ménage à faire`,
     skipping: 'pas de ménage',
+    usesTitle: 'Récompenses utilisées',
+    noUses: 'Aucune récompense utilisée ce jour-là.',
+    reward: 'Récompense',
+    code: 'Code',
+    usedAt: 'Utilisée le',
+    handedOver: 'Remise',
+    handedOverBy: (name) => `remise par ${name}`,
+    handedOverAtDesk: 'remise au comptoir',
+    usedByGuest: 'utilisée par le client',
+    staffTitle: 'Actions du personnel',
+    noStaffActions: 'Aucune action du personnel ce jour-là.',
+    staffActions: {
+      signIn: 'Connexions',
+      signInFailed: 'Connexions refusées',
+      signOut: 'Déconnexions',
+      signOutEverywhere: 'Déconnexions de tous les appareils',
+      codeChecked: 'Codes vérifiés',
+      codeRedeemed: 'Récompenses remises au comptoir',
+      stayReset: 'Séjours réinitialisés',
+      roomQrRotated: 'QR codes de chambre renouvelés',
+      hotelKeyRotated: "Clés du QR code de l'hôtel renouvelées",
+      accountAdded: 'Comptes ajoutés',
+      accountRenamed: 'Comptes renommés',
+      accountRoleChanged: 'Rôles modifiés',
+      accountPinReset: 'Codes personnels réinitialisés',
+      accountDisabled: 'Comptes désactivés',
+      accountEnabled: 'Comptes réactivés',
+      contentImported: 'Contenus importés',
+    },
     totalsTitle: 'Chiffres de la journée',
     colon: ' : ',
     totals: {
@@ -87,6 +130,35 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Since',
     changedBack: (time) => `answer changed on ${time}: clean the room`,
     skipping: 'no cleaning',
+    usesTitle: 'Rewards used',
+    noUses: 'No reward used that day.',
+    reward: 'Reward',
+    code: 'Code',
+    usedAt: 'Used on',
+    handedOver: 'Handed over',
+    handedOverBy: (name) => `handed over by ${name}`,
+    handedOverAtDesk: 'handed over at the desk',
+    usedByGuest: 'used by the guest',
+    staffTitle: 'Staff actions',
+    noStaffActions: 'No staff action that day.',
+    staffActions: {
+      signIn: 'Sign-ins',
+      signInFailed: 'Refused sign-ins',
+      signOut: 'Sign-outs',
+      signOutEverywhere: 'Sign-outs from every device',
+      codeChecked: 'Codes checked',
+      codeRedeemed: 'Rewards handed over at the desk',
+      stayReset: 'Stays reset',
+      roomQrRotated: 'Room QR codes renewed',
+      hotelKeyRotated: 'Hotel QR keys renewed',
+      accountAdded: 'Accounts added',
+      accountRenamed: 'Accounts renamed',
+      accountRoleChanged: 'Roles changed',
+      accountPinReset: 'PINs reset',
+      accountDisabled: 'Accounts disabled',
+      accountEnabled: 'Accounts enabled again',
+      contentImported: 'Content imports',
+    },
     totalsTitle: 'The day in figures',
     colon: ': ',
     totals: {
@@ -116,6 +188,35 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'منذ',
     changedBack: (time) => `تغيّرت الإجابة في ${time}: يجب تنظيف الغرفة`,
     skipping: 'بدون تنظيف',
+    usesTitle: 'المكافآت المستخدمة',
+    noUses: 'لم تُستخدم أي مكافأة في ذلك اليوم.',
+    reward: 'المكافأة',
+    code: 'الرمز',
+    usedAt: 'وقت الاستخدام',
+    handedOver: 'التسليم',
+    handedOverBy: (name) => `سلّمها ${name}`,
+    handedOverAtDesk: 'سُلّمت في الاستقبال',
+    usedByGuest: 'استخدمها النزيل',
+    staffTitle: 'إجراءات الموظفين',
+    noStaffActions: 'لا توجد إجراءات للموظفين في ذلك اليوم.',
+    staffActions: {
+      signIn: 'عمليات تسجيل الدخول',
+      signInFailed: 'محاولات دخول مرفوضة',
+      signOut: 'عمليات تسجيل الخروج',
+      signOutEverywhere: 'عمليات الخروج من كل الأجهزة',
+      codeChecked: 'الرموز التي تم التحقق منها',
+      codeRedeemed: 'المكافآت المسلّمة في الاستقبال',
+      stayReset: 'الإقامات المُعاد ضبطها',
+      roomQrRotated: 'رموز QR للغرف المُجدَّدة',
+      hotelKeyRotated: 'مفاتيح رمز QR للفندق المُجدَّدة',
+      accountAdded: 'الحسابات المضافة',
+      accountRenamed: 'الحسابات المُعاد تسميتها',
+      accountRoleChanged: 'الأدوار المُعدَّلة',
+      accountPinReset: 'الرموز الشخصية المُعاد تعيينها',
+      accountDisabled: 'الحسابات المعطّلة',
+      accountEnabled: 'الحسابات المُعاد تفعيلها',
+      contentImported: 'عمليات استيراد المحتوى',
+    },
     totalsTitle: 'أرقام اليوم',
     colon: ': ',
     totals: {
@@ -170,6 +271,18 @@ export function composeDailyReportMail(report: DailyReport): ComposedMail & { la
     t.time(room.since, zone),
     room.changedBackAt === null ? t.skipping : t.changedBack(t.time(room.changedBackAt, zone)),
   ]);
+  const useRows = report.uses.map((use) => [
+    use.roomNumber ?? t.noRoom,
+    use.rewardName,
+    use.code ?? '',
+    t.time(use.usedAt, zone),
+    use.usedBy === 'guest'
+      ? t.usedByGuest
+      : use.staffName === null
+        ? t.handedOverAtDesk
+        : t.handedOverBy(use.staffName),
+  ]);
+  const staffRows = report.staffActions.map(({ kind, count }) => [t.staffActions[kind], String(count)]);
   const totalRows = TOTAL_ORDER.map((key) => [t.totals[key], String(report.totals[key])]);
 
   const text = [
@@ -182,6 +295,14 @@ export function composeDailyReportMail(report: DailyReport): ComposedMail & { la
     ...(cleaningRows.length === 0
       ? [t.noCleaningSkipped]
       : cleaningRows.map(([room, since, state]) => `${t.room} ${room} — ${t.since} ${since} — ${state}`)),
+    '',
+    `== ${t.usesTitle} ==`,
+    ...(useRows.length === 0
+      ? [t.noUses]
+      : useRows.map((row) => `${t.room} ${row.filter((cell) => cell !== '').join(' — ')}`)),
+    '',
+    `== ${t.staffTitle} ==`,
+    ...(staffRows.length === 0 ? [t.noStaffActions] : staffRows.map(([label, value]) => `${label}${t.colon}${value}`)),
     '',
     `== ${t.totalsTitle} ==`,
     ...totalRows.map(([label, value]) => `${label}${t.colon}${value}`),
@@ -201,6 +322,12 @@ export function composeDailyReportMail(report: DailyReport): ComposedMail & { la
     cleaningRows.length === 0
       ? `<p>${escapeHtml(t.noCleaningSkipped)}</p>`
       : htmlTable([t.room, t.since, ''], cleaningRows),
+    `<h2>${escapeHtml(t.usesTitle)}</h2>`,
+    useRows.length === 0
+      ? `<p>${escapeHtml(t.noUses)}</p>`
+      : htmlTable([t.room, t.reward, t.code, t.usedAt, t.handedOver], useRows),
+    `<h2>${escapeHtml(t.staffTitle)}</h2>`,
+    staffRows.length === 0 ? `<p>${escapeHtml(t.noStaffActions)}</p>` : htmlTable(['', ''], staffRows),
     `<h2>${escapeHtml(t.totalsTitle)}</h2>`,
     htmlTable(['', ''], totalRows),
     '</body>',

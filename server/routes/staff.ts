@@ -73,7 +73,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       schema: { params: RoomQrParams, response: { 200: RoomQrRotationReply, ...errors } },
     },
     async (request) =>
-      rotateRoomQrIdAsStaff(deps.store, staffSessionOf(request), request.params.hId, request.params.number),
+      rotateRoomQrIdAsStaff(deps.store, staffSessionOf(request), request.params.hId, request.params.number, deps.now()),
   );
 
   app.post(
@@ -82,6 +82,6 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       preHandler: deps.staffAuth.allowed('qrCodes'),
       schema: { params: HotelParams, response: { 200: HotelKeyRotationReply, ...errors } },
     },
-    async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId),
+    async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId, deps.now()),
   );
 };

@@ -115,6 +115,13 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['frontToken', 'staffSession']);
   });
 
+  it('gives the audit trail’s CSV export its own media type, a staff call whose refusals stay JSON', () => {
+    const operation = document.paths['/api/staff/hotels/{hId}/audit.csv']?.get;
+    expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(operation?.responses['403']?.content ?? {})).toEqual(['application/json']);
+    expect(operation?.security).toEqual([{ staffSession: [] }]);
+  });
+
   it('is a valid OpenAPI 3.1 document, titled and versioned as the package', async () => {
     const result = await new Validator().validate(structuredClone(document));
     expect(result.errors).toBeUndefined();
