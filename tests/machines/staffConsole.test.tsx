@@ -219,7 +219,7 @@ for (const { name, input } of INPUTS) {
                 const name = screen.getByLabelText('Votre nom');
                 await waitFor(() => expect((name as HTMLInputElement).value === '' ? name : pin).toHaveFocus());
               } else {
-                const group = screen.getByRole('group', { name: 'Qui êtes-vous ?' });
+                const group = screen.getByRole('group', { name: 'Qui êtes-vous ?' });
                 expect(
                   within(group)
                     .getAllByRole('radio')

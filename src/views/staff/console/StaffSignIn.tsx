@@ -94,7 +94,7 @@ export function StaffSignIn({
       ) : (
         <fieldset className="staff-sign-in__names" data-part="names" disabled={busy}>
           <legend className="staff-sign-in__label">
-            <Trans>Qui êtes-vous ?</Trans>
+            <Trans>Qui êtes-vous ?</Trans>
           </legend>
           {[...knownNames, OTHER_NAME].map((option) => (
             <label
