@@ -75,7 +75,8 @@ async function guestWithCode(request: APIRequestContext, qrId: string, language:
 let address = 0;
 async function fromOwnAddress(page: Page) {
   address += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.79.${address}.1` });
+  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.79.${test.info().workerIndex}.${address}` });
 }
 
 /**

@@ -18,7 +18,8 @@ import {
 let address = 0;
 async function fromOwnAddress(page: Page) {
   address += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${address}.1` });
+  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${test.info().workerIndex}.${address}` });
 }
 
 const title = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="title"]');
