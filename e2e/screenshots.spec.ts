@@ -284,6 +284,10 @@ for (const screen of SCREENS) {
             fullPage: true,
           });
         }
+        // Signed out, this device offers the name that signed in.
+        await page.getByRole('button', { name: text(language, 'Se déconnecter'), exact: true }).click();
+        await expect(page.getByRole('radio', { name: TILLEULS_MANAGER.name, exact: true })).toBeChecked();
+        await shoot(page, '42-staff-sign-in-remembered', device, language);
       });
     }
   });
