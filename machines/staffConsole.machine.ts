@@ -132,6 +132,7 @@ function sessionOf({ context }: { context: StaffConsoleContext }): StaffSession 
   return context.session;
 }
 
+/** The guard of a call whose session the server no longer knows (401), given the call's error. */
 const sessionRefused = {
   type: 'sessionRefused',
   params: ({ event }: { event: ErrorActorEvent }) => event.error,
