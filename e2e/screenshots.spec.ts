@@ -1,7 +1,16 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseLanguage, type Language, nightsOption, STAY_URL, TILLEULS_PIN, text } from './support.ts';
+import {
+  chooseLanguage,
+  type Language,
+  nightsOption,
+  STAY_URL,
+  signInAsStaff,
+  TILLEULS_MANAGER,
+  TILLEULS_PIN,
+  text,
+} from './support.ts';
 
 /**
  * `npm run screenshots` (project `screenshots`, playwright.config.ts): every guest and staff screen in French and
@@ -270,8 +279,7 @@ for (const screen of SCREENS) {
         await page.goto('/staff/1');
         await expect(page.getByLabel(text(language, 'Mot de passe'))).toBeVisible();
         await shoot(page, '40-staff-sign-in', device, language);
-        await page.getByLabel(text(language, 'Mot de passe')).fill(TILLEULS_PIN);
-        await page.getByRole('button', { name: text(language, 'Se connecter') }).click();
+        await signInAsStaff(page, language, TILLEULS_MANAGER);
         const tabs = page.getByRole('tab');
         await expect(tabs.first()).toBeVisible();
         const tabCount = await tabs.count();
@@ -285,6 +293,10 @@ for (const screen of SCREENS) {
             fullPage: true,
           });
         }
+        // Signed out, this device offers the name that signed in.
+        await page.getByRole('button', { name: text(language, 'Se déconnecter'), exact: true }).click();
+        await expect(page.getByRole('radio', { name: TILLEULS_MANAGER.name, exact: true })).toBeChecked();
+        await shoot(page, '42-staff-sign-in-remembered', device, language);
       });
     }
   });

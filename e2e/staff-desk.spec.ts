@@ -5,7 +5,9 @@ import {
   expectNoAccessibilityViolations,
   LANGUAGES,
   type Language,
-  TILLEULS_PIN,
+  sampleStaff,
+  signInAsStaff,
+  TILLEULS_MANAGER,
   text,
 } from './support.ts';
 
@@ -66,12 +68,32 @@ async function guestWithCode(request: APIRequestContext, qrId: string, language:
   return { roomNumber: stay.roomNumber, code: `TIL-${code}`, rewardName: coffee.radName };
 }
 
+/**
+ * Each journey signs in from its own client address (the e2e server believes X-Forwarded-For from loopback): its
+ * refused attempt never counts against another journey's (docs/behaviour.md#staff-sessions).
+ */
+let address = 0;
+async function fromOwnAddress(page: Page) {
+  address += 1;
+  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.79.${test.info().workerIndex}.${address}` });
+}
+
+/**
+ * The manager signs in, the name typed in lower case after a name that is nobody's (refused as a wrong PIN, so a
+ * stranger learns no names); the header names the person as the account spells it, with the role.
+ */
 async function signIn(page: Page, language: Language) {
   await chooseLanguage(page, language);
+  await fromOwnAddress(page);
   await page.goto('/staff/1');
-  await page.getByLabel(text(language, 'Mot de passe')).fill(TILLEULS_PIN);
-  await page.getByRole('button', { name: text(language, 'Se connecter') }).click();
+  await signInAsStaff(page, language, { name: 'Personne', pin: TILLEULS_MANAGER.pin });
+  await expect(page.getByRole('alert')).toHaveText(text(language, 'Mot de passe incorrect'));
+  await signInAsStaff(page, language, { ...TILLEULS_MANAGER, name: TILLEULS_MANAGER.name.toLowerCase() });
   await expect(page.getByRole('tab', { name: text(language, "Aujourd'hui") })).toHaveAttribute('aria-selected', 'true');
+  const person = page.locator('[data-part="person"]');
+  await expect(person.locator('[data-part="name"]')).toHaveText(TILLEULS_MANAGER.name);
+  await expect(person.locator('[data-part="role"]')).toHaveText(text(language, 'Responsable'));
 }
 
 /** The button is on screen and the top element at its centre: no table or other part lies over it. */
@@ -138,10 +160,11 @@ for (const { code: language, dir } of LANGUAGES) {
     await expect(answer).toContainText(text(language, 'Récompense utilisée maintenant'));
     await expect(answer.getByRole('button')).toHaveCount(0);
 
-    // The day's uses list it, checked by staff.
+    // The day's uses list it, checked by staff, and who handed it over.
     const useRow = uses.getByRole('row').filter({ hasText: guest.code });
     await expect(useRow).toContainText(guest.rewardName);
     await expect(useRow).toContainText(text(language, 'Code vérifié'));
+    await expect(useRow).toContainText(TILLEULS_MANAGER.name);
     await expectNoAccessibilityViolations(page);
 
     // Shown again: already used, and nothing changes.
@@ -162,11 +185,58 @@ for (const { code: language, dir } of LANGUAGES) {
     // Signing out ends the session on the server: the tab's token is refused from then on.
     const stored = await page.evaluate(() => sessionStorage.getItem('staffSession:1'));
     const { token } = JSON.parse(stored ?? '{}') as { token?: string };
-    await page.getByRole('button', { name: text(language, 'Se déconnecter') }).click();
+    await page.getByRole('button', { name: text(language, 'Se déconnecter'), exact: true }).click();
     await expect(page.getByLabel(text(language, 'Mot de passe'))).toBeVisible();
+    // This device remembers who signed in: the name is offered, chosen already.
+    await expect(page.getByRole('radio', { name: TILLEULS_MANAGER.name, exact: true })).toBeChecked();
     const refused = await page.request.get('/api/staff/hotels/1/redemptions', {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(refused.status()).toBe(401);
+  });
+}
+
+for (const { code: language, dir } of LANGUAGES) {
+  test(`a housekeeping person sees the skip-cleaning list only, then signs out everywhere, in ${language}`, async ({
+    page,
+  }) => {
+    const account = sampleStaff('les-tilleuls', 'housekeeping');
+    await chooseLanguage(page, language);
+    await fromOwnAddress(page);
+    await page.goto('/staff/1');
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await signInAsStaff(page, language, account);
+
+    const person = page.locator('[data-part="person"]');
+    await expect(person.locator('[data-part="name"]')).toHaveText(account.name);
+    await expect(person.locator('[data-part="role"]')).toHaveText(text(language, 'Étages'));
+    // One tab's worth of work: the list itself, no tabs, no code check, no day's uses, no impact.
+    await expect(
+      page.getByRole('region', { name: new RegExp(`^${text(language, 'Chambres sans ménage')}`) }),
+    ).toBeVisible();
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: text(language, 'Vérifier un code de récompense') })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: text(language, "Récompenses utilisées aujourd'hui") })).toHaveCount(
+      0,
+    );
+    await expectNoAccessibilityViolations(page);
+
+    // The server refuses the rest to this role, whatever the page shows.
+    const stored = await page.evaluate(() => sessionStorage.getItem('staffSession:1'));
+    const { token } = JSON.parse(stored ?? '{}') as { token?: string };
+    const forbidden = await page.request.get('/api/staff/hotels/1/redemptions', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(forbidden.status()).toBe(403);
+
+    // Signed out everywhere: the sign-in says so, the token is refused, and this device offers the name.
+    await page.getByRole('button', { name: text(language, 'Se déconnecter partout') }).click();
+    await expect(page.getByRole('status')).toHaveText(text(language, 'Vous êtes déconnecté de tous vos appareils.'));
+    await expect(page.getByRole('radio', { name: account.name, exact: true })).toBeChecked();
+    await expectNoAccessibilityViolations(page);
+    const ended = await page.request.get('/api/staff/hotels/1/housekeeping', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ended.status()).toBe(401);
   });
 }

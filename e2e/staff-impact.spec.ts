@@ -6,6 +6,8 @@ import {
   expectNoAccessibilityViolations,
   formatted,
   LANGUAGES,
+  signInAsStaff,
+  TILLEULS_MANAGER,
   TILLEULS_PIN,
   text,
 } from './support.ts';
@@ -69,8 +71,7 @@ for (const { code, dir } of LANGUAGES) {
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
     // Nothing is wider than the phone: the page never scrolls sideways.
     const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    await page.getByLabel(text(code, 'Mot de passe')).fill(TILLEULS_PIN);
-    await page.getByRole('button', { name: text(code, 'Se connecter') }).click();
+    await signInAsStaff(page, code, TILLEULS_MANAGER);
     await page.getByRole('tab', { name: text(code, 'Impact') }).click();
 
     const panel = page.getByRole('tabpanel', { name: text(code, 'Impact') });

@@ -1,8 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PIN_WINDOW_MINUTES } from '../server/domain/pin-attempts.ts';
-import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, TILLEULS_PIN, text } from './support.ts';
-
-/** The staff PIN of the sample hotel 1 (server/content/hotels/les-tilleuls.yaml). */
+import {
+  chooseLanguage,
+  expectNoAccessibilityViolations,
+  LANGUAGES,
+  STAY_URL,
+  sampleStaff,
+  TILLEULS_PIN,
+  text,
+} from './support.ts';
 
 /**
  * Each journey comes from its own client address (the e2e server runs with TRUST_PROXY=loopback, as behind a reverse
@@ -12,7 +18,8 @@ import { chooseLanguage, expectNoAccessibilityViolations, LANGUAGES, STAY_URL, T
 let address = 0;
 async function fromOwnAddress(page: Page) {
   address += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${address}.1` });
+  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${test.info().workerIndex}.${address}` });
 }
 
 const title = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="title"]');
@@ -56,6 +63,7 @@ for (const { code } of LANGUAGES) {
     await expect(pin).toHaveValue('');
     await expectNoAccessibilityViolations(page);
 
+    // The first manager's PIN, without a name: the long press asks for none.
     await pin.fill(TILLEULS_PIN);
     await dialog.getByRole('button', { name: text(code, 'Valider') }).click();
     await expect(page).toHaveURL(`${stayUrl}/finished`);
@@ -67,6 +75,20 @@ for (const { code } of LANGUAGES) {
     await expect(page).toHaveURL(`${stayUrl}/finished`);
   });
 }
+
+test("staff reset: a housekeeping person's PIN is refused like a wrong one", async ({ page }) => {
+  // Housekeeping may not reset a stay: the long press, which asks no name, takes front desk and manager PINs only.
+  const housekeeping = sampleStaff('les-tilleuls', 'housekeeping');
+  await openStay(page, 'fr');
+  await pressTitle(page, 1200);
+  const dialog = page.getByRole('dialog', { name: 'Réinitialiser le séjour' });
+  const pin = dialog.getByLabel('Mot de passe');
+  await pin.fill(housekeeping.pin);
+  await dialog.getByRole('button', { name: 'Valider' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Mot de passe incorrect');
+  await expect(pin).toHaveValue('');
+  await expect(page).toHaveURL(STAY_URL);
+});
 
 test('staff reset from the keyboard: the title held with Enter for 1 s; Escape closes', async ({ page }) => {
   await openStay(page, 'fr');

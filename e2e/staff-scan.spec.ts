@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SCANNED_CODE } from './fake-camera.ts';
-import { chooseLanguage, expectNoAccessibilityViolations, TILLEULS_PIN } from './support.ts';
+import { chooseLanguage, expectNoAccessibilityViolations, signInAsStaff, TILLEULS_MANAGER } from './support.ts';
 
 /**
  * The staff page's camera scan (docs/behaviour.md#today-tab) with Chromium's fake camera showing a QR code
@@ -11,8 +11,7 @@ test('the front desk scans a QR code with the camera and the code read is checke
   test.setTimeout(60_000);
   await chooseLanguage(page, 'fr');
   await page.goto('/staff/1');
-  await page.getByLabel('Mot de passe').fill(TILLEULS_PIN);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInAsStaff(page, 'fr', TILLEULS_MANAGER);
   const check = page.getByRole('region', { name: 'Vérifier un code de récompense' });
   await check.getByRole('button', { name: 'Scanner le QR code' }).click();
   await expect(check.getByRole('status')).toHaveText(`Code inconnu\u00a0: ${SCANNED_CODE}`, { timeout: 20_000 });

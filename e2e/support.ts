@@ -4,6 +4,8 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { expect, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import type { StaffRole } from '../contract/staff-roles.ts';
+import { FIRST_MANAGER_NAME } from '../server/db/migration-staff-accounts.ts';
 import { readCatalog } from '../tests/support/po-catalog.ts';
 
 export const LANGUAGES = [
@@ -95,6 +97,46 @@ export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
 
 export const TILLEULS_PIN = samplePin('les-tilleuls');
 
+/** A staff account's name and PIN, as a person types them on the staff page. */
+export interface StaffCredentials {
+  name: string;
+  pin: string;
+}
+
+/** The sample hotel's first manager: named by the migration, with the content file's `staffPin`. */
+export const TILLEULS_MANAGER: StaffCredentials = { name: FIRST_MANAGER_NAME, pin: TILLEULS_PIN };
+
+/**
+ * The first account of `role` the sample hotel's content file declares in its `staff:` list (`{name, role, pin}`,
+ * docs/behaviour.md#staff-accounts).
+ */
+export function sampleStaff(file: 'les-tilleuls' | 'demo-hotel', role: StaffRole): StaffCredentials {
+  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
+    hotel: { staff?: { name: unknown; role: unknown; pin: unknown }[] };
+  };
+  const account = content.hotel.staff?.find((entry) => entry.role === role);
+  if (!account) throw new Error(`server/content/hotels/${file}.yaml declares no ${role} account in hotel.staff`);
+  return { name: String(account.name), pin: String(account.pin) };
+}
+
+/**
+ * Signs in on the staff page already open: the name chosen if this device remembers it, else typed ('Autre nom'),
+ * then the PIN.
+ */
+export async function signInAsStaff(page: Page, language: Language, { name, pin }: StaffCredentials): Promise<void> {
+  const pinField = page.getByLabel(text(language, 'Mot de passe'));
+  await expect(pinField).toBeVisible();
+  const remembered = page.getByRole('radio', { name, exact: true });
+  if ((await remembered.count()) > 0) await remembered.check();
+  else {
+    const other = page.getByRole('radio', { name: text(language, 'Autre nom') });
+    if ((await other.count()) > 0) await other.check();
+    await page.getByLabel(text(language, 'Votre nom')).fill(name);
+  }
+  await pinField.fill(pin);
+  await page.getByRole('button', { name: text(language, 'Se connecter') }).click();
+}
+
 /**
  * The qaPosition of the right answer of a sample hotel's quiz, from its content file: the API tells it only in the
  * reply to an answer (docs/trust-model.md#caps-and-limits).
@@ -107,7 +149,10 @@ export function sampleQuizRightPosition(file: 'les-tilleuls' | 'demo-hotel'): nu
   return answers.findIndex((answer) => answer.correct === true) + 1;
 }
 
-/** The stay ends now, whatever the time of day: the staff reset (a 1 s press on the header title, the staff PIN). */
+/**
+ * The stay ends now, whatever the time of day: the staff reset (a 1 s press on the header title, the PIN of a front
+ * desk or manager account, without a name).
+ */
 export async function finishStayAsStaff(page: Page, language: Language): Promise<void> {
   const title = page.locator('[data-scope="stay-header"] [data-part="title"]');
   await title.hover();

@@ -1,7 +1,8 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
-import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
+import { errorCodeOf } from '../contract/errors.ts';
 import type { StaffCodeCheckReply, StaffCodeRedeemReply } from '../contract/schemas.ts';
 import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -12,8 +13,8 @@ import { viewProvidedActor } from './viewProvided.ts';
  * unknownCode | ambiguousCode | failed. From usable, the staff's explicit `code.redeem` ▶ redeeming (POST
  * /api/staff/codes/redeem) ▶ redeemed (used now) | alreadyUsed (another desk was first) | rewardExpired (it expired
  * in between) | redeemFailed (not used; `code.redeem` again). Every answer leaves the field ready for the next code.
- * A hand-over the server answered tells the staff page (`staffCode.redeemed`), which reloads the day's uses; a
- * refused session (401) tells it too (`staffSession.expired`).
+ * A hand-over the server answered tells the staff page (`staffCode.redeemed`), which reloads the day's uses; a call
+ * refused for who is signed in (machines/staffRefusal.ts) ends the check and tells the page too.
  */
 
 export interface CodeCheckInput {
@@ -65,7 +66,7 @@ export const staffCodeCheckMachine = setup({
     holdScanFailure: assign({ scanFailure: (_, error: unknown) => scanFailureOf(error), result: null }),
     clearAnswer: assign({ result: null, scanFailure: null }),
     holdResult: assign({ result: (_, result: StaffCodeCheckReply) => result }),
-    reportExpiry: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+    reportRefusal: sendParent((_, error: unknown) => staffRefusalEventOf(error)),
     announceRedeem: sendParent({ type: 'staffCode.redeemed' } satisfies StaffConsoleEvent),
   },
   guards: {
@@ -74,7 +75,7 @@ export const staffCodeCheckMachine = setup({
     /** Past its validity and never used: nothing to hand over. */
     expiredUnused: (_, result: StaffCodeCheckReply) => result.expired && result.usedAt === null,
     usedBefore: (_, result: StaffCodeCheckReply) => result.usedAt !== null,
-    sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
+    refused: (_, error: unknown) => isStaffRefusal(error),
     isUnknownCode: (_, error: unknown) => errorCodeOf(error) === 'unknown_code',
     isAmbiguousCode: (_, error: unknown) => errorCodeOf(error) === 'ambiguous_code',
   },
@@ -138,9 +139,9 @@ export const staffCodeCheckMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'expired',
-            actions: 'reportExpiry',
+            guard: { type: 'refused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refused',
+            actions: { type: 'reportRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           {
             guard: { type: 'isUnknownCode', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -194,9 +195,9 @@ export const staffCodeCheckMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'sessionExpired', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'expired',
-            actions: 'reportExpiry',
+            guard: { type: 'refused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refused',
+            actions: { type: 'reportRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           { target: 'redeemFailed' },
         ],
@@ -212,7 +213,7 @@ export const staffCodeCheckMachine = setup({
     unknownCode: {},
     ambiguousCode: {},
     failed: {},
-    /** The staff page asks for the PIN again. */
-    expired: { type: 'final' },
+    /** The staff page takes over (the PIN asked again, or who the session is now). */
+    refused: { type: 'final' },
   },
 });

@@ -1,15 +1,15 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { daysBetween, isCalendarDate } from '../contract/calendar-days.ts';
-import { errorStatusOf } from '../contract/errors.ts';
 import type { ImpactSummaryReply } from '../contract/schemas.ts';
-import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import type { StaffSectionInput } from './staffConsole.machine.ts';
+import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
  * The staff page's 'Impact' tab (docs/behaviour.md#impact-tab): the figures of the hotel over a chosen period
  * (GET /api/staff/hotels/{hId}/summary, docs/impact.md). loading ▶ loaded | empty | failed (⇄ retry); choosing
- * another period loads again; `loaded` exports the figures as CSV. A call refused for the session (401) sends
- * `staffSession.expired` to the staff page, which asks for the PIN again.
+ * another period loads again; `loaded` exports the figures as CSV. A call refused for who is signed in
+ * (machines/staffRefusal.ts) ends the tab's figures and tells the staff page, which takes over.
  */
 
 /** The longest period the server answers (docs/impact.md#period). */
@@ -76,13 +76,13 @@ export const staffImpactMachine = setup({
     holdChoice: assign({ choice: (_, choice: ImpactPeriodChoice) => choice, invalidPeriod: false }),
     holdSummary: assign({ summary: (_, summary: ImpactSummaryReply) => summary }),
     noteInvalidPeriod: assign({ invalidPeriod: true }),
-    reportExpiredSession: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+    reportRefusal: sendParent((_, error: unknown) => staffRefusalEventOf(error)),
   },
   guards: {
     isAcceptedChoice: (_, choice: ImpactPeriodChoice) =>
       choice.preset !== 'custom' || isValidPeriod(choice.from, choice.to),
     isEmpty: (_, summary: ImpactSummaryReply) => isEmptySummary(summary),
-    isSessionRefused: (_, error: unknown) => errorStatusOf(error) === 401,
+    refused: (_, error: unknown) => isStaffRefusal(error),
   },
 }).createMachine({
   id: 'staffImpact',
@@ -125,8 +125,9 @@ export const staffImpactMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isSessionRefused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'expired',
+            guard: { type: 'refused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'refused',
+            actions: { type: 'reportRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
           },
           { target: 'failed' },
         ],
@@ -143,10 +144,7 @@ export const staffImpactMachine = setup({
     failed: {
       on: { 'impactSummary.retry': 'loading' },
     },
-    /** The page takes over: it drops the session and shows the PIN form. */
-    expired: {
-      entry: 'reportExpiredSession',
-      type: 'final',
-    },
+    /** The staff page takes over (the PIN asked again, or who the session is now). */
+    refused: { type: 'final' },
   },
 });

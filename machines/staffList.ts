@@ -1,13 +1,13 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
-import { errorStatusOf } from '../contract/errors.ts';
-import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import type { StaffSectionInput } from './staffConsole.machine.ts';
+import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
  * A list of the staff page's day read from the server (docs/behaviour.md#staff-page): loading ▶ shown | failed
  * (⇄ retry); from shown, `list.refresh` (and, with `refreshEveryMs`, the timer) reloads it in place: a failed reload
- * keeps the last list and marks it `stale`. A call refused for an expired session (401) tells the staff page
- * (`staffSession.expired`), which asks for the PIN again.
+ * keeps the last list and marks it `stale`. A call refused for who is signed in (machines/staffRefusal.ts) ends
+ * the list and tells the staff page, which asks for the PIN again or for who the session is now.
  */
 
 export interface StaffListContext<Reply> {
@@ -33,9 +33,9 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
     },
     onError: [
       {
-        guard: { type: 'sessionExpired' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        target: 'expired',
-        actions: 'reportExpiry' as const,
+        guard: { type: 'refused' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        target: 'refused',
+        actions: { type: 'reportRefusal' as const, params: ({ event }: { event: ErrorActorEvent }) => event.error },
       },
       onFailure,
     ],
@@ -52,10 +52,10 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
     actions: {
       holdReply: assign({ reply: (_, reply: Reply) => reply, stale: false }),
       markStale: assign({ stale: true }),
-      reportExpiry: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
+      reportRefusal: sendParent((_, error: unknown) => staffRefusalEventOf(error)),
     },
     guards: {
-      sessionExpired: (_, error: unknown) => errorStatusOf(error) === 401,
+      refused: (_, error: unknown) => isStaffRefusal(error),
     },
     delays: {
       listRefresh: refreshEveryMs ?? 0,
@@ -81,8 +81,8 @@ export function staffListMachine<Reply>(id: string, refreshEveryMs: number | nul
         on: { 'list.refresh': { target: 'refreshing', reenter: true } },
         invoke: loadListInvoke({ target: 'shown', actions: 'markStale' }),
       },
-      /** The staff page asks for the PIN again and stops this list. */
-      expired: { type: 'final' },
+      /** The staff page takes over (the PIN asked again, or who the session is now) and stops this list. */
+      refused: { type: 'final' },
     },
   });
 }

@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { errorCodeOf } from '../../contract/errors.ts';
 import type { RedemptionsReply, StaffCodeCheckReply, StaffCodeRedeemReply } from '../../contract/schemas.ts';
 import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { renderSignedInToday, STAFF_HOTEL_ID, STAFF_SESSION } from '../app/staff-console-harness.tsx';
-import { canTake, matchesPath } from '../support/graph-model.ts';
+import { canTake, eventKey, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type CodeCheckSnapshot = SnapshotFrom<typeof staffCodeCheckMachine>;
@@ -59,6 +60,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.checkCode', error: new ApiError(409, 'ambiguous_code', 'Several rewards') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'xstate.error.actor.checkCode', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
+  {
+    type: 'xstate.error.actor.checkCode',
+    error: new ApiError(403, 'staff_role_forbidden', 'This staff role may not do this'),
+  },
   { type: 'scan.start' },
   { type: 'scan.cancel' },
   { type: 'xstate.done.actor.scanCode', output: SCANNED },
@@ -73,14 +78,14 @@ const SCAN_FAILURE_TEXTS = {
   failed: 'Impossible de lire le QR code. Saisissez le code à la main.',
 } as const;
 
-// The model has no staff page above it: telling the page the session expired, and the uses list to reload, is
-// what the page's test sees.
-const logic = staffCodeCheckMachine.provide({ actions: { reportExpiry: () => {}, announceRedeem: () => {} } });
+// The model has no staff page above it: telling the page of a refusal, and the uses list to reload, is what the
+// page's test sees.
+const logic = staffCodeCheckMachine.provide({ actions: { reportRefusal: () => {}, announceRedeem: () => {} } });
 
 const model = new TestModel(logic as unknown as ActorLogic<CodeCheckSnapshot, AnyEventObject, unknown>, {
   input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZone: 'Europe/Paris' },
   events: (snapshot) => events.filter((event) => canTake(snapshot, event)),
-  serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+  serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${eventKey(event)}` : ''),
   stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
 });
 
@@ -126,12 +131,13 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
       'failed',
     ])
       expect(reached).toContain(JSON.stringify(state));
-    expect(reached).toContain(JSON.stringify('expired'));
+    expect(reached).toContain(JSON.stringify('refused'));
   });
 
   for (const path of paths) {
     it(modelPathTitle(path), async () => {
       const harness = await renderSignedInToday();
+      let lastError: unknown = null;
       // The day's uses are on screen: every answer from the server reloads them.
       await act(async () => harness.uses.resolve('loadList', NO_USES));
       let usesLoads = harness.uses.calls.length;
@@ -267,7 +273,14 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
             expect(result()).toHaveTextContent('Une erreur est survenue');
             expectUsesReloaded(false);
           },
-          expired: async () => {
+          refused: async () => {
+            if (errorCodeOf(lastError) === 'staff_role_forbidden') {
+              // The page asks who the session is now, before any tab shows again.
+              expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+              expect(harness.root.calls.at(-1)).toEqual({ name: 'loadCurrentSession', input: STAFF_SESSION });
+              expect(screen.queryByRole('tablist')).toBeNull();
+              return;
+            }
             expect(await screen.findByRole('alert')).toHaveTextContent(
               'Votre session a expiré. Saisissez à nouveau le mot de passe.',
             );
@@ -288,10 +301,12 @@ describe("staff code check machine: model paths drive the 'Aujourd'hui' tab", ()
             await act(async () => harness.codeCheck.resolve('redeemCode', eventOf<{ output: unknown }>(step).output));
           },
           'xstate.error.actor.redeemCode': async (step) => {
-            await act(async () => harness.codeCheck.reject('redeemCode', eventOf<{ error: unknown }>(step).error));
+            lastError = eventOf<{ error: unknown }>(step).error;
+            await act(async () => harness.codeCheck.reject('redeemCode', lastError));
           },
           'xstate.error.actor.checkCode': async (step) => {
-            await act(async () => harness.codeCheck.reject('checkCode', eventOf<{ error: unknown }>(step).error));
+            lastError = eventOf<{ error: unknown }>(step).error;
+            await act(async () => harness.codeCheck.reject('checkCode', lastError));
           },
           'scan.start': async () => {
             await harness.user.click(within(region()).getByRole('button', { name: 'Scanner le QR code' }));

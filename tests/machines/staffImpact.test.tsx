@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TestModel } from '@xstate/graph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { errorCodeOf } from '../../contract/errors.ts';
 import type { ImpactSummaryReply } from '../../contract/schemas.ts';
 import type { StaffSession } from '../../machines/staffConsole.machine.ts';
 import { staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
@@ -20,13 +21,17 @@ import { periodOf } from '../../src/views/staff/console/impact/period.ts';
 import { StaffConsolePage } from '../../src/views/staff/console/StaffConsolePage.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
 import { makeHotel } from '../app/stay-fixtures.ts';
-import { canTake, matchesPath } from '../support/graph-model.ts';
+import { canTake, eventKey, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type StaffImpactSnapshot = SnapshotFrom<typeof staffImpactMachine>;
 
 const HOTEL_ID = 1;
-const SESSION: StaffSession = { token: 'staff-token', expiresAt: '2099-01-01T10:15:00.000Z' };
+const SESSION: StaffSession = {
+  token: 'staff-token',
+  expiresAt: '2099-01-01T10:15:00.000Z',
+  account: { id: 1, name: 'Manager', role: 'manager' },
+};
 const SESSION_KEY = `staffSession:${HOTEL_ID}`;
 const INPUT: StaffImpactInput = { hId: HOTEL_ID, token: SESSION.token, timeZone: 'Europe/Paris' };
 
@@ -116,6 +121,10 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadSummary', output: EMPTY },
   { type: 'xstate.error.actor.loadSummary', error: new ApiError(500, 'internal_error', 'Internal Server Error') },
   { type: 'xstate.error.actor.loadSummary', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
+  {
+    type: 'xstate.error.actor.loadSummary',
+    error: new ApiError(403, 'staff_role_forbidden', 'This staff role may not do this'),
+  },
   { type: 'impactPeriod.choose', choice: { preset: 'last30' } },
   { type: 'impactPeriod.choose', choice: CUSTOM },
   { type: 'impactPeriod.choose', choice: INVERTED },
@@ -133,7 +142,7 @@ function choiceKey(choice: ImpactPeriodChoice): string {
 
 function model() {
   // The graph is walked without a parent: the report to the page is checked on the rendered page instead.
-  const walked = staffImpactMachine.provide({ actions: { reportExpiredSession: () => {} } });
+  const walked = staffImpactMachine.provide({ actions: { reportRefusal: () => {} } });
   return new TestModel(walked as unknown as ActorLogic<StaffImpactSnapshot, AnyEventObject, StaffImpactInput>, {
     input: INPUT,
     // A final state takes no event (the page has taken over).
@@ -143,7 +152,7 @@ function model() {
     serializeState: (snapshot, event) =>
       `${JSON.stringify(snapshot.value)} invalid=${snapshot.context.invalidPeriod}${
         event
-          ? ` via ${event.type}${event.type === 'impactPeriod.choose' ? `:${choiceKey((event as unknown as { choice: ImpactPeriodChoice }).choice)}` : ''}${
+          ? ` via ${eventKey(event)}${event.type === 'impactPeriod.choose' ? `:${choiceKey((event as unknown as { choice: ImpactPeriodChoice }).choice)}` : ''}${
               'output' in event ? `:${(event.output as ImpactSummaryReply).stays.total}` : ''
             }`
           : ''
@@ -153,7 +162,7 @@ function model() {
 }
 
 async function renderImpactTab() {
-  const controlled = controlledActors(['loadHotel', 'openStaffSession', 'loadSummary']);
+  const controlled = controlledActors(['loadHotel', 'openStaffSession', 'loadCurrentSession', 'loadSummary']);
   const downloads: ImpactSummaryReply[] = [];
   const logic = controlled.provideTo(staffConsoleMachine).provide({
     actors: {
@@ -174,6 +183,9 @@ async function renderImpactTab() {
   const user = userEvent.setup();
   await waitFor(() => expect(controlled.isPending('loadHotel')).toBe(true));
   await act(async () => controlled.resolve('loadHotel', makeHotel()));
+  await act(async () =>
+    controlled.resolve('loadCurrentSession', { expiresAt: SESSION.expiresAt, account: SESSION.account }),
+  );
   await user.click(await screen.findByRole('tab', { name: 'Impact' }));
   return { controlled, downloads, user };
 }
@@ -192,6 +204,7 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
       sessionStorage.setItem(SESSION_KEY, JSON.stringify(SESSION));
       const { controlled, downloads, user } = await renderImpactTab();
       let exported = 0;
+      let lastError: unknown = null;
       await path.test({
         states: {
           loading: async (snapshot) => {
@@ -251,7 +264,14 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             ) as HTMLElement;
             expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeEnabled();
           },
-          expired: async () => {
+          refused: async () => {
+            if (errorCodeOf(lastError) === 'staff_role_forbidden') {
+              // The page asks who the session is now, before any tab shows again.
+              expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+              expect(controlled.calls.at(-1)).toEqual({ name: 'loadCurrentSession', input: SESSION });
+              expect(screen.queryByRole('tabpanel')).toBeNull();
+              return;
+            }
             // The page drops the session and asks for the PIN again.
             expect(
               await screen.findByText('Votre session a expiré. Saisissez à nouveau le mot de passe.'),
@@ -266,7 +286,8 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             await act(async () => controlled.resolve('loadSummary', eventOf<{ output: unknown }>(step).output));
           },
           'xstate.error.actor.loadSummary': async (step) => {
-            await act(async () => controlled.reject('loadSummary', eventOf<{ error: unknown }>(step).error));
+            lastError = eventOf<{ error: unknown }>(step).error;
+            await act(async () => controlled.reject('loadSummary', lastError));
           },
           'impactPeriod.choose': async (step) => {
             const { choice } = eventOf<{ choice: ImpactPeriodChoice }>(step);

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
+import { errorCodeOf } from '../../contract/errors.ts';
 import type { HousekeepingReply, RedemptionsReply } from '../../contract/schemas.ts';
 import { HOUSEKEEPING_REFRESH_MS, staffHousekeepingMachine } from '../../machines/staffHousekeeping.machine.ts';
 import type { StaffListContext } from '../../machines/staffList.ts';
@@ -13,7 +14,7 @@ import {
   STAFF_SESSION,
   type StaffConsoleHarness,
 } from '../app/staff-console-harness.tsx';
-import { canTake, matchesPath } from '../support/graph-model.ts';
+import { canTake, eventKey, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 /**
@@ -69,6 +70,7 @@ const SECTION_INPUT = { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token, timeZon
 const failures = [
   new ApiError(0, 'network_error', 'Failed to fetch'),
   new ApiError(401, 'staff_session_invalid', 'The staff session is unknown or has expired'),
+  new ApiError(403, 'staff_role_forbidden', 'This staff role may not do this'),
 ];
 
 interface ListCase<Reply> {
@@ -128,8 +130,9 @@ const usesCase: ListCase<RedemptionsReply> = {
       return;
     }
     const rows = rowsOf(region);
-    expect(rows[0]).toMatch(/Un café offert au bar.*101.*TIL-K7M2QX9P.*Code vérifié$/);
-    expect(rows[1]).toMatch(/10 % sur votre note.*Sans chambre.*Sans code.*Écran du client$/);
+    // Who handed it over: the staff account's name, none for the guest's own screen.
+    expect(rows[0]).toMatch(/Un café offert au bar.*101.*TIL-K7M2QX9P.*Code vérifiéAmina$/);
+    expect(rows[1]).toMatch(/10 % sur votre note.*Sans chambre.*Sans code.*Écran du client—$/);
   },
 };
 
@@ -142,8 +145,8 @@ function modelFor<Reply>(list: ListCase<Reply>) {
     { type: 'list.refresh' },
     ...(timer ? [{ type: timer }] : []),
   ];
-  // The model has no staff page above it: telling the page the session expired is the view's part.
-  const logic = list.machine.provide({ actions: { reportExpiry: () => {} } });
+  // The model has no staff page above it: telling the page of a refusal is the view's part.
+  const logic = list.machine.provide({ actions: { reportRefusal: () => {} } });
   return new TestModel(logic as unknown as ActorLogic<SnapshotFrom<typeof list.machine>, AnyEventObject, unknown>, {
     input: { hId: STAFF_HOTEL_ID, token: STAFF_SESSION.token },
     // From `failed` only a code check reloads the list (tests/machines/staffCodeCheck.test.tsx); staff press 'Réessayer'.
@@ -151,7 +154,7 @@ function modelFor<Reply>(list: ListCase<Reply>) {
       events.filter(
         (event) => canTake(snapshot, event) && !(event.type === 'list.refresh' && snapshot.matches('failed')),
       ),
-    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${event.type}` : ''),
+    serializeState: (snapshot, event) => serializeSnapshot(snapshot) + (event ? ` via ${eventKey(event)}` : ''),
     stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
   });
 }
@@ -173,7 +176,7 @@ function describeList<Reply>(list: ListCase<Reply>) {
 
     it('reaches every state', () => {
       const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-      for (const state of ['loading', 'failed', 'shown', 'refreshing', 'expired'])
+      for (const state of ['loading', 'failed', 'shown', 'refreshing', 'refused'])
         expect(reached).toContain(JSON.stringify(state));
     });
 
@@ -182,6 +185,7 @@ function describeList<Reply>(list: ListCase<Reply>) {
         const harness = await renderSignedInToday({ advanceTimers: vi.advanceTimersByTime });
         const controlled = list.harnessOf(harness);
         const region = () => screen.getByRole('region', { name: list.region });
+        let lastError: unknown = null;
         await path.test({
           states: {
             loading: async () => {
@@ -213,7 +217,17 @@ function describeList<Reply>(list: ListCase<Reply>) {
               if (reply) list.expectShown(region(), reply);
               expect(controlled.isPending('loadList')).toBe(true);
             },
-            expired: async () => {
+            // The page takes over: a session the server no longer knows asks for the PIN again; a role that may
+            // not any more makes the page ask who the session is now.
+            refused: async () => {
+              const refusal = errorCodeOf(lastError);
+              if (refusal === 'staff_role_forbidden') {
+                expect(await screen.findByRole('status')).toHaveTextContent('Chargement…');
+                expect(harness.root.calls.at(-1)).toEqual({ name: 'loadCurrentSession', input: STAFF_SESSION });
+                expect(screen.queryByRole('tablist')).toBeNull();
+                return;
+              }
+              expect(refusal).toBe('staff_session_invalid');
               expect(await screen.findByRole('alert')).toHaveTextContent(
                 'Votre session a expiré. Saisissez à nouveau le mot de passe.',
               );
@@ -226,7 +240,8 @@ function describeList<Reply>(list: ListCase<Reply>) {
               await act(async () => controlled.resolve('loadList', eventOf<{ output: unknown }>(step).output));
             },
             'xstate.error.actor.loadList': async (step) => {
-              await act(async () => controlled.reject('loadList', eventOf<{ error: unknown }>(step).error));
+              lastError = eventOf<{ error: unknown }>(step).error;
+              await act(async () => controlled.reject('loadList', lastError));
             },
             'list.retry': async () => {
               await harness.user.click(within(region()).getByRole('button', { name: 'Réessayer' }));

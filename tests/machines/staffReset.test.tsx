@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, PromiseActorLogic } from 'xstate';
+import type { StaffSessionReply } from '../../contract/schemas.ts';
 import { staffResetMachine } from '../../machines/staffReset.machine.ts';
 import { staffResetOverlayMachine } from '../../machines/staffResetOverlay.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -12,7 +13,12 @@ import { transitionsModel } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 const PIN = '731946';
-const SESSION = { token: 'staff-token', expiresAt: '2026-11-23T10:15:00.000Z' };
+/** A sign-in by PIN alone answers the account whose PIN it is, one that may reset a stay; the dialog uses its token. */
+const SESSION: StaffSessionReply = {
+  token: 'staff-token',
+  expiresAt: '2026-11-23T10:15:00.000Z',
+  account: { id: 2, name: 'Amina', role: 'frontDesk' },
+};
 
 const events: AnyEventObject[] = [
   { type: 'staffPin.submit', pin: PIN },

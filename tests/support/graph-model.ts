@@ -1,5 +1,6 @@
 import { serializeSnapshot, TestModel } from '@xstate/graph';
 import type { ActorLogic, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import { errorCodeOf } from '../../contract/errors.ts';
 
 /**
  * The two questions a model-based test asks a snapshot with what its graph holds: events typed as any event
@@ -15,6 +16,15 @@ export function canTake(snapshot: AnyMachineSnapshot, event: AnyEventObject): bo
 /** Whether the snapshot is in the state of this dotted path (`ready.actions.browsing`). */
 export function matchesPath(snapshot: AnyMachineSnapshot, path: string): boolean {
   return snapshot.matches(path);
+}
+
+/**
+ * An event as a model tells the states it leads to apart: its type, and a failure's error code (a refused session and
+ * a refused role may reach the same state, and the page must show each).
+ */
+export function eventKey(event: AnyEventObject): string {
+  const code = 'error' in event ? errorCodeOf(event.error) : null;
+  return code ? `${event.type}:${code}` : event.type;
 }
 
 /**

@@ -1,17 +1,19 @@
 import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
 import { cleaningDateAt } from '../../../../contract/calendar-days.ts';
+import { isStaffRole } from '../../../../contract/staff-roles.ts';
 import type { CodeCheckInput } from '../../../../machines/staffCodeCheck.machine.ts';
 import { staffCodeCheckMachine } from '../../../../machines/staffCodeCheck.machine.ts';
 import {
   type SignInInput,
+  type StaffConsoleInput,
   type StaffSectionInput,
   type StaffSession,
   staffConsoleMachine,
 } from '../../../../machines/staffConsole.machine.ts';
 import { staffHousekeepingMachine } from '../../../../machines/staffHousekeeping.machine.ts';
 import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.machine.ts';
-import { endStaffSession, openStaffSession } from '../../../api/staff.ts';
+import { endAllStaffSessions, endStaffSession, getCurrentStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
@@ -19,43 +21,78 @@ import { scanQrCode } from './today/qrScanner.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
+/** Where the device keeps the names that signed in at a hotel (docs/behaviour.md#browser-storage). */
+const namesKey = (hId: number) => `staffNames:${hId}`;
 
-/** The tab's session of the hotel if it has not expired yet (docs/behaviour.md#staff-page). */
-export function storedStaffSession(hId: number, now = Date.now()): StaffSession | null {
+function readStored(storage: () => Storage, key: string): unknown {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(sessionKey(hId)) ?? 'null') as Partial<StaffSession> | null;
-    if (typeof stored?.token !== 'string' || typeof stored.expiresAt !== 'string') return null;
-    return Date.parse(stored.expiresAt) > now ? { token: stored.token, expiresAt: stored.expiresAt } : null;
+    return JSON.parse(storage().getItem(key) ?? 'null');
   } catch {
     return null;
   }
 }
 
-/** The staff page's root with its real calls and the tab's session storage, for hotel `hId`. */
+function writeStored(storage: () => Storage, key: string, value: unknown | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage disabled: what it would keep lasts as long as the page.
+  }
+}
+
+function isStaffSession(value: unknown): value is StaffSession {
+  const session = value as Partial<StaffSession> | null;
+  const account = session?.account as Partial<StaffSession['account']> | undefined;
+  return (
+    typeof session?.token === 'string' &&
+    typeof session.expiresAt === 'string' &&
+    typeof account?.id === 'number' &&
+    typeof account.name === 'string' &&
+    typeof account.role === 'string' &&
+    isStaffRole(account.role)
+  );
+}
+
+/** The tab's session of the hotel if it has not expired yet (docs/behaviour.md#staff-page). */
+export function storedStaffSession(hId: number, now = Date.now()): StaffSession | null {
+  const stored = readStored(() => sessionStorage, sessionKey(hId));
+  if (!isStaffSession(stored)) return null;
+  const { token, expiresAt, account } = stored;
+  return Date.parse(expiresAt) > now
+    ? { token, expiresAt, account: { id: account.id, name: account.name, role: account.role } }
+    : null;
+}
+
+/** The names that signed in at the hotel on this device, the latest first. */
+export function storedStaffNames(hId: number): string[] {
+  const stored = readStored(() => localStorage, namesKey(hId));
+  return Array.isArray(stored) ? stored.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** What the staff page of hotel `hId` starts from: the tab's session and the device's names. */
+export function staffConsoleInputOf(hId: number): StaffConsoleInput {
+  return { hId, storedSession: storedStaffSession(hId), knownNames: storedStaffNames(hId) };
+}
+
+/** The staff page's root with its real calls and the browser's storage, for hotel `hId`. */
 export function staffConsoleLogic(hId: number) {
   return staffConsoleMachine.provide({
     actors: {
       loadHotel: fromPromise(({ input }: { input: { hId: number } }) => getHotel(input.hId, null)),
-      openStaffSession: fromPromise(({ input }: { input: SignInInput }) => openStaffSession(input.hId, input.pin)),
+      openStaffSession: fromPromise(({ input }: { input: SignInInput }) =>
+        openStaffSession(input.hId, input.pin, input.name),
+      ),
+      loadCurrentSession: fromPromise(({ input }: { input: StaffSession }) => getCurrentStaffSession(input.token)),
       endStaffSession: fromPromise(({ input }: { input: StaffSession }) => endStaffSession(input.token)),
+      endAllStaffSessions: fromPromise(({ input }: { input: StaffSession }) => endAllStaffSessions(input.token)),
       ...todaySectionsLogic(),
       staffImpact: staffImpactLogic(),
     },
     actions: {
-      rememberSession: (_, session: StaffSession) => {
-        try {
-          sessionStorage.setItem(sessionKey(hId), JSON.stringify(session));
-        } catch {
-          // Storage disabled: the session lasts as long as the page.
-        }
-      },
-      forgetSession: () => {
-        try {
-          sessionStorage.removeItem(sessionKey(hId));
-        } catch {
-          // See rememberSession.
-        }
-      },
+      rememberSession: (_, session: StaffSession) => writeStored(() => sessionStorage, sessionKey(hId), session),
+      forgetSession: () => writeStored(() => sessionStorage, sessionKey(hId), null),
+      rememberNames: (_, names: readonly string[]) => writeStored(() => localStorage, namesKey(hId), names),
     },
   });
 }

@@ -132,7 +132,7 @@ function ImpactBody({ impact }: { impact: StaffImpactProps }) {
       return <Spinner label={t`Chargement des chiffres…`} />;
     case 'failed':
       return <ErrorCard message={t`Une erreur est survenue`} onRetry={impact.onRetry} />;
-    case 'expired':
+    case 'refused':
       return null;
     case 'empty':
       return impact.summary ? <EmptyPeriod from={impact.summary.from} to={impact.summary.to} /> : null;

@@ -17,7 +17,7 @@ export function connectStaffImpact(snapshot: StaffImpactSnapshot, send: (event: 
         ? ('empty' as const)
         : snapshot.matches('failed')
           ? ('failed' as const)
-          : ('expired' as const);
+          : ('refused' as const);
   const { choice, summary } = context;
   return {
     root: { 'data-scope': 'staff-impact', 'data-state': dataStateOf(snapshot) },

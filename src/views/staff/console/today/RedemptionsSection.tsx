@@ -9,7 +9,7 @@ import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
 
 /**
  * The rewards used today (docs/behaviour.md#today-tab), the latest first, to reconcile the bill: reward, room, code,
- * claimed, used, and how (the guest's screen swiped by staff, or the code checked here).
+ * claimed, used, how (the guest's screen swiped by staff, or the code checked here) and who handed it over.
  */
 export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsReply> }) {
   const { t } = useLingui();
@@ -42,6 +42,7 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
                     <th scope="col">{t`Code`}</th>
                     <th scope="col">{t`Débloquée le`}</th>
                     <th scope="col">{t`Validation`}</th>
+                    <th scope="col">{t`Remise par`}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -55,6 +56,7 @@ export function RedemptionsSection({ actor }: { actor: StaffListRef<RedemptionsR
                       <td className="staff-code">{use.code ?? t`Sans code`}</td>
                       <td>{hotelTime(use.claimedAt)}</td>
                       <td>{use.usedBy === 'staff' ? t`Code vérifié` : t`Écran du client`}</td>
+                      <td className="staff-table__text">{use.staffName ?? '—'}</td>
                     </tr>
                   ))}
                 </tbody>
