@@ -14,7 +14,13 @@ import { hashPin, type PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
-import { countPinFailure, giveBackPinAttempt, type PinSender, reservePinAttempt } from './pin-attempts.ts';
+import {
+  countPinFailure,
+  giveBackPinAttempt,
+  type PinSender,
+  type PinTarget,
+  reservePinAttempt,
+} from './pin-attempts.ts';
 import { recordStaffAction } from './staff-audit.ts';
 
 /** How long a staff session lasts. */
@@ -120,7 +126,11 @@ export async function openStaffSession(
   const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', input.hotelId).executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
   const candidates = await signInCandidates(store.db, input.hotelId, input.name);
-  const attempt = await store.write((tx) => reservePinAttempt(tx, input.hotelId, input, now));
+  const target: PinTarget = {
+    hotelId: input.hotelId,
+    nameKey: input.name === undefined ? null : staffNameKey(input.name),
+  };
+  const attempt = await store.write((tx) => reservePinAttempt(tx, target, input, now));
   const matched = await matchingCandidate(checkPin, candidates, input.pin);
   if (matched === undefined) {
     await store.write((tx) => giveBackPinAttempt(tx, attempt));
@@ -140,7 +150,7 @@ export async function openStaffSession(
         )
         .executeTakeFirst());
     if (!matched || !account || account.pin_hash !== matched.pin_hash || account.enabled !== 1) {
-      await countPinFailure(tx, input.hotelId, now);
+      await countPinFailure(tx, target, input, now);
       // Only a refusal whose PIN was hashed is in the trail: a flood refused by the attempt limits adds no rows.
       await recordStaffAction(tx.db, {
         hotelId: input.hotelId,

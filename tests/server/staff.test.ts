@@ -11,7 +11,7 @@ import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import {
   PIN_ATTEMPTS_PER_ADDRESS,
   PIN_ATTEMPTS_PER_ADDRESS_PER_DAY,
-  PIN_FAILURES_PER_HOTEL,
+  PIN_FAILURES_PER_ACCOUNT,
   PIN_WINDOW_MINUTES,
 } from '../../server/domain/pin-attempts.ts';
 import { addressSubject } from '../../server/domain/rate-limits.ts';
@@ -24,6 +24,7 @@ import {
   type Harness,
   newHotelStay,
   rewardIdOf,
+  SAMPLE_STAFF,
   SAMPLE_STAFF_PINS,
   staffHeaders,
   stayIdOf,
@@ -189,22 +190,59 @@ describeEachDialect('staff sessions', (get) => {
     expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '2001:db8:6:2::1')).statusCode).toBe(201);
   });
 
-  it(`a guess spread over many addresses cannot lock the desk out: past ${PIN_FAILURES_PER_HOTEL} wrong PINs, one try per address`, async () => {
+  it(`a guess spread over many addresses at one name puts that name alone under attack: past ${PIN_FAILURES_PER_ACCOUNT} wrong PINs, one try per address and window, a window that grows; the person and colleagues still sign in`, async () => {
     const h = get();
-    h.clock.current = new Date('2026-03-07T09:00:00Z');
-    const attackers = PIN_FAILURES_PER_HOTEL / PIN_ATTEMPTS_PER_ADDRESS;
-    for (let a = 1; a <= attackers; a++)
-      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++)
-        expect((await openSession(h.app, { hId: 1, pin: '0000' }, `10.0.7.${a}`)).statusCode).toBe(403);
-    // The hotel is under attack: a new address gets one try, and a wrong one is its last this window.
-    expect((await openSession(h.app, { hId: 1, pin: '0000' }, '10.0.7.100')).statusCode).toBe(403);
-    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.100')).statusCode).toBe(429);
-    // The front desk, at an address that has not been failing, still signs in, as often as it needs.
+    const at = (time: string) => {
+      h.clock.current = new Date(`2026-03-07T${time}:00Z`);
+    };
+    const [manager, desk] = SAMPLE_STAFF[1] ?? [];
+    if (!manager || !desk) throw new Error('the sample hotel has a manager and a front desk');
+    const guess = (from: string, name = manager.name) => openSession(h.app, { hId: 1, name, pin: '000000' }, from);
+    let next = 0;
+    /** A wrong PIN on the manager's name from each of `count` addresses never seen before. */
+    const spread = async (count: number) => {
+      for (let i = 0; i < count; i++) expect((await guess(`10.7.${++next}.1`)).statusCode).toBe(403);
+    };
+    at('09:00');
+    // One address alone: its own allowance, its wrong PINs on the name all counted.
+    for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++) expect((await guess('10.0.7.1')).statusCode).toBe(403);
+    // The name is under attack (PIN_ATTEMPTS_PER_ADDRESS = PIN_FAILURES_PER_ACCOUNT): a new address gets one try.
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    const limited = await openSession(h.app, { hId: 1, name: manager.name, pin: manager.pin }, '10.0.7.100');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(30 * 60));
+    // The person, at an address that has not failed, signs in as often as needed; in any case of the name.
     for (let i = 0; i < 3; i++)
-      expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.200')).statusCode).toBe(201);
-    // Another hotel is not under attack.
-    for (let i = 0; i < 2; i++)
-      expect((await openSession(h.app, { hId: 2, pin: '0000' }, '10.0.7.201')).statusCode).toBe(403);
+      expect(
+        (await openSession(h.app, { hId: 1, name: manager.name.toUpperCase(), pin: manager.pin }, '10.0.7.200'))
+          .statusCode,
+      ).toBe(201);
+    // A colleague is not under attack: mistypes cost one attempt each, as always; so is PIN only.
+    for (let i = 0; i < 3; i++) expect((await guess('10.0.7.201', desk.name)).statusCode).toBe(403);
+    expect((await openSession(h.app, { hId: 1, name: desk.name, pin: desk.pin }, '10.0.7.201')).statusCode).toBe(201);
+    expect((await openSession(h.app, { hId: 1, pin: '000000' }, '10.0.7.202')).statusCode).toBe(403);
+    expect((await openSession(h.app, { hId: 1, pin: manager.pin }, '10.0.7.202')).statusCode).toBe(201);
+    // A name that is no account's is counted alike: nothing tells it from a real one.
+    for (let i = 0; i < 3; i++) expect((await guess('10.0.7.203', 'Nobody')).statusCode).toBe(403);
+
+    // The address that failed waits out its window, which doubles with each of its wrong PINs while the attack lasts.
+    at('09:15');
+    await spread(PIN_FAILURES_PER_ACCOUNT);
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(15 * 60));
+    at('09:30');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    at('09:31');
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(29 * 60));
+    at('09:45');
+    await spread(PIN_FAILURES_PER_ACCOUNT);
+    at('10:00');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    at('10:01');
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(119 * 60));
+    // Once the guessing stops, a window without it ends the attack: one of PIN_ATTEMPTS_PER_ADDRESS again.
+    at('10:30');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
   });
 
   it('300 concurrent wrong PINs from one address: only the allowed hashes start, every other attempt is refused while they run', async () => {
