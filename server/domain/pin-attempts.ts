@@ -22,7 +22,7 @@ export const PIN_ATTEMPTS_PER_ADDRESS_PER_DAY = 30;
  * Wrong PINs one sign-in target (a name, or PIN only, at one hotel) may receive per window from all addresses before
  * it is under attack; it stays so for the next window too.
  */
-export const PIN_FAILURES_PER_ACCOUNT = 10;
+export const PIN_FAILURES_PER_ACCOUNT = 20;
 /**
  * PIN attempts an address may make on a target under attack, per window of that address: a spread guess gets one
  * try per address, and the person at an address that has not failed still gets theirs.

@@ -204,9 +204,10 @@ describeEachDialect('staff sessions', (get) => {
       for (let i = 0; i < count; i++) expect((await guess(`10.7.${++next}.1`)).statusCode).toBe(403);
     };
     at('09:00');
-    // One address alone: its own allowance, its wrong PINs on the name all counted.
-    for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++) expect((await guess('10.0.7.1')).statusCode).toBe(403);
-    // The name is under attack (PIN_ATTEMPTS_PER_ADDRESS = PIN_FAILURES_PER_ACCOUNT): a new address gets one try.
+    // Addresses each with its own allowance, their wrong PINs on the name all counted.
+    for (let a = 1; a <= PIN_FAILURES_PER_ACCOUNT / PIN_ATTEMPTS_PER_ADDRESS; a++)
+      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++) expect((await guess(`10.0.7.${a}`)).statusCode).toBe(403);
+    // The name is under attack: a new address gets one try.
     expect((await guess('10.0.7.100')).statusCode).toBe(403);
     const limited = await openSession(h.app, { hId: 1, name: manager.name, pin: manager.pin }, '10.0.7.100');
     expect(limited.statusCode).toBe(429);
@@ -253,7 +254,7 @@ describeEachDialect('staff sessions', (get) => {
     try {
       let refused = 0;
       const settled = Array.from({ length: 300 }, () =>
-        openSession(app, { hId: 1, pin: '0000' }, '10.0.8.1').then((response) => {
+        openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.8.1').then((response) => {
           if (response.statusCode === 429) refused += 1;
           return response.statusCode;
         }),
@@ -262,7 +263,7 @@ describeEachDialect('staff sessions', (get) => {
       await expect.poll(() => refused, { timeout: 10_000 }).toBe(300 - PIN_ATTEMPTS_PER_ADDRESS);
       expect(held.started).toBe(PIN_ATTEMPTS_PER_ADDRESS);
       // The right PIN from another address signs in meanwhile.
-      const desk = openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.8.2');
+      const desk = openSession(app, { hId: 1, name: 'Claire', pin: SAMPLE_STAFF_PINS[1] }, '10.0.8.2');
       held.release();
       expect((await desk).statusCode).toBe(201);
       const statuses = await Promise.all(settled);
@@ -279,10 +280,10 @@ describeEachDialect('staff sessions', (get) => {
     const held = heldPinChecks();
     const app = await appSharing(h, { checkPin: boundedPinChecker(1, 1, held.check) });
     try {
-      const running = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.1');
-      const queued = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.2');
+      const running = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.1');
+      const queued = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.2');
       await expect.poll(() => held.started).toBe(1);
-      const busy = await openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
+      const busy = await openSession(app, { hId: 1, name: 'Claire', pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
       expect(busy.statusCode).toBe(503);
       expect(busy.json().error).toBe('staff_pin_busy');
       expect(busy.headers['retry-after']).toBe('1');
@@ -319,20 +320,22 @@ describeEachDialect('signing out and changing the PIN end staff sessions', (get)
     expect((await terminate(h.app, stay, staying)).statusCode).toBe(200);
   });
 
-  it('a re-import with a new staff PIN ends the hotel’s open sessions; the same PIN or another hotel’s import keeps them', async () => {
+  it('a re-import with a new PIN of an account ends its open sessions; the same PIN or another hotel’s import keeps them', async () => {
     const h = get();
     h.clock.current = null;
     const file = await readContentFile(SAMPLE_HOTEL_FILES[0] ?? '');
     const before = await staffHeaders(h.app, 1);
     const otherHotel = await staffHeaders(h.app, 2);
     const pinHash = () =>
-      h.handle.db.selectFrom('staff_accounts').select('pin_hash').where('hotel_id', '=', 1).executeTakeFirstOrThrow();
+      h.handle.db.selectFrom('staff_accounts').select('pin_hash').where('hotel_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     const hashBefore = await pinHash();
     await importContent(h.handle.db, file);
     // The same PIN keeps its very hash: a sign-in checked against it during the import is not refused.
     expect(await pinHash()).toEqual(hashBefore);
     expect((await terminate(h.app, await newHotelStay(h.app), before)).statusCode).toBe(200);
-    const changed = { ...file, hotel: { ...file.hotel, staffPin: '864209' } };
+    // The manager's PIN changes in the file's staff list.
+    const staff = (file.staff ?? []).map((entry) => (entry.role === 'manager' ? { ...entry, pin: '864209' } : entry));
+    const changed = { ...file, staff };
     try {
       await importContent(h.handle.db, changed);
       const refused = await terminate(h.app, await newHotelStay(h.app), before);
