@@ -152,7 +152,9 @@ describeEachDialect('staff sessions', (get) => {
     }
   });
 
-  it(`an address that keeps failing waits for the next UTC day after ${PIN_ATTEMPTS_PER_ADDRESS_PER_DAY} attempts`, async () => {
+  it(`an address that keeps failing waits for the next UTC day after ${PIN_ATTEMPTS_PER_ADDRESS_PER_DAY} attempts`, {
+    timeout: 60_000,
+  }, async () => {
     const h = get();
     const day = new Date('2026-03-04T00:00:00Z');
     const windows = PIN_ATTEMPTS_PER_ADDRESS_PER_DAY / PIN_ATTEMPTS_PER_ADDRESS;
@@ -244,7 +246,8 @@ describeEachDialect('staff sessions', (get) => {
     at('10:30');
     expect((await guess('10.0.7.100')).statusCode).toBe(403);
     expect((await guess('10.0.7.100')).statusCode).toBe(403);
-  });
+    // About 70 PINs hashed.
+  }, 60_000);
 
   it('300 concurrent wrong PINs from one address: only the allowed hashes start, every other attempt is refused while they run', async () => {
     const h = get();
@@ -282,7 +285,7 @@ describeEachDialect('staff sessions', (get) => {
     try {
       const running = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.1');
       const queued = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.2');
-      await expect.poll(() => held.started).toBe(1);
+      await expect.poll(() => held.started, { timeout: 10_000 }).toBe(1);
       const busy = await openSession(app, { hId: 1, name: 'Claire', pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
       expect(busy.statusCode).toBe(503);
       expect(busy.json().error).toBe('staff_pin_busy');
@@ -327,7 +330,12 @@ describeEachDialect('signing out and changing the PIN end staff sessions', (get)
     const before = await staffHeaders(h.app, 1);
     const otherHotel = await staffHeaders(h.app, 2);
     const pinHash = () =>
-      h.handle.db.selectFrom('staff_accounts').select('pin_hash').where('hotel_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+      h.handle.db
+        .selectFrom('staff_accounts')
+        .select('pin_hash')
+        .where('hotel_id', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
     const hashBefore = await pinHash();
     await importContent(h.handle.db, file);
     // The same PIN keeps its very hash: a sign-in checked against it during the import is not refused.
