@@ -89,10 +89,17 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
 export const STAY_URL = /\/stay\/[0-9a-f-]{36}$/;
 export const DEMO_STAY_URL = /\/demo\/stay\/[0-9a-f-]{36}$/;
 
-/** The staff PIN of a sample hotel, read from its content file (server/content/hotels/), so a new PIN there needs no test change. */
+/**
+ * The PIN of a sample hotel's first manager, read from its content file (server/content/hotels/: its staff list, or
+ * the legacy `hotel.staffPin`), so a new PIN there needs no test change.
+ */
 export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
-  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as { hotel: { staffPin: unknown } };
-  return String(content.hotel.staffPin);
+  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
+    hotel: { staffPin?: unknown };
+    staff?: Array<{ role: unknown; pin?: unknown }>;
+  };
+  const manager = content.staff?.find((entry) => entry.role === 'manager');
+  return String(manager?.pin ?? content.hotel.staffPin);
 }
 
 export const TILLEULS_PIN = samplePin('les-tilleuls');

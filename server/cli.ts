@@ -7,6 +7,9 @@
  *                                              give a room QR code a new random id, the hotel QR code a new key,
  *                                              or the printed codes of a PROOF action (its key or id) new ids
  *                                              (docs/trust-model.md#presence); prints the paths to print
+ *   node server/cli.ts staff:add --hotel ID --name NAME --role ROLE
+ *                                              add a staff account (manager, frontDesk, housekeeping) and print its
+ *                                              new PIN once: how IT lets a person in when no manager can sign in
  *   node server/cli.ts db:backup --out FILE   copy the live SQLite database to FILE (SQLite's online backup)
  *   node server/cli.ts db:restore --from FILE put a checked backup in place of the SQLite database (servers stopped)
  * An invalid or missing file is reported (every one of them, without a stack trace) and exits 1; so is a database
@@ -14,6 +17,7 @@
  */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isStaffRole } from '../contract/staff-roles.ts';
 import { readConfig } from './config.ts';
 import type { HotelContentFile } from './content/format.ts';
 import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
@@ -31,10 +35,11 @@ import {
   rotateProofCodes,
   rotateRoomQrId,
 } from './domain/qr-codes.ts';
+import { addStaffAccount } from './domain/staff-accounts.ts';
 import { SERVER_COMMAND } from './domain/staff-audit.ts';
 
 const USAGE =
-  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | db:backup --out FILE | db:restore --from FILE';
+  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | staff:add --hotel ID --name NAME --role manager|frontDesk|housekeeping | db:backup --out FILE | db:restore --from FILE';
 
 /** Reads and validates every file, reporting each invalid one; null when any is invalid. */
 async function readContentFiles(
@@ -103,6 +108,36 @@ async function rotate(args: string[]): Promise<number> {
   return 0;
 }
 
+/** `staff:add`: a new staff account of the hotel, made by the server's operator (no actor in the audit trail). */
+async function addStaff(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { hotel: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  });
+  const hotelId = Number(values.hotel);
+  const { name, role } = values;
+  if (!Number.isInteger(hotelId) || hotelId < 1 || !name || !role || !isStaffRole(role)) return fail(USAGE);
+  const { databaseUrl } = readConfig();
+  const database = openDatabase(databaseUrl);
+  try {
+    await migrateToLatest(database.db, database.kind);
+    const store = createStore(database.db, database.kind);
+    const nobody = { accountId: null, accountName: null, role: null };
+    const { account, pin } = await addStaffAccount(store, nobody, hotelId, { name, role }, new Date());
+    console.log(`hotel ${hotelId}: staff account "${account.name}" (${account.role}, id ${account.id}) added`);
+    console.log(`PIN: ${pin}`);
+    console.log('Hand the PIN over now: it is shown only this once (a manager can reset it on the staff page).');
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
 /** What PostgreSQL's own tools do for `db:backup` and `db:restore`, with the commands to run. */
 function postgresTools(databaseUrl: string, file: string): string {
   return [
@@ -156,6 +191,7 @@ async function restore(args: string[]): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'qr:rotate') return rotate(args);
+  if (command === 'staff:add') return addStaff(args);
   if (command === 'db:backup') return backup(args);
   if (command === 'db:restore') return restore(args);
   if (command === 'hotel:check') {

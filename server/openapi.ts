@@ -28,7 +28,8 @@ const DESCRIPTION = `The JSON API of GreenMiles, the hotel eco-loyalty app: gues
 desk, and the operations routes (probes). Every failed call answers \`{ "error": code, "message": text }\` (the
 shared schema ErrorBody): clients classify failures by \`error\`, never by \`message\`. A guest's stay is named by its
 \`sUUID\` and proven by its owner's profile id (\`uuid\`) in the same call; there is no cookie. Staff calls need a
-staff session's bearer token (\`POST /api/staff/sessions\` with the hotel's staff PIN).`;
+staff session's bearer token (\`POST /api/staff/sessions\` with a staff account's name and PIN), and the account's role
+must allow the call.`;
 
 /**
  * The error answers an /api route may give beyond those its schema lists: a server fault, the database, and for a

@@ -2,7 +2,7 @@
  * The hotel content file format (one YAML file per hotel), as a TypeBox schema. See docs/server.md.
  */
 import Type, { type Static, type TSchema } from 'typebox';
-import { ActionType, IsoDate, RewardType } from '../../contract/schemas.ts';
+import { ActionType, IsoDate, RewardType, StaffRoleSchema } from '../../contract/schemas.ts';
 
 const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
 const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
@@ -17,6 +17,8 @@ export const DEFAULT_CHECKOUT_TIME = '12:00';
 export const DEFAULT_REPORT_HOUR = '07:00';
 export const DEFAULT_MAX_STAY_NIGHTS = 14;
 export const DEFAULT_ROOM_CAPACITY = 4;
+/** A staff PIN as a content file holds it, plain (hashed at import): 4–64 characters. */
+const StaffPin = Type.String({ minLength: 4, maxLength: 64 });
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 
@@ -32,7 +34,11 @@ export const HotelSection = Type.Object(
     reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
     /** Hotel-local time of the daily report to `reportEmail`; DEFAULT_REPORT_HOUR when absent. */
     reportHour: Type.Optional(LocalTime),
-    staffPin: Type.String({ minLength: 4, maxLength: 64 }),
+    /**
+     * Legacy: the PIN of the hotel's first manager ('Manager' when the import makes it). A file declares its people
+     * in `staff` instead (not both).
+     */
+    staffPin: Type.Optional(StaffPin),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
     codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
     /** docs/behaviour.md#caps: claims of one reward per room and hotel-local night (default 2). */
@@ -189,6 +195,27 @@ export const ImpactFactorOverrides = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A staff account the file declares (docs/server.md#hotel-content-files): imported by name (any case); accounts the
+ * file does not list are left as they are (managed on the staff page).
+ */
+export const StaffEntry = Type.Object(
+  {
+    name: NonEmpty(80),
+    role: StaffRoleSchema,
+    /** The PIN, plain: hashed at import (an unchanged PIN keeps its hash). */
+    pin: Type.Optional(StaffPin),
+    /** Or its Argon2id hash, as `argon2id$m=…,t=…,p=…$salt$hash`. */
+    pinHash: Type.Optional(
+      Type.String({ maxLength: 300, pattern: '^argon2id\\$m=\\d+,t=\\d+,p=\\d+\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$' }),
+    ),
+    /** Absent: a new account is enabled, an existing one keeps its state. */
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type StaffEntry = Static<typeof StaffEntry>;
+
 export const HotelContentFile = Type.Object(
   {
     hotel: HotelSection,
@@ -202,6 +229,8 @@ export const HotelContentFile = Type.Object(
     menu: Type.Optional(Type.Array(MenuDish, { maxItems: 200 })),
     /** The hotel's own figures in place of the impact factor table's (per skipped cleaning, shower, degree, meal). */
     impactFactors: Type.Optional(ImpactFactorOverrides),
+    /** Staff accounts, created or brought to what the file says at each import (docs/behaviour.md#staff-accounts). */
+    staff: Type.Optional(Type.Array(StaffEntry, { maxItems: 500 })),
   },
   { additionalProperties: false },
 );

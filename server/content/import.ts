@@ -24,6 +24,7 @@ import {
   type MenuDish,
   type RewardEntry,
   type RoomEntry,
+  type StaffEntry,
 } from './format.ts';
 import { hashPin, isCurrentPinHash, verifyPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
@@ -102,31 +103,49 @@ function firstManagerQuery(db: Kysely<Database>, hotelId: number) {
     .limit(1);
 }
 
+/** A PIN hash to store, and whether it replaces the account's PIN (its sessions end). */
+interface PinAtImport {
+  hash: string;
+  changed: boolean;
+}
+
 /**
- * The first manager's PIN hash to store, and whether the PIN changed (a new account has no sessions to end). An
- * unchanged PIN keeps its current Argon2 hash: a fresh salt would refuse, as a PIN change, the sign-ins checked during
- * the import.
+ * The hash to store for a plain PIN of the file. An unchanged PIN keeps its current Argon2 hash: a fresh salt would
+ * refuse, as a PIN change, the sign-ins checked during the import. `stored` is undefined for a new account.
  */
-async function staffPinAtImport(
-  db: Kysely<Database>,
-  hotelId: number,
-  pin: string,
-): Promise<{ hash: string; changed: boolean }> {
-  const stored = await firstManagerQuery(db, hotelId).executeTakeFirst();
+async function plainPinAtImport(pin: string, stored: string | undefined): Promise<PinAtImport> {
   if (stored === undefined) return { hash: await hashPin(pin), changed: false };
-  if (await verifyPin(pin, stored.pin_hash)) {
-    return { hash: isCurrentPinHash(stored.pin_hash) ? stored.pin_hash : await hashPin(pin), changed: false };
-  }
+  if (await verifyPin(pin, stored))
+    return { hash: isCurrentPinHash(stored) ? stored : await hashPin(pin), changed: false };
   return { hash: await hashPin(pin), changed: true };
 }
 
+/** The first manager's PIN hash to store (legacy `hotel.staffPin`). */
+async function staffPinAtImport(db: Kysely<Database>, hotelId: number, pin: string): Promise<PinAtImport> {
+  const stored = await firstManagerQuery(db, hotelId).executeTakeFirst();
+  return plainPinAtImport(pin, stored?.pin_hash);
+}
+
+/** Each listed account's PIN hash to store, hashed before the import's transaction (Argon2 never holds it). */
+async function staffPinsAtImport(db: Kysely<Database>, hotelId: number, staff: StaffEntry[]): Promise<PinAtImport[]> {
+  const stored = await db
+    .selectFrom('staff_accounts')
+    .select(['name_key', 'pin_hash'])
+    .where('hotel_id', '=', hotelId)
+    .execute();
+  const hashOf = new Map(stored.map((account) => [account.name_key, account.pin_hash]));
+  return Promise.all(
+    staff.map((entry) => {
+      const current = hashOf.get(staffNameKey(entry.name));
+      if (entry.pin !== undefined) return plainPinAtImport(entry.pin, current);
+      const hash = entry.pinHash ?? '';
+      return { hash, changed: current !== undefined && current !== hash };
+    }),
+  );
+}
+
 /** Writes the first manager's PIN (the account is made on a hotel's first import); a changed PIN ends its sessions. */
-async function writeFirstManager(
-  tx: Kysely<Database>,
-  hotelId: number,
-  staffPin: { hash: string; changed: boolean },
-  now: string,
-): Promise<void> {
+async function writeFirstManager(tx: Kysely<Database>, hotelId: number, staffPin: PinAtImport, now: string) {
   const manager = await firstManagerQuery(tx, hotelId).executeTakeFirst();
   if (!manager) {
     await tx
@@ -155,6 +174,61 @@ async function writeFirstManager(
 }
 
 /**
+ * The file's staff list, by name (any case): a new name is a new account (enabled unless the file says not); a
+ * known one gets the file's name, role, PIN and, when stated, enabled. A new PIN, a new role or disabling ends the
+ * account's sessions. Accounts the file does not list are left as they are.
+ */
+async function writeStaff(
+  tx: Kysely<Database>,
+  hotelId: number,
+  staff: StaffEntry[],
+  pins: PinAtImport[],
+  now: string,
+) {
+  for (const [index, entry] of staff.entries()) {
+    const pin = pins[index];
+    if (!pin) continue;
+    const nameKey = staffNameKey(entry.name);
+    const current = await tx
+      .selectFrom('staff_accounts')
+      .select(['id', 'role', 'enabled', 'pin_hash'])
+      .where('hotel_id', '=', hotelId)
+      .where('name_key', '=', nameKey)
+      .executeTakeFirst();
+    const enabled = entry.enabled === undefined ? (current?.enabled ?? 1) : entry.enabled ? 1 : 0;
+    const row = { name: entry.name.trim(), role: entry.role, pin_hash: pin.hash, enabled };
+    if (!current) {
+      await tx
+        .insertInto('staff_accounts')
+        .values({ hotel_id: hotelId, name_key: nameKey, ...row, created_at: now, updated_at: now })
+        .execute();
+      continue;
+    }
+    await tx
+      .updateTable('staff_accounts')
+      .set({ ...row, updated_at: now })
+      .where('id', '=', current.id)
+      .execute();
+    if (pin.changed || current.role !== entry.role || enabled === 0) await endAccountStaffSessions(tx, current.id);
+  }
+}
+
+/** A hotel keeps an enabled manager (docs/behaviour.md#staff-accounts): the import that would leave none is refused. */
+async function requireManager(tx: Kysely<Database>, hotelId: number): Promise<void> {
+  const manager = await tx
+    .selectFrom('staff_accounts')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('role', '=', 'manager')
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!manager)
+    throw new ContentError(`hotel ${hotelId}`, [
+      'staff: the hotel would have no enabled manager; declare one in staff (role: manager), or add one with npm run staff:add',
+    ]);
+}
+
+/**
  * Imports `file`; the audit trail records it as a server command, `source` (the file's name) saying what was
  * imported.
  */
@@ -165,7 +239,10 @@ export async function importContent(
 ): Promise<ImportSummary> {
   const at = new Date();
   const now = at.toISOString();
-  const staffPin = await staffPinAtImport(db, file.hotel.id, file.hotel.staffPin);
+  const staff = file.staff ?? [];
+  const { staffPin: legacyPin } = file.hotel;
+  const firstManagerPin = legacyPin === undefined ? null : await staffPinAtImport(db, file.hotel.id, legacyPin);
+  const staffPins = await staffPinsAtImport(db, file.hotel.id, staff);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const generated: GeneratedQrIds = { hotelKey: null, rooms: [], proofs: [] };
@@ -195,7 +272,9 @@ export async function importContent(
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
-    await writeFirstManager(tx, h.id, staffPin, now);
+    if (firstManagerPin) await writeFirstManager(tx, h.id, firstManagerPin, now);
+    await writeStaff(tx, h.id, staff, staffPins, now);
+    await requireManager(tx, h.id);
     await recordStaffAction(tx, { hotelId: h.id, kind: 'contentImported', actor: SERVER_COMMAND, at, detail: source });
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();

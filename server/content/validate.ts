@@ -10,8 +10,18 @@ import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
 import { RewardType } from '../../contract/schemas.ts';
+import { MIN_STAFF_PIN_LENGTH, roleMay, STAFF_ROLES } from '../../contract/staff-roles.ts';
 import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
-import { ActionEntry, HotelContentFile, LanguageEntry, MenuDish, RewardEntry, RoomEntry } from './format.ts';
+import { staffNameKey } from '../domain/staff-sessions.ts';
+import {
+  ActionEntry,
+  HotelContentFile,
+  LanguageEntry,
+  MenuDish,
+  RewardEntry,
+  RoomEntry,
+  StaffEntry,
+} from './format.ts';
 
 /** A content file that cannot be used: its message names the file, then lists the problems (if any). */
 export class ContentError extends Error {
@@ -38,6 +48,7 @@ export type LineOf = (path: FieldPath) => number | undefined;
 const ALLOWED_VALUES: Record<string, { what: string; values: readonly string[] }> = {
   'actions.type': { what: 'an action type', values: ACTION_TYPES },
   'rewards.type': { what: 'a reward type', values: RewardType.anyOf.map((literal) => String(literal.const)) },
+  'staff.role': { what: 'a staff role', values: STAFF_ROLES },
 };
 
 const pathText = (path: FieldPath): string =>
@@ -86,11 +97,12 @@ const ITEM_LISTS: Record<string, TSchema> = {
   actions: ActionEntry,
   rewards: RewardEntry,
   menu: MenuDish,
+  staff: StaffEntry,
 };
 
 function allErrors(value: unknown) {
   const errors = Value.Errors(HotelContentFile, value).filter(
-    (e) => !/^\/(languages|rooms|actions|rewards|menu)\/\d+/.test(e.instancePath),
+    (e) => !/^\/(languages|rooms|actions|rewards|menu|staff)\/\d+/.test(e.instancePath),
   );
   if (value !== null && typeof value === 'object') {
     for (const [list, schema] of Object.entries(ITEM_LISTS)) {
@@ -231,7 +243,7 @@ function ruleProblems(file: HotelContentFile): Problem[] {
       problem(['rewards', i, 'codePool'], 'only CODE rewards have a code pool');
   });
   poolProblems(rewards, problem);
-  staffPinProblems(file.hotel, problem);
+  staffProblems(file, problem);
 
   const menu = file.menu ?? [];
   // The menu is how meals are analysed when the server has no vision model: a meal action without one is a dead end.
@@ -263,16 +275,49 @@ function poolProblems(rewards: RewardEntry[], problem: (path: FieldPath, message
   }
 }
 
-/** docs/behaviour.md#staff-sessions: a real hotel's staff PIN has at least this many digits. */
-export const MIN_STAFF_PIN_DIGITS = 6;
+/**
+ * docs/behaviour.md#staff-accounts: a plain PIN of a hotel that is not a demo is MIN_STAFF_PIN_LENGTH digits or more,
+ * or a passphrase of as many characters with at least one letter; a demo hotel's may be shorter (4 characters).
+ */
+export function isStrongStaffPin(pin: string): boolean {
+  return pin.length >= MIN_STAFF_PIN_LENGTH && (/^\d+$/.test(pin) || /\p{L}/u.test(pin));
+}
 
-/** A real hotel's staff PIN is MIN_STAFF_PIN_DIGITS digits or more; a demo hotel's may be shorter (4 characters). */
-function staffPinProblems(hotel: HotelContentFile['hotel'], problem: (path: FieldPath, message: string) => void) {
-  if (hotel.isDemo || new RegExp(`^\\d{${MIN_STAFF_PIN_DIGITS},}$`).test(hotel.staffPin)) return;
-  problem(
-    ['hotel', 'staffPin'],
-    `the staff PIN of a hotel that is not a demo must be at least ${MIN_STAFF_PIN_DIGITS} digits`,
-  );
+const WEAK_PIN = `must be at least ${MIN_STAFF_PIN_LENGTH} digits, or a passphrase of at least ${MIN_STAFF_PIN_LENGTH} characters with a letter, for a hotel that is not a demo`;
+
+/**
+ * The file's staff (docs/behaviour.md#staff-accounts): `hotel.staffPin` (legacy) or a `staff` list, not both; names
+ * unique in any case; each account one PIN, plain or hashed; strong plain PINs outside demos; no two enabled accounts
+ * that may reset a stay with one plain PIN (PIN-only sign-in finds one account by its PIN). Whether the hotel keeps an
+ * enabled manager depends on the accounts already in the database: the import checks it.
+ */
+function staffProblems(file: HotelContentFile, problem: (path: FieldPath, message: string) => void) {
+  const { hotel } = file;
+  const staff = file.staff ?? [];
+  if (hotel.staffPin !== undefined && file.staff !== undefined)
+    problem(['hotel', 'staffPin'], 'a file with a staff list declares its first manager there, not in hotel.staffPin');
+  if (hotel.staffPin !== undefined && !hotel.isDemo && !isStrongStaffPin(hotel.staffPin))
+    problem(['hotel', 'staffPin'], `the staff PIN ${WEAK_PIN}`);
+  for (const i of repeats(staff.map((entry) => staffNameKey(entry.name))))
+    problem(
+      ['staff', i, 'name'],
+      `name ${JSON.stringify(staff[i]?.name)} appears twice (names are told apart in any case)`,
+    );
+  const pinOnly: Array<{ pin: string; index: number }> = [];
+  staff.forEach((entry, i) => {
+    if ((entry.pin === undefined) === (entry.pinHash === undefined))
+      problem(['staff', i], `${JSON.stringify(entry.name)} needs exactly one of pin and pinHash`);
+    if (entry.pin === undefined) return;
+    if (!hotel.isDemo && !isStrongStaffPin(entry.pin)) problem(['staff', i, 'pin'], `the PIN ${WEAK_PIN}`);
+    if (entry.enabled !== false && roleMay(entry.role, 'stayReset')) pinOnly.push({ pin: entry.pin, index: i });
+  });
+  for (const i of repeats(pinOnly.map((entry) => entry.pin))) {
+    const index = pinOnly[i]?.index ?? 0;
+    problem(
+      ['staff', index, 'pin'],
+      `${JSON.stringify(staff[index]?.name)} has the PIN of another account that may reset a stay: the guest page's PIN-only sign-in could not tell them apart`,
+    );
+  }
 }
 
 /**

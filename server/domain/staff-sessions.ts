@@ -14,7 +14,14 @@ import { hashPin, type PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
-import { countPinFailure, giveBackPinAttempt, type PinSender, reservePinAttempt } from './pin-attempts.ts';
+import {
+  countPinFailure,
+  giveBackPinAttempt,
+  type PinSender,
+  type PinTarget,
+  reservePinAttempt,
+} from './pin-attempts.ts';
+import { recordStaffAction } from './staff-audit.ts';
 
 /** How long a staff session lasts. */
 export const STAFF_SESSION_MINUTES = 15;
@@ -119,7 +126,11 @@ export async function openStaffSession(
   const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', input.hotelId).executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
   const candidates = await signInCandidates(store.db, input.hotelId, input.name);
-  const attempt = await store.write((tx) => reservePinAttempt(tx, input.hotelId, input, now));
+  const target: PinTarget = {
+    hotelId: input.hotelId,
+    nameKey: input.name === undefined ? null : staffNameKey(input.name),
+  };
+  const attempt = await store.write((tx) => reservePinAttempt(tx, target, input, now));
   const matched = await matchingCandidate(checkPin, candidates, input.pin);
   if (matched === undefined) {
     await store.write((tx) => giveBackPinAttempt(tx, attempt));
@@ -139,7 +150,16 @@ export async function openStaffSession(
         )
         .executeTakeFirst());
     if (!matched || !account || account.pin_hash !== matched.pin_hash || account.enabled !== 1) {
-      await countPinFailure(tx, input.hotelId, now);
+      await countPinFailure(tx, target, input, now);
+      // Only a refusal whose PIN was hashed is in the trail: a flood refused by the attempt limits adds no rows.
+      await recordStaffAction(tx.db, {
+        hotelId: input.hotelId,
+        kind: 'signInFailed',
+        actor: { accountId: null, accountName: input.name ?? null, role: null },
+        at: now,
+        targetAccountId: input.name === undefined ? null : (candidates[0]?.id ?? null),
+        detail: input.clientAddress,
+      });
       return null;
     }
     await giveBackPinAttempt(tx, attempt);
@@ -157,20 +177,44 @@ export async function openStaffSession(
       .execute();
     // Housekeeping: expired sessions are of no use any more.
     await tx.db.deleteFrom('staff_sessions').where('expires_at', '<=', now.toISOString()).execute();
-    return { token, expiresAt, account: { id: matched.id, name: matched.name, role: roleOf(account.role) } };
+    const signedIn = { id: matched.id, name: matched.name, role: roleOf(account.role) };
+    await recordStaffAction(tx.db, {
+      hotelId: input.hotelId,
+      kind: 'signIn',
+      actor: { accountId: signedIn.id, accountName: signedIn.name, role: signedIn.role },
+      at: now,
+      detail: input.name === undefined ? 'PIN only' : null,
+    });
+    return { token, expiresAt, account: signedIn };
   });
   if (!opened) throw new DomainError('forbidden', 'staff_pin_invalid', 'Wrong staff PIN');
   return opened;
 }
 
+/** The audit row of a session's own sign-out. */
+function recordSignOut(db: Kysely<Database>, session: StaffSession, kind: 'signOut' | 'signOutEverywhere', now: Date) {
+  return recordStaffAction(db, {
+    hotelId: session.hotelId,
+    kind,
+    actor: { accountId: session.accountId, accountName: session.accountName, role: session.role },
+    at: now,
+  });
+}
+
 /** DELETE /api/staff/sessions/current: the session ends now; its token is refused from then on. */
-export async function endStaffSession(store: Store, session: StaffSession): Promise<void> {
-  await store.db.deleteFrom('staff_sessions').where('id', '=', session.id).execute();
+export async function endStaffSession(store: Store, session: StaffSession, now: Date): Promise<void> {
+  await store.write(async (tx) => {
+    await tx.db.deleteFrom('staff_sessions').where('id', '=', session.id).execute();
+    await recordSignOut(tx.db, session, 'signOut', now);
+  });
 }
 
 /** DELETE /api/staff/sessions/mine: every open session of the caller's account ends (sign out everywhere). */
-export async function endOwnStaffSessions(store: Store, session: StaffSession): Promise<void> {
-  await endAccountStaffSessions(store.db, session.accountId);
+export async function endOwnStaffSessions(store: Store, session: StaffSession, now: Date): Promise<void> {
+  await store.write(async (tx) => {
+    await endAccountStaffSessions(tx.db, session.accountId);
+    await recordSignOut(tx.db, session, 'signOutEverywhere', now);
+  });
 }
 
 /** Ends every open session of one account (disabled, or its PIN changed: whoever knew the old one is out). */

@@ -11,6 +11,7 @@ import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
 import { roomsRoutes } from './rooms.ts';
 import { staffRoutes } from './staff.ts';
+import { staffAccountsRoutes } from './staff-accounts.ts';
 import { staffAuditRoutes } from './staff-audit.ts';
 import { staffDeskRoutes } from './staff-desk.ts';
 import { staffImpactRoutes } from './staff-impact.ts';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(housekeepingRoutes, { prefix: '/staff', deps });
   await api.register(staffImpactRoutes, { prefix: '/staff', deps });
   await api.register(staffAuditRoutes, { prefix: '/staff', deps });
+  await api.register(staffAccountsRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });

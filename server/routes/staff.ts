@@ -44,7 +44,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/sessions/current',
     { preHandler: deps.staffAuth.required, schema: { response: { 204: StaffSessionEndReply, ...errors } } },
     async (request, reply) => {
-      await endStaffSession(deps.store, staffSessionOf(request));
+      await endStaffSession(deps.store, staffSessionOf(request), deps.now());
       return reply.code(204).send(null);
     },
   );
@@ -60,7 +60,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     '/sessions/mine',
     { preHandler: deps.staffAuth.required, schema: { response: { 204: StaffSessionEndReply, ...errors } } },
     async (request, reply) => {
-      await endOwnStaffSessions(deps.store, staffSessionOf(request));
+      await endOwnStaffSessions(deps.store, staffSessionOf(request), deps.now());
       return reply.code(204).send(null);
     },
   );

@@ -195,12 +195,19 @@ describeEachDialect('hotel content import', (get) => {
       report_hour: '07:00',
       green_miles_name: 'GreenMiles',
     });
-    const manager = await handle.db
+    const staff = await handle.db
       .selectFrom('staff_accounts')
-      .select(['name', 'role', 'pin_hash'])
+      .select(['name', 'role', 'pin_hash', 'enabled'])
       .where('hotel_id', '=', 1)
-      .executeTakeFirstOrThrow();
-    expect(manager).toMatchObject({ name: 'Manager', role: 'manager' });
+      .orderBy('id')
+      .execute();
+    expect(staff.map(({ name, role, enabled }) => ({ name, role, enabled }))).toEqual([
+      { name: 'Claire', role: 'manager', enabled: 1 },
+      { name: 'Hugo', role: 'frontDesk', enabled: 1 },
+      { name: 'Inès', role: 'housekeeping', enabled: 1 },
+    ]);
+    const [manager] = staff;
+    if (!manager) throw new Error('the sample hotel has a manager');
     expect(manager.pin_hash).not.toContain('731946');
     expect(await verifyPin('731946', manager.pin_hash)).toBe(true);
     expect(await verifyPin('0000', manager.pin_hash)).toBe(false);

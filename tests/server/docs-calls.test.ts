@@ -23,7 +23,7 @@ function documentedCalls(): Map<string, DocumentedCall> {
   for (const row of table.split('\n').filter((line) => line.startsWith('| `'))) {
     const firstCell = row.split(' | ')[0] ?? '';
     const fields = /`(\{[^`]*\})`/.exec(firstCell)?.[1] ?? null;
-    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|DELETE|OPTIONS) ([^`?]+)/g)) {
+    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE|OPTIONS) ([^`?]+)/g)) {
       const [, head, alternatives, tail] = /^(.*)\{([^}]*)\}(.*)$/.exec(path ?? '') ?? [];
       const paths =
         alternatives !== undefined ? alternatives.split(',').map((part) => `${head}${part}${tail}`) : [path];

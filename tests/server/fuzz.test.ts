@@ -31,10 +31,11 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 /**
  * What a refused request may write on purpose: the staff PIN attempts it spent (`cap_counters` rows of the
- * `staff-pin…` caps, docs/server.md#staff-sessions).
+ * `staff-pin…` caps, docs/server.md#staff-sessions) and the audit row of a refused sign-in (`signInFailed`).
  */
 const isAttemptCount = (table: string, row: Record<string, unknown>) =>
-  table === 'cap_counters' && String(row.cap).startsWith('staff-pin');
+  (table === 'cap_counters' && String(row.cap).startsWith('staff-pin')) ||
+  (table === 'staff_audit' && row.kind === 'signInFailed');
 
 const routes = await listApiRoutes();
 

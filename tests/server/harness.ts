@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { StaffRole } from '../../contract/staff-roles.ts';
 import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
@@ -195,8 +196,17 @@ export async function writableCounts(handle: DatabaseHandle): Promise<Record<str
   return counts;
 }
 
-/** The staff PINs of the sample hotels (server/content/hotels/*.yaml), by hId. */
+/** The staff PINs of the sample hotels (server/content/hotels/*.yaml), by hId: a manager's, which signs in alone. */
 export const SAMPLE_STAFF_PINS: Record<number, string> = { 1: '731946', 2: '2468' };
+/** The named staff accounts of the sample hotels, by hId (the demo hotel has only its first manager, 'Manager'). */
+export const SAMPLE_STAFF: Record<number, Array<{ name: string; role: StaffRole; pin: string }>> = {
+  1: [
+    { name: 'Claire', role: 'manager', pin: '731946' },
+    { name: 'Hugo', role: 'frontDesk', pin: '582064' },
+    { name: 'Inès', role: 'housekeeping', pin: '319775' },
+  ],
+  2: [{ name: 'Manager', role: 'manager', pin: '2468' }],
+};
 
 /** Opens a staff session of the hotel with its sample PIN; the headers a staff call sends (front token included). */
 export async function staffHeaders(app: FastifyInstance, hotelId = 1): Promise<Record<string, string>> {

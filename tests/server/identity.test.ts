@@ -71,10 +71,11 @@ describe('staff PINs', () => {
 languages:
   - { code: en, name: English, enabled: true, isPrimary: true, position: 1 }
 `;
-  it('of a real hotel have at least 6 digits; a demo hotel may keep a short one', () => {
-    for (const pin of ['1234', '12345', '12345a', 'abcdefgh'])
+  it('of a real hotel have at least 6 digits, or are a passphrase of 6 characters with a letter; a demo hotel may keep a short one', () => {
+    for (const pin of ['1234', '12345', '1234a', '------', '12 345'])
       expect(() => parseContent(hotelFile(false, pin), 'pin.yaml'), pin).toThrow(/staffPin.*at least 6 digits/);
-    expect(parseContent(hotelFile(false, '482913'), 'pin.yaml').hotel.staffPin).toBe('482913');
+    for (const pin of ['482913', '12345a', 'tilleul', 'vert été'])
+      expect(parseContent(hotelFile(false, pin), 'pin.yaml').hotel.staffPin, pin).toBe(pin);
     expect(parseContent(hotelFile(true, '2468'), 'pin.yaml').hotel.staffPin).toBe('2468');
   });
 

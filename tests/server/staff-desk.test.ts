@@ -294,7 +294,7 @@ describeEachDialect('staff desk: reward code check and the day’s uses', (get) 
           claimedAt: '2026-03-19T20:00:00.000Z',
           usedAt: '2026-03-20T08:00:00.000Z',
           usedBy: 'staff',
-          staffName: 'Manager',
+          staffName: 'Claire',
         },
         {
           rwId: slider.rwId,

@@ -11,7 +11,7 @@ import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import {
   PIN_ATTEMPTS_PER_ADDRESS,
   PIN_ATTEMPTS_PER_ADDRESS_PER_DAY,
-  PIN_FAILURES_PER_HOTEL,
+  PIN_FAILURES_PER_ACCOUNT,
   PIN_WINDOW_MINUTES,
 } from '../../server/domain/pin-attempts.ts';
 import { addressSubject } from '../../server/domain/rate-limits.ts';
@@ -24,6 +24,7 @@ import {
   type Harness,
   newHotelStay,
   rewardIdOf,
+  SAMPLE_STAFF,
   SAMPLE_STAFF_PINS,
   staffHeaders,
   stayIdOf,
@@ -151,7 +152,9 @@ describeEachDialect('staff sessions', (get) => {
     }
   });
 
-  it(`an address that keeps failing waits for the next UTC day after ${PIN_ATTEMPTS_PER_ADDRESS_PER_DAY} attempts`, async () => {
+  it(`an address that keeps failing waits for the next UTC day after ${PIN_ATTEMPTS_PER_ADDRESS_PER_DAY} attempts`, {
+    timeout: 60_000,
+  }, async () => {
     const h = get();
     const day = new Date('2026-03-04T00:00:00Z');
     const windows = PIN_ATTEMPTS_PER_ADDRESS_PER_DAY / PIN_ATTEMPTS_PER_ADDRESS;
@@ -189,23 +192,62 @@ describeEachDialect('staff sessions', (get) => {
     expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '2001:db8:6:2::1')).statusCode).toBe(201);
   });
 
-  it(`a guess spread over many addresses cannot lock the desk out: past ${PIN_FAILURES_PER_HOTEL} wrong PINs, one try per address`, async () => {
+  it(`a guess spread over many addresses at one name puts that name alone under attack: past ${PIN_FAILURES_PER_ACCOUNT} wrong PINs, one try per address and window, a window that grows; the person and colleagues still sign in`, async () => {
     const h = get();
-    h.clock.current = new Date('2026-03-07T09:00:00Z');
-    const attackers = PIN_FAILURES_PER_HOTEL / PIN_ATTEMPTS_PER_ADDRESS;
-    for (let a = 1; a <= attackers; a++)
-      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++)
-        expect((await openSession(h.app, { hId: 1, pin: '0000' }, `10.0.7.${a}`)).statusCode).toBe(403);
-    // The hotel is under attack: a new address gets one try, and a wrong one is its last this window.
-    expect((await openSession(h.app, { hId: 1, pin: '0000' }, '10.0.7.100')).statusCode).toBe(403);
-    expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.100')).statusCode).toBe(429);
-    // The front desk, at an address that has not been failing, still signs in, as often as it needs.
+    const at = (time: string) => {
+      h.clock.current = new Date(`2026-03-07T${time}:00Z`);
+    };
+    const [manager, desk] = SAMPLE_STAFF[1] ?? [];
+    if (!manager || !desk) throw new Error('the sample hotel has a manager and a front desk');
+    const guess = (from: string, name = manager.name) => openSession(h.app, { hId: 1, name, pin: '000000' }, from);
+    let next = 0;
+    /** A wrong PIN on the manager's name from each of `count` addresses never seen before. */
+    const spread = async (count: number) => {
+      for (let i = 0; i < count; i++) expect((await guess(`10.7.${++next}.1`)).statusCode).toBe(403);
+    };
+    at('09:00');
+    // Addresses each with its own allowance, their wrong PINs on the name all counted.
+    for (let a = 1; a <= PIN_FAILURES_PER_ACCOUNT / PIN_ATTEMPTS_PER_ADDRESS; a++)
+      for (let i = 0; i < PIN_ATTEMPTS_PER_ADDRESS; i++) expect((await guess(`10.0.7.${a}`)).statusCode).toBe(403);
+    // The name is under attack: a new address gets one try.
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    const limited = await openSession(h.app, { hId: 1, name: manager.name, pin: manager.pin }, '10.0.7.100');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(30 * 60));
+    // The person, at an address that has not failed, signs in as often as needed; in any case of the name.
     for (let i = 0; i < 3; i++)
-      expect((await openSession(h.app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.7.200')).statusCode).toBe(201);
-    // Another hotel is not under attack.
-    for (let i = 0; i < 2; i++)
-      expect((await openSession(h.app, { hId: 2, pin: '0000' }, '10.0.7.201')).statusCode).toBe(403);
-  });
+      expect(
+        (await openSession(h.app, { hId: 1, name: manager.name.toUpperCase(), pin: manager.pin }, '10.0.7.200'))
+          .statusCode,
+      ).toBe(201);
+    // A colleague is not under attack: mistypes cost one attempt each, as always; so is PIN only.
+    for (let i = 0; i < 3; i++) expect((await guess('10.0.7.201', desk.name)).statusCode).toBe(403);
+    expect((await openSession(h.app, { hId: 1, name: desk.name, pin: desk.pin }, '10.0.7.201')).statusCode).toBe(201);
+    expect((await openSession(h.app, { hId: 1, pin: '000000' }, '10.0.7.202')).statusCode).toBe(403);
+    expect((await openSession(h.app, { hId: 1, pin: manager.pin }, '10.0.7.202')).statusCode).toBe(201);
+    // A name that is no account's is counted alike: nothing tells it from a real one.
+    for (let i = 0; i < 3; i++) expect((await guess('10.0.7.203', 'Nobody')).statusCode).toBe(403);
+
+    // The address that failed waits out its window, which doubles with each of its wrong PINs while the attack lasts.
+    at('09:15');
+    await spread(PIN_FAILURES_PER_ACCOUNT);
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(15 * 60));
+    at('09:30');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    at('09:31');
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(29 * 60));
+    at('09:45');
+    await spread(PIN_FAILURES_PER_ACCOUNT);
+    at('10:00');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    at('10:01');
+    expect((await guess('10.0.7.100')).headers['retry-after']).toBe(String(119 * 60));
+    // Once the guessing stops, a window without it ends the attack: one of PIN_ATTEMPTS_PER_ADDRESS again.
+    at('10:30');
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    expect((await guess('10.0.7.100')).statusCode).toBe(403);
+    // About 70 PINs hashed.
+  }, 60_000);
 
   it('300 concurrent wrong PINs from one address: only the allowed hashes start, every other attempt is refused while they run', async () => {
     const h = get();
@@ -215,7 +257,7 @@ describeEachDialect('staff sessions', (get) => {
     try {
       let refused = 0;
       const settled = Array.from({ length: 300 }, () =>
-        openSession(app, { hId: 1, pin: '0000' }, '10.0.8.1').then((response) => {
+        openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.8.1').then((response) => {
           if (response.statusCode === 429) refused += 1;
           return response.statusCode;
         }),
@@ -224,7 +266,7 @@ describeEachDialect('staff sessions', (get) => {
       await expect.poll(() => refused, { timeout: 10_000 }).toBe(300 - PIN_ATTEMPTS_PER_ADDRESS);
       expect(held.started).toBe(PIN_ATTEMPTS_PER_ADDRESS);
       // The right PIN from another address signs in meanwhile.
-      const desk = openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.8.2');
+      const desk = openSession(app, { hId: 1, name: 'Claire', pin: SAMPLE_STAFF_PINS[1] }, '10.0.8.2');
       held.release();
       expect((await desk).statusCode).toBe(201);
       const statuses = await Promise.all(settled);
@@ -241,10 +283,10 @@ describeEachDialect('staff sessions', (get) => {
     const held = heldPinChecks();
     const app = await appSharing(h, { checkPin: boundedPinChecker(1, 1, held.check) });
     try {
-      const running = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.1');
-      const queued = openSession(app, { hId: 1, pin: '0000' }, '10.0.9.2');
-      await expect.poll(() => held.started).toBe(1);
-      const busy = await openSession(app, { hId: 1, pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
+      const running = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.1');
+      const queued = openSession(app, { hId: 1, name: 'Claire', pin: '0000' }, '10.0.9.2');
+      await expect.poll(() => held.started, { timeout: 10_000 }).toBe(1);
+      const busy = await openSession(app, { hId: 1, name: 'Claire', pin: SAMPLE_STAFF_PINS[1] }, '10.0.9.3');
       expect(busy.statusCode).toBe(503);
       expect(busy.json().error).toBe('staff_pin_busy');
       expect(busy.headers['retry-after']).toBe('1');
@@ -281,20 +323,27 @@ describeEachDialect('signing out and changing the PIN end staff sessions', (get)
     expect((await terminate(h.app, stay, staying)).statusCode).toBe(200);
   });
 
-  it('a re-import with a new staff PIN ends the hotel’s open sessions; the same PIN or another hotel’s import keeps them', async () => {
+  it('a re-import with a new PIN of an account ends its open sessions; the same PIN or another hotel’s import keeps them', async () => {
     const h = get();
     h.clock.current = null;
     const file = await readContentFile(SAMPLE_HOTEL_FILES[0] ?? '');
     const before = await staffHeaders(h.app, 1);
     const otherHotel = await staffHeaders(h.app, 2);
     const pinHash = () =>
-      h.handle.db.selectFrom('staff_accounts').select('pin_hash').where('hotel_id', '=', 1).executeTakeFirstOrThrow();
+      h.handle.db
+        .selectFrom('staff_accounts')
+        .select('pin_hash')
+        .where('hotel_id', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
     const hashBefore = await pinHash();
     await importContent(h.handle.db, file);
     // The same PIN keeps its very hash: a sign-in checked against it during the import is not refused.
     expect(await pinHash()).toEqual(hashBefore);
     expect((await terminate(h.app, await newHotelStay(h.app), before)).statusCode).toBe(200);
-    const changed = { ...file, hotel: { ...file.hotel, staffPin: '864209' } };
+    // The manager's PIN changes in the file's staff list.
+    const staff = (file.staff ?? []).map((entry) => (entry.role === 'manager' ? { ...entry, pin: '864209' } : entry));
+    const changed = { ...file, staff };
     try {
       await importContent(h.handle.db, changed);
       const refused = await terminate(h.app, await newHotelStay(h.app), before);
