@@ -89,42 +89,37 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
 export const STAY_URL = /\/stay\/[0-9a-f-]{36}$/;
 export const DEMO_STAY_URL = /\/demo\/stay\/[0-9a-f-]{36}$/;
 
-/**
- * The PIN of a sample hotel's first manager, read from its content file (server/content/hotels/: its staff list, or
- * the legacy `hotel.staffPin`), so a new PIN there needs no test change.
- */
-export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
-  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
-    hotel: { staffPin?: unknown };
-    staff?: Array<{ role: unknown; pin?: unknown }>;
-  };
-  const manager = content.staff?.find((entry) => entry.role === 'manager');
-  return String(manager?.pin ?? content.hotel.staffPin);
-}
-
-export const TILLEULS_PIN = samplePin('les-tilleuls');
-
 /** A staff account's name and PIN, as a person types them on the staff page. */
 export interface StaffCredentials {
   name: string;
   pin: string;
 }
 
-/** The sample hotel's first manager: named by the migration, with the content file's `staffPin`. */
-export const TILLEULS_MANAGER: StaffCredentials = { name: FIRST_MANAGER_NAME, pin: TILLEULS_PIN };
-
 /**
- * The first account of `role` the sample hotel's content file declares in its `staff:` list (`{name, role, pin}`,
- * docs/behaviour.md#staff-accounts).
+ * The first account of `role` a sample hotel's content file declares (server/content/hotels/: its `staff:` list, or
+ * for the manager the legacy `hotel.staffPin`, named by the migration), so a new PIN there needs no test change
+ * (docs/behaviour.md#staff-accounts).
  */
 export function sampleStaff(file: 'les-tilleuls' | 'demo-hotel', role: StaffRole): StaffCredentials {
   const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
-    hotel: { staff?: { name: unknown; role: unknown; pin: unknown }[] };
+    hotel: { staffPin?: unknown };
+    staff?: { name: unknown; role: unknown; pin?: unknown }[];
   };
-  const account = content.hotel.staff?.find((entry) => entry.role === role);
-  if (!account) throw new Error(`server/content/hotels/${file}.yaml declares no ${role} account in hotel.staff`);
-  return { name: String(account.name), pin: String(account.pin) };
+  const account = content.staff?.find((entry) => entry.role === role);
+  if (account) return { name: String(account.name), pin: String(account.pin) };
+  if (role === 'manager' && content.hotel.staffPin !== undefined)
+    return { name: FIRST_MANAGER_NAME, pin: String(content.hotel.staffPin) };
+  throw new Error(`server/content/hotels/${file}.yaml declares no ${role} account`);
 }
+
+/** The PIN of a sample hotel's first manager. */
+export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
+  return sampleStaff(file, 'manager').pin;
+}
+
+/** The sample hotel's first manager. */
+export const TILLEULS_MANAGER = sampleStaff('les-tilleuls', 'manager');
+export const TILLEULS_PIN = TILLEULS_MANAGER.pin;
 
 /**
  * Signs in on the staff page already open: the name chosen if this device remembers it, else typed ('Autre nom'),

@@ -119,6 +119,18 @@ const STAFF_ROUTES: StaffRoute[] = [
     }),
   },
   {
+    route: 'GET /api/staff/hotels/:hId/audit',
+    permission: 'audit',
+    ofHotel: true,
+    call: async () => ({ method: 'GET', url: '/api/staff/hotels/1/audit' }),
+  },
+  {
+    route: 'GET /api/staff/hotels/:hId/audit.csv',
+    permission: 'audit',
+    ofHotel: true,
+    call: async () => ({ method: 'GET', url: '/api/staff/hotels/1/audit.csv' }),
+  },
+  {
     route: 'PUT /api/stays/:sUUID/terminate',
     permission: 'stayReset',
     ofHotel: true,
@@ -176,9 +188,8 @@ describeEachDialect('each staff call refused to a role without its permission an
     for (const role of STAFF_ROLES) {
       const answer = await send(headersOf.get(role) ?? {});
       if (roleMay(role, row.permission)) {
-        expect(answer.statusCode, `${role}: ${answer.body}`).toBeLessThan(500);
-        expect(answer.json().error, role).not.toBe('staff_role_forbidden');
-        expect([200, 201, 404], role).toContain(answer.statusCode);
+        // A granted call answers (the CSV file is no JSON), or finds nothing to act on.
+        expect([200, 201, 404], `${role}: ${answer.body}`).toContain(answer.statusCode);
       } else {
         expect(answer.statusCode, role).toBe(403);
         expect(answer.json().error, role).toBe('staff_role_forbidden');
