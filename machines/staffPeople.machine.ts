@@ -132,7 +132,8 @@ export const staffPeopleMachine = setup({
     unselect: assign({ selectedId: null, change: null, refusal: null }),
     holdChange: assign({ change: (_, change: StaffAccountChangeBody) => change, refusal: null }),
     holdRefusal: assign({ refusal: (_, error: unknown) => refusalOf(error) }),
-    clearRefusal: assign({ refusal: null }),
+    /** A question asked: the last change and its refusal are over. */
+    dropChange: assign({ change: null, refusal: null }),
     reportExpiredSession: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
   },
   guards: {
@@ -141,6 +142,8 @@ export const staffPeopleMachine = setup({
     /** A save with a name and something to change (an unchanged form just closes). */
     changesSomething: (_, change: StaffAccountChangeBody) =>
       Object.keys(change).length > 0 && (change.name === undefined || change.name.length > 0),
+    /** Only a person with access can lose it, only one without can get it back. */
+    isEnabled: (_, { account, enabled }: { account: StaffAccount; enabled: boolean }) => account.enabled === enabled,
     isUnchanged: (_, change: StaffAccountChangeBody) => Object.keys(change).length === 0,
   },
 }).createMachine({
@@ -240,11 +243,22 @@ export const staffPeopleMachine = setup({
                   },
                 ],
                 'person.enable': {
+                  guard: {
+                    type: 'isEnabled',
+                    params: ({ context }) => ({ account: accountOf(context), enabled: false }),
+                  },
                   target: 'saving',
                   actions: { type: 'holdChange', params: { enabled: true } },
                 },
-                'person.askDisable': { target: 'confirmingDisable', actions: 'clearRefusal' },
-                'person.askPinReset': { target: 'confirmingPinReset', actions: 'clearRefusal' },
+                'person.askDisable': {
+                  guard: {
+                    type: 'isEnabled',
+                    params: ({ context }) => ({ account: accountOf(context), enabled: true }),
+                  },
+                  target: 'confirmingDisable',
+                  actions: 'dropChange',
+                },
+                'person.askPinReset': { target: 'confirmingPinReset', actions: 'dropChange' },
                 'person.close': { target: '#staffPeople.shown.idle', actions: 'unselect' },
               },
             },

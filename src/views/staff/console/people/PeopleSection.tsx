@@ -42,9 +42,9 @@ function useRefusalText(): (refusal: StaffPeopleRefusal) => string {
   const { t } = useLingui();
   return (refusal) =>
     refusal === 'nameTaken'
-      ? t`Une autre personne de l'hôtel porte déjà ce nom : choisissez-en un autre.`
+      ? t`Une autre personne de l'hôtel porte déjà ce nom : choisissez-en un autre.`
       : refusal === 'lastManager'
-        ? t`C'est le dernier responsable de l'hôtel : nommez d'abord un autre responsable.`
+        ? t`C'est le dernier responsable de l'hôtel : nommez d'abord un autre responsable.`
         : t`Une erreur est survenue`;
 }
 
@@ -148,9 +148,9 @@ function PeopleTable({ accounts, onOpen }: { accounts: StaffAccount[]; onOpen(ac
   return (
     <section className="staff-people__list" aria-labelledby={headingId} data-part="list">
       <h3 id={headingId} className="staff-people__heading">
-        <Trans>Personnes</Trans>
+        <Trans>Qui peut se connecter</Trans>
       </h3>
-      <TableScroll label={t`Personnes`}>
+      <TableScroll label={t`Qui peut se connecter`}>
         <table className="staff-table" aria-labelledby={headingId} data-part="accounts">
           <thead>
             <tr>
@@ -215,8 +215,8 @@ function ManageDialog({ people, manage }: { people: StaffPeopleProps; manage: Ma
         <div className="staff-people__question" data-part="question">
           <p>
             {manage.panel === 'disable'
-              ? t`Désactiver l'accès de ${name} ? Ses sessions ouvertes se ferment tout de suite et son PIN ne marchera plus. Ce qu'il ou elle a fait reste dans le journal.`
-              : t`Donner un nouveau PIN à ${name} ? L'ancien ne marchera plus et ses sessions ouvertes se ferment tout de suite.`}
+              ? t`Désactiver l'accès de ${name} ? Ses sessions ouvertes se ferment tout de suite et son PIN ne marchera plus. Ce qu'il ou elle a fait reste dans le journal.`
+              : t`Donner un nouveau PIN à ${name} ? L'ancien ne marchera plus et ses sessions ouvertes se ferment tout de suite.`}
           </p>
           <div className="staff-people__buttons">
             <button
@@ -280,7 +280,7 @@ function ManageForm({ people, manage }: { people: StaffPeopleProps; manage: Mana
         <p className="staff-people__hint">
           {account.enabled
             ? t`Un nouveau PIN ou la désactivation ferment ses sessions ouvertes.`
-            : t`Accès désactivé : ce compte ne peut plus se connecter.`}
+            : t`Accès désactivé : ce compte ne peut plus se connecter.`}
         </p>
         <div className="staff-people__buttons">
           <button
@@ -335,7 +335,7 @@ function PinDialog({
     <Sheet title={t`PIN de ${name}`} onClose={onDismiss} scope="staff-pin" state={pin.copy}>
       <div className="staff-people__pin-body">
         <p className="note note--warning staff-people__once" data-part="once">
-          {t`Transmettez-le à ${name} maintenant : il ne sera plus affiché.`}
+          {t`Transmettez-le à ${name} maintenant : il ne sera plus affiché.`}
         </p>
         <p className="staff-people__pin" data-part="pin" dir="ltr" translate="no">
           {pin.pin}
@@ -358,7 +358,7 @@ function PinDialog({
           {pin.copy === 'copied'
             ? t`PIN copié`
             : pin.copy === 'copyFailed'
-              ? t`Copie impossible : recopiez le PIN à la main.`
+              ? t`Copie impossible : recopiez le PIN à la main.`
               : ''}
         </p>
       </div>

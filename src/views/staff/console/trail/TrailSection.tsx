@@ -111,7 +111,7 @@ function TrailFiltersForm({ trail }: { trail: StaffTrailProps }) {
       </fieldset>
       {trail.invalidRange && !isValidTrailRange(filters) && (
         <p className="staff-trail__invalid" role="alert" data-part="invalid-range">
-          <Trans>Période invalide : la date de fin ne peut pas précéder la date de début.</Trans>
+          <Trans>Période invalide : la date de fin ne peut pas précéder la date de début.</Trans>
         </p>
       )}
     </form>
