@@ -44,12 +44,14 @@ export interface StaffTrailContext extends StaffSectionInput {
   people: StaffAccount[];
   entries: StaffAuditEntry[];
   nextBefore: number | null;
-  /** The last filters asked for were refused before any call (a day range ending before it starts). */
-  invalidRange: boolean;
-  /** The last 'Load more' or export failed; the entries shown stay. */
-  moreFailed: boolean;
-  exportFailed: boolean;
+  /**
+   * What went wrong with the last thing asked, until the next: filters refused before any call (a day range ending
+   * before it starts), a 'Load more' or an export that failed (the entries shown stay).
+   */
+  failure: TrailFailure | null;
 }
+
+export type TrailFailure = 'invalidRange' | 'moreFailed' | 'exportFailed';
 
 export type StaffTrailEvent =
   | { type: 'trail.filter'; filters: TrailFilters }
@@ -103,31 +105,25 @@ export const staffTrailMachine = setup({
   },
   actions: {
     holdPeople: assign({ people: (_, reply: StaffAccountsReply) => reply.accounts }),
-    holdFilters: assign({
-      filters: (_, filters: TrailFilters) => filters,
-      invalidRange: false,
-    }),
-    noteInvalidRange: assign({ invalidRange: true }),
+    holdFilters: assign({ filters: (_, filters: TrailFilters) => filters, failure: null }),
     holdFirstPage: assign({
       entries: (_, reply: StaffAuditReply) => reply.entries,
       nextBefore: (_, reply: StaffAuditReply) => reply.nextBefore,
-      moreFailed: false,
-      exportFailed: false,
     }),
     holdNextPage: assign({
       entries: ({ context }, reply: StaffAuditReply) => [...context.entries, ...reply.entries],
       nextBefore: (_, reply: StaffAuditReply) => reply.nextBefore,
-      moreFailed: false,
     }),
-    noteMoreFailed: assign({ moreFailed: true }),
-    noteExportFailed: assign({ exportFailed: true }),
-    clearExportFailure: assign({ exportFailed: false }),
+    noteFailure: assign({ failure: (_, failure: TrailFailure) => failure }),
+    clearFailure: assign({ failure: null }),
     reportExpiredSession: sendParent({ type: 'staffSession.expired' } satisfies StaffConsoleEvent),
   },
   guards: {
     isSessionRefused: (_, error: unknown) => errorStatusOf(error) === 401,
     isValidRange: (_, filters: TrailFilters) => isValidTrailRange(filters),
     hasMore: ({ context }) => context.nextBefore !== null,
+    /** An empty trail has nothing to export. */
+    hasEntries: ({ context }) => context.entries.length > 0,
   },
 }).createMachine({
   id: 'staffTrail',
@@ -137,9 +133,7 @@ export const staffTrailMachine = setup({
     people: [],
     entries: [],
     nextBefore: null,
-    invalidRange: false,
-    moreFailed: false,
-    exportFailed: false,
+    failure: null,
   }),
   initial: 'loadingPeople',
   states: {
@@ -173,7 +167,7 @@ export const staffTrailMachine = setup({
             reenter: true,
             actions: { type: 'holdFilters', params: ({ event }) => event.filters },
           },
-          { actions: 'noteInvalidRange' },
+          { actions: { type: 'noteFailure', params: 'invalidRange' } },
         ],
       },
       states: {
@@ -198,8 +192,8 @@ export const staffTrailMachine = setup({
         },
         shown: {
           on: {
-            'trail.loadMore': { guard: 'hasMore', target: 'loadingMore' },
-            'trail.export': { target: 'exporting', actions: 'clearExportFailure' },
+            'trail.loadMore': { guard: 'hasMore', target: 'loadingMore', actions: 'clearFailure' },
+            'trail.export': { guard: 'hasEntries', target: 'exporting', actions: 'clearFailure' },
           },
         },
         loadingMore: {
@@ -220,7 +214,7 @@ export const staffTrailMachine = setup({
             },
             onError: [
               { guard: isSessionRefused, target: '#staffTrail.expired' },
-              { target: 'shown', actions: 'noteMoreFailed' },
+              { target: 'shown', actions: { type: 'noteFailure', params: 'moreFailed' } },
             ],
           },
         },
@@ -233,7 +227,7 @@ export const staffTrailMachine = setup({
             onDone: 'shown',
             onError: [
               { guard: isSessionRefused, target: '#staffTrail.expired' },
-              { target: 'shown', actions: 'noteExportFailed' },
+              { target: 'shown', actions: { type: 'noteFailure', params: 'exportFailed' } },
             ],
           },
         },
