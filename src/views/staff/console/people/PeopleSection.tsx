@@ -143,7 +143,7 @@ function AddPersonForm({ people }: { people: StaffPeopleProps }) {
 }
 
 function PeopleTable({ accounts, onOpen }: { accounts: StaffAccount[]; onOpen(accountId: number): void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
   return (
     <section className="staff-people__list" aria-labelledby={headingId} data-part="list">
@@ -164,33 +164,41 @@ function PeopleTable({ accounts, onOpen }: { accounts: StaffAccount[]; onOpen(ac
           </thead>
           <tbody>
             {accounts.map((account) => (
-              <tr key={account.id} data-state={account.enabled ? 'enabled' : 'disabled'}>
-                <th scope="row" className="staff-table__text">
-                  {account.name}
-                </th>
-                <td>{i18n._(ROLE_LABELS[account.role])}</td>
-                <td>
-                  <span className="staff-people__access" data-part="access">
-                    {account.enabled ? t`Actif` : t`Désactivé`}
-                  </span>
-                </td>
-                <td className="staff-people__manage-cell">
-                  <button
-                    type="button"
-                    className="button-secondary staff-people__button"
-                    data-part="manage"
-                    aria-label={t`Gérer ${account.name}`}
-                    onClick={() => onOpen(account.id)}
-                  >
-                    {t`Gérer`}
-                  </button>
-                </td>
-              </tr>
+              <PersonRow key={account.id} account={account} onOpen={onOpen} />
             ))}
           </tbody>
         </table>
       </TableScroll>
     </section>
+  );
+}
+
+function PersonRow({ account, onOpen }: { account: StaffAccount; onOpen(accountId: number): void }) {
+  const { t, i18n } = useLingui();
+  const { name } = account;
+  return (
+    <tr data-state={account.enabled ? 'enabled' : 'disabled'}>
+      <th scope="row" className="staff-table__text">
+        {account.name}
+      </th>
+      <td>{i18n._(ROLE_LABELS[account.role])}</td>
+      <td>
+        <span className="staff-people__access" data-part="access">
+          {account.enabled ? t`Actif` : t`Désactivé`}
+        </span>
+      </td>
+      <td className="staff-people__manage-cell">
+        <button
+          type="button"
+          className="button-secondary staff-people__button"
+          data-part="manage"
+          aria-label={t`Gérer ${name}`}
+          onClick={() => onOpen(account.id)}
+        >
+          {t`Gérer`}
+        </button>
+      </td>
+    </tr>
   );
 }
 
