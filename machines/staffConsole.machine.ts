@@ -5,8 +5,10 @@ import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
 import type { StaffListEvent } from './staffList.ts';
+import { staffPeopleMachine } from './staffPeople.machine.ts';
 import { type StaffPinFailure, staffPinRefusalOf } from './staffPin.ts';
 import { staffRedemptionsMachine } from './staffRedemptions.machine.ts';
+import { staffTrailMachine } from './staffTrail.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -17,7 +19,8 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
  * its answer or failure ▶ signedOut). A section whose call is refused for an expired session sends
  * `staffSession.expired`: the page asks for the PIN again. A session kept by the browser tab (`storedSession`) starts signed in.
  * `today` runs the code check, the day's uses and the skip-cleaning list (docs/behaviour.md#today-tab); a reward
- * handed over (`staffCode.redeemed`) reloads the uses.
+ * handed over (`staffCode.redeemed`) reloads the uses. `people` and `trail` are the managers' tabs (the staff
+ * accounts, the audit trail).
  */
 
 export interface StaffSession {
@@ -48,6 +51,8 @@ export type StaffConsoleEvent =
   | { type: 'staffConsole.retry' }
   | { type: 'staffConsole.showToday' }
   | { type: 'staffConsole.showImpact' }
+  | { type: 'staffConsole.showPeople' }
+  | { type: 'staffConsole.showTrail' }
   /** From a section: the server refused the session (401). */
   | { type: 'staffSession.expired' }
   /** From the code check: the server answered a hand-over (the code is used now or was in between): the uses reload. */
@@ -94,6 +99,9 @@ export const staffConsoleMachine = setup({
     endStaffSession: viewProvidedActor<void, StaffSession>('endStaffSession'),
     /** The 'Impact' tab's figures (machines/staffImpact.machine.ts); the view provides its calls. */
     staffImpact: staffImpactMachine,
+    /** The managers' tabs: 'People' (machines/staffPeople.machine.ts) and 'Trail' (machines/staffTrail.machine.ts). */
+    staffPeople: staffPeopleMachine,
+    staffTrail: staffTrailMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -204,6 +212,8 @@ export const staffConsoleMachine = setup({
       on: {
         'staffConsole.signOut': { target: 'signingOut', actions: 'forgetSession' },
         'staffSession.expired': { target: 'signedOut', actions: ['dropSession', 'forgetSession', 'noteExpiry'] },
+        'staffConsole.showPeople': '.people',
+        'staffConsole.showTrail': '.trail',
       },
       states: {
         today: {
@@ -217,6 +227,14 @@ export const staffConsoleMachine = setup({
         impact: {
           invoke: { id: 'staffImpact', src: 'staffImpact', input: sectionInputOf },
           on: { 'staffConsole.showToday': 'today' },
+        },
+        people: {
+          invoke: { id: 'staffPeople', src: 'staffPeople', input: sectionInputOf },
+          on: { 'staffConsole.showToday': 'today', 'staffConsole.showImpact': 'impact' },
+        },
+        trail: {
+          invoke: { id: 'staffTrail', src: 'staffTrail', input: sectionInputOf },
+          on: { 'staffConsole.showToday': 'today', 'staffConsole.showImpact': 'impact' },
         },
       },
     },

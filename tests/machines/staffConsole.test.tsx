@@ -33,6 +33,8 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.openStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
   { type: 'staffConsole.showImpact' },
   { type: 'staffConsole.showToday' },
+  { type: 'staffConsole.showPeople' },
+  { type: 'staffConsole.showTrail' },
   { type: 'staffConsole.signOut' },
   { type: 'xstate.done.actor.endStaffSession' },
   { type: 'xstate.error.actor.endStaffSession', error: new ApiError(0, 'network_error', 'Failed to fetch') },
@@ -171,6 +173,19 @@ for (const storedSession of [null, SESSION]) {
               expect(screen.getByRole('tab', { name: 'Impact' })).toHaveFocus();
               expect(screen.getByRole('tabpanel', { name: 'Impact' })).toBeInTheDocument();
             },
+            // The managers' tabs start their sections (their calls are the sections' own tests).
+            'signedIn.people': async () => {
+              expect(await screen.findByRole('tab', { name: 'Personnes' })).toHaveAttribute('aria-selected', 'true');
+              expect(
+                within(screen.getByRole('tabpanel', { name: 'Personnes' })).getByRole('heading', { level: 2 }),
+              ).toHaveTextContent('Personnes');
+            },
+            'signedIn.trail': async () => {
+              expect(await screen.findByRole('tab', { name: 'Journal' })).toHaveAttribute('aria-selected', 'true');
+              expect(
+                within(screen.getByRole('tabpanel', { name: 'Journal' })).getByRole('heading', { level: 2 }),
+              ).toHaveTextContent('Journal des actions');
+            },
           },
           events: {
             'xstate.done.actor.loadHotel': async (step) => {
@@ -199,6 +214,12 @@ for (const storedSession of [null, SESSION]) {
             },
             'staffConsole.showToday': async () => {
               await user.click(screen.getByRole('tab', { name: "Aujourd'hui" }));
+            },
+            'staffConsole.showPeople': async () => {
+              await user.click(screen.getByRole('tab', { name: 'Personnes' }));
+            },
+            'staffConsole.showTrail': async () => {
+              await user.click(screen.getByRole('tab', { name: 'Journal' }));
             },
             'staffConsole.signOut': async () => {
               await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));

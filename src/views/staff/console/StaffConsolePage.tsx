@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ImpactPanel } from './ImpactPanel.tsx';
+import { PeoplePanel, TrailPanel } from './ManagerPanels.tsx';
 import { StaffSignIn } from './StaffSignIn.tsx';
 import { connectStaffConsole, type StaffConsoleProps, type StaffSectionName } from './staffConsole.connect.ts';
 import { staffConsoleLogic, storedStaffSession } from './staffConsole.logic.ts';
@@ -88,14 +89,19 @@ function StaffConsoleScreen({ page }: { page: StaffConsoleProps }) {
   }
 }
 
-const SECTIONS: StaffSectionName[] = ['today', 'impact'];
+const SECTIONS: StaffSectionName[] = ['today', 'impact', 'people', 'trail'];
 
 /** The sections as tabs (WAI-ARIA tabs, automatic activation: arrows move and show, Home/End). */
 function StaffSections({ current, onShow }: { current: StaffSectionName; onShow: (name: StaffSectionName) => void }) {
   const { t } = useLingui();
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<StaffSectionName, HTMLButtonElement | null>>>({});
-  const labels: Record<StaffSectionName, string> = { today: t`Aujourd'hui`, impact: t`Impact` };
+  const labels: Record<StaffSectionName, string> = {
+    today: t`Aujourd'hui`,
+    impact: t`Impact`,
+    people: t`Personnes`,
+    trail: t`Journal`,
+  };
 
   function show(name: StaffSectionName) {
     onShow(name);
@@ -153,8 +159,21 @@ function StaffSections({ current, onShow }: { current: StaffSectionName; onShow:
         data-part="panel"
         data-section={current}
       >
-        {current === 'today' ? <TodayPanel /> : <ImpactPanel />}
+        <SectionPanel name={current} />
       </section>
     </>
   );
+}
+
+function SectionPanel({ name }: { name: StaffSectionName }) {
+  switch (name) {
+    case 'today':
+      return <TodayPanel />;
+    case 'impact':
+      return <ImpactPanel />;
+    case 'people':
+      return <PeoplePanel />;
+    case 'trail':
+      return <TrailPanel />;
+  }
 }

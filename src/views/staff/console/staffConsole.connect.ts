@@ -4,7 +4,14 @@ import { dataStateOf } from '../../binding/dataState.ts';
 
 type StaffConsoleSnapshot = SnapshotFrom<typeof staffConsoleMachine>;
 
-export type StaffSectionName = 'today' | 'impact';
+export type StaffSectionName = 'today' | 'impact' | 'people' | 'trail';
+
+const SHOW_EVENTS = {
+  today: 'staffConsole.showToday',
+  impact: 'staffConsole.showImpact',
+  people: 'staffConsole.showPeople',
+  trail: 'staffConsole.showTrail',
+} as const satisfies Record<StaffSectionName, StaffConsoleEvent['type']>;
 
 /** The staff page's props: which screen it shows (loading, signing out, hotel failure, PIN form, sections) and its handlers. */
 export function connectStaffConsole(snapshot: StaffConsoleSnapshot, send: (event: StaffConsoleEvent) => void) {
@@ -20,7 +27,8 @@ export function connectStaffConsole(snapshot: StaffConsoleSnapshot, send: (event
           : snapshot.matches('signedIn')
             ? ('signedIn' as const)
             : ('signIn' as const);
-  const section: StaffSectionName = snapshot.matches({ signedIn: 'impact' }) ? 'impact' : 'today';
+  const section: StaffSectionName =
+    (['impact', 'people', 'trail'] as const).find((name) => snapshot.matches({ signedIn: name })) ?? 'today';
   return {
     root: { 'data-scope': 'staff-console', 'data-state': dataStateOf(snapshot) },
     screen,
@@ -34,8 +42,7 @@ export function connectStaffConsole(snapshot: StaffConsoleSnapshot, send: (event
       onSubmit: (pin: string) => send({ type: 'staffPin.submit', pin }),
     },
     section,
-    onShowSection: (name: StaffSectionName) =>
-      send({ type: name === 'impact' ? 'staffConsole.showImpact' : 'staffConsole.showToday' }),
+    onShowSection: (name: StaffSectionName) => send({ type: SHOW_EVENTS[name] }),
     onSignOut: () => send({ type: 'staffConsole.signOut' }),
     onRetry: () => send({ type: 'staffConsole.retry' }),
   } as const;

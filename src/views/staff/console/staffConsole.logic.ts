@@ -15,7 +15,9 @@ import { endStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
+import { staffPeopleLogic } from './people/staffPeople.logic.ts';
 import { scanQrCode } from './today/qrScanner.ts';
+import { staffTrailLogic } from './trail/staffTrail.logic.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -40,6 +42,8 @@ export function staffConsoleLogic(hId: number) {
       endStaffSession: fromPromise(({ input }: { input: StaffSession }) => endStaffSession(input.token)),
       ...todaySectionsLogic(),
       staffImpact: staffImpactLogic(),
+      staffPeople: staffPeopleLogic(),
+      staffTrail: staffTrailLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => {
