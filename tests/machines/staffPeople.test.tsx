@@ -155,7 +155,7 @@ describe('staff people machine: model paths drive the People tab', () => {
               .slice(1);
             expect(rows.map((row) => row.textContent)).toEqual(
               snapshot.context.accounts.map(
-                (known) => `${known.name}${ROLE_TEXT[known.role]}${known.enabled ? 'Actif' : 'Désactivé'}Gérer`,
+                (known) => `${known.name}${known.enabled ? '' : 'Désactivé'}${ROLE_TEXT[known.role]}`,
               ),
             );
             expect(screen.queryByRole('dialog')).toBeNull();
@@ -238,7 +238,7 @@ describe('staff people machine: model paths drive the People tab', () => {
             expect(pin).toHaveAttribute('dir', 'ltr');
             expect(within(dialog()).getByText(/il ne sera plus affiché/)).toBeVisible();
             // The account is in the list behind the dialog, as the server answered it.
-            expect(within(list()).getByRole('rowheader', { name: shown.account.name })).toBeInTheDocument();
+            expect(within(list()).getByRole('button', { name: `Gérer ${shown.account.name}` })).toBeInTheDocument();
           },
           'shown.pinShown.copying': async (snapshot) => {
             expect(controlled.calls.at(-1)).toEqual({

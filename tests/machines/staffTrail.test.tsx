@@ -177,7 +177,7 @@ describe('staff trail machine: model paths drive the Trail tab', () => {
                 '24 nov. 2026, 10:30BrunoRéceptionRécompense remiseChambre 101TIL-K7M2QX9P',
               );
               expect(rows[2]).toHaveTextContent(
-                '24 nov. 2026, 09:00Alice MartinResponsableRôle changéBrunohousekeeping → frontDesk',
+                '24 nov. 2026, 09:00Alice MartinResponsableRôle changéhousekeeping → frontDeskBruno',
               );
               expect(rows[3]).toHaveTextContent('InconnuConnexion refusée203.0.113.9');
               if (context.entries.length > FIRST_PAGE.entries.length)

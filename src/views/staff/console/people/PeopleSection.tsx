@@ -156,10 +156,6 @@ function PeopleTable({ accounts, onOpen }: { accounts: StaffAccount[]; onOpen(ac
             <tr>
               <th scope="col">{t`Nom`}</th>
               <th scope="col">{t`Rôle`}</th>
-              <th scope="col">{t`Accès`}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t`Gérer`}</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -179,25 +175,23 @@ function PersonRow({ account, onOpen }: { account: StaffAccount; onOpen(accountI
   return (
     <tr data-state={account.enabled ? 'enabled' : 'disabled'}>
       <th scope="row" className="staff-table__text">
-        {account.name}
-      </th>
-      <td>{i18n._(ROLE_LABELS[account.role])}</td>
-      <td>
-        <span className="staff-people__access" data-part="access">
-          {account.enabled ? t`Actif` : t`Désactivé`}
-        </span>
-      </td>
-      <td className="staff-people__manage-cell">
+        {/* The whole name opens the person's dialog: a large target in a narrow table. */}
         <button
           type="button"
-          className="button-secondary staff-people__button"
+          className="staff-people__open"
           data-part="manage"
           aria-label={t`Gérer ${name}`}
           onClick={() => onOpen(account.id)}
         >
-          {t`Gérer`}
+          {name}
         </button>
-      </td>
+        {!account.enabled && (
+          <span className="staff-people__disabled" data-part="disabled">
+            {t`Désactivé`}
+          </span>
+        )}
+      </th>
+      <td>{i18n._(ROLE_LABELS[account.role])}</td>
     </tr>
   );
 }

@@ -157,26 +157,29 @@ function TrailEntries({ trail }: { trail: StaffTrailProps }) {
               <tr>
                 <th scope="col">{t`Quand`}</th>
                 <th scope="col">{t`Qui`}</th>
-                <th scope="col">{t`Rôle`}</th>
                 <th scope="col">{t`Action`}</th>
                 <th scope="col">{t`Sur`}</th>
-                <th scope="col">{t`Détail`}</th>
               </tr>
             </thead>
             <tbody>
               {trail.entries.map((entry) => (
                 <tr key={entry.id} data-state={entry.kind}>
                   <td>{at(entry.at)}</td>
+                  {/* Who and in which role; what and its few words of detail: four columns a phone can take in. */}
                   <th scope="row" className="staff-table__text">
-                    {entry.actorName ?? t`Inconnu`}
+                    <span className="staff-trail__line">{entry.actorName ?? t`Inconnu`}</span>
+                    {entry.role && <span className="staff-trail__second">{i18n._(ROLE_LABELS[entry.role])}</span>}
                   </th>
-                  <td>{entry.role ? i18n._(ROLE_LABELS[entry.role]) : ''}</td>
-                  <td>{i18n._(KIND_LABELS[entry.kind])}</td>
+                  <td className="staff-table__text">
+                    <span className="staff-trail__line">{i18n._(KIND_LABELS[entry.kind])}</span>
+                    {entry.detail && (
+                      <span className="staff-trail__second" dir="auto">
+                        {entry.detail}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <EntryTarget entry={entry} people={trail.people} />
-                  </td>
-                  <td className="staff-table__text" dir="auto">
-                    {entry.detail ?? ''}
                   </td>
                 </tr>
               ))}
