@@ -243,6 +243,13 @@ describe('staff trail machine: model paths drive the Trail tab', () => {
             );
             fireEvent.change(screen.getByLabelText('Du'), { target: { value: filters.from } });
             fireEvent.change(screen.getByLabelText('Au'), { target: { value: filters.to } });
+            // Each day also written out in the page's language, whatever format the browser draws the input in.
+            const written: Record<string, string> = {
+              '2026-11-20': '20 novembre 2026',
+              '2026-11-24': '24 novembre 2026',
+            };
+            expect(screen.getByLabelText('Du')).toHaveAccessibleDescription(written[filters.from] ?? '');
+            expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(written[filters.to] ?? '');
             await user.click(screen.getByRole('button', { name: 'Afficher' }));
           },
           'trail.loadMore': async () => {

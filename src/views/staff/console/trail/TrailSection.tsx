@@ -12,6 +12,7 @@ import { Spinner } from '../../../../components/Spinner.tsx';
 import { formatHotelTime } from '../../../../i18n/hotelTime.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
+import { DateField } from '../DateField.tsx';
 import { ROLE_LABELS } from '../staffRoles.ts';
 import { TableScroll } from '../TableScroll.tsx';
 import { KIND_LABELS } from './kindLabels.ts';
@@ -86,24 +87,8 @@ function TrailFiltersForm({ trail }: { trail: StaffTrailProps }) {
               ))}
             </select>
           </label>
-          <label className="staff-trail__field">
-            <span>{t`Du`}</span>
-            <input
-              type="date"
-              data-part="from"
-              value={filters.from}
-              onChange={(event) => change({ from: event.target.value })}
-            />
-          </label>
-          <label className="staff-trail__field">
-            <span>{t`Au`}</span>
-            <input
-              type="date"
-              data-part="to"
-              value={filters.to}
-              onChange={(event) => change({ to: event.target.value })}
-            />
-          </label>
+          <DateField label={t`Du`} part="from" value={filters.from} onChange={(from) => change({ from })} />
+          <DateField label={t`Au`} part="to" value={filters.to} onChange={(to) => change({ to })} />
           <button type="submit" className="button-primary staff-trail__button" data-part="apply">
             <Trans>Afficher</Trans>
           </button>
