@@ -58,10 +58,14 @@ export const getStaffAudit = (hId: number, token: string, query: StaffAuditQuery
       .json<StaffAuditReply>(),
   );
 
-/** The whole trail of these filters as a CSV file's text. */
+/**
+ * The whole trail of these filters as a CSV file's text, a byte order mark first: reading the answer as text drops
+ * the server's, and spreadsheet programs need it to read the file as UTF-8.
+ */
 export const getStaffAuditCsv = (hId: number, token: string, query: StaffAuditQuery): Promise<string> =>
-  call(() =>
-    http
+  call(async () => {
+    const text = await http
       .get(`staff/hotels/${hId}/audit.csv`, { searchParams: auditSearchParams(query), headers: bearer(token) })
-      .text(),
-  );
+      .text();
+    return `\uFEFF${text.replace(/^\uFEFF/, '')}`;
+  });
