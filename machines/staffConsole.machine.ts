@@ -11,8 +11,10 @@ import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
 import type { StaffListEvent } from './staffList.ts';
+import { staffPeopleMachine } from './staffPeople.machine.ts';
 import { type StaffPinFailure, staffPinRefusalOf } from './staffPin.ts';
 import { staffRedemptionsMachine } from './staffRedemptions.machine.ts';
+import { staffTrailMachine } from './staffTrail.machine.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -74,6 +76,8 @@ export interface StaffConsoleContext {
 export const STAFF_TABS = [
   { name: 'today', permissions: ['codes', 'housekeeping'] },
   { name: 'impact', permissions: ['impact'] },
+  { name: 'people', permissions: ['accounts'] },
+  { name: 'trail', permissions: ['audit'] },
 ] as const satisfies readonly { name: string; permissions: readonly StaffPermission[] }[];
 
 export type StaffTabName = (typeof STAFF_TABS)[number]['name'];
@@ -164,6 +168,9 @@ export const staffConsoleMachine = setup({
     endAllStaffSessions: viewProvidedActor<void, StaffSession>('endAllStaffSessions'),
     /** The 'Impact' tab's figures (machines/staffImpact.machine.ts); the view provides its calls. */
     staffImpact: staffImpactMachine,
+    /** The managers' tabs: 'People' (machines/staffPeople.machine.ts) and 'Trail' (machines/staffTrail.machine.ts). */
+    staffPeople: staffPeopleMachine,
+    staffTrail: staffTrailMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -393,6 +400,12 @@ export const staffConsoleMachine = setup({
         },
         impact: {
           invoke: { id: 'staffImpact', src: 'staffImpact', input: sectionInputOf },
+        },
+        people: {
+          invoke: { id: 'staffPeople', src: 'staffPeople', input: sectionInputOf },
+        },
+        trail: {
+          invoke: { id: 'staffTrail', src: 'staffTrail', input: sectionInputOf },
         },
       },
     },

@@ -1,14 +1,9 @@
-import { fromPromise } from 'xstate';
 import { copyCodeMachine } from '../../../machines/copyCode.machine.ts';
+import { writeClipboard } from '../binding/clipboard.ts';
 
-/** The copy machine wired to the browser: the clipboard may be missing (http, old browsers), which is a failure. */
+/** The copy machine wired to the browser's clipboard and reload. */
 export const copyCodeLogic = copyCodeMachine.provide({
-  actors: {
-    writeClipboard: fromPromise(async ({ input }) => {
-      if (!navigator.clipboard) throw new Error('Clipboard unavailable');
-      await navigator.clipboard.writeText(input.text);
-    }),
-  },
+  actors: { writeClipboard },
   actions: {
     reloadPage: () => window.location.reload(),
   },

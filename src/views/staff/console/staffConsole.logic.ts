@@ -17,7 +17,9 @@ import { endAllStaffSessions, endStaffSession, getCurrentStaffSession, openStaff
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
+import { staffPeopleLogic } from './people/staffPeople.logic.ts';
 import { scanQrCode } from './today/qrScanner.ts';
+import { staffTrailLogic } from './trail/staffTrail.logic.ts';
 
 /** Where a browser tab keeps its staff session of a hotel: a reload stays signed in, a new tab asks the PIN. */
 const sessionKey = (hId: number) => `staffSession:${hId}`;
@@ -88,6 +90,8 @@ export function staffConsoleLogic(hId: number) {
       endAllStaffSessions: fromPromise(({ input }: { input: StaffSession }) => endAllStaffSessions(input.token)),
       ...todaySectionsLogic(),
       staffImpact: staffImpactLogic(),
+      staffPeople: staffPeopleLogic(),
+      staffTrail: staffTrailLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => writeStored(() => sessionStorage, sessionKey(hId), session),

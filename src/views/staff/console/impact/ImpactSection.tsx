@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCalendarDate } from '../../../../../contract/calendar-days.ts';
 import { isValidPeriod, type staffImpactMachine } from '../../../../../machines/staffImpact.machine.ts';
 import { ErrorCard } from '../../../../components/ErrorCard.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
-import { formatDate, formatLongDate } from './format.ts';
+import { DateField } from '../DateField.tsx';
+import { formatDate } from './format.ts';
 import { ImpactFigures } from './ImpactFigures.tsx';
 import { connectStaffImpact, type ImpactPreset, type StaffImpactProps } from './staffImpact.connect.ts';
 import './ImpactSection.css';
@@ -69,8 +69,8 @@ function PeriodChooser({ impact }: { impact: StaffImpactProps }) {
           ))}
         </div>
         <div className="staff-impact__dates">
-          <DateField label={t`Du`} part="from" value={from} onChange={setFrom} />
-          <DateField label={t`Au`} part="to" value={to} onChange={setTo} />
+          <DateField label={t`Du`} part="from" value={from} required onChange={setFrom} />
+          <DateField label={t`Au`} part="to" value={to} required onChange={setTo} />
           <button type="submit" className="button-primary staff-impact__show" data-part="show">
             <Trans>Afficher</Trans>
           </button>
@@ -85,43 +85,6 @@ function PeriodChooser({ impact }: { impact: StaffImpactProps }) {
         </p>
       )}
     </form>
-  );
-}
-
-/**
- * A date input, and the chosen date written out in the page's language under it: the browser draws the input in its
- * own locale's format (11/23/2026 on an English browser), whatever language the page is in (issue 25).
- */
-function DateField({
-  label,
-  part,
-  value,
-  onChange,
-}: {
-  label: string;
-  part: 'from' | 'to';
-  value: string;
-  onChange(value: string): void;
-}) {
-  const { i18n } = useLingui();
-  const textId = useId();
-  return (
-    <div className="staff-impact__date">
-      <label>
-        <span>{label}</span>
-        <input
-          type="date"
-          data-part={part}
-          value={value}
-          required
-          aria-describedby={textId}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </label>
-      <span id={textId} className="staff-impact__date-text" data-part={`${part}-text`}>
-        {isCalendarDate(value) ? formatLongDate(i18n, value) : ''}
-      </span>
-    </div>
   );
 }
 

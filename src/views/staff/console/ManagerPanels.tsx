@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { staffPeopleMachine } from '../../../../machines/staffPeople.machine.ts';
+import type { staffTrailMachine } from '../../../../machines/staffTrail.machine.ts';
+import { PeopleSection } from './people/PeopleSection.tsx';
+import { StaffConsoleContext } from './StaffConsolePage.tsx';
+import { TrailSection } from './trail/TrailSection.tsx';
+
+/** The managers' 'People' tab: the hotel's staff accounts (docs/behaviour.md#people-tab). */
+export function PeoplePanel() {
+  const peopleRef = StaffConsoleContext.useSelector(
+    (snapshot) => snapshot.children.staffPeople as ActorRefFrom<typeof staffPeopleMachine> | undefined,
+  );
+  return (
+    <>
+      <h2 className="staff-console__panel-title">
+        <Trans>Personnes</Trans>
+      </h2>
+      {peopleRef && <PeopleSection actorRef={peopleRef} />}
+    </>
+  );
+}
+
+/** The managers' 'Trail' tab: the audit trail of staff actions (docs/behaviour.md#trail-tab). */
+export function TrailPanel() {
+  const trailRef = StaffConsoleContext.useSelector(
+    (snapshot) => snapshot.children.staffTrail as ActorRefFrom<typeof staffTrailMachine> | undefined,
+  );
+  return (
+    <>
+      <h2 className="staff-console__panel-title">
+        <Trans>Journal des actions</Trans>
+      </h2>
+      {trailRef && <TrailSection actorRef={trailRef} />}
+    </>
+  );
+}
