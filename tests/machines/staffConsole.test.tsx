@@ -9,7 +9,12 @@ import type {
   StaffSessionReply,
 } from '../../contract/schemas.ts';
 import { roleMay } from '../../contract/staff-roles.ts';
-import { type StaffConsoleInput, staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
+import {
+  type StaffConsoleInput,
+  type StaffTabName,
+  staffConsoleMachine,
+  tabsOfRole,
+} from '../../machines/staffConsole.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { storedStaffNames, storedStaffSession } from '../../src/views/staff/console/staffConsole.logic.ts';
 import {
@@ -105,6 +110,12 @@ const FAILURE_TEXTS = {
   expired: 'Votre session a expiré. Saisissez à nouveau le mot de passe.',
 } as const;
 
+const TAB_LABELS: Record<StaffTabName, string> = {
+  today: "Aujourd'hui",
+  impact: 'Impact',
+  people: 'Personnes',
+  trail: 'Journal',
+};
 const ROLE_LABELS = { manager: 'Responsable', frontDesk: 'Réception', housekeeping: 'Étages' } as const;
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
@@ -280,13 +291,13 @@ for (const { name, input } of INPUTS) {
               else expect(failed).toBeNull();
               expect(screen.queryByLabelText('Mot de passe')).toBeNull();
               expect(JSON.parse(sessionStorage.getItem(STAFF_SESSION_KEY) ?? 'null')).toEqual(session);
-              // Tabs only where the role opens more than one (a manager: the day and the impact figures).
-              if (roleMay(role, 'impact')) {
+              // Tabs only where the role opens more than one (a manager: the day, the impact figures, people, trail).
+              if (tabsOfRole(role).length > 1) {
                 expect(
                   within(await screen.findByRole('tablist'))
                     .getAllByRole('tab')
                     .map((tab) => tab.textContent),
-                ).toEqual(["Aujourd'hui", 'Impact']);
+                ).toEqual(tabsOfRole(role).map((tab) => TAB_LABELS[tab]));
               } else {
                 expect(screen.queryByRole('tablist')).toBeNull();
               }

@@ -275,7 +275,7 @@ describe('staff people machine: model paths drive the People tab', () => {
           'person.add': async () => {
             await user.click(screen.getByLabelText('Nom'));
             await user.paste(NEW_PERSON.name);
-            await user.selectOptions(screen.getByLabelText('Rôle'), 'Ménage');
+            await user.selectOptions(screen.getByLabelText('Rôle'), 'Étages');
             await user.click(screen.getByRole('button', { name: 'Ajouter' }));
           },
           'xstate.done.actor.addPerson': async (step) => {
