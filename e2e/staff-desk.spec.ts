@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { Action, Reward } from '../contract/schemas.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  fromOwnAddress,
+  guestWithCode,
   LANGUAGES,
   type Language,
   sampleStaff,
@@ -21,71 +22,13 @@ import {
 // Not room 201: e2e/presence.spec.ts rotates its code on the shared test server.
 const ROOMS: Record<Language, string> = { fr: 'tilleuls-101', en: 'tilleuls-102', ar: 'tilleuls-101' };
 
-interface GuestStay {
-  sUUID: string;
-  uuid: string;
-  roomNumber: string;
-}
-
-/** A stay in the room of `qrId` that skips cleaning, earns points and claims the CODE reward; its code and name. */
-async function guestWithCode(request: APIRequestContext, qrId: string, language: Language) {
-  const room = (await (await request.get(`/api/rooms/${qrId}/info`)).json()) as { hId: number; rId: number };
-  const created = (await (await request.post('/api/stays/new', { data: { ...room, qrId } })).json()) as {
-    sUUID: string;
-    profileUUID: string;
-    stay: { roomNb: string };
-  };
-  const stay: GuestStay = { sUUID: created.sUUID, uuid: created.profileUUID, roomNumber: created.stay.roomNb };
-  const ids = { sUUID: stay.sUUID, uuid: stay.uuid };
-  const endDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await request.put(`/api/stays/${stay.sUUID}/endDate`, { data: { endDate, uuid: stay.uuid } });
-  const actions = (await (
-    await request.get(`/api/stays/${stay.sUUID}/actions`, { params: { lang: 'fr', uuid: stay.uuid } })
-  ).json()) as Action[];
-  const answers: Record<string, [string, object]> = {
-    LUNICLEAN: ['luniclean', { skipCleaning: true, roomNumber: stay.roomNumber }],
-    CLAIM: ['claim', {}],
-    REVIEW: ['review', { rating: 4 }],
-    YESNO: ['yesno', {}],
-    YESNOSTAY: ['yesnon', {}],
-  };
-  for (const action of actions) {
-    const answer = answers[action.actType ?? ''];
-    if (!answer) continue;
-    const response = action.actType?.startsWith('YESNO') ? { response: action.actPositiveResponse !== 'NO' } : {};
-    const reply = await request.post(`/api/actions/${action.actId}/${answer[0]}`, {
-      data: { ...ids, ...answer[1], ...response, endDate },
-    });
-    expect(reply.ok(), await reply.text()).toBe(true);
-  }
-  const rewards = (await (
-    await request.get(`/api/stays/${stay.sUUID}/rewards`, { params: { lang: language, uuid: stay.uuid } })
-  ).json()) as Reward[];
-  const coffee = rewards.find((reward) => reward.rwType === 'CODE') as Reward;
-  const claim = await request.post(`/api/rewards/${coffee.rwId}/claim`, { data: ids });
-  expect(claim.ok(), await claim.text()).toBe(true);
-  const { code } = (await claim.json()) as { code: string };
-  return { roomNumber: stay.roomNumber, code: `TIL-${code}`, rewardName: coffee.radName };
-}
-
-/**
- * Each journey signs in from its own client address (the e2e server believes X-Forwarded-For from loopback): its
- * refused attempt never counts against another journey's (docs/behaviour.md#staff-sessions).
- */
-let address = 0;
-async function fromOwnAddress(page: Page) {
-  address += 1;
-  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.79.${test.info().workerIndex}.${address}` });
-}
-
 /**
  * The manager signs in, the name typed in lower case after a name that is nobody's (refused as a wrong PIN, so a
  * stranger learns no names); the header names the person as the account spells it, with the role.
  */
 async function signIn(page: Page, language: Language) {
   await chooseLanguage(page, language);
-  await fromOwnAddress(page);
+  await fromOwnAddress(page, 79);
   await page.goto('/staff/1');
   await signInAsStaff(page, language, { name: 'Personne', pin: TILLEULS_MANAGER.pin });
   await expect(page.getByRole('alert')).toHaveText(text(language, 'Mot de passe incorrect'));
@@ -202,7 +145,7 @@ for (const { code: language, dir } of LANGUAGES) {
   }) => {
     const account = sampleStaff('les-tilleuls', 'housekeeping');
     await chooseLanguage(page, language);
-    await fromOwnAddress(page);
+    await fromOwnAddress(page, 79);
     await page.goto('/staff/1');
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
     await signInAsStaff(page, language, account);

@@ -3,6 +3,7 @@ import { PIN_WINDOW_MINUTES } from '../server/domain/pin-attempts.ts';
 import {
   chooseLanguage,
   expectNoAccessibilityViolations,
+  fromOwnAddress,
   LANGUAGES,
   STAY_URL,
   sampleStaff,
@@ -10,24 +11,12 @@ import {
   text,
 } from './support.ts';
 
-/**
- * Each journey comes from its own client address (the e2e server runs with TRUST_PROXY=loopback, as behind a reverse
- * proxy on the same machine, so the browser's X-Forwarded-For is believed), so its wrong PINs never count against
- * another journey's: the limit is per address (docs/behaviour.md#staff-sessions, docs/server.md#client-address).
- */
-let address = 0;
-async function fromOwnAddress(page: Page) {
-  address += 1;
-  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.77.${test.info().workerIndex}.${address}` });
-}
-
 const title = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="title"]');
 
 /** A new stay at hotel 1, the welcome popup closed. */
 async function openStay(page: Page, code: (typeof LANGUAGES)[number]['code']) {
   await chooseLanguage(page, code);
-  await fromOwnAddress(page);
+  await fromOwnAddress(page, 77);
   await page.goto('/hotel/1');
   await expect(page).toHaveURL(STAY_URL);
   await page.getByRole('button', { name: text(code, "C'est parti !") }).click();

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { parse } from 'yaml';
+import type { Action, Reward } from '../contract/schemas.ts';
 import type { StaffRole } from '../contract/staff-roles.ts';
 import { FIRST_MANAGER_NAME } from '../server/db/migration-staff-accounts.ts';
 import { readCatalog } from '../tests/support/po-catalog.ts';
@@ -198,4 +199,65 @@ export async function animationsSettled(page: Page): Promise<void> {
         .map((animation) => animation.finished),
     ),
   );
+}
+
+/**
+ * Each journey comes from its own client address (the e2e server runs with TRUST_PROXY=loopback, as behind a reverse
+ * proxy on the same machine, so the browser's X-Forwarded-For is believed), so its wrong PINs never count against
+ * another journey's: the limit is per address (docs/behaviour.md#staff-accounts, docs/server.md#client-address). Each
+ * spec passes its own `network` (the address's second byte).
+ */
+const addressesUsed = new Map<number, number>();
+export async function fromOwnAddress(page: Page, network: number): Promise<void> {
+  const address = (addressesUsed.get(network) ?? 0) + 1;
+  addressesUsed.set(network, address);
+  // A worker restarted after a failure counts from 0 again: its index keeps the addresses apart.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${network}.${test.info().workerIndex}.${address}` });
+}
+
+interface GuestStay {
+  sUUID: string;
+  uuid: string;
+  roomNumber: string;
+}
+
+/** A stay in the room of `qrId` that skips cleaning, earns points and claims the CODE reward; its code and name. */
+export async function guestWithCode(request: APIRequestContext, qrId: string, language: Language) {
+  const room = (await (await request.get(`/api/rooms/${qrId}/info`)).json()) as { hId: number; rId: number };
+  const created = (await (await request.post('/api/stays/new', { data: { ...room, qrId } })).json()) as {
+    sUUID: string;
+    profileUUID: string;
+    stay: { roomNb: string };
+  };
+  const stay: GuestStay = { sUUID: created.sUUID, uuid: created.profileUUID, roomNumber: created.stay.roomNb };
+  const ids = { sUUID: stay.sUUID, uuid: stay.uuid };
+  const endDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await request.put(`/api/stays/${stay.sUUID}/endDate`, { data: { endDate, uuid: stay.uuid } });
+  const actions = (await (
+    await request.get(`/api/stays/${stay.sUUID}/actions`, { params: { lang: 'fr', uuid: stay.uuid } })
+  ).json()) as Action[];
+  const answers: Record<string, [string, object]> = {
+    LUNICLEAN: ['luniclean', { skipCleaning: true, roomNumber: stay.roomNumber }],
+    CLAIM: ['claim', {}],
+    REVIEW: ['review', { rating: 4 }],
+    YESNO: ['yesno', {}],
+    YESNOSTAY: ['yesnon', {}],
+  };
+  for (const action of actions) {
+    const answer = answers[action.actType ?? ''];
+    if (!answer) continue;
+    const response = action.actType?.startsWith('YESNO') ? { response: action.actPositiveResponse !== 'NO' } : {};
+    const reply = await request.post(`/api/actions/${action.actId}/${answer[0]}`, {
+      data: { ...ids, ...answer[1], ...response, endDate },
+    });
+    expect(reply.ok(), await reply.text()).toBe(true);
+  }
+  const rewards = (await (
+    await request.get(`/api/stays/${stay.sUUID}/rewards`, { params: { lang: language, uuid: stay.uuid } })
+  ).json()) as Reward[];
+  const coffee = rewards.find((reward) => reward.rwType === 'CODE') as Reward;
+  const claim = await request.post(`/api/rewards/${coffee.rwId}/claim`, { data: ids });
+  expect(claim.ok(), await claim.text()).toBe(true);
+  const { code } = (await claim.json()) as { code: string };
+  return { roomNumber: stay.roomNumber, code: `TIL-${code}`, rewardName: coffee.radName };
 }
