@@ -9,7 +9,8 @@ export const SECTION_INPUT: StaffSectionInput = { hId: 1, token: 'staff-token', 
 
 /**
  * A staff section machine run as the staff page runs it: the child `section` of a parent that, like the page, stops
- * showing it once told `staffSession.expired`; its view rendered with the child's ref.
+ * showing it once told who is signed in was refused (`staffSession.expired`, `staffRole.forbidden`:
+ * machines/staffRefusal.ts); its view rendered with the child's ref.
  */
 export function renderStaffSection<Machine extends AnyStateMachine>(
   section: Machine,
@@ -23,9 +24,10 @@ export function renderStaffSection<Machine extends AnyStateMachine>(
     states: {
       signedIn: {
         invoke: { id: 'section', src: 'section', input: SECTION_INPUT },
-        on: { 'staffSession.expired': 'signedOut' },
+        on: { 'staffSession.expired': 'signedOut', 'staffRole.forbidden': 'roleRefused' },
       },
       signedOut: {},
+      roleRefused: {},
     },
   });
   const page = createActor(host).start();
@@ -34,7 +36,12 @@ export function renderStaffSection<Machine extends AnyStateMachine>(
   const user = userEvent.setup();
   return {
     user,
-    /** Whether the section told the page the session expired. */
-    signedOut: () => page.getSnapshot().matches('signedOut'),
+    /** What the section told the page: the session expired, the role may not, or nothing yet. */
+    toldPage: () =>
+      page.getSnapshot().matches('signedOut')
+        ? ('expired' as const)
+        : page.getSnapshot().matches('roleRefused')
+          ? ('forbidden' as const)
+          : null,
   };
 }

@@ -66,6 +66,7 @@ function eventsOf(snapshot: StaffPeopleSnapshot): AnyEventObject[] {
     { type: 'xstate.done.actor.loadPeople', output: { accounts: ACCOUNTS } },
     { type: 'xstate.error.actor.loadPeople', error: failure(500, 'internal_error') },
     { type: 'xstate.error.actor.loadPeople', error: failure(401, 'staff_session_invalid') },
+    { type: 'xstate.error.actor.loadPeople', error: failure(403, 'staff_role_forbidden') },
     { type: 'people.retry' },
     { type: 'person.add', ...NEW_PERSON },
     { type: 'xstate.done.actor.addPerson', output: ADDED },
@@ -135,7 +136,7 @@ describe('staff people machine: model paths drive the People tab', () => {
   for (const path of model().getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['loadPeople', 'addPerson', 'changePerson', 'resetPin', 'writeClipboard']);
-      const { user, signedOut } = renderStaffSection(controlled.provideTo(staffPeopleMachine), (actorRef) => (
+      const { user, toldPage } = renderStaffSection(controlled.provideTo(staffPeopleMachine), (actorRef) => (
         <PeopleSection actorRef={actorRef} />
       ));
       await path.test({
@@ -257,7 +258,7 @@ describe('staff people machine: model paths drive the People tab', () => {
             expect(within(dialog()).getByRole('button', { name: 'Copier le PIN' })).toBeEnabled();
           },
           refused: async () => {
-            expect(signedOut()).toBe(true);
+            expect(toldPage()).not.toBeNull();
             expect(screen.queryByRole('table')).toBeNull();
             expect(screen.queryByRole('dialog')).toBeNull();
           },
@@ -355,5 +356,19 @@ describe('a person’s change', () => {
     expect(changeOf(BRUNO, ' Bruno ', 'frontDesk')).toEqual({});
     expect(changeOf(BRUNO, 'Bruno Petit', 'frontDesk')).toEqual({ name: 'Bruno Petit' });
     expect(changeOf(BRUNO, 'Bruno', 'manager')).toEqual({ role: 'manager' });
+  });
+});
+
+describe('a call refused for who is signed in', () => {
+  it.each([
+    [failure(401, 'staff_session_invalid'), 'expired'],
+    [failure(403, 'staff_role_forbidden'), 'forbidden'],
+  ] as const)('%s tells the page %s', async (error, told) => {
+    const controlled = controlledActors(['loadPeople', 'addPerson', 'changePerson', 'resetPin', 'writeClipboard']);
+    const { toldPage } = renderStaffSection(controlled.provideTo(staffPeopleMachine), (actorRef) => (
+      <PeopleSection actorRef={actorRef} />
+    ));
+    await act(async () => controlled.reject('loadPeople', error));
+    expect(toldPage()).toBe(told);
   });
 });

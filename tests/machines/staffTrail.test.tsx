@@ -84,6 +84,7 @@ const events: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadTrail', output: NOTHING },
   { type: 'xstate.error.actor.loadTrail', error: failure(500, 'internal_error') },
   { type: 'xstate.error.actor.loadTrail', error: failure(401, 'staff_session_invalid') },
+  { type: 'xstate.error.actor.loadTrail', error: failure(403, 'staff_role_forbidden') },
   { type: 'xstate.done.actor.exportTrail' },
   { type: 'xstate.error.actor.exportTrail', error: failure(500, 'internal_error') },
   { type: 'xstate.error.actor.exportTrail', error: failure(401, 'staff_session_invalid') },
@@ -134,7 +135,7 @@ describe('staff trail machine: model paths drive the Trail tab', () => {
   for (const path of model().getShortestPaths()) {
     it(modelPathTitle(path), async () => {
       const controlled = controlledActors(['loadPeople', 'loadTrail', 'exportTrail']);
-      const { user, signedOut } = renderStaffSection(controlled.provideTo(staffTrailMachine), (actorRef) => (
+      const { user, toldPage } = renderStaffSection(controlled.provideTo(staffTrailMachine), (actorRef) => (
         <TrailSection actorRef={actorRef} />
       ));
       await path.test({
@@ -208,7 +209,7 @@ describe('staff trail machine: model paths drive the Trail tab', () => {
             });
           },
           refused: async () => {
-            expect(signedOut()).toBe(true);
+            expect(toldPage()).not.toBeNull();
             expect(screen.queryByRole('table')).toBeNull();
           },
         },
@@ -285,5 +286,19 @@ describe('trail queries', () => {
     expect(trailCsvFileName(1, auditQueryOf(BRUNOS_REDEMPTIONS))).toBe(
       'greenmiles-trail-1-from-2026-11-20-to-2026-11-24.csv',
     );
+  });
+});
+
+describe('a call refused for who is signed in', () => {
+  it.each([
+    [failure(401, 'staff_session_invalid'), 'expired'],
+    [failure(403, 'staff_role_forbidden'), 'forbidden'],
+  ] as const)('%s tells the page %s', async (error, told) => {
+    const controlled = controlledActors(['loadPeople', 'loadTrail', 'exportTrail']);
+    const { toldPage } = renderStaffSection(controlled.provideTo(staffTrailMachine), (actorRef) => (
+      <TrailSection actorRef={actorRef} />
+    ));
+    await act(async () => controlled.reject('loadPeople', error));
+    expect(toldPage()).toBe(told);
   });
 });
