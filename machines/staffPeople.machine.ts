@@ -1,5 +1,5 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
-import { errorCodeOf, errorStatusOf } from '../contract/errors.ts';
+import { errorCodeOf } from '../contract/errors.ts';
 import type {
   StaffAccount,
   StaffAccountBody,
@@ -8,7 +8,7 @@ import type {
   StaffAccountsReply,
 } from '../contract/schemas.ts';
 import type { StaffRole } from '../contract/staff-roles.ts';
-import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import type { StaffSectionInput } from './staffConsole.machine.ts';
 import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 

@@ -1,6 +1,5 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { isCalendarDate } from '../contract/calendar-days.ts';
-import { errorStatusOf } from '../contract/errors.ts';
 import type {
   StaffAccount,
   StaffAccountsReply,
@@ -9,7 +8,7 @@ import type {
   StaffAuditQuery,
   StaffAuditReply,
 } from '../contract/schemas.ts';
-import type { StaffConsoleEvent, StaffSectionInput } from './staffConsole.machine.ts';
+import type { StaffSectionInput } from './staffConsole.machine.ts';
 import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
