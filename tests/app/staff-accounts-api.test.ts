@@ -7,36 +7,9 @@ import {
   getStaffAuditCsv,
   resetStaffAccountPin,
 } from '../../src/api/staffAccounts.ts';
+import { answering, json } from './fetch-stub.ts';
 
 /** The manager calls of the People and Trail tabs, as the server sees them (docs/behaviour.md#people-tab). */
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Node's Request takes no address relative to the page: the browser's would resolve `/api/…` against the page. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
-
-function answering(response: () => Response) {
-  const requests: Array<{ method: string; url: string; authorization: string | null; body: string }> = [];
-  vi.stubGlobal('Request', PageRequest);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      requests.push({
-        method: input.method,
-        url: input.url,
-        authorization: input.headers.get('authorization'),
-        body: await input.text(),
-      });
-      return response();
-    }),
-  );
-  return requests;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
