@@ -87,34 +87,37 @@ function hashOfNoAccount(): Promise<string> {
   return unknownNameHash;
 }
 
+/** What checking a PIN against the candidates found: the account (or none), or a busy checker part-way. */
+type PinMatch = { account: Candidate | null } | { busy: true; hashed: boolean };
+
 /**
- * The first candidate whose PIN `pin` is, or null; undefined when the PIN checker is busy (nothing was decided).
- * Without candidates a PIN is still hashed, so a name that is no account's cannot be told from a wrong PIN.
+ * The first candidate whose PIN `pin` is. Without candidates a PIN is still hashed, so a name that is no account's
+ * cannot be told from a wrong PIN. A busy checker stops the search: `hashed` says whether any hash ran before.
  */
 async function matchingCandidate(
   checkPin: PinChecker,
   candidates: readonly Candidate[],
   pin: string,
-): Promise<Candidate | null | undefined> {
+): Promise<PinMatch> {
   if (candidates.length === 0) {
     const check = checkPin(pin, await hashOfNoAccount());
-    if (!check) return undefined;
+    if (!check) return { busy: true, hashed: false };
     await check;
-    return null;
+    return { account: null };
   }
-  for (const candidate of candidates) {
+  for (const [index, candidate] of candidates.entries()) {
     const check = checkPin(pin, candidate.pin_hash);
-    if (!check) return undefined;
-    if (await check) return candidate;
+    if (!check) return { busy: true, hashed: index > 0 };
+    if (await check) return { account: candidate };
   }
-  return null;
+  return { account: null };
 }
 
 /**
  * POST /api/staff/sessions: a new session of the account whose PIN `pin` is. 404 for an unknown hotel; 429
  * staff_pin_rate_limited when the sender has no attempt left (before any hash runs, so the right PIN is refused too
  * and guessing stops); 503 staff_pin_busy when this process has too many PIN checks queued (the attempt is given
- * back); 403 staff_pin_invalid for a wrong PIN or a name that is no enabled account's (the attempt stays spent). A
+ * back when none of its hashes ran); 403 staff_pin_invalid for a wrong PIN or a name that is no enabled account's (the attempt stays spent). A
  * right PIN gives its attempt back.
  */
 export async function openStaffSession(
@@ -131,13 +134,15 @@ export async function openStaffSession(
     nameKey: input.name === undefined ? null : staffNameKey(input.name),
   };
   const attempt = await store.write((tx) => reservePinAttempt(tx, target, input, now));
-  const matched = await matchingCandidate(checkPin, candidates, input.pin);
-  if (matched === undefined) {
-    await store.write((tx) => giveBackPinAttempt(tx, attempt));
+  const match = await matchingCandidate(checkPin, candidates, input.pin);
+  if ('busy' in match) {
+    // An attempt some of whose hashes ran stays spent: a busy checker is no way to guess for free.
+    if (!match.hashed) await store.write((tx) => giveBackPinAttempt(tx, attempt));
     throw new DomainError('unavailable', 'staff_pin_busy', 'Too many staff PIN checks at once; try again', {
       retryAfterSeconds: 1,
     });
   }
+  const matched = match.account;
   const opened = await store.write(async (tx) => {
     // Held, so a PIN reset or a disabling is before or after this whole step: a session of the old PIN opens only
     // before, and the change then ends it.

@@ -299,6 +299,24 @@ describeEachDialect('staff sessions', (get) => {
       await app.close();
     }
   });
+
+  it('a checker busy part-way through a PIN-only sign-in answers 503, and the attempt whose hashes ran stays spent', async () => {
+    const h = get();
+    h.clock.current = new Date('2026-03-09T10:00:00Z');
+    let checks = 0;
+    // Busy at every second check: the PIN-only sign-in hashes its first candidate, then finds the checker full.
+    const app = await appSharing(h, {
+      checkPin: (pin, stored) => (++checks % 2 === 0 ? null : verifyPin(pin, stored)),
+    });
+    try {
+      const busy = await openSession(app, { hId: 1, pin: '000000' }, '10.0.9.4');
+      expect(busy.json().error).toBe('staff_pin_busy');
+      expect(checks).toBe(2);
+      expect(await attemptsOf(h, '10.0.9.4')).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describeEachDialect('signing out and changing the PIN end staff sessions', (get) => {
