@@ -261,9 +261,15 @@ function operatorMessage(error: unknown): unknown {
   return error instanceof ContentError || error instanceof BackupError ? error.message : error;
 }
 
+/** An option parseArgs refuses (unknown, or without its value): the usage, as for any bad option. */
+function isBadOption(error: unknown): error is Error {
+  return error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (isBadOption(error)) process.exit(fail(`${error.message}\n${USAGE}`));
     console.error(operatorMessage(error));
     process.exit(1);
   },

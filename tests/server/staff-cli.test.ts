@@ -90,5 +90,11 @@ describe.each(DIALECTS)('npm run staff:add [%s]', { timeout: 90_000 }, (dialect)
         /^usage: .*staff:add --hotel ID --name NAME --role manager\|frontDesk\|housekeeping/,
       );
     }
+    // An option the command does not know: its name and the usage, no stack trace.
+    const unknownOption = staffAdd(database.url, ['--hotel', '1', '--name', 'Zed', '--role', 'manager', '--pin', '1']);
+    expect(unknownOption.status).toBe(2);
+    expect(unknownOption.stderr).toMatch(/--pin/);
+    expect(unknownOption.stderr).toMatch(/\nusage: /);
+    expect(unknownOption.stderr).not.toMatch(/\n\s+at /);
   });
 });
