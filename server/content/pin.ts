@@ -31,10 +31,12 @@ export async function hashPin(pin: string): Promise<string> {
   return `argon2id$m=${memory},t=${passes},p=${parallelism}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/** How a hash of today's scheme and parameters begins. */
+export const CURRENT_PIN_HASH_PREFIX = `argon2id$m=${ARGON2_PARAMETERS.memory},t=${ARGON2_PARAMETERS.passes},p=${ARGON2_PARAMETERS.parallelism}$`;
+
 /** Whether a stored hash is of today's scheme and parameters (an older one is replaced at the next import). */
 export function isCurrentPinHash(stored: string): boolean {
-  const { memory, passes, parallelism } = ARGON2_PARAMETERS;
-  return stored.startsWith(`argon2id$m=${memory},t=${passes},p=${parallelism}$`);
+  return stored.startsWith(CURRENT_PIN_HASH_PREFIX);
 }
 
 function argon2Parameters(text: string): Argon2Parameters | null {

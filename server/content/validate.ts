@@ -22,6 +22,7 @@ import {
   RoomEntry,
   StaffEntry,
 } from './format.ts';
+import { CURRENT_PIN_HASH_PREFIX, isCurrentPinHash } from './pin.ts';
 
 /** A content file that cannot be used: its message names the file, then lists the problems (if any). */
 export class ContentError extends Error {
@@ -307,6 +308,10 @@ function staffProblems(file: HotelContentFile, problem: (path: FieldPath, messag
   staff.forEach((entry, i) => {
     if ((entry.pin === undefined) === (entry.pinHash === undefined))
       problem(['staff', i], `${JSON.stringify(entry.name)} needs exactly one of pin and pinHash`);
+    // Today's parameters only: weaker ones make the PIN easy to find from a copy of the database, larger ones make
+    // every sign-in take the memory of many.
+    if (entry.pinHash !== undefined && !isCurrentPinHash(entry.pinHash))
+      problem(['staff', i, 'pinHash'], `${JSON.stringify(entry.name)}: a pinHash must be ${CURRENT_PIN_HASH_PREFIX}…`);
     if (entry.pin === undefined) return;
     if (!hotel.isDemo && !isStrongStaffPin(entry.pin)) problem(['staff', i, 'pin'], `the PIN ${WEAK_PIN}`);
     if (entry.enabled !== false && roleMay(entry.role, 'stayReset')) pinOnly.push({ pin: entry.pin, index: i });

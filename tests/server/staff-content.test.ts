@@ -72,6 +72,7 @@ describe('the staff list of a content file', () => {
           '{ name: Bo, role: frontDesk }',
           `{ name: Cy, role: frontDesk, pin: "1234", pinHash: "argon2id$m=19456,t=2,p=1$c2FsdA==$aGFzaA==" }`,
           '{ name: Di, role: housekeeping, pin: "12345" }',
+          `{ name: Ed, role: frontDesk, pinHash: "argon2id$m=1,t=1,p=1$c2FsdA==$aGFzaA==" }`,
         ],
       }),
     );
@@ -82,6 +83,7 @@ describe('the staff list of a content file', () => {
       expect.stringMatching(/staff\[3\]: "Cy" needs exactly one of pin and pinHash/),
       expect.stringMatching(/staff\[3\]\.pin: the PIN must be at least 6 digits, or a passphrase/),
       expect.stringMatching(/staff\[4\]\.pin: the PIN must be at least 6 digits/),
+      expect.stringMatching(/staff\[5\]\.pinHash: "Ed": a pinHash must be argon2id\$m=19456,t=2,p=1\$…/),
     ]);
     // A demo hotel may keep short PINs.
     expect(problemsOf(hotelText(72, { isDemo: true, staff: ['{ name: Demo, role: manager, pin: "2468" }'] }))).toEqual(
