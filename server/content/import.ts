@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { StaffRole } from '../../contract/staff-roles.ts';
 import { FIRST_MANAGER_NAME } from '../db/migration-staff-accounts.ts';
 import type { Database } from '../db/schema.ts';
 import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
 import { randomQrId } from '../domain/qr-codes.ts';
 import { recordStaffAction, SERVER_COMMAND } from '../domain/staff-audit.ts';
-import { endAccountStaffSessions, staffNameKey } from '../domain/staff-sessions.ts';
+import { staffNameKey, tidyStaffName } from '../domain/staff-sessions.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -24,9 +25,8 @@ import {
   type MenuDish,
   type RewardEntry,
   type RoomEntry,
-  type StaffEntry,
 } from './format.ts';
-import { hashPin, isCurrentPinHash, verifyPin } from './pin.ts';
+import { hashPin } from './pin.ts';
 import { ContentError, type FieldPath, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
@@ -92,124 +92,78 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
   return parseContent(text, path);
 }
 
-/** The account a content file's `staffPin` is the PIN of: the hotel's first manager. */
-function firstManagerQuery(db: Kysely<Database>, hotelId: number) {
-  return db
-    .selectFrom('staff_accounts')
-    .select(['id', 'pin_hash'])
-    .where('hotel_id', '=', hotelId)
-    .where('role', '=', 'manager')
-    .orderBy('id')
-    .limit(1);
-}
-
-/** A PIN hash to store, and whether it replaces the account's PIN (its sessions end). */
-interface PinAtImport {
-  hash: string;
-  changed: boolean;
+/** An account a content file makes, its PIN hashed before the import's transaction (Argon2 never holds it). */
+interface NewStaffAccount {
+  name: string;
+  role: StaffRole;
+  enabled: boolean;
+  pinHash: string;
 }
 
 /**
- * The hash to store for a plain PIN of the file. An unchanged PIN keeps its current Argon2 hash: a fresh salt would
- * refuse, as a PIN change, the sign-ins checked during the import. `stored` is undefined for a new account.
+ * The accounts of the file the hotel does not have yet (by name, any case; docs/behaviour.md#staff-accounts): a file
+ * makes accounts, the staff page manages them, so a re-import never undoes a PIN reset, a role change or a disabling
+ * made there. A legacy `hotel.staffPin` is the PIN of a first manager, 'Manager', made only for a hotel without any
+ * account.
  */
-async function plainPinAtImport(pin: string, stored: string | undefined): Promise<PinAtImport> {
-  if (stored === undefined) return { hash: await hashPin(pin), changed: false };
-  if (await verifyPin(pin, stored))
-    return { hash: isCurrentPinHash(stored) ? stored : await hashPin(pin), changed: false };
-  return { hash: await hashPin(pin), changed: true };
-}
-
-/** The first manager's PIN hash to store (legacy `hotel.staffPin`). */
-async function staffPinAtImport(db: Kysely<Database>, hotelId: number, pin: string): Promise<PinAtImport> {
-  const stored = await firstManagerQuery(db, hotelId).executeTakeFirst();
-  return plainPinAtImport(pin, stored?.pin_hash);
-}
-
-/** Each listed account's PIN hash to store, hashed before the import's transaction (Argon2 never holds it). */
-async function staffPinsAtImport(db: Kysely<Database>, hotelId: number, staff: StaffEntry[]): Promise<PinAtImport[]> {
-  const stored = await db
+async function newStaffAccounts(db: Kysely<Database>, file: HotelContentFile): Promise<NewStaffAccount[]> {
+  const existing = await db
     .selectFrom('staff_accounts')
-    .select(['name_key', 'pin_hash'])
-    .where('hotel_id', '=', hotelId)
+    .select('name_key')
+    .where('hotel_id', '=', file.hotel.id)
     .execute();
-  const hashOf = new Map(stored.map((account) => [account.name_key, account.pin_hash]));
+  const known = new Set(existing.map((account) => account.name_key));
+  const { staffPin } = file.hotel;
+  const declared =
+    staffPin !== undefined
+      ? known.size === 0
+        ? [{ name: FIRST_MANAGER_NAME, role: 'manager' as const, pin: staffPin }]
+        : []
+      : (file.staff ?? []).filter((entry) => !known.has(staffNameKey(entry.name)));
   return Promise.all(
-    staff.map((entry) => {
-      const current = hashOf.get(staffNameKey(entry.name));
-      if (entry.pin !== undefined) return plainPinAtImport(entry.pin, current);
-      const hash = entry.pinHash ?? '';
-      return { hash, changed: current !== undefined && current !== hash };
-    }),
+    declared.map(async (entry) => ({
+      name: tidyStaffName(entry.name),
+      role: entry.role,
+      enabled: 'enabled' in entry ? entry.enabled !== false : true,
+      pinHash: 'pinHash' in entry && entry.pinHash !== undefined ? entry.pinHash : await hashPin(entry.pin ?? ''),
+    })),
   );
 }
 
-/** Writes the first manager's PIN (the account is made on a hotel's first import); a changed PIN ends its sessions. */
-async function writeFirstManager(tx: Kysely<Database>, hotelId: number, staffPin: PinAtImport, now: string) {
-  const manager = await firstManagerQuery(tx, hotelId).executeTakeFirst();
-  if (!manager) {
-    await tx
+/** Makes the new accounts, each in the trail; a name the staff page took meanwhile keeps its account. */
+async function writeNewStaff(
+  tx: Kysely<Database>,
+  hotelId: number,
+  accounts: NewStaffAccount[],
+  at: Date,
+  source: string,
+): Promise<void> {
+  const now = at.toISOString();
+  for (const account of accounts) {
+    const added = await tx
       .insertInto('staff_accounts')
       .values({
         hotel_id: hotelId,
-        name: FIRST_MANAGER_NAME,
-        name_key: staffNameKey(FIRST_MANAGER_NAME),
-        role: 'manager',
-        pin_hash: staffPin.hash,
+        name: account.name,
+        name_key: staffNameKey(account.name),
+        role: account.role,
+        pin_hash: account.pinHash,
+        enabled: account.enabled ? 1 : 0,
         created_at: now,
         updated_at: now,
       })
-      .execute();
-    return;
-  }
-  if (manager.pin_hash === staffPin.hash) return;
-  await tx
-    .updateTable('staff_accounts')
-    .set({ pin_hash: staffPin.hash, updated_at: now })
-    .where('id', '=', manager.id)
-    .execute();
-  // After the account row is written: a sign-in checked against the old PIN has committed its session by now, or
-  // will see the new hash (domain/staff-sessions.ts).
-  if (staffPin.changed) await endAccountStaffSessions(tx, manager.id);
-}
-
-/**
- * The file's staff list, by name (any case): a new name is a new account (enabled unless the file says not); a
- * known one gets the file's name, role, PIN and, when stated, enabled. A new PIN, a new role or disabling ends the
- * account's sessions. Accounts the file does not list are left as they are.
- */
-async function writeStaff(
-  tx: Kysely<Database>,
-  hotelId: number,
-  staff: StaffEntry[],
-  pins: PinAtImport[],
-  now: string,
-) {
-  for (const [index, entry] of staff.entries()) {
-    const pin = pins[index];
-    if (!pin) continue;
-    const nameKey = staffNameKey(entry.name);
-    const current = await tx
-      .selectFrom('staff_accounts')
-      .select(['id', 'role', 'enabled', 'pin_hash'])
-      .where('hotel_id', '=', hotelId)
-      .where('name_key', '=', nameKey)
+      .onConflict((oc) => oc.columns(['hotel_id', 'name_key']).doNothing())
+      .returning('id')
       .executeTakeFirst();
-    const enabled = entry.enabled === undefined ? (current?.enabled ?? 1) : entry.enabled ? 1 : 0;
-    const row = { name: entry.name.trim(), role: entry.role, pin_hash: pin.hash, enabled };
-    if (!current) {
-      await tx
-        .insertInto('staff_accounts')
-        .values({ hotel_id: hotelId, name_key: nameKey, ...row, created_at: now, updated_at: now })
-        .execute();
-      continue;
-    }
-    await tx
-      .updateTable('staff_accounts')
-      .set({ ...row, updated_at: now })
-      .where('id', '=', current.id)
-      .execute();
-    if (pin.changed || current.role !== entry.role || enabled === 0) await endAccountStaffSessions(tx, current.id);
+    if (added)
+      await recordStaffAction(tx, {
+        hotelId,
+        kind: 'accountAdded',
+        actor: SERVER_COMMAND,
+        at,
+        targetAccountId: added.id,
+        detail: `${account.name} (${account.role}), ${source}`,
+      });
   }
 }
 
@@ -239,10 +193,7 @@ export async function importContent(
 ): Promise<ImportSummary> {
   const at = new Date();
   const now = at.toISOString();
-  const staff = file.staff ?? [];
-  const { staffPin: legacyPin } = file.hotel;
-  const firstManagerPin = legacyPin === undefined ? null : await staffPinAtImport(db, file.hotel.id, legacyPin);
-  const staffPins = await staffPinsAtImport(db, file.hotel.id, staff);
+  const newStaff = await newStaffAccounts(db, file);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
     const generated: GeneratedQrIds = { hotelKey: null, rooms: [], proofs: [] };
@@ -272,8 +223,7 @@ export async function importContent(
       .values({ id: h.id, ...hotelRow })
       .onConflict((oc) => oc.column('id').doUpdateSet(hotelRow))
       .execute();
-    if (firstManagerPin) await writeFirstManager(tx, h.id, firstManagerPin, now);
-    await writeStaff(tx, h.id, staff, staffPins, now);
+    await writeNewStaff(tx, h.id, newStaff, at, source);
     await requireManager(tx, h.id);
     await recordStaffAction(tx, { hotelId: h.id, kind: 'contentImported', actor: SERVER_COMMAND, at, detail: source });
 

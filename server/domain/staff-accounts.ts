@@ -26,7 +26,13 @@ import type { Database, StaffAccountsTable } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
 import { recordStaffAction, type StaffActor } from './staff-audit.ts';
-import { endAccountStaffSessions, requireStaffOf, type StaffSession, staffNameKey } from './staff-sessions.ts';
+import {
+  endAccountStaffSessions,
+  requireStaffOf,
+  type StaffSession,
+  staffNameKey,
+  tidyStaffName,
+} from './staff-sessions.ts';
 
 /** Digits of a PIN the server makes (a new account, a reset): MIN_STAFF_PIN_LENGTH's 6. */
 export const GENERATED_PIN_DIGITS = 6;
@@ -140,7 +146,7 @@ async function nameIsFree(tx: WriteTransaction, hotelId: number, nameKey: string
 
 /** A name as it is kept: trimmed, inner spaces single (sign-in also ignores case: `staffNameKey`). */
 function tidyName(name: string): string {
-  const tidy = name.normalize('NFC').trim().replace(/\s+/g, ' ');
+  const tidy = tidyStaffName(name);
   if (tidy === '') throw new DomainError('bad_request', 'bad_request', 'A staff account needs a name');
   return tidy;
 }

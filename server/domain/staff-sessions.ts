@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StaffSessionCurrentReply, StaffSessionReply } from '../../contract/schemas.ts';
 import { isStaffRole, roleMay, type StaffPermission, type StaffRole } from '../../contract/staff-roles.ts';
-import { hashPin, type PinChecker } from '../content/pin.ts';
+import { hashPin, isCurrentPinHash, type PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -48,7 +48,12 @@ export interface OpenStaffSessionInput extends PinSender {
 
 /** A name as sign-in matches it: trimmed, inner spaces single, any case. */
 export function staffNameKey(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+  return tidyStaffName(name).toLocaleLowerCase('en');
+}
+
+/** A name as it is kept: trimmed, inner spaces single. */
+export function tidyStaffName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ');
 }
 
 function tokenHash(token: string): string {
@@ -193,7 +198,24 @@ export async function openStaffSession(
     return { token, expiresAt, account: signedIn };
   });
   if (!opened) throw new DomainError('forbidden', 'staff_pin_invalid', 'Wrong staff PIN');
+  if (matched && !isCurrentPinHash(matched.pin_hash)) await rehashPin(store, matched, input.pin);
   return opened;
+}
+
+/**
+ * A PIN stored with a former scheme or weaker parameters (an account from before an upgrade) is stored anew with
+ * today's, now that the right PIN is known; unless the PIN changed meanwhile.
+ */
+async function rehashPin(store: Store, account: Candidate, pin: string): Promise<void> {
+  const fresh = await hashPin(pin);
+  await store.write((tx) =>
+    tx.db
+      .updateTable('staff_accounts')
+      .set({ pin_hash: fresh })
+      .where('id', '=', account.id)
+      .where('pin_hash', '=', account.pin_hash)
+      .execute(),
+  );
 }
 
 /** The audit row of a session's own sign-out. */

@@ -4,7 +4,6 @@
  * unchanged PIN's hash, ending the sessions of an account whose PIN, role or state changed — on both databases.
  */
 import { describe, expect, it } from 'vitest';
-import type { HotelContentFile } from '../../server/content/format.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { hashPin, verifyPin } from '../../server/content/pin.ts';
 import { ContentError } from '../../server/content/validate.ts';
@@ -137,79 +136,90 @@ describeEachDialect(
         .orderBy('id')
         .execute();
 
-    it('makes the listed accounts; a re-import updates them by name, keeps an unchanged PIN’s hash, ends the sessions of a changed PIN, role or state, and leaves unlisted accounts', async () => {
+    it('makes the listed accounts the hotel does not have; a re-import adds new names and leaves every existing account, its PIN and its sessions as the staff page left them', async () => {
       const h = get();
       const first = parseContent(
         hotelText(60, {
           staff: [
             '{ name: Amina, role: manager, pin: "482913" }',
             '{ name: Bo, role: frontDesk, pin: "605182" }',
-            '{ name: Chen, role: frontDesk, pin: "771203" }',
-            '{ name: Dora, role: housekeeping, pin: "904417" }',
+            '{ name: "Chen  Li", role: frontDesk, pin: "771203" }',
+            '{ name: Dora, role: housekeeping, pin: "904417", enabled: false }',
           ],
         }),
       );
-      await importContent(h.handle.db, first);
+      await importContent(h.handle.db, first, 'hotel-60.yaml');
       const made = await accountsOf(h, 60);
       expect(made.map(({ name, role, enabled }) => [name, role, enabled])).toEqual([
         ['Amina', 'manager', 1],
         ['Bo', 'frontDesk', 1],
-        ['Chen', 'frontDesk', 1],
-        ['Dora', 'housekeeping', 1],
+        ['Chen Li', 'frontDesk', 1],
+        ['Dora', 'housekeeping', 0],
       ]);
       expect(await verifyPin('605182', made[1]?.pin_hash ?? '')).toBe(true);
-      // Someone added on the staff page, whom the file does not list.
+      const trail = await h.handle.db
+        .selectFrom('staff_audit')
+        .select(['kind', 'target_account_id', 'detail'])
+        .where('hotel_id', '=', 60)
+        .where('kind', '=', 'accountAdded')
+        .orderBy('id')
+        .execute();
+      expect(trail.map((row) => row.detail)).toEqual([
+        'Amina (manager), hotel-60.yaml',
+        'Bo (frontDesk), hotel-60.yaml',
+        'Chen Li (frontDesk), hotel-60.yaml',
+        'Dora (housekeeping), hotel-60.yaml',
+      ]);
+      // On the staff page: Bo gets a new PIN, Chen becomes housekeeping.
       const amina = await signIn(h.app, 60, 'Amina', '482913');
-      const added = await h.app.inject({
+      const reset = await h.app.inject({
         method: 'POST',
-        url: '/api/staff/hotels/60/accounts',
+        url: `/api/staff/hotels/60/accounts/${made[1]?.id}/pin-reset`,
         headers: amina,
-        payload: { name: 'Eve', role: 'frontDesk' },
       });
-      expect(added.statusCode).toBe(201);
+      expect(reset.statusCode, reset.body).toBe(200);
+      const changed = await h.app.inject({
+        method: 'PATCH',
+        url: `/api/staff/hotels/60/accounts/${made[2]?.id}`,
+        headers: amina,
+        payload: { role: 'housekeeping' },
+      });
+      expect(changed.statusCode).toBe(200);
       const sessions = {
         amina,
-        bo: await signIn(h.app, 60, 'Bo', '605182'),
-        chen: await signIn(h.app, 60, 'Chen', '771203'),
-        dora: await signIn(h.app, 60, 'Dora', '904417'),
-        eve: await signIn(h.app, 60, 'Eve', added.json().pin),
+        bo: await signIn(h.app, 60, 'Bo', reset.json().pin),
+        chen: await signIn(h.app, 60, 'chen li', '771203'),
       };
 
-      const second: HotelContentFile = {
+      // The same file again, and a new name: only Eve is made; nobody's PIN, role or session changes.
+      await importContent(h.handle.db, {
         ...first,
-        staff: [
-          { name: 'amina', role: 'manager', pin: '482913' },
-          { name: 'Bo', role: 'frontDesk', pin: '605189' },
-          { name: 'Chen', role: 'housekeeping', pin: '771203' },
-          { name: 'Dora', role: 'housekeeping', pin: '904417', enabled: false },
-        ],
-      };
-      await importContent(h.handle.db, second);
+        staff: [...(first.staff ?? []), { name: 'Eve', role: 'frontDesk', pin: '330958' }],
+      });
       const after = await accountsOf(h, 60);
-      expect(after.map(({ id, name, role, enabled }) => [id, name, role, enabled])).toEqual([
-        [made[0]?.id, 'amina', 'manager', 1],
-        [made[1]?.id, 'Bo', 'frontDesk', 1],
-        [made[2]?.id, 'Chen', 'housekeeping', 1],
-        [made[3]?.id, 'Dora', 'housekeeping', 0],
-        [expect.any(Number), 'Eve', 'frontDesk', 1],
+      expect(after.map(({ id, name, role, enabled, pin_hash }) => [id, name, role, enabled, pin_hash])).toEqual([
+        ...made.map(({ id, name, role, enabled }, index) => [
+          id,
+          name,
+          index === 2 ? 'housekeeping' : role,
+          enabled,
+          expect.any(String),
+        ]),
+        [expect.any(Number), 'Eve', 'frontDesk', 1, expect.any(String)],
       ]);
-      // The unchanged PIN keeps its very hash (a sign-in checked during the import is not refused).
       expect(after[0]?.pin_hash).toBe(made[0]?.pin_hash);
+      expect(after[2]?.pin_hash).toBe(made[2]?.pin_hash);
+      expect((await openSession(h.app, { hId: 60, name: 'Bo', pin: '605182' })).statusCode).toBe(403);
+      expect((await openSession(h.app, { hId: 60, name: 'Bo', pin: reset.json().pin })).statusCode).toBe(201);
       const statuses = Object.fromEntries(
         await Promise.all(
           Object.entries(sessions).map(async ([who, headers]) => [who, (await whoAmI(h.app, headers)).statusCode]),
         ),
       );
-      expect(statuses).toEqual({ amina: 200, bo: 401, chen: 401, dora: 401, eve: 200 });
-      expect((await openSession(h.app, { hId: 60, name: 'Bo', pin: '605189' })).statusCode).toBe(201);
-      expect((await openSession(h.app, { hId: 60, name: 'Dora', pin: '904417' })).statusCode).toBe(403);
-
-      // Absent `enabled` keeps the account's state: the re-import of the same file leaves Dora disabled.
-      await importContent(h.handle.db, { ...second, staff: second.staff?.map(({ enabled: _, ...entry }) => entry) });
-      expect((await accountsOf(h, 60)).find((account) => account.name === 'Dora')?.enabled).toBe(0);
+      expect(statuses).toEqual({ amina: 200, bo: 200, chen: 200 });
     });
 
-    it('takes a pinHash as it is; a legacy staffPin is the first manager’s PIN', async () => {
+    it('takes a pinHash as it is; a legacy staffPin makes a first manager of a hotel without accounts, and nothing after', async () => {
       const h = get();
       const pinHash = await hashPin('318846');
       await importContent(
@@ -221,6 +231,9 @@ describeEachDialect(
       await importContent(h.handle.db, parseContent(hotelText(62, { staffPin: '552910' })));
       expect((await accountsOf(h, 62)).map(({ name, role }) => [name, role])).toEqual([['Manager', 'manager']]);
       expect((await openSession(h.app, { hId: 62, pin: '552910' })).json().account.name).toBe('Manager');
+      // Another staffPin later changes nobody's PIN: PINs are managed on the staff page once the account exists.
+      await importContent(h.handle.db, parseContent(hotelText(62, { staffPin: '552911' })));
+      expect((await openSession(h.app, { hId: 62, pin: '552910' })).statusCode).toBe(201);
     });
 
     it('refuses an import that would leave the hotel without an enabled manager, changing nothing', async () => {
@@ -237,12 +250,6 @@ describeEachDialect(
       );
       await importContent(h.handle.db, noManager);
       expect((await accountsOf(h, 63)).map(({ name }) => name)).toEqual(['Hana', 'Gil']);
-      // Disabling the only manager from the file is refused.
-      const disabling = parseContent(
-        hotelText(63, { staff: ['{ name: Hana, role: manager, pin: "448121", enabled: false }'] }),
-      );
-      await expect(importContent(h.handle.db, disabling)).rejects.toThrow(/no enabled manager/);
-      expect((await accountsOf(h, 63))[0]?.enabled).toBe(1);
     });
   },
   { seed: false },
