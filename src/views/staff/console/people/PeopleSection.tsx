@@ -21,7 +21,7 @@ export function PeopleSection({ actorRef }: { actorRef: ActorRefFrom<typeof staf
   const { t } = useLingui();
   const people = useConnected(actorRef, connectStaffPeople);
   return (
-    <div className="staff-people" {...people.root}>
+    <div className="staff-people staff-tab-stack" {...people.root}>
       {people.screen === 'loading' && <Spinner label={t`Chargement des personnes…`} />}
       {people.screen === 'failed' && (
         <ErrorCard message={t`Impossible de charger les personnes.`} onRetry={people.onRetry} />
@@ -114,7 +114,7 @@ function AddPersonForm({ people }: { people: StaffPeopleProps }) {
   }
 
   return (
-    <form className="staff-people__add" aria-labelledby={headingId} data-part="add" onSubmit={submit}>
+    <form className="staff-people__add staff-tab-card" aria-labelledby={headingId} data-part="add" onSubmit={submit}>
       <h3 id={headingId} className="staff-people__heading">
         <Trans>Ajouter une personne</Trans>
       </h3>
@@ -146,7 +146,7 @@ function PeopleTable({ accounts, onOpen }: { accounts: StaffAccount[]; onOpen(ac
   const { t } = useLingui();
   const headingId = useId();
   return (
-    <section className="staff-people__list" aria-labelledby={headingId} data-part="list">
+    <section className="staff-people__list staff-tab-card" aria-labelledby={headingId} data-part="list">
       <h3 id={headingId} className="staff-people__heading">
         <Trans>Qui peut se connecter</Trans>
       </h3>

@@ -27,7 +27,7 @@ export function TrailSection({ actorRef }: { actorRef: ActorRefFrom<typeof staff
   const { t } = useLingui();
   const trail = useConnected(actorRef, connectStaffTrail);
   return (
-    <div className="staff-trail" {...trail.root}>
+    <div className="staff-trail staff-tab-stack" {...trail.root}>
       {trail.filtersReady && <TrailFiltersForm trail={trail} />}
       {trail.screen === 'loading' && <Spinner label={t`Chargement du journal…`} />}
       {trail.screen === 'failed' && (
@@ -49,7 +49,7 @@ function TrailFiltersForm({ trail }: { trail: StaffTrailProps }) {
   }
 
   return (
-    <form className="staff-trail__filters" data-part="filters" onSubmit={submit}>
+    <form className="staff-trail__filters staff-tab-card" data-part="filters" onSubmit={submit}>
       <fieldset className="staff-trail__fieldset">
         <legend className="staff-trail__legend">
           <Trans>Filtrer</Trans>
@@ -109,7 +109,7 @@ function TrailEntries({ trail }: { trail: StaffTrailProps }) {
   const headingId = useId();
   const at = (moment: string) => formatHotelTime(moment, language, trail.timeZone);
   return (
-    <section className="staff-trail__entries" aria-labelledby={headingId} data-part="entries">
+    <section className="staff-trail__entries staff-tab-card" aria-labelledby={headingId} data-part="entries">
       <div className="staff-trail__toolbar">
         <h3 id={headingId} className="staff-trail__heading">
           <Trans>Dernières actions</Trans>
