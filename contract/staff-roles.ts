@@ -39,5 +39,13 @@ export function isStaffRole(value: string): value is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * Whether an account with this role (as stored, any text) may sign in by its PIN alone, on the guest page's hidden
+ * stay reset: such accounts must not share a PIN, or the sign-in could not tell them apart.
+ */
+export function signsInByPinAlone(role: string): boolean {
+  return isStaffRole(role) && roleMay(role, 'stayReset');
+}
+
 /** A personal PIN has at least this many digits (a passphrase: at least as many characters); a demo hotel's 4. */
 export const MIN_STAFF_PIN_LENGTH = 6;

@@ -123,8 +123,7 @@ async function addStaff(args: string[]): Promise<number> {
   try {
     await migrateToLatest(database.db, database.kind);
     const store = createStore(database.db, database.kind);
-    const nobody = { accountId: null, accountName: null, role: null };
-    const { account, pin } = await addStaffAccount(store, nobody, hotelId, { name, role }, new Date());
+    const { account, pin } = await addStaffAccount(store, SERVER_COMMAND, hotelId, { name, role }, new Date());
     console.log(`hotel ${hotelId}: staff account "${account.name}" (${account.role}, id ${account.id}) added`);
     console.log(`PIN: ${pin}`);
     console.log('Hand the PIN over now: it is shown only this once (a manager can reset it on the staff page).');

@@ -10,7 +10,7 @@ import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
 import { RewardType } from '../../contract/schemas.ts';
-import { MIN_STAFF_PIN_LENGTH, roleMay, STAFF_ROLES } from '../../contract/staff-roles.ts';
+import { MIN_STAFF_PIN_LENGTH, STAFF_ROLES, signsInByPinAlone } from '../../contract/staff-roles.ts';
 import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
 import { staffNameKey } from '../domain/staff-sessions.ts';
 import {
@@ -314,7 +314,7 @@ function staffProblems(file: HotelContentFile, problem: (path: FieldPath, messag
       problem(['staff', i, 'pinHash'], `${JSON.stringify(entry.name)}: a pinHash must be ${CURRENT_PIN_HASH_PREFIX}…`);
     if (entry.pin === undefined) return;
     if (!hotel.isDemo && !isStrongStaffPin(entry.pin)) problem(['staff', i, 'pin'], `the PIN ${WEAK_PIN}`);
-    if (entry.enabled !== false && roleMay(entry.role, 'stayReset')) pinOnly.push({ pin: entry.pin, index: i });
+    if (entry.enabled !== false && signsInByPinAlone(entry.role)) pinOnly.push({ pin: entry.pin, index: i });
   });
   for (const i of repeats(pinOnly.map((entry) => entry.pin))) {
     const index = pinOnly[i]?.index ?? 0;

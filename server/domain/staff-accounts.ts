@@ -20,7 +20,7 @@ import type {
   StaffAccountsReply,
   StaffAuditKind,
 } from '../../contract/schemas.ts';
-import { isStaffRole, roleMay, type StaffRole } from '../../contract/staff-roles.ts';
+import { signsInByPinAlone } from '../../contract/staff-roles.ts';
 import { hashPin, verifyPin } from '../content/pin.ts';
 import type { Database, StaffAccountsTable } from '../db/schema.ts';
 import type { Store, WriteTransaction } from '../db/store.ts';
@@ -29,6 +29,7 @@ import { recordStaffAction, type StaffActor } from './staff-audit.ts';
 import {
   endAccountStaffSessions,
   requireStaffOf,
+  roleOf,
   type StaffSession,
   staffNameKey,
   tidyStaffName,
@@ -39,11 +40,6 @@ export const GENERATED_PIN_DIGITS = 6;
 
 const ACCOUNT_COLUMNS = ['id', 'name', 'role', 'enabled', 'created_at', 'updated_at'] as const;
 type AccountRow = Pick<Selectable<StaffAccountsTable>, (typeof ACCOUNT_COLUMNS)[number]>;
-
-function roleOf(stored: string): StaffRole {
-  if (!isStaffRole(stored)) throw new Error(`Unknown staff role in the database: ${stored}`);
-  return stored;
-}
 
 function accountOf(row: AccountRow): StaffAccount {
   return {
@@ -98,9 +94,7 @@ async function newStaffPin(db: Kysely<Database>, hotelId: number, exceptAccountI
     .where('hotel_id', '=', hotelId)
     .where('enabled', '=', 1)
     .execute();
-  const pinOnly = accounts.filter(
-    (account) => account.id !== exceptAccountId && isStaffRole(account.role) && roleMay(account.role, 'stayReset'),
-  );
+  const pinOnly = accounts.filter((account) => account.id !== exceptAccountId && signsInByPinAlone(account.role));
   for (;;) {
     const pin = String(randomInt(0, 10 ** GENERATED_PIN_DIGITS)).padStart(GENERATED_PIN_DIGITS, '0');
     if (!(await isPinOfAny(pin, pinOnly))) return pin;

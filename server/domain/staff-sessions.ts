@@ -9,7 +9,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StaffSessionCurrentReply, StaffSessionReply } from '../../contract/schemas.ts';
-import { isStaffRole, roleMay, type StaffPermission, type StaffRole } from '../../contract/staff-roles.ts';
+import {
+  isStaffRole,
+  roleMay,
+  type StaffPermission,
+  type StaffRole,
+  signsInByPinAlone,
+} from '../../contract/staff-roles.ts';
 import { hashPin, isCurrentPinHash, type PinChecker } from '../content/pin.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
@@ -60,7 +66,8 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function roleOf(stored: string): StaffRole {
+/** A role read from the database (written only from `StaffRole`s). */
+export function roleOf(stored: string): StaffRole {
   if (!isStaffRole(stored)) throw new Error(`Unknown staff role in the database: ${stored}`);
   return stored;
 }
@@ -82,7 +89,7 @@ async function signInCandidates(db: Kysely<Database>, hotelId: number, name: str
     .orderBy('id');
   if (name !== undefined) return enabled.where('name_key', '=', staffNameKey(name)).execute();
   const accounts = await enabled.execute();
-  return accounts.filter((account) => isStaffRole(account.role) && roleMay(account.role, 'stayReset'));
+  return accounts.filter((account) => signsInByPinAlone(account.role));
 }
 
 let unknownNameHash: Promise<string> | null = null;

@@ -60,3 +60,8 @@ export function frontTokenHeaders(): Record<string, string> {
   const token = document.querySelector<HTMLMetaElement>(`meta[name="${FRONT_TOKEN_META}"]`)?.content ?? '';
   return { [FRONT_TOKEN_HEADER]: token };
 }
+
+/** The header of a staff call: the staff session's token (docs/behaviour.md#staff-accounts). */
+export function staffSessionHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

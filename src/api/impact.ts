@@ -1,5 +1,5 @@
 import type { ImpactSummaryReply } from '../../contract/schemas.ts';
-import { call, http } from './http.ts';
+import { call, http, staffSessionHeaders } from './http.ts';
 
 /** docs/impact.md: the hotel's figures over a hotel-local period, with the staff session's token. */
 export const getImpactSummary = (
@@ -11,7 +11,7 @@ export const getImpactSummary = (
     http
       .get(`staff/hotels/${hId}/summary`, {
         searchParams: period,
-        headers: { authorization: `Bearer ${staffToken}` },
+        headers: staffSessionHeaders(staffToken),
       })
       .json<ImpactSummaryReply>(),
   );

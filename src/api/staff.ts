@@ -1,8 +1,6 @@
 import type { StaffSessionCurrentReply, StaffSessionReply, Stay, StayReply } from '../../contract/schemas.ts';
-import { call, frontTokenHeaders, http } from './http.ts';
+import { call, frontTokenHeaders, http, staffSessionHeaders } from './http.ts';
 import type { StayRef } from './stays.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * docs/behaviour.md#staff-sessions: a staff account's PIN for a short-lived session of that account, the account
@@ -13,15 +11,17 @@ export const openStaffSession = (hId: number, pin: string, name?: string): Promi
 
 /** Who a session is now: its account's name and role (a manager may have changed them). */
 export const getCurrentStaffSession = (token: string): Promise<StaffSessionCurrentReply> =>
-  call(() => http.get('staff/sessions/current', { headers: bearer(token) }).json<StaffSessionCurrentReply>());
+  call(() =>
+    http.get('staff/sessions/current', { headers: staffSessionHeaders(token) }).json<StaffSessionCurrentReply>(),
+  );
 
 /** docs/behaviour.md#staff-sessions: signing out ends the session on the server, its token refused from then on. */
 export const endStaffSession = (token: string): Promise<void> =>
-  call(() => http.delete('staff/sessions/current', { headers: bearer(token) }).then(() => {}));
+  call(() => http.delete('staff/sessions/current', { headers: staffSessionHeaders(token) }).then(() => {}));
 
 /** Signing out everywhere: every open session of the token's account ends, on every device. */
 export const endAllStaffSessions = (token: string): Promise<void> =>
-  call(() => http.delete('staff/sessions/mine', { headers: bearer(token) }).then(() => {}));
+  call(() => http.delete('staff/sessions/mine', { headers: staffSessionHeaders(token) }).then(() => {}));
 
 /** docs/behaviour.md#termination: ends the stay, as the hotel's staff (front token and staff token). */
 export const terminateStay = ({ sUUID, profileUUID }: StayRef, staffToken: string): Promise<Stay> =>
@@ -29,7 +29,7 @@ export const terminateStay = ({ sUUID, profileUUID }: StayRef, staffToken: strin
     http
       .put(`stays/${encodeURIComponent(sUUID)}/terminate`, {
         json: { uuid: profileUUID },
-        headers: { ...frontTokenHeaders(), ...bearer(staffToken) },
+        headers: { ...frontTokenHeaders(), ...staffSessionHeaders(staffToken) },
       })
       .json<StayReply>()
       .then((reply) => reply.stay),

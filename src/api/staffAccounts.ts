@@ -11,9 +11,7 @@ import type {
   StaffAuditQuery,
   StaffAuditReply,
 } from '../../contract/schemas.ts';
-import { call, http } from './http.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+import { call, http, staffSessionHeaders } from './http.ts';
 
 /** The query string of a trail call: only the filters given. */
 function auditSearchParams(query: StaffAuditQuery): Record<string, string | number> {
@@ -21,12 +19,16 @@ function auditSearchParams(query: StaffAuditQuery): Record<string, string | numb
 }
 
 export const getStaffAccounts = (hId: number, token: string): Promise<StaffAccountsReply> =>
-  call(() => http.get(`staff/hotels/${hId}/accounts`, { headers: bearer(token) }).json<StaffAccountsReply>());
+  call(() =>
+    http.get(`staff/hotels/${hId}/accounts`, { headers: staffSessionHeaders(token) }).json<StaffAccountsReply>(),
+  );
 
 /** A new account; the answer holds its first PIN, shown once. */
 export const addStaffAccount = (hId: number, token: string, body: StaffAccountBody): Promise<StaffAccountPinReply> =>
   call(() =>
-    http.post(`staff/hotels/${hId}/accounts`, { json: body, headers: bearer(token) }).json<StaffAccountPinReply>(),
+    http
+      .post(`staff/hotels/${hId}/accounts`, { json: body, headers: staffSessionHeaders(token) })
+      .json<StaffAccountPinReply>(),
   );
 
 /** Renames, changes the role of, disables or enables an account. */
@@ -38,7 +40,7 @@ export const changeStaffAccount = (
 ): Promise<StaffAccount> =>
   call(() =>
     http
-      .patch(`staff/hotels/${hId}/accounts/${accountId}`, { json: change, headers: bearer(token) })
+      .patch(`staff/hotels/${hId}/accounts/${accountId}`, { json: change, headers: staffSessionHeaders(token) })
       .json<StaffAccount>(),
   );
 
@@ -46,7 +48,7 @@ export const changeStaffAccount = (
 export const resetStaffAccountPin = (hId: number, token: string, accountId: number): Promise<StaffAccountPinReply> =>
   call(() =>
     http
-      .post(`staff/hotels/${hId}/accounts/${accountId}/pin-reset`, { headers: bearer(token) })
+      .post(`staff/hotels/${hId}/accounts/${accountId}/pin-reset`, { headers: staffSessionHeaders(token) })
       .json<StaffAccountPinReply>(),
   );
 
@@ -54,7 +56,7 @@ export const resetStaffAccountPin = (hId: number, token: string, accountId: numb
 export const getStaffAudit = (hId: number, token: string, query: StaffAuditQuery): Promise<StaffAuditReply> =>
   call(() =>
     http
-      .get(`staff/hotels/${hId}/audit`, { searchParams: auditSearchParams(query), headers: bearer(token) })
+      .get(`staff/hotels/${hId}/audit`, { searchParams: auditSearchParams(query), headers: staffSessionHeaders(token) })
       .json<StaffAuditReply>(),
   );
 
@@ -65,7 +67,10 @@ export const getStaffAudit = (hId: number, token: string, query: StaffAuditQuery
 export const getStaffAuditCsv = (hId: number, token: string, query: StaffAuditQuery): Promise<string> =>
   call(async () => {
     const text = await http
-      .get(`staff/hotels/${hId}/audit.csv`, { searchParams: auditSearchParams(query), headers: bearer(token) })
+      .get(`staff/hotels/${hId}/audit.csv`, {
+        searchParams: auditSearchParams(query),
+        headers: staffSessionHeaders(token),
+      })
       .text();
     return `\uFEFF${text.replace(/^\uFEFF/, '')}`;
   });

@@ -5,34 +5,36 @@ import type {
   StaffCodeCheckReply,
   StaffCodeRedeemReply,
 } from '../../contract/schemas.ts';
-import { call, http } from './http.ts';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+import { call, http, staffSessionHeaders } from './http.ts';
 
 /** The rooms that skip the cleaning of `date` (hotel-local YYYY-MM-DD). */
 export const getHousekeeping = (hId: number, token: string, date: string): Promise<HousekeepingReply> =>
   call(() =>
     http
-      .get(`staff/hotels/${hId}/housekeeping`, { searchParams: { date }, headers: bearer(token) })
+      .get(`staff/hotels/${hId}/housekeeping`, { searchParams: { date }, headers: staffSessionHeaders(token) })
       .json<HousekeepingReply>(),
   );
 
 /** Checks the guest's reward code without using it; the reward's name in `lang`. */
 export const checkRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeCheckReply> =>
   call(() =>
-    http.post('staff/codes/verify', { json: { code, lang }, headers: bearer(token) }).json<StaffCodeCheckReply>(),
+    http
+      .post('staff/codes/verify', { json: { code, lang }, headers: staffSessionHeaders(token) })
+      .json<StaffCodeCheckReply>(),
   );
 
 /** Hands the reward of a checked code over: the code is used once; the reward's name in `lang`. */
 export const redeemRewardCode = (token: string, code: string, lang: string): Promise<StaffCodeRedeemReply> =>
   call(() =>
-    http.post('staff/codes/redeem', { json: { code, lang }, headers: bearer(token) }).json<StaffCodeRedeemReply>(),
+    http
+      .post('staff/codes/redeem', { json: { code, lang }, headers: staffSessionHeaders(token) })
+      .json<StaffCodeRedeemReply>(),
   );
 
 /** The rewards used on the hotel-local today, the latest first; the rewards' names in `lang`. */
 export const getRedemptions = (hId: number, token: string, lang: string): Promise<RedemptionsReply> =>
   call(() =>
     http
-      .get(`staff/hotels/${hId}/redemptions`, { searchParams: { lang }, headers: bearer(token) })
+      .get(`staff/hotels/${hId}/redemptions`, { searchParams: { lang }, headers: staffSessionHeaders(token) })
       .json<RedemptionsReply>(),
   );

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('npm run staff:add [%s]', { timeout: 90_000 }, (dialect)
       body: JSON.stringify({ hId: 1, name: 'amina diallo', pin }),
     });
     expect(session.status).toBe(201);
-    const { token, account } = (await session.json()) as { token: string; account: { role: string } };
+    const { token, account } = (await session.json()) as { token: string; account: { id: number; role: string } };
     expect(account.role).toBe('manager');
     const list = await fetch(`${server.base}/api/staff/hotels/1/accounts`, {
       headers: { authorization: `Bearer ${token}` },
@@ -68,6 +68,7 @@ describe.each(DIALECTS)('npm run staff:add [%s]', { timeout: 90_000 }, (dialect)
       .select(['account_id', 'actor_name', 'detail'])
       .where('kind', '=', 'accountAdded')
       .where('hotel_id', '=', 1)
+      .where('target_account_id', '=', account.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ account_id: null, actor_name: null, detail: 'Amina Diallo (manager)' });
   });
