@@ -58,13 +58,6 @@ const nameTaken = (name: string) =>
 const lastManager = () =>
   new DomainError('conflict', 'last_manager', 'The hotel would be left without an enabled manager');
 
-/** A session as the audit trail names who acted. */
-const actorOf = (session: StaffSession): StaffActor => ({
-  accountId: session.accountId,
-  accountName: session.accountName,
-  role: session.role,
-});
-
 /** GET /api/staff/hotels/{hId}/accounts: the hotel's accounts, by name. */
 export async function listStaffAccounts(
   db: Kysely<Database>,
@@ -117,8 +110,8 @@ async function holdHotelAccounts(tx: WriteTransaction, hotelId: number): Promise
     .execute();
 }
 
-async function accountOfHotel(tx: WriteTransaction, hotelId: number, accountId: number): Promise<AccountRow> {
-  const row = await tx.db
+async function accountOfHotel(db: Kysely<Database>, hotelId: number, accountId: number): Promise<AccountRow> {
+  const row = await db
     .selectFrom('staff_accounts')
     .select(ACCOUNT_COLUMNS)
     .where('id', '=', accountId)
@@ -128,8 +121,8 @@ async function accountOfHotel(tx: WriteTransaction, hotelId: number, accountId: 
   return row;
 }
 
-async function nameIsFree(tx: WriteTransaction, hotelId: number, nameKey: string, exceptAccountId?: number) {
-  let query = tx.db
+async function nameIsFree(db: Kysely<Database>, hotelId: number, nameKey: string, exceptAccountId?: number) {
+  let query = db
     .selectFrom('staff_accounts')
     .select('id')
     .where('hotel_id', '=', hotelId)
@@ -154,7 +147,7 @@ export async function addStaffAccountAsStaff(
   now: Date,
 ): Promise<StaffAccountPinReply> {
   requireStaffOf(session, hotelId);
-  return addStaffAccount(store, actorOf(session), hotelId, body, now);
+  return addStaffAccount(store, session, hotelId, body, now);
 }
 
 /**
@@ -172,12 +165,14 @@ export async function addStaffAccount(
   const hotel = await store.db.selectFrom('hotels').select('id').where('id', '=', hotelId).executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
   const name = tidyName(body.name);
+  // Refused before the PIN is made, whose check hashes once per account: checked again, held, in the write.
+  if (!(await nameIsFree(store.db, hotelId, staffNameKey(name)))) throw nameTaken(name);
   const pin = await newStaffPin(store.db, hotelId);
   const pinHash = await hashPin(pin);
   const at = now.toISOString();
   const row = await store.write(async (tx) => {
     await holdHotelAccounts(tx, hotelId);
-    if (!(await nameIsFree(tx, hotelId, staffNameKey(name)))) throw nameTaken(name);
+    if (!(await nameIsFree(tx.db, hotelId, staffNameKey(name)))) throw nameTaken(name);
     const added = await tx.db
       .insertInto('staff_accounts')
       .values({
@@ -233,7 +228,7 @@ export async function changeStaffAccount(
   const at = now.toISOString();
   return store.write(async (tx) => {
     await holdHotelAccounts(tx, hotelId);
-    const before = await accountOfHotel(tx, hotelId, accountId);
+    const before = await accountOfHotel(tx.db, hotelId, accountId);
     const after = {
       name: name ?? before.name,
       role: change.role ?? before.role,
@@ -241,7 +236,7 @@ export async function changeStaffAccount(
     };
     const changes = changesOf(before, after);
     if (changes.length === 0) return accountOf(before);
-    if (after.name !== before.name && !(await nameIsFree(tx, hotelId, staffNameKey(after.name), accountId)))
+    if (after.name !== before.name && !(await nameIsFree(tx.db, hotelId, staffNameKey(after.name), accountId)))
       throw nameTaken(after.name);
     const stillManager = after.role === 'manager' && after.enabled === 1;
     let update = tx.db
@@ -274,7 +269,7 @@ export async function changeStaffAccount(
       await recordStaffAction(tx.db, {
         hotelId,
         kind,
-        actor: actorOf(session),
+        actor: session,
         at: now,
         targetAccountId: accountId,
         detail,
@@ -295,11 +290,13 @@ export async function resetStaffAccountPin(
 ): Promise<StaffAccountPinReply> {
   const { hId: hotelId, accountId } = target;
   requireStaffOf(session, hotelId);
+  // Refused before the PIN is made, whose check hashes once per account.
+  await accountOfHotel(store.db, hotelId, accountId);
   const pin = await newStaffPin(store.db, hotelId, accountId);
   const pinHash = await hashPin(pin);
   const row = await store.write(async (tx) => {
     await holdHotelAccounts(tx, hotelId);
-    await accountOfHotel(tx, hotelId, accountId);
+    await accountOfHotel(tx.db, hotelId, accountId);
     const updated = await tx.db
       .updateTable('staff_accounts')
       .set({ pin_hash: pinHash, updated_at: now.toISOString() })
@@ -310,7 +307,7 @@ export async function resetStaffAccountPin(
     await recordStaffAction(tx.db, {
       hotelId,
       kind: 'accountPinReset',
-      actor: actorOf(session),
+      actor: session,
       at: now,
       targetAccountId: accountId,
       detail: updated.name,
