@@ -82,6 +82,11 @@ export const ERROR_CODES = [
   'invalid_period',
   // Stay limits: an end date after the stay's last possible day (docs/behaviour.md#stay-limits).
   'end_date_after_last_day',
+  // The back office's content editor (docs/behaviour.md#content-editor).
+  'content_invalid',
+  'content_version_conflict',
+  'picture_unsupported',
+  'picture_too_large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

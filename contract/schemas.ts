@@ -26,8 +26,29 @@ const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** ErrorBody's `$id`: the OpenAPI document (server/openapi.ts) has it once, and every error answer refers to it. */
 export const ERROR_BODY_ID = 'ErrorBody';
 /** Every failed call's answer; `error` is one of contract/errors.ts's codes, `message` is for people. */
+/** A part of a hotel's content document: ['actions', 2, 'texts', 'fr', 'name']; [] is the whole document. */
+export const ContentPath = Type.Array(Type.Union([Type.String(), Type.Integer({ minimum: 0 })]));
+export type ContentPath = Static<typeof ContentPath>;
+
+/**
+ * One problem of a content document (docs/behaviour.md#content-editor), where the validator found it (`path`), in
+ * words for people (`message`, English, what `hotel:check` prints) and as a rule with values a client translates.
+ */
+export const ContentProblem = Type.Object({
+  path: ContentPath,
+  rule: Type.String(),
+  values: Type.Record(Type.String(), Type.String()),
+  message: Type.String(),
+});
+export type ContentProblem = Static<typeof ContentProblem>;
+
 export const ErrorBody = Type.Object(
-  { error: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }), message: Type.String() },
+  {
+    error: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] }),
+    message: Type.String(),
+    /** 422 content_invalid: each problem of the document, nothing saved. */
+    problems: Type.Optional(Type.Array(ContentProblem)),
+  },
   { $id: ERROR_BODY_ID },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
@@ -567,6 +588,8 @@ export const STAFF_AUDIT_KINDS = [
   'accountDisabled',
   'accountEnabled',
   'contentImported',
+  'contentSaved',
+  'contentRestored',
 ] as const;
 export type StaffAuditKind = (typeof STAFF_AUDIT_KINDS)[number];
 export const StaffAuditKind = Type.Unsafe<StaffAuditKind>({ type: 'string', enum: [...STAFF_AUDIT_KINDS] });

@@ -22,6 +22,8 @@ export const STAFF_PERMISSIONS = [
   'accounts',
   /** Read and export the audit trail. */
   'audit',
+  /** Edit the hotel's programme: settings, languages, rooms, actions, rewards, menu, impact figures, pictures. */
+  'content',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

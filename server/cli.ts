@@ -17,9 +17,9 @@
  */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { HotelContentFile } from '../contract/hotel-content-file.ts';
 import { isStaffRole } from '../contract/staff-roles.ts';
 import { readConfig } from './config.ts';
-import type { HotelContentFile } from './content/format.ts';
 import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.ts';

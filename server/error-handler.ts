@@ -19,6 +19,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -48,7 +49,8 @@ export function errorReplier(faults: DatabaseFaults) {
       // A refusal caused by a service the server relies on (the SMTP server): worth a line in the log.
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(STATUS_OF_KIND[error.kind]).send({ error: error.code, message: error.message });
+      const problems = 'problems' in error ? { problems: error.problems } : {};
+      return reply.code(STATUS_OF_KIND[error.kind]).send({ error: error.code, message: error.message, ...problems });
     }
     if ('validation' in error && error.validation) {
       return reply.code(400).send({ error: 'bad_request', message: error.message });

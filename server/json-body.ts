@@ -62,18 +62,24 @@ export function jsonShapeProblem(
   return null;
 }
 
-const SHAPE_MESSAGES = {
-  too_deep: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`,
-  too_many_values: `The JSON body holds more than ${MAX_JSON_VALUES} values`,
-};
+const SHAPE_MESSAGES = { too_deep: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels` };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route whose body is a whole document (the content editor's) allows more values than MAX_JSON_VALUES. */
+    maxJsonValues?: number;
+  }
+}
 
 /** Replaces Fastify's `application/json` parser by the same parser behind the shape scan (400 `bad_request`). */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
-    const problem = jsonShapeProblem(body, MAX_JSON_DEPTH, MAX_JSON_VALUES);
+    const maxValues = request.routeOptions.config.maxJsonValues ?? MAX_JSON_VALUES;
+    const problem = jsonShapeProblem(body, MAX_JSON_DEPTH, maxValues);
     if (problem === null) parse(request, body, done);
-    else done(new DomainError('bad_request', 'bad_request', SHAPE_MESSAGES[problem]), undefined);
+    else if (problem === 'too_deep') done(new DomainError('bad_request', 'bad_request', SHAPE_MESSAGES.too_deep));
+    else done(new DomainError('bad_request', 'bad_request', `The JSON body holds more than ${maxValues} values`));
   });
 }

@@ -8,13 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { StaffRole } from '../../contract/staff-roles.ts';
-import { FIRST_MANAGER_NAME } from '../db/migration-staff-accounts.ts';
-import type { Database } from '../db/schema.ts';
-import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
-import { randomQrId } from '../domain/qr-codes.ts';
-import { recordStaffAction, SERVER_COMMAND } from '../domain/staff-audit.ts';
-import { staffNameKey, tidyStaffName } from '../domain/staff-sessions.ts';
+import type { ContentVersionKind } from '../../contract/content-editor.ts';
 import {
   type ActionEntry,
   DEFAULT_CHECKOUT_TIME,
@@ -25,9 +19,19 @@ import {
   type MenuDish,
   type RewardEntry,
   type RoomEntry,
-} from './format.ts';
+} from '../../contract/hotel-content-file.ts';
+import type { StaffAuditKind } from '../../contract/schemas.ts';
+import type { StaffRole } from '../../contract/staff-roles.ts';
+import { FIRST_MANAGER_NAME } from '../db/migration-staff-accounts.ts';
+import type { Database } from '../db/schema.ts';
+import { DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT, DEFAULT_MAX_POOL_CODES_PER_DAY } from '../domain/caps.ts';
+import { DomainError } from '../domain/errors.ts';
+import { randomQrId } from '../domain/qr-codes.ts';
+import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../domain/staff-audit.ts';
+import { staffNameKey, tidyStaffName } from '../domain/staff-sessions.ts';
+import { exportContent } from './export.ts';
 import { hashPin } from './pin.ts';
-import { ContentError, type FieldPath, validateContent } from './validate.ts';
+import { ContentError, type FieldPath, type LineOf, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
 
@@ -52,6 +56,12 @@ const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
 
 /** Parses YAML text and validates it; throws ContentError naming the bad field and its line (or the YAML error). */
 export function parseContent(text: string, source = 'content'): HotelContentFile {
+  const { value, lineOf } = readYaml(text, source);
+  return validateContent(value, source, lineOf);
+}
+
+/** The value of YAML text and where each field is in it; throws ContentError for text that is not YAML. */
+export function readYaml(text: string, source = 'content'): { value: unknown; lineOf: LineOf } {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   const [syntaxError] = document.errors;
@@ -77,7 +87,7 @@ export function parseContent(text: string, source = 'content'): HotelContentFile
     }
     return offset === undefined ? undefined : lineCounter.linePos(offset).line;
   };
-  return validateContent(document.toJS(), source, lineOf);
+  return { value: document.toJS(), lineOf };
 }
 
 /** Reads and validates a content file; a file that cannot be read is a one-line ContentError. */
@@ -190,12 +200,15 @@ export async function importContent(
   db: Kysely<Database>,
   file: HotelContentFile,
   source = 'hotel:import',
+  writer: ContentWriter = { actor: SERVER_COMMAND, kind: 'imported' },
 ): Promise<ImportSummary> {
-  const at = new Date();
+  const at = writer.at ?? new Date();
   const now = at.toISOString();
   const newStaff = await newStaffAccounts(db, file);
   return db.transaction().execute(async (tx) => {
     const h = file.hotel;
+    const contentVersion = randomUUID();
+    if (writer.baseVersion !== undefined) await claimContentVersion(tx, h.id, writer.baseVersion, contentVersion);
     const generated: GeneratedQrIds = { hotelKey: null, rooms: [], proofs: [] };
     const hotelKey = await hotelKeyAtImport(tx, file);
     if (hotelKey.fresh) generated.hotelKey = hotelKey.qr_key;
@@ -210,7 +223,7 @@ export async function importContent(
       code_prefix: h.codePrefix ?? null,
       max_claims_per_room_night: h.maxClaimsPerRoomNight ?? DEFAULT_MAX_CLAIMS_PER_ROOM_NIGHT,
       max_pool_codes_per_day: h.maxPoolCodesPerDay ?? DEFAULT_MAX_POOL_CODES_PER_DAY,
-      content_version: randomUUID(),
+      content_version: contentVersion,
       updated_at: now,
       qr_key: hotelKey.qr_key,
       qr_key_generated: hotelKey.qr_key_generated,
@@ -225,7 +238,13 @@ export async function importContent(
       .execute();
     await writeNewStaff(tx, h.id, newStaff, at, source);
     await requireManager(tx, h.id);
-    await recordStaffAction(tx, { hotelId: h.id, kind: 'contentImported', actor: SERVER_COMMAND, at, detail: source });
+    await recordStaffAction(tx, {
+      hotelId: h.id,
+      kind: AUDIT_KIND_OF[writer.kind],
+      actor: writer.actor,
+      at,
+      detail: writer.restoredFrom !== undefined ? `${source}, version ${writer.restoredFrom}` : source,
+    });
 
     await tx.deleteFrom('hotel_languages').where('hotel_id', '=', h.id).execute();
     await tx
@@ -249,6 +268,7 @@ export async function importContent(
     const rewardIds = await importRewards(tx, h.id, file.rewards ?? []);
     await importMenu(tx, h.id, file.menu ?? []);
     await importImpactFactors(tx, h.id, file.impactFactors);
+    await keepContentVersion(tx, h.id, contentVersion, writer, at);
     return {
       hotelId: h.id,
       name: h.name,
@@ -259,6 +279,72 @@ export async function importContent(
       generated,
     };
   });
+}
+
+/** Who writes the content and how: a command imports a file, a manager saves or restores on the staff page. */
+export interface ContentWriter {
+  actor: StaffActor;
+  kind: ContentVersionKind;
+  /** The content version the writer read: the write is refused if another was saved since. */
+  baseVersion?: string;
+  /** A restore: the number of the version it brings back. */
+  restoredFrom?: number;
+  at?: Date;
+}
+
+const AUDIT_KIND_OF: Record<ContentVersionKind, StaffAuditKind> = {
+  imported: 'contentImported',
+  saved: 'contentSaved',
+  restored: 'contentRestored',
+};
+
+/**
+ * docs/behaviour.md#content-editor: two managers saving from one version, the second is refused (409) rather than
+ * overwriting the first. The conditional update settles the race: on PostgreSQL it holds the hotel's row until commit.
+ */
+async function claimContentVersion(tx: Tx, hotelId: number, baseVersion: string, next: string): Promise<void> {
+  const claimed = await tx
+    .updateTable('hotels')
+    .set({ content_version: next })
+    .where('id', '=', hotelId)
+    .where('content_version', '=', baseVersion)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n)
+    throw new DomainError(
+      'conflict',
+      'content_version_conflict',
+      'The content was changed since it was opened: reload it to see the other change',
+    );
+}
+
+/**
+ * The content just written, as the history keeps it (docs/behaviour.md#content-history): numbered per hotel; a write
+ * that changed nothing (a server start importing the samples again) adds no version.
+ */
+async function keepContentVersion(tx: Tx, hotelId: number, contentVersion: string, writer: ContentWriter, at: Date) {
+  const document = JSON.stringify(await exportContent(tx, hotelId));
+  const last = await tx
+    .selectFrom('content_versions')
+    .select(['number', 'document'])
+    .where('hotel_id', '=', hotelId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last?.document === document && writer.kind === 'imported') return;
+  await tx
+    .insertInto('content_versions')
+    .values({
+      hotel_id: hotelId,
+      number: (last?.number ?? 0) + 1,
+      content_version: contentVersion,
+      document,
+      kind: writer.kind,
+      account_id: writer.actor.accountId,
+      actor_name: writer.actor.accountName,
+      saved_at: at.toISOString(),
+      restored_from: writer.restoredFrom ?? null,
+    })
+    .execute();
 }
 
 /**

@@ -9,10 +9,7 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
-import { RewardType } from '../../contract/schemas.ts';
-import { MIN_STAFF_PIN_LENGTH, STAFF_ROLES, signsInByPinAlone } from '../../contract/staff-roles.ts';
-import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
-import { staffNameKey } from '../domain/staff-sessions.ts';
+import type { ContentProblem } from '../../contract/content-editor.ts';
 import {
   ActionEntry,
   HotelContentFile,
@@ -21,7 +18,11 @@ import {
   RewardEntry,
   RoomEntry,
   StaffEntry,
-} from './format.ts';
+} from '../../contract/hotel-content-file.ts';
+import { RewardType } from '../../contract/schemas.ts';
+import { MIN_STAFF_PIN_LENGTH, STAFF_ROLES, signsInByPinAlone } from '../../contract/staff-roles.ts';
+import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
+import { staffNameKey } from '../domain/staff-sessions.ts';
 import { CURRENT_PIN_HASH_PREFIX, isCurrentPinHash } from './pin.ts';
 
 /** A content file that cannot be used: its message names the file, then lists the problems (if any). */
@@ -352,11 +353,25 @@ function proofProblems(
  * can find it in the YAML text).
  */
 export function validateContent(value: unknown, source = 'content', lineOf?: LineOf): HotelContentFile {
-  const problems = Value.Check(HotelContentFile, value) ? ruleProblems(value) : shapeProblems(value);
+  const problems = findProblems(value);
   if (problems.length > 0)
     throw new ContentError(
       source,
       problems.map((problem) => describeProblem(value, lineOf, problem)),
     );
   return value as HotelContentFile;
+}
+
+function findProblems(value: unknown): Problem[] {
+  return Value.Check(HotelContentFile, value) ? ruleProblems(value) : shapeProblems(value);
+}
+
+/** Every problem of a document, each where it is and in words (the staff page's editor shows them by their field). */
+export function contentProblems(value: unknown): ContentProblem[] {
+  return findProblems(value).map((problem) => ({
+    path: [...problem.path],
+    rule: 'invalid',
+    values: {},
+    message: `${problem.message}${keyNote(value, problem.path)}`,
+  }));
 }

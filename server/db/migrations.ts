@@ -9,6 +9,7 @@ import { actionsMigration } from './migration-actions.ts';
 import { capCountersWithoutRowidMigration } from './migration-cap-counters-without-rowid.ts';
 import { capWindowsMigration } from './migration-cap-windows.ts';
 import { capsMigration } from './migration-caps.ts';
+import { contentHistoryMigration } from './migration-content-history.ts';
 import { impactMigration } from './migration-impact.ts';
 import { presenceMigration } from './migration-presence.ts';
 import { proofCodesGeneratedMigration } from './migration-proof-codes-generated.ts';
@@ -333,6 +334,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0018_staff_pin_attempts': staffPinAttempts,
     '0019_staff_accounts': staffAccountsMigration(kind),
     '0020_staff_audit': staffAuditMigration(kind),
+    '0021_content_history': contentHistoryMigration(kind),
   };
 }
 

@@ -306,6 +306,36 @@ export interface MealDishesTable {
   ingredients: string;
 }
 
+/** One saved version of a hotel's content (0021_content_history), numbered from 1 per hotel. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  number: number;
+  /** The hotel's `content_version` this version wrote. */
+  content_version: string;
+  /** The content as a `HotelContentFile` without its staff (contract/hotel-content-file.ts), JSON. */
+  document: string;
+  /** A `ContentVersionKind` (contract/schemas.ts): imported by a command, saved or restored on the staff page. */
+  kind: string;
+  account_id: number | null;
+  /** The person's name at the time; null for a command run on the server. */
+  actor_name: string | null;
+  saved_at: string;
+  /** The number of the version a restore brought back. */
+  restored_from: number | null;
+}
+
+/** A picture uploaded on the staff page (0021_content_history), resized, stored and served by its content hash. */
+export interface ContentPicturesTable {
+  hash: string;
+  hotel_id: number;
+  media_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 /** A daily report claimed (sent_at null: being sent) or sent, one per hotel and reported day (0011_reports). */
 export interface DailyReportsTable {
   hotel_id: number;
@@ -344,6 +374,8 @@ export interface Database {
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;
+  content_versions: ContentVersionsTable;
+  content_pictures: ContentPicturesTable;
   cap_counters: CapCountersTable;
 }
 

@@ -13,6 +13,8 @@ export type ErrorKind =
   | 'rate_limited'
   /** An upload larger than the rules allow (413). */
   | 'payload_too_large'
+  /** A well-formed request whose content breaks the rules, each problem named (422). */
+  | 'unprocessable'
   /** An upload that is not of the required format (415). */
   | 'unsupported_media_type'
   /** A service the server relies on is not configured (no SMTP_URL) or refused / could not be reached (503). */

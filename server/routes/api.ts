@@ -13,6 +13,7 @@ import { roomsRoutes } from './rooms.ts';
 import { staffRoutes } from './staff.ts';
 import { staffAccountsRoutes } from './staff-accounts.ts';
 import { staffAuditRoutes } from './staff-audit.ts';
+import { staffContentRoutes } from './staff-content.ts';
 import { staffDeskRoutes } from './staff-desk.ts';
 import { staffImpactRoutes } from './staff-impact.ts';
 import { staysRoutes } from './stays.ts';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(staffImpactRoutes, { prefix: '/staff', deps });
   await api.register(staffAuditRoutes, { prefix: '/staff', deps });
   await api.register(staffAccountsRoutes, { prefix: '/staff', deps });
+  await api.register(staffContentRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });

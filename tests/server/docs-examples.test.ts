@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { HotelContentFile } from '../../server/content/format.ts';
+import { HotelContentFile } from '../../contract/hotel-content-file.ts';
 import { parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 

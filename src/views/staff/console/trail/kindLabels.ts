@@ -20,4 +20,6 @@ export const KIND_LABELS: Record<StaffAuditKind, MessageDescriptor> = {
   accountDisabled: msg`Accès désactivé`,
   accountEnabled: msg`Accès réactivé`,
   contentImported: msg`Contenu importé`,
+  contentSaved: msg`Contenu enregistré`,
+  contentRestored: msg`Version du contenu restaurée`,
 };

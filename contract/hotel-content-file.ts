@@ -2,7 +2,7 @@
  * The hotel content file format (one YAML file per hotel), as a TypeBox schema. See docs/server.md.
  */
 import Type, { type Static, type TSchema } from 'typebox';
-import { ActionType, IsoDate, RewardType, StaffRoleSchema } from '../../contract/schemas.ts';
+import { ActionType, IsoDate, RewardType, StaffRoleSchema } from './schemas.ts';
 
 const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
 const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });

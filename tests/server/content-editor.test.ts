@@ -1,0 +1,121 @@
+/**
+ * The back office's content editor on both databases (docs/behaviour.md#content-editor): the document reads back what
+ * the import wrote (the YAML export re-imports to the very same content), a save takes effect at once and is kept in
+ * the history with who saved it, a save from an older version is refused, an invalid document changes nothing, and a
+ * restore brings an earlier version back as a new one.
+ */
+import { expect, it } from 'vitest';
+import type { ContentDocument, ContentReply } from '../../contract/content-editor.ts';
+import { exportContent } from '../../server/content/export.ts';
+import { importContent, parseContent } from '../../server/content/import.ts';
+import { describeEachDialect, type Harness, staffHeaders } from './harness.ts';
+
+type App = Harness['app'];
+
+async function current(app: App, headers: Record<string, string>, hId = 1): Promise<ContentReply> {
+  const response = await app.inject({ url: `/api/staff/hotels/${hId}/content`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+function save(app: App, headers: Record<string, string>, baseVersion: string, document: unknown, hId = 1) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/staff/hotels/${hId}/content`,
+    headers,
+    payload: { baseVersion, document },
+  });
+}
+
+const renamed = (document: ContentDocument, name: string): ContentDocument => ({
+  ...document,
+  hotel: { ...document.hotel, name },
+});
+
+describeEachDialect('the content editor', (get) => {
+  it('the YAML export re-imports to the very same content (the round trip), sample hotels included', async () => {
+    const h = get();
+    for (const hId of [1, 2]) {
+      const before = await exportContent(h.handle.db, hId);
+      const yaml = await h.app.inject({
+        url: `/api/staff/hotels/${hId}/content.yaml`,
+        headers: await staffHeaders(h.app, hId),
+      });
+      expect(yaml.statusCode).toBe(200);
+      expect(yaml.headers['content-type']).toMatch(/^application\/yaml/);
+      await importContent(h.handle.db, parseContent(yaml.body));
+      expect(await exportContent(h.handle.db, hId)).toEqual(before);
+    }
+  });
+
+  it('a save takes effect at once, names who saved it in the history and the trail, and a stale save is refused 409', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const first = await save(h.app, manager, opened.version, renamed(opened.document, 'Hôtel des Tilleuls'));
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json() as ContentReply;
+    expect(saved.document.hotel.name).toBe('Hôtel des Tilleuls');
+    expect(saved.version).not.toBe(opened.version);
+    // A second manager who opened the same version does not overwrite the first silently.
+    const stale = await save(h.app, manager, opened.version, renamed(opened.document, 'Other name'));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe('content_version_conflict');
+    expect((await current(h.app, manager)).document.hotel.name).toBe('Hôtel des Tilleuls');
+    const history = (await h.app.inject({ url: '/api/staff/hotels/1/content/versions', headers: manager })).json();
+    expect(history.versions[0]).toMatchObject({ number: saved.number, kind: 'saved', restoredFrom: null });
+    expect(history.versions[0].actorName).toEqual(expect.any(String));
+    const trail = await h.handle.db
+      .selectFrom('staff_audit')
+      .select(['kind', 'actor_name'])
+      .where('hotel_id', '=', 1)
+      .where('kind', '=', 'contentSaved')
+      .execute();
+    expect(trail.length).toBeGreaterThan(0);
+  });
+
+  it('an invalid document is refused 422 with each problem at its field, and nothing changes', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const broken = { ...opened.document, hotel: { ...opened.document.hotel, timeZone: 'Mars/Olympus' } };
+    const response = await save(h.app, manager, opened.version, broken);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      error: 'content_invalid',
+      problems: [expect.objectContaining({ path: ['hotel', 'timeZone'] })],
+    });
+    expect(await current(h.app, manager)).toEqual(opened);
+    const staff = await save(h.app, manager, opened.version, { ...opened.document, staff: [] });
+    expect(staff.statusCode).toBe(422);
+    const other = await save(h.app, manager, opened.version, {
+      ...opened.document,
+      hotel: { ...opened.document.hotel, id: 2 },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(await current(h.app, manager)).toEqual(opened);
+  });
+
+  it('a restore saves an earlier version again as a new one', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const changed = (await save(h.app, manager, opened.version, renamed(opened.document, 'Tilleuls II'))).json();
+    const before = opened.number ?? 0;
+    expect(before).toBeGreaterThan(0);
+    const restored = await h.app.inject({
+      method: 'POST',
+      url: `/api/staff/hotels/1/content/versions/${before}/restore`,
+      headers: manager,
+      payload: { baseVersion: changed.version },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().document).toEqual(opened.document);
+    expect(restored.json().number).toBe(changed.number + 1);
+    const version = await h.app.inject({
+      url: `/api/staff/hotels/1/content/versions/${changed.number}`,
+      headers: manager,
+    });
+    expect(version.json().document.hotel.name).toBe('Tilleuls II');
+  });
+});
