@@ -25,18 +25,18 @@ function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<
 }
 
 /** `{ [lang]: value }` in the hotel's language order. */
-function perLanguage<Row extends { lang: string }, Value>(
+function perLanguage<Row extends { lang: string }, Text>(
   rows: readonly Row[],
   languages: readonly string[],
-  valueOf: (row: Row) => Value,
-): Record<string, Value> {
+  valueOf: (row: Row) => Text,
+): Record<string, Text> {
   const rank = (lang: string) => (languages.includes(lang) ? languages.indexOf(lang) : languages.length);
   const sorted = [...rows].sort((a, b) => rank(a.lang) - rank(b.lang) || a.lang.localeCompare(b.lang));
   return Object.fromEntries(sorted.map((row) => [row.lang, valueOf(row)]));
 }
 
 /** A field the import would store as null is left out, as a hand-written file leaves it out. */
-function present<Value>(value: Value | null): Value | undefined {
+function present<Field>(value: Field | null): Field | undefined {
   return value ?? undefined;
 }
 
