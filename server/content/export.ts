@@ -28,11 +28,11 @@ function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<
 function perLanguage<Row extends { lang: string }, Text>(
   rows: readonly Row[],
   languages: readonly string[],
-  valueOf: (row: Row) => Text,
+  pick: (row: Row) => Text,
 ): Record<string, Text> {
   const rank = (lang: string) => (languages.includes(lang) ? languages.indexOf(lang) : languages.length);
   const sorted = [...rows].sort((a, b) => rank(a.lang) - rank(b.lang) || a.lang.localeCompare(b.lang));
-  return Object.fromEntries(sorted.map((row) => [row.lang, valueOf(row)]));
+  return Object.fromEntries(sorted.map((row) => [row.lang, pick(row)]));
 }
 
 /** A field the import would store as null is left out, as a hand-written file leaves it out. */
