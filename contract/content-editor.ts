@@ -55,7 +55,8 @@ export type ContentCheckBody = Static<typeof ContentCheckBody>;
 export const ContentCheckReply = Type.Object({ problems: Type.Array(ContentProblem) });
 export type ContentCheckReply = Static<typeof ContentCheckReply>;
 
-export const ContentHistoryReply = Type.Object({ versions: Type.Array(ContentVersionSummary) });
+/** Every saved version, the newest first, and the current content version (what a restore names as its base). */
+export const ContentHistoryReply = Type.Object({ version: Type.String(), versions: Type.Array(ContentVersionSummary) });
 export type ContentHistoryReply = Static<typeof ContentHistoryReply>;
 
 export const ContentVersionReply = Type.Object({ summary: ContentVersionSummary, document: ContentDocument });

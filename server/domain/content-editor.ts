@@ -157,13 +157,14 @@ export async function contentHistory(
   hotelId: number,
 ): Promise<ContentHistoryReply> {
   requireStaffOf(session, hotelId);
+  const { version } = await currentVersion(db, hotelId);
   const rows = await db
     .selectFrom('content_versions')
     .select(SUMMARY_COLUMNS)
     .where('hotel_id', '=', hotelId)
     .orderBy('number', 'desc')
     .execute();
-  return { versions: rows.map(summaryOf) };
+  return { version, versions: rows.map(summaryOf) };
 }
 
 async function storedVersion(db: Kysely<Database>, hotelId: number, number: number) {

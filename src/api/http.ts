@@ -1,6 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from '../../contract/headers.ts';
-import type { ErrorBody } from '../../contract/schemas.ts';
+import type { ContentProblem, ErrorBody } from '../../contract/schemas.ts';
 
 /** The one HTTP client of the SPA: every call goes through `src/api`. */
 export const http = ky.create({ prefix: '/api', timeout: 15000, retry: { limit: 1, methods: ['get'] } });
@@ -14,17 +14,24 @@ export class ApiError extends Error {
   readonly code: string;
   /** A refusal that says when to try again (`Retry-After`, in seconds), else null. */
   readonly retryAfterSeconds: number | null;
+  /** A content document refused (422 content_invalid): each of its problems. */
+  readonly problems: ContentProblem[];
   constructor(
     status: number,
     code: string,
     message: string,
-    { retryAfterSeconds = null, ...options }: ErrorOptions & { retryAfterSeconds?: number | null } = {},
+    {
+      retryAfterSeconds = null,
+      problems = [],
+      ...options
+    }: ErrorOptions & { retryAfterSeconds?: number | null; problems?: ContentProblem[] } = {},
   ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.problems = problems;
   }
 }
 
@@ -41,7 +48,7 @@ export function toApiError(error: unknown): ApiError {
       error.response.status,
       body?.error ?? 'http_error',
       body?.message ?? `${error.response.status} ${error.response.statusText}`,
-      { retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null },
+      { retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null, problems: body?.problems ?? [] },
     );
   }
   if (error instanceof ApiError) return error;
