@@ -2,15 +2,31 @@
  * The hotel content file format (one YAML file per hotel), as a TypeBox schema. See docs/server.md.
  */
 import Type, { type Static, type TSchema } from 'typebox';
+import { CALENDAR_DATE_PATTERN } from './calendar-days.ts';
+import type { ContentFormat } from './content-rules.ts';
 import { ActionType, IsoDate, RewardType, StaffRoleSchema } from './schemas.ts';
 
+/** The texts of a fixed form, by format: a text that does not match is a `pattern` problem naming its format. */
+export const CONTENT_PATTERNS = {
+  key: '^[a-z0-9][a-z0-9-]*$',
+  languageCode: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$',
+  qrId: '^[A-Za-z0-9_.-]+$',
+  /** A 24-hour wall-clock time, HH:MM. */
+  time: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  colour: '^#[0-9A-Fa-f]{3,8}$',
+  email: '^[^@\\s]+@[^@\\s]+$',
+  codePrefix: '^[A-Z0-9]{1,6}$',
+  /** Argon2id as `argon2id$m=…,t=…,p=…$salt$hash`. */
+  pinHash: '^argon2id\\$m=\\d+,t=\\d+,p=\\d+\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$',
+  date: CALENDAR_DATE_PATTERN,
+} as const satisfies Record<ContentFormat, string>;
+
 const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
-const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$' });
-const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
-const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
-/** A 24-hour wall-clock time, HH:MM. */
-const LocalTime = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' });
-const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{3,8}$' });
+const Key = Type.String({ minLength: 1, maxLength: 64, pattern: CONTENT_PATTERNS.key });
+const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: CONTENT_PATTERNS.languageCode });
+const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: CONTENT_PATTERNS.qrId });
+const LocalTime = Type.String({ pattern: CONTENT_PATTERNS.time });
+const Color = Type.String({ pattern: CONTENT_PATTERNS.colour });
 const PictureUrl = Type.String({ minLength: 1, maxLength: 500 });
 export const DEFAULT_CHECKOUT_TIME = '12:00';
 /** docs/behaviour.md#daily-report: the hotel-local time the previous day's report is sent, when `reportHour` is absent. */
@@ -31,7 +47,7 @@ export const HotelSection = Type.Object(
     timeZone: NonEmpty(100),
     /** Hotel-local time a stay ends on its end date; DEFAULT_CHECKOUT_TIME when absent. */
     checkoutTime: Type.Optional(LocalTime),
-    reportEmail: Type.Optional(Type.Union([Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }), Type.Null()])),
+    reportEmail: Type.Optional(Type.Union([Type.String({ pattern: CONTENT_PATTERNS.email }), Type.Null()])),
     /** Hotel-local time of the daily report to `reportEmail`; DEFAULT_REPORT_HOUR when absent. */
     reportHour: Type.Optional(LocalTime),
     /**
@@ -40,7 +56,7 @@ export const HotelSection = Type.Object(
      */
     staffPin: Type.Optional(StaffPin),
     /** The short upper-case prefix of reward codes ('TIL' → TIL-LZJ); the name's initials when absent. */
-    codePrefix: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,6}$' })),
+    codePrefix: Type.Optional(Type.String({ pattern: CONTENT_PATTERNS.codePrefix })),
     /** docs/behaviour.md#caps: claims of one reward per room and hotel-local night (default 2). */
     maxClaimsPerRoomNight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** docs/behaviour.md#caps: codes drawn from the hotel's pools per hotel-local day (default 20). */
@@ -206,9 +222,7 @@ export const StaffEntry = Type.Object(
     /** The PIN, plain: hashed at import (an unchanged PIN keeps its hash). */
     pin: Type.Optional(StaffPin),
     /** Or its Argon2id hash, as `argon2id$m=…,t=…,p=…$salt$hash`. */
-    pinHash: Type.Optional(
-      Type.String({ maxLength: 300, pattern: '^argon2id\\$m=\\d+,t=\\d+,p=\\d+\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$' }),
-    ),
+    pinHash: Type.Optional(Type.String({ maxLength: 300, pattern: CONTENT_PATTERNS.pinHash })),
     /** Absent: a new account is enabled, an existing one keeps its state. */
     enabled: Type.Optional(Type.Boolean()),
   },

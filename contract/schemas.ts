@@ -6,6 +6,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
+import { CONTENT_RULE_NAMES, type ContentRule } from './content-rules.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 import { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
@@ -36,7 +37,8 @@ export type ContentPath = Static<typeof ContentPath>;
  */
 export const ContentProblem = Type.Object({
   path: ContentPath,
-  rule: Type.String(),
+  /** One of contract/content-rules.ts, with the values it names. */
+  rule: Type.Unsafe<ContentRule>({ type: 'string', enum: CONTENT_RULE_NAMES }),
   values: Type.Record(Type.String(), Type.String()),
   message: Type.String(),
 });

@@ -11,7 +11,15 @@ import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
 import type { ContentProblem } from '../../contract/content-editor.ts';
 import {
+  type ChoiceList,
+  CONTENT_FORMATS,
+  type ContentFormat,
+  type ContentRule,
+  type ContentRuleValues,
+} from '../../contract/content-rules.ts';
+import {
   ActionEntry,
+  CONTENT_PATTERNS,
   HotelContentFile,
   LanguageEntry,
   MenuDish,
@@ -24,6 +32,7 @@ import { MIN_STAFF_PIN_LENGTH, STAFF_ROLES, signsInByPinAlone } from '../../cont
 import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
 import { staffNameKey } from '../domain/staff-sessions.ts';
 import { CURRENT_PIN_HASH_PREFIX, isCurrentPinHash } from './pin.ts';
+import { type RuleProblem, ruleProblem } from './problem-words.ts';
 
 /** A content file that cannot be used: its message names the file, then lists the problems (if any). */
 export class ContentError extends Error {
@@ -38,20 +47,23 @@ export class ContentError extends Error {
 /** Where a field is in the file: ['actions', 2, 'type']; [] is the whole file. */
 export type FieldPath = ReadonlyArray<string | number>;
 
-interface Problem {
-  path: FieldPath;
-  message: string;
-}
+/** A problem of the file: where it is, its rule and values (contract/content-rules.ts) and its English sentence. */
+type Problem = RuleProblem;
 
 /** The line of a field in the YAML text (or of its nearest parent that is there), when the text is known. */
 export type LineOf = (path: FieldPath) => number | undefined;
 
 /** Fields whose allowed values come from the contract: a wrong value lists every one of them. */
-const ALLOWED_VALUES: Record<string, { what: string; values: readonly string[] }> = {
-  'actions.type': { what: 'an action type', values: ACTION_TYPES },
-  'rewards.type': { what: 'a reward type', values: RewardType.anyOf.map((literal) => String(literal.const)) },
-  'staff.role': { what: 'a staff role', values: STAFF_ROLES },
+const ALLOWED_VALUES: Record<string, { list: ChoiceList; values: readonly string[] }> = {
+  'actions.type': { list: 'actionType', values: ACTION_TYPES },
+  'rewards.type': { list: 'rewardType', values: RewardType.anyOf.map((literal) => String(literal.const)) },
+  'staff.role': { list: 'staffRole', values: STAFF_ROLES },
 };
+
+/** A refused pattern names what the text must look like. */
+const FORMAT_OF_PATTERN = new Map<string, ContentFormat>(
+  CONTENT_FORMATS.map((format) => [CONTENT_PATTERNS[format], format]),
+);
 
 const pathText = (path: FieldPath): string =>
   path.length === 0
@@ -121,42 +133,96 @@ function allErrors(value: unknown) {
 
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
-function shapeProblems(value: unknown): Problem[] {
-  const byPath = new Map<string, { path: FieldPath; messages: string[] }>();
-  for (const error of allErrors(value)) {
-    if (error.keyword === 'boolean') continue;
-    const path = fieldPath(error.instancePath);
-    let message = error.message;
-    if (error.keyword === 'additionalProperties') {
-      const extra = (error.params as { additionalProperties?: string[] }).additionalProperties ?? [];
-      message = `unknown field(s) ${extra.map((f) => JSON.stringify(f)).join(', ')}`;
-    } else if (error.keyword === 'const') {
-      message = `must be ${JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue)}`;
-    } else if (error.keyword === 'required') {
-      const missing = (error.params as { requiredProperties?: string[] }).requiredProperties ?? [];
-      message = `missing required field(s) ${missing.map((f) => JSON.stringify(f)).join(', ')}`;
+type ShapeError = ReturnType<typeof allErrors>[number];
+
+/** One refusal of the schema as a rule, or undefined for the ones told apart (a choice, a union's other branch). */
+function shapeProblem(path: FieldPath, error: ShapeError, got: string): Problem | undefined {
+  const invalid = () => ruleProblem(path, 'invalid', { detail: error.message, got });
+  switch (error.keyword) {
+    case 'required':
+      return ruleProblem(path, 'required', { fields: error.params.requiredProperties.join(', ') });
+    case 'additionalProperties':
+      return ruleProblem(path, 'unknownField', { fields: error.params.additionalProperties.join(', ') });
+    case 'type':
+      return ruleProblem(path, 'wrongType', { expected: [error.params.type].flat().join(' or '), got });
+    case 'minLength':
+      return ruleProblem(path, 'tooShort', { min: String(error.params.limit), got });
+    case 'maxLength':
+      return ruleProblem(path, 'tooLong', { max: String(error.params.limit) });
+    case 'minItems':
+      return ruleProblem(path, 'tooFewItems', { min: String(error.params.limit) });
+    case 'maxItems':
+      return ruleProblem(path, 'tooManyItems', { max: String(error.params.limit) });
+    case 'minProperties':
+      return ruleProblem(path, 'tooFewFields', { min: String(error.params.limit) });
+    case 'minimum':
+      return ruleProblem(path, 'tooSmall', { min: String(error.params.limit), got });
+    case 'maximum':
+      return ruleProblem(path, 'tooLarge', { max: String(error.params.limit), got });
+    case 'exclusiveMinimum':
+      return ruleProblem(path, 'notAbove', { limit: String(error.params.limit), got });
+    case 'pattern': {
+      const format = FORMAT_OF_PATTERN.get(String(error.params.pattern));
+      return format ? ruleProblem(path, 'pattern', { format, got }) : invalid();
     }
-    const entry = byPath.get(pathText(path)) ?? { path, messages: [] };
-    entry.messages.push(message);
+    case 'format':
+      return error.params.format === 'date' ? ruleProblem(path, 'pattern', { format: 'date', got }) : invalid();
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+    case 'boolean':
+      return undefined;
+    default:
+      return invalid();
+  }
+}
+
+/** The problems of one field: one per rule it breaks. */
+function fieldProblems(path: FieldPath, bad: unknown, errors: ShapeError[]): Problem[] {
+  const got = shown(bad);
+  const allowed = ALLOWED_VALUES[path.filter((part) => typeof part === 'string').join('.')];
+  if (allowed && !(typeof bad === 'string' && allowed.values.includes(bad)))
+    return [ruleProblem(path, 'notOneOf', { list: allowed.list, allowed: allowed.values.join(', '), got })];
+  // An optional field may also be null: that branch's refusal says nothing about a value that is not null.
+  const notNull = errors.filter((error) => !(error.keyword === 'type' && error.params.type === 'null'));
+  const relevant = notNull.length > 0 ? notNull : errors;
+  const choices = relevant.flatMap((error) =>
+    error.keyword === 'const'
+      ? [error.params.allowedValue]
+      : error.keyword === 'enum'
+        ? error.params.allowedValues
+        : [],
+  );
+  const problems: Problem[] =
+    choices.length > 0
+      ? [ruleProblem(path, 'notOneOf', { list: 'value', allowed: choices.map(String).join(', '), got })]
+      : [];
+  for (const error of relevant) {
+    const problem = shapeProblem(path, error, got);
+    if (problem && !problems.some((known) => known.rule === problem.rule)) problems.push(problem);
+  }
+  // An empty or too short text is told alone: its form is the next question.
+  return problems.some((problem) => problem.rule === 'tooShort')
+    ? problems.filter((problem) => problem.rule !== 'pattern')
+    : problems;
+}
+
+function shapeProblems(value: unknown): Problem[] {
+  const byPath = new Map<string, { path: FieldPath; errors: ShapeError[] }>();
+  for (const error of allErrors(value)) {
+    const path = fieldPath(error.instancePath);
+    const entry = byPath.get(pathText(path)) ?? { path, errors: [] };
+    entry.errors.push(error);
     byPath.set(pathText(path), entry);
   }
-  const problems: Problem[] = [];
-  for (const { path, messages } of byPath.values()) {
-    const bad = valueAt(value, path);
-    const allowed = ALLOWED_VALUES[path.filter((part) => typeof part === 'string').join('.')];
-    if (allowed && !allowed.values.includes(bad as string)) {
-      problems.push({ path, message: `${shown(bad)} is not ${allowed.what}; allowed: ${allowed.values.join(', ')}` });
-      continue;
-    }
-    const consts = messages.filter((m) => m.startsWith('must be "') || m.startsWith('must be null'));
-    const rest = messages.filter((m) => !consts.includes(m) && m !== 'must match a schema in anyOf');
-    if (consts.length > 1) rest.unshift(`must be one of ${consts.map((m) => m.slice(8)).join(', ')}`);
-    else rest.unshift(...consts);
-    const got = messages.some((m) => m.startsWith('missing') || m.startsWith('unknown')) ? '' : ` (got ${shown(bad)})`;
-    problems.push({ path, message: `${[...new Set(rest.length > 0 ? rest : messages)].join('; ')}${got}` });
-  }
-  return problems;
+  return [...byPath.values()].flatMap(({ path, errors }) => fieldProblems(path, valueAt(value, path), errors));
 }
+
+/** Reports a problem at `path` under `rule` with its values. */
+type Report = <R extends ContentRule>(path: FieldPath, rule: R, values: ContentRuleValues<R>) => void;
+
+/** A CUSTOM action offers a choice: one option alone is none. */
+const MIN_CUSTOM_OPTIONS = 2;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -174,61 +240,60 @@ function repeats(values: readonly string[]): number[] {
 
 function ruleProblems(file: HotelContentFile): Problem[] {
   const problems: Problem[] = [];
-  const problem = (path: FieldPath, message: string) => problems.push({ path, message });
+  const problem: Report = (path, rule, values) => problems.push(ruleProblem(path, rule, values));
   const declared = new Set(file.languages.map((l) => l.code));
   if (!isTimeZone(file.hotel.timeZone))
-    problem(['hotel', 'timeZone'], `unknown time zone ${JSON.stringify(file.hotel.timeZone)}`);
+    problem(['hotel', 'timeZone'], 'unknownTimeZone', { zone: file.hotel.timeZone });
   const primaries = file.languages.filter((l) => l.isPrimary);
-  if (primaries.length !== 1)
-    problem(['languages'], `exactly one language must have isPrimary: true (found ${primaries.length})`);
-  else if (!primaries[0]?.enabled) problem(['languages'], 'the primary language must be enabled');
+  if (primaries.length !== 1) problem(['languages'], 'onePrimaryLanguage', { found: String(primaries.length) });
+  else if (!primaries[0]?.enabled) problem(['languages'], 'primaryDisabled', {});
   for (const i of repeats(file.languages.map((l) => l.code)))
-    problem(['languages', i, 'code'], `code ${file.languages[i]?.code} appears twice`);
+    problem(['languages', i, 'code'], 'duplicate', { what: 'languageCode', value: file.languages[i]?.code ?? '' });
   const rooms = file.rooms ?? [];
   const unassigned = file.unassignedQrIds ?? [];
   // A room without qrId gets a generated one: '#' cannot be in a QR id, so these never repeat.
   for (const i of repeats([...rooms.map((r, index) => r.qrId ?? `#${index}`), ...unassigned])) {
     const path = i < rooms.length ? ['rooms', i, 'qrId'] : ['unassignedQrIds', i - rooms.length];
-    problem(path, `QR id ${rooms[i]?.qrId ?? unassigned[i - rooms.length]} appears twice`);
+    problem(path, 'duplicate', { what: 'qrId', value: rooms[i]?.qrId ?? unassigned[i - rooms.length] ?? '' });
   }
   for (const i of repeats(rooms.map((r) => r.number)))
-    problem(['rooms', i, 'number'], `room number ${rooms[i]?.number} appears twice`);
+    problem(['rooms', i, 'number'], 'duplicate', { what: 'roomNumber', value: rooms[i]?.number ?? '' });
   // The room QR's address is /{qrId}: a page's or a probe's word there would never open the room.
-  const reservedQrId = (qrId: string) =>
-    `QR id ${qrId} is an address of the app (${[...PAGE_WORDS, ...OPERATIONS_WORDS].join(', ')} are taken)`;
+  const reserved = [...PAGE_WORDS, ...OPERATIONS_WORDS].join(', ');
   for (const [i, room] of rooms.entries())
-    if (room.qrId !== undefined && !mayBeQrId(room.qrId)) problem(['rooms', i, 'qrId'], reservedQrId(room.qrId));
+    if (room.qrId !== undefined && !mayBeQrId(room.qrId))
+      problem(['rooms', i, 'qrId'], 'qrIdReserved', { qrId: room.qrId, reserved });
   for (const [i, qrId] of unassigned.entries())
-    if (!mayBeQrId(qrId)) problem(['unassignedQrIds', i], reservedQrId(qrId));
+    if (!mayBeQrId(qrId)) problem(['unassignedQrIds', i], 'qrIdReserved', { qrId, reserved });
 
   const checkLangs = (path: FieldPath, map: Record<string, unknown> | undefined, required?: Set<string>) => {
     for (const code of Object.keys(map ?? {})) {
-      if (!declared.has(code)) problem([...path, code], `language ${code} is not declared in languages`);
+      if (!declared.has(code)) problem([...path, code], 'languageNotDeclared', { language: code });
     }
     for (const code of required ?? []) {
-      if (!map || !(code in map)) problem(path, `missing the ${code} text (the action is translated into ${code})`);
+      if (!map || !(code in map)) problem(path, 'missingTranslation', { language: code });
     }
   };
 
   const actions = file.actions ?? [];
-  for (const i of repeats(actions.map((a) => a.key))) problem(['actions', i, 'key'], 'key appears twice');
+  for (const i of repeats(actions.map((a) => a.key)))
+    problem(['actions', i, 'key'], 'duplicate', { what: 'key', value: actions[i]?.key ?? '' });
   actions.forEach((action, i) => {
     const at = ['actions', i];
     const langs = new Set(Object.keys(action.texts));
     checkLangs([...at, 'texts'], action.texts);
     checkLangs([...at, 'tags'], action.tags);
-    if (action.type === 'CUSTOM' && (action.options ?? []).length < 2)
-      problem([...at, 'options'], 'a CUSTOM action needs at least 2 options');
-    if (action.type !== 'CUSTOM' && action.options) problem([...at, 'options'], 'only CUSTOM actions have options');
+    if (action.type === 'CUSTOM' && (action.options ?? []).length < MIN_CUSTOM_OPTIONS)
+      problem([...at, 'options'], 'customNeedsOptions', { min: String(MIN_CUSTOM_OPTIONS) });
+    if (action.type !== 'CUSTOM' && action.options) problem([...at, 'options'], 'onlyCustomHasOptions', {});
     for (const [j, option] of (action.options ?? []).entries()) {
       checkLangs([...at, 'options', j, 'labels'], option.labels, langs);
     }
-    if (action.type === 'QUIZ' && !action.quiz) problem(at, 'a QUIZ action needs a quiz section');
-    if (action.type !== 'QUIZ' && action.quiz) problem([...at, 'quiz'], 'only QUIZ actions have a quiz');
+    if (action.type === 'QUIZ' && !action.quiz) problem(at, 'quizNeeded', {});
+    if (action.type !== 'QUIZ' && action.quiz) problem([...at, 'quiz'], 'onlyQuizHasQuiz', {});
     if (action.quiz) {
       checkLangs([...at, 'quiz', 'texts'], action.quiz.texts, langs);
-      if (!action.quiz.answers.some((a) => a.correct))
-        problem([...at, 'quiz', 'answers'], 'at least one answer must have correct: true');
+      if (!action.quiz.answers.some((a) => a.correct)) problem([...at, 'quiz', 'answers'], 'quizNeedsCorrect', {});
       for (const [j, answer] of action.quiz.answers.entries()) {
         checkLangs([...at, 'quiz', 'answers', j, 'texts'], answer.texts, langs);
       }
@@ -238,11 +303,11 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   proofProblems(actions, problem);
 
   const rewards = file.rewards ?? [];
-  for (const i of repeats(rewards.map((r) => r.key))) problem(['rewards', i, 'key'], 'key appears twice');
+  for (const i of repeats(rewards.map((r) => r.key)))
+    problem(['rewards', i, 'key'], 'duplicate', { what: 'key', value: rewards[i]?.key ?? '' });
   rewards.forEach((reward, i) => {
     checkLangs(['rewards', i, 'texts'], reward.texts);
-    if (reward.codePool && reward.type !== 'CODE')
-      problem(['rewards', i, 'codePool'], 'only CODE rewards have a code pool');
+    if (reward.codePool && reward.type !== 'CODE') problem(['rewards', i, 'codePool'], 'onlyCodeHasPool', {});
   });
   poolProblems(rewards, problem);
   staffProblems(file, problem);
@@ -250,30 +315,30 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   const menu = file.menu ?? [];
   // The menu is how meals are analysed when the server has no vision model: a meal action without one is a dead end.
   const mealAction = actions.findIndex((action) => action.type === 'LIMEAT');
-  if (mealAction >= 0 && menu.length === 0)
-    problem(['actions', mealAction, 'type'], 'a LIMEAT action needs a menu (the dishes guests pick after their photo)');
-  for (const i of repeats(menu.map((dish) => dish.key))) problem(['menu', i, 'key'], 'key appears twice');
+  if (mealAction >= 0 && menu.length === 0) problem(['actions', mealAction, 'type'], 'mealNeedsMenu', {});
+  for (const i of repeats(menu.map((dish) => dish.key)))
+    problem(['menu', i, 'key'], 'duplicate', { what: 'key', value: menu[i]?.key ?? '' });
   menu.forEach((dish, i) => {
     checkLangs(['menu', i, 'names'], dish.names);
     dish.ingredients.forEach((ingredient, j) => {
       if (!isFoodKey(ingredient.food))
-        problem(
-          ['menu', i, 'ingredients', j, 'food'],
-          `${JSON.stringify(ingredient.food)} is not a food of the factor table; allowed: ${FOOD_KEYS.join(', ')}`,
-        );
+        problem(['menu', i, 'ingredients', j, 'food'], 'unknownFood', {
+          food: ingredient.food,
+          allowed: FOOD_KEYS.join(', '),
+        });
     });
   });
   return problems;
 }
 
 /** docs/behaviour.md#reward-claims: a code names one claim of the hotel, so a pool code appears once in the file. */
-function poolProblems(rewards: RewardEntry[], problem: (path: FieldPath, message: string) => void) {
+function poolProblems(rewards: RewardEntry[], problem: Report) {
   const codes = rewards.flatMap((reward, i) =>
     (reward.codePool ?? []).map((code, j) => ({ code, path: ['rewards', i, 'codePool', j] as FieldPath })),
   );
   for (const i of repeats(codes.map((c) => c.code))) {
     const entry = codes[i];
-    if (entry) problem(entry.path, `code ${entry.code} appears twice`);
+    if (entry) problem(entry.path, 'duplicate', { what: 'poolCode', value: entry.code });
   }
 }
 
@@ -285,44 +350,37 @@ export function isStrongStaffPin(pin: string): boolean {
   return pin.length >= MIN_STAFF_PIN_LENGTH && (/^\d+$/.test(pin) || /\p{L}/u.test(pin));
 }
 
-const WEAK_PIN = `must be at least ${MIN_STAFF_PIN_LENGTH} digits, or a passphrase of at least ${MIN_STAFF_PIN_LENGTH} characters with a letter, for a hotel that is not a demo`;
-
 /**
  * The file's staff (docs/behaviour.md#staff-accounts): `hotel.staffPin` (legacy) or a `staff` list, not both; names
  * unique in any case; each account one PIN, plain or hashed; strong plain PINs outside demos; no two enabled accounts
  * that may reset a stay with one plain PIN (PIN-only sign-in finds one account by its PIN). Whether the hotel keeps an
  * enabled manager depends on the accounts already in the database: the import checks it.
  */
-function staffProblems(file: HotelContentFile, problem: (path: FieldPath, message: string) => void) {
+function staffProblems(file: HotelContentFile, problem: Report) {
   const { hotel } = file;
   const staff = file.staff ?? [];
   if (hotel.staffPin !== undefined && file.staff !== undefined)
-    problem(['hotel', 'staffPin'], 'a file with a staff list declares its first manager there, not in hotel.staffPin');
+    problem(['hotel', 'staffPin'], 'staffPinBesideList', {});
   if (hotel.staffPin !== undefined && !hotel.isDemo && !isStrongStaffPin(hotel.staffPin))
-    problem(['hotel', 'staffPin'], `the staff PIN ${WEAK_PIN}`);
+    problem(['hotel', 'staffPin'], 'weakPin', { field: 'staffPin', min: String(MIN_STAFF_PIN_LENGTH) });
   for (const i of repeats(staff.map((entry) => staffNameKey(entry.name))))
-    problem(
-      ['staff', i, 'name'],
-      `name ${JSON.stringify(staff[i]?.name)} appears twice (names are told apart in any case)`,
-    );
+    problem(['staff', i, 'name'], 'duplicate', { what: 'staffName', value: staff[i]?.name ?? '' });
   const pinOnly: Array<{ pin: string; index: number }> = [];
   staff.forEach((entry, i) => {
     if ((entry.pin === undefined) === (entry.pinHash === undefined))
-      problem(['staff', i], `${JSON.stringify(entry.name)} needs exactly one of pin and pinHash`);
+      problem(['staff', i], 'pinOrHash', { name: entry.name });
     // Today's parameters only: weaker ones make the PIN easy to find from a copy of the database, larger ones make
     // every sign-in take the memory of many.
     if (entry.pinHash !== undefined && !isCurrentPinHash(entry.pinHash))
-      problem(['staff', i, 'pinHash'], `${JSON.stringify(entry.name)}: a pinHash must be ${CURRENT_PIN_HASH_PREFIX}…`);
+      problem(['staff', i, 'pinHash'], 'oldPinHash', { name: entry.name, prefix: CURRENT_PIN_HASH_PREFIX });
     if (entry.pin === undefined) return;
-    if (!hotel.isDemo && !isStrongStaffPin(entry.pin)) problem(['staff', i, 'pin'], `the PIN ${WEAK_PIN}`);
+    if (!hotel.isDemo && !isStrongStaffPin(entry.pin))
+      problem(['staff', i, 'pin'], 'weakPin', { field: 'pin', min: String(MIN_STAFF_PIN_LENGTH) });
     if (entry.enabled !== false && signsInByPinAlone(entry.role)) pinOnly.push({ pin: entry.pin, index: i });
   });
   for (const i of repeats(pinOnly.map((entry) => entry.pin))) {
     const index = pinOnly[i]?.index ?? 0;
-    problem(
-      ['staff', index, 'pin'],
-      `${JSON.stringify(staff[index]?.name)} has the PIN of another account that may reset a stay: the guest page's PIN-only sign-in could not tell them apart`,
-    );
+    problem(['staff', index, 'pin'], 'sharedPin', { name: staff[index]?.name ?? '' });
   }
 }
 
@@ -330,21 +388,17 @@ function staffProblems(file: HotelContentFile, problem: (path: FieldPath, messag
  * docs/server.md#hotel-content-files: only PROOF actions list ids of printed QR codes (a PROOF action without them
  * gets a generated one), and an id names one code of the hotel.
  */
-function proofProblems(
-  actions: HotelContentFile['actions'] & object,
-  problem: (path: FieldPath, message: string) => void,
-) {
+function proofProblems(actions: HotelContentFile['actions'] & object, problem: Report) {
   const hotelCodes: Array<{ qrId: string; path: FieldPath }> = [];
   actions.forEach((action, i) => {
     const at = ['actions', i];
-    if (action.type !== 'PROOF' && action.proofQrIds)
-      problem([...at, 'proofQrIds'], 'only PROOF actions have proofQrIds');
+    if (action.type !== 'PROOF' && action.proofQrIds) problem([...at, 'proofQrIds'], 'onlyProofHasQrIds', {});
     for (const [j, qrId] of (action.proofQrIds ?? []).entries())
       hotelCodes.push({ qrId, path: [...at, 'proofQrIds', j] });
   });
   for (const i of repeats(hotelCodes.map((code) => code.qrId))) {
     const code = hotelCodes[i];
-    if (code) problem(code.path, `proof QR id ${code.qrId} appears twice`);
+    if (code) problem(code.path, 'duplicate', { what: 'proofQrId', value: code.qrId });
   }
 }
 
@@ -366,12 +420,13 @@ function findProblems(value: unknown): Problem[] {
   return Value.Check(HotelContentFile, value) ? ruleProblems(value) : shapeProblems(value);
 }
 
-/** Every problem of a document, each where it is and in words (the staff page's editor shows them by their field). */
+/**
+ * Every problem of a document, each where it is, under its rule with its values (the staff page says it in the
+ * manager's language next to its field) and in English with its action's or reward's key.
+ */
 export function contentProblems(value: unknown): ContentProblem[] {
   return findProblems(value).map((problem) => ({
-    path: [...problem.path],
-    rule: 'invalid',
-    values: {},
+    ...problem,
     message: `${problem.message}${keyNote(value, problem.path)}`,
   }));
 }

@@ -20,6 +20,7 @@ import type {
 import type { HotelContentFile } from '../../contract/hotel-content-file.ts';
 import { exportContent } from '../content/export.ts';
 import { importContent, readYaml } from '../content/import.ts';
+import { ruleProblem } from '../content/problem-words.ts';
 import { ContentError, contentProblems } from '../content/validate.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
@@ -67,19 +68,9 @@ function problemsOf(hotelId: number, document: unknown): ContentProblem[] {
   if (typeof document === 'object' && document !== null) {
     const { hotel, staff } = document as { hotel?: { id?: unknown; staffPin?: unknown }; staff?: unknown };
     if (hotel?.id !== undefined && hotel.id !== hotelId)
-      problems.push({
-        path: ['hotel', 'id'],
-        rule: 'otherHotel',
-        values: { hotelId: String(hotelId) },
-        message: `must be ${hotelId}, the hotel being edited`,
-      });
+      problems.push(ruleProblem(['hotel', 'id'], 'otherHotel', { hotelId: String(hotelId) }));
     if (staff !== undefined || hotel?.staffPin !== undefined)
-      problems.push({
-        path: staff !== undefined ? ['staff'] : ['hotel', 'staffPin'],
-        rule: 'staffInContent',
-        values: {},
-        message: 'staff accounts are managed on the People tab, not in the content',
-      });
+      problems.push(ruleProblem(staff !== undefined ? ['staff'] : ['hotel', 'staffPin'], 'staffInContent', {}));
   }
   return problems;
 }
@@ -110,9 +101,7 @@ async function writeDocument(
   } catch (error) {
     // What only the database knows (a room's QR id another hotel holds): the file's words, on the whole document.
     if (error instanceof ContentError)
-      throw new ContentInvalid(
-        error.problems.map((message) => ({ path: [], rule: 'database', values: { detail: message }, message })),
-      );
+      throw new ContentInvalid(error.problems.map((detail) => ruleProblem([], 'database', { detail })));
     throw error;
   }
   return readContent(store.db, session, hotelId);
@@ -229,9 +218,7 @@ export function importContentYaml(
     document = readYaml(input.text, 'YAML').value;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    throw new ContentInvalid(
-      error.problems.map((message) => ({ path: [], rule: 'yaml', values: { detail: message }, message })),
-    );
+    throw new ContentInvalid(error.problems.map((detail) => ruleProblem([], 'yaml', { detail })));
   }
   return writeDocument(store, session, hotelId, document, {
     kind: 'saved',
