@@ -96,6 +96,43 @@ describeEachDialect('the content editor', (get) => {
     expect(await current(h.app, manager)).toEqual(opened);
   });
 
+  it("the editor's own rules: this hotel's document, no staff, what only the database knows, a YAML text", async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const problemsOf = async (response: Promise<{ statusCode: number; json: () => { problems: unknown[] } }>) => {
+      const answer = await response;
+      expect(answer.statusCode).toBe(422);
+      return answer.json().problems;
+    };
+    expect(await problemsOf(save(h.app, manager, opened.version, { ...opened.document, staff: [] }))).toEqual([
+      expect.objectContaining({ rule: 'staffInContent', path: ['staff'], values: {} }),
+    ]);
+    const otherHotel = { ...opened.document, hotel: { ...opened.document.hotel, id: 2 } };
+    expect(await problemsOf(save(h.app, manager, opened.version, otherHotel))).toEqual([
+      expect.objectContaining({ rule: 'otherHotel', path: ['hotel', 'id'], values: { hotelId: '1' } }),
+    ]);
+    // The demo hotel's room QR id: only the database knows it is taken.
+    const rooms = [{ number: '999', qrId: 'demo-101' }];
+    expect(await problemsOf(save(h.app, manager, opened.version, { ...opened.document, rooms }))).toEqual([
+      expect.objectContaining({
+        rule: 'database',
+        path: [],
+        values: { detail: expect.stringContaining('demo-101') },
+      }),
+    ]);
+    const yaml = h.app.inject({
+      method: 'PUT',
+      url: `/api/staff/hotels/1/content.yaml?baseVersion=${encodeURIComponent(opened.version)}`,
+      headers: { ...manager, 'content-type': 'application/yaml' },
+      payload: 'hotel:\n  id: 1\n  name: [unclosed\n',
+    });
+    expect(await problemsOf(yaml)).toEqual([
+      expect.objectContaining({ rule: 'yaml', path: [], values: { detail: expect.stringMatching(/^line \d+/) } }),
+    ]);
+    expect(await current(h.app, manager)).toEqual(opened);
+  });
+
   it('a restore saves an earlier version again as a new one', async () => {
     const h = get();
     const manager = await staffHeaders(h.app);
