@@ -411,7 +411,7 @@ describe('the content validator’s rules', () => {
   });
 
   it('never names a rule outside the list, nor values other than its own, whatever the document', () => {
-    const paths = fc.constantFrom<ReadonlyArray<string | number>>(
+    const paths = fc.constantFrom<Array<string | number>>(
       [],
       ['hotel'],
       ['hotel', 'id'],
