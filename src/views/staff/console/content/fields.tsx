@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { ContentPath, ContentProblem } from '../../../../../contract/content-editor.ts';
 import { type ContentEditorRef, useDraftField } from './draftField.ts';
-import { problemText } from './problemTexts.ts';
+import { useProblemText } from './problemTexts.ts';
 
 /**
  * The content editor's inputs (docs/frontend.md#content-editor): each bound to one field of the draft by its path,
@@ -18,6 +18,7 @@ interface FieldProps {
 
 /** The problems of one field, read out with it (`aria-describedby`). */
 export function FieldProblems({ id, problems }: { id: string; problems: readonly ContentProblem[] }) {
+  const problemText = useProblemText();
   if (problems.length === 0) return null;
   return (
     <ul className="content-field__problems" id={id} data-part="problems">
