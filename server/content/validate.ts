@@ -215,7 +215,14 @@ function shapeProblems(value: unknown): Problem[] {
     entry.errors.push(error);
     byPath.set(pathText(path), entry);
   }
-  return [...byPath.values()].flatMap(({ path, errors }) => fieldProblems(path, valueAt(value, path), errors));
+  const problems = [...byPath.values()].flatMap(({ path, errors }) =>
+    fieldProblems(path, valueAt(value, path), errors),
+  );
+  // A refusal no rule tells (a union's own keyword alone) still refuses the document: nothing invalid is saved.
+  const [first] = byPath.values();
+  if (problems.length > 0 || !first) return problems;
+  const [error] = first.errors;
+  return [ruleProblem(first.path, 'invalid', { detail: error?.message ?? '', got: shown(valueAt(value, first.path)) })];
 }
 
 /** Reports a problem at `path` under `rule` with its values. */
