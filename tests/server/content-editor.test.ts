@@ -184,4 +184,21 @@ describeEachDialect('the content editor', (get) => {
       await other.close();
     }
   });
+
+  it('a hotel imported before the history existed: its content as it was is version 1, the first save version 2', async () => {
+    const h = get();
+    await h.handle.db.deleteFrom('content_versions').where('hotel_id', '=', 2).execute();
+    const manager = await staffHeaders(h.app, 2);
+    const opened = await current(h.app, manager, 2);
+    expect(opened.number).toBeNull();
+    const saved = await save(h.app, manager, opened.version, renamed(opened.document, 'Demo renamed'), 2);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { versions } = (await h.app.inject({ url: '/api/staff/hotels/2/content/versions', headers: manager })).json();
+    expect(versions.map((version: { number: number; kind: string }) => [version.number, version.kind])).toEqual([
+      [2, 'saved'],
+      [1, 'imported'],
+    ]);
+    const first = await h.app.inject({ url: '/api/staff/hotels/2/content/versions/1', headers: manager });
+    expect(first.json().document).toEqual(opened.document);
+  });
 });
