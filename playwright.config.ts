@@ -7,7 +7,10 @@ import { writeQrCameraFile } from './e2e/fake-camera.ts';
 const port = Number(process.env.E2E_PORT ?? 4321);
 const devServerPort = Number(process.env.E2E_DEV_PORT ?? port + 1000);
 const inspectorPort = Number(process.env.E2E_INSPECTOR_PORT ?? port + 2000);
-const databaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-')), 'e2e.db');
+// Made once by the runner and inherited by its workers (which load this file again): a journey runs a server command
+// on the same database as the server it drives (e2e/support.ts `runServerCommand`).
+process.env.E2E_DATABASE_FILE ??= join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-')), 'e2e.db');
+const databaseFile = process.env.E2E_DATABASE_FILE;
 const inspectorDatabaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-inspector-')), 'e2e.db');
 const chromiumArgs = [
   '--headless',

@@ -73,3 +73,26 @@ export type ContentRestoreBody = Static<typeof ContentRestoreBody>;
 /** A YAML import on the staff page names the version it replaces, as a save does. */
 export const ContentYamlQuery = Type.Object({ baseVersion: Type.String({ minLength: 1, maxLength: 100 }) });
 export type ContentYamlQuery = Static<typeof ContentYamlQuery>;
+
+/**
+ * Pictures uploaded on the staff page (docs/behaviour.md#pictures): a JPEG, PNG or WebP file of at most this many
+ * bytes, its type read from its bytes.
+ */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+/** The types a picture upload may be (by its bytes; the request's Content-Type is one of them too). */
+export const PICTURE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Where a stored picture is served: its content hash names it, so the address never changes what it shows. */
+export const PictureUploadReply = Type.Object({
+  /** `/pictures/<hash>.webp`, the value a content `picture` field takes. */
+  url: Type.String(),
+  /** The stored picture's size in pixels, after resizing. */
+  width: Type.Integer({ minimum: 1 }),
+  height: Type.Integer({ minimum: 1 }),
+});
+export type PictureUploadReply = Static<typeof PictureUploadReply>;
+
+/** GET /pictures/:hash.webp: 32 hexadecimal characters of the SHA-256 of the stored bytes. */
+export const PICTURE_HASH_PATTERN = '^[0-9a-f]{32}$';
+export const PictureParams = Type.Object({ hash: Type.String({ pattern: PICTURE_HASH_PATTERN }) });
+export type PictureParams = Static<typeof PictureParams>;

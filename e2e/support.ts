@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { setupI18n } from '@lingui/core';
@@ -260,4 +261,17 @@ export async function guestWithCode(request: APIRequestContext, qrId: string, la
   expect(claim.ok(), await claim.text()).toBe(true);
   const { code } = (await claim.json()) as { code: string };
   return { roomNumber: stay.roomNumber, code: `TIL-${code}`, rewardName: coffee.radName };
+}
+
+/**
+ * Runs a server command (`node server/cli.ts …`, what `npm run hotel:create` and the like run) on the database of the
+ * server the journeys drive, as the hotel's IT would on theirs; answers what it printed.
+ */
+export function runServerCommand(args: readonly string[]): string {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('playwright.config.ts sets E2E_DATABASE_FILE');
+  return execFileSync(process.execPath, ['server/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
 }

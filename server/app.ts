@@ -37,6 +37,7 @@ import { createReportScheduler } from './report-scheduler.ts';
 import { isApiPath, LoggedPaths, REQUEST_ID_HEADER, RequestLogController, requestIdOf } from './request-log.ts';
 import { compileResponseSerializer } from './response-serializer.ts';
 import { apiRoutes } from './routes/api.ts';
+import { pictureFilesRoutes } from './routes/pictures.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { createDrain, type Drain, registerDrainHooks } from './shutdown.ts';
 import { decorateStaffSession, staffAuthHooks } from './staff-auth.ts';
@@ -246,6 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProbes(app, { store, faults, drain });
 
   await app.register(apiRoutes, { prefix: '/api', deps });
+  // Before the built app's files: /pictures/<hash>.webp are the uploaded pictures, any other /pictures/ file is dist/'s.
+  await app.register(pictureFilesRoutes, { deps });
 
   if (options.staticDir) {
     const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** True when `If-None-Match` names `tag` (weak comparison, as RFC 9110 asks for this header). */
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+export function ifNoneMatchNames(ifNoneMatch: string | undefined, tag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   return ifNoneMatch.split(',').some((candidate) => {
     const trimmed = candidate.trim();
@@ -25,7 +25,7 @@ export async function etagOnSend(request: FastifyRequest, reply: FastifyReply, p
   const body = Buffer.from(payload);
   const tag = `"${hash('sha1', body, 'base64url')}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
-  if (!matches(request.headers['if-none-match'], tag)) return body;
+  if (!ifNoneMatchNames(request.headers['if-none-match'], tag)) return body;
   reply.code(304);
   return '';
 }

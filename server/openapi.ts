@@ -43,7 +43,8 @@ type Security = Record<string, string[]>[];
 
 /** The credentials the route's preHandler checks, as OpenAPI security requirements (alternatives). */
 function securityOf(route: RouteOptions, deps: AppDeps): Security | undefined {
-  const hooks = [route.preHandler ?? []].flat();
+  // A staff check runs on request where the body is a whole document (read only for a manager), else before the handler.
+  const hooks = [route.onRequest ?? [], route.preHandler ?? []].flat();
   const staff = hooks.some(deps.staffAuth.isStaffHook);
   const frontToken = hooks.includes(deps.frontToken.required);
   if (staff || frontToken)

@@ -209,6 +209,7 @@ export async function importContent(
     const h = file.hotel;
     const contentVersion = randomUUID();
     if (writer.baseVersion !== undefined) await claimContentVersion(tx, h.id, writer.baseVersion, contentVersion);
+    await keepBaseline(tx, h.id);
     const generated: GeneratedQrIds = { hotelKey: null, rooms: [], proofs: [] };
     const hotelKey = await hotelKeyAtImport(tx, file);
     if (hotelKey.fresh) generated.hotelKey = hotelKey.qr_key;
@@ -315,6 +316,40 @@ async function claimContentVersion(tx: Tx, hotelId: number, baseVersion: string,
       'content_version_conflict',
       'The content was changed since it was opened: reload it to see the other change',
     );
+}
+
+/**
+ * A hotel imported before the history existed (migration 0021) has no version yet: its content as it was becomes
+ * version 1, so the first change made afterwards can be compared with it and undone.
+ */
+async function keepBaseline(tx: Tx, hotelId: number): Promise<void> {
+  const hotel = await tx
+    .selectFrom('hotels')
+    .select(['content_version', 'updated_at'])
+    .where('id', '=', hotelId)
+    .executeTakeFirst();
+  if (!hotel) return;
+  const kept = await tx
+    .selectFrom('content_versions')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .limit(1)
+    .executeTakeFirst();
+  if (kept) return;
+  await tx
+    .insertInto('content_versions')
+    .values({
+      hotel_id: hotelId,
+      number: 1,
+      content_version: hotel.content_version,
+      document: JSON.stringify(await exportContent(tx, hotelId)),
+      kind: 'imported',
+      account_id: null,
+      actor_name: null,
+      saved_at: hotel.updated_at,
+      restored_from: null,
+    })
+    .execute();
 }
 
 /**

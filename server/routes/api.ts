@@ -6,6 +6,7 @@ import { demoRoutes } from './demo.ts';
 import { greenRoutes } from './green.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { mealsRoutes } from './meals.ts';
+import { staffPicturesRoutes } from './pictures.ts';
 import { proofsRoutes } from './proofs.ts';
 import { qrScansRoutes } from './qr-scans.ts';
 import { rewardsRoutes } from './rewards.ts';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   await api.register(staffAuditRoutes, { prefix: '/staff', deps });
   await api.register(staffAccountsRoutes, { prefix: '/staff', deps });
   await api.register(staffContentRoutes, { prefix: '/staff', deps });
+  await api.register(staffPicturesRoutes, { prefix: '/staff', deps });
   await api.register(demoRoutes, { prefix: '/demo', deps });
   await api.register(mealsRoutes, { prefix: '/actions', deps });
   await api.register(proofsRoutes, { prefix: '/actions', deps });

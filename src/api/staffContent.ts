@@ -1,6 +1,6 @@
 /**
  * The staff page's content editor calls (docs/behaviour.md#content-editor): the hotel's content, its check, its save,
- * its history and its YAML file, each with the manager's session token.
+ * its history, its YAML file and its pictures, each with the manager's session token.
  */
 import type {
   ContentCheckReply,
@@ -9,6 +9,7 @@ import type {
   ContentProblem,
   ContentReply,
   ContentVersionReply,
+  PictureUploadReply,
 } from '../../contract/content-editor.ts';
 import { call, http, staffSessionHeaders } from './http.ts';
 
@@ -85,4 +86,22 @@ export const importContentYaml = (
         headers: { ...staffSessionHeaders(token), 'content-type': 'application/yaml' },
       })
       .json<ContentReply>(),
+  );
+
+/** As long as the server waits for a request: a 10 MB photo over a weak hotel Wi-Fi. */
+const PICTURE_UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A picture file sent as it is (its bytes the body, its type the header): 201 with the stored picture's address;
+ * 415 picture_unsupported, 413 picture_too_large.
+ */
+export const uploadPicture = (hId: number, token: string, file: Blob): Promise<PictureUploadReply> =>
+  call(() =>
+    http
+      .post(`staff/hotels/${hId}/pictures`, {
+        body: file,
+        timeout: PICTURE_UPLOAD_TIMEOUT_MS,
+        headers: { ...staffSessionHeaders(token), 'content-type': file.type },
+      })
+      .json<PictureUploadReply>(),
   );

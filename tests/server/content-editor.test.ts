@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { ContentDocument, ContentReply } from '../../contract/content-editor.ts';
 import { exportContent } from '../../server/content/export.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
-import { describeEachDialect, type Harness, staffHeaders } from './harness.ts';
+import { appSharing, describeEachDialect, type Harness, newHotelStay, staffHeaders } from './harness.ts';
 
 type App = Harness['app'];
 
@@ -154,5 +154,88 @@ describeEachDialect('the content editor', (get) => {
       headers: manager,
     });
     expect(version.json().document.hotel.name).toBe('Tilleuls II');
+  });
+
+  it('a save on one server process is what the guests of another read next, without a restart', async () => {
+    const h = get();
+    const other = await appSharing(h);
+    try {
+      const stay = await newHotelStay(other);
+      const listed = async () => {
+        const response = await other.inject({
+          url: `/api/stays/${stay.sUUID}/actions?lang=fr&uuid=${stay.profileUUID}`,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as Array<{ aadName: string; actReward: number }>;
+      };
+      const before = await listed();
+      const manager = await staffHeaders(h.app);
+      const opened = await current(h.app, manager);
+      const [first] = opened.document.actions ?? [];
+      if (!first) throw new Error('the sample hotel has actions');
+      const changed = {
+        ...opened.document,
+        actions: (opened.document.actions ?? []).map((action, index) =>
+          index === 0
+            ? {
+                ...action,
+                reward: action.reward + 7,
+                texts: {
+                  ...action.texts,
+                  fr: { ...action.texts.fr, name: 'Geste renommé', description: action.texts.fr?.description ?? 'x' },
+                },
+              }
+            : action,
+        ),
+      };
+      expect((await save(h.app, manager, opened.version, changed)).statusCode).toBe(200);
+      const after = await listed();
+      expect(after.map((action) => action.aadName)).toContain('Geste renommé');
+      expect(after.map((action) => action.aadName)).not.toEqual(before.map((action) => action.aadName));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('two managers saving from one version at once: exactly one save lands, the other is refused 409', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const other = await appSharing(h);
+    try {
+      const answers = await Promise.all([
+        save(h.app, manager, opened.version, renamed(opened.document, 'Version A')),
+        save(other, manager, opened.version, renamed(opened.document, 'Version B')),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json() as ContentReply;
+      expect((await current(h.app, manager)).document.hotel.name).toBe(winner.document.hotel.name);
+      const versions = await h.handle.db
+        .selectFrom('content_versions')
+        .select('content_version')
+        .where('hotel_id', '=', 1)
+        .where('content_version', '=', winner.version)
+        .execute();
+      expect(versions).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a hotel imported before the history existed: its content as it was is version 1, the first save version 2', async () => {
+    const h = get();
+    await h.handle.db.deleteFrom('content_versions').where('hotel_id', '=', 2).execute();
+    const manager = await staffHeaders(h.app, 2);
+    const opened = await current(h.app, manager, 2);
+    expect(opened.number).toBeNull();
+    const saved = await save(h.app, manager, opened.version, renamed(opened.document, 'Demo renamed'), 2);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { versions } = (await h.app.inject({ url: '/api/staff/hotels/2/content/versions', headers: manager })).json();
+    expect(versions.map((version: { number: number; kind: string }) => [version.number, version.kind])).toEqual([
+      [2, 'saved'],
+      [1, 'imported'],
+    ]);
+    const first = await h.app.inject({ url: '/api/staff/hotels/2/content/versions/1', headers: manager });
+    expect(first.json().document).toEqual(opened.document);
   });
 });

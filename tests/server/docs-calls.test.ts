@@ -59,7 +59,8 @@ it('docs/server.md lists every /api call, with the body of every call that takes
   for (const { call, body } of routes) {
     const entry = documented.get(call);
     expect(entry, `${call} is not in the calls table`).toBeDefined();
-    if (!entry || !body) continue;
+    // A text body (the YAML import) has no fields to list.
+    if (!entry || !body || body.type !== 'object') continue;
     const schemaName = contractNames.get(body);
     if (schemaName !== undefined && entry.row.includes(schemaName)) continue;
     expect(entry.fields, `${call}: the row shows no body (expected ${fieldsOf(body)})`).not.toBeNull();

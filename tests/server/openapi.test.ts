@@ -107,6 +107,7 @@ describe('the OpenAPI document', () => {
     const operation = (method: string, path: string) => document.paths[path]?.[method];
     expect(operation('post', '/api/staff/sessions')?.security).toBeUndefined();
     expect(operation('get', '/api/staff/hotels/{hId}/summary')?.security).toEqual([{ staffSession: [] }]);
+    expect(operation('put', '/api/staff/hotels/{hId}/content')?.security).toEqual([{ staffSession: [] }]);
     expect(operation('put', '/api/stays/{sUUID}/terminate')?.security).toEqual([{ staffSession: [], frontToken: [] }]);
     expect(operation('get', '/api/actions/{actId}')?.security).toEqual([{ frontToken: [] }]);
     // The hotel's info is read with or without the front token.

@@ -7,12 +7,21 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentReply } from '../../contract/content-editor.ts';
 import type { Action, Reward } from '../../contract/schemas.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedSampleHotels } from '../../server/content/seed.ts';
 import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
 import { actionOfType, ledgerSum, newStay, type TestStay } from './actions-support.ts';
-import { createTestDatabase, credit, DIALECTS, type Harness, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
+import {
+  createTestDatabase,
+  credit,
+  DIALECTS,
+  type Harness,
+  SAMPLE_STAFF_PINS,
+  TEST_FRONT_TOKEN,
+  type TestDatabase,
+} from './harness.ts';
 
 const RACERS = 200;
 
@@ -135,6 +144,41 @@ describe.each(DIALECTS)('two server processes on one %s database', (dialect) => 
     expect(await ledgerSum(database.handle, stay.id)).toBe(0);
     await expectEveryBalanceConsistent();
   }, 60_000);
+
+  it('a content save on one process is what the other serves its guests next, without a restart', async () => {
+    const [editor, guestSide] = servers;
+    if (!editor || !guestSide) throw new Error('two processes');
+    const session = await post(editor.base, '/api/staff/sessions', { hId: 1, pin: SAMPLE_STAFF_PINS[1] });
+    const headers = {
+      'content-type': 'application/json',
+      'x-front-token': TEST_FRONT_TOKEN,
+      authorization: `Bearer ${String(session.body.token)}`,
+    };
+    const stay = await post(guestSide.base, '/api/stays/hotel/1/new', {});
+    const actionNames = async () => {
+      const url = `${guestSide.base}/api/stays/${String(stay.body.sUUID)}/actions?lang=fr&uuid=${String(stay.body.profileUUID)}`;
+      return ((await (await fetch(url)).json()) as Action[]).map((action) => action.aadName);
+    };
+    expect(await actionNames()).not.toContain('Geste renommé ailleurs');
+    const opened = (await (
+      await fetch(`${editor.base}/api/staff/hotels/1/content`, { headers })
+    ).json()) as ContentReply;
+    const actions = (opened.document.actions ?? []).map((action, index) =>
+      index === 0
+        ? {
+            ...action,
+            texts: { ...action.texts, fr: { ...action.texts.fr, name: 'Geste renommé ailleurs', description: 'x' } },
+          }
+        : action,
+    );
+    const saved = await fetch(`${editor.base}/api/staff/hotels/1/content`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ baseVersion: opened.version, document: { ...opened.document, actions } }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await actionNames()).toContain('Geste renommé ailleurs');
+  });
 
   it('a process killed (SIGKILL) in the middle of a write load loses no acknowledged write', async () => {
     const stays = await Promise.all(Array.from({ length: 60 }, () => newStay(app, database.handle)));

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { roleMay, STAFF_ROLES, type StaffPermission, type StaffRole } from '../../contract/staff-roles.ts';
 import { buildApp } from '../../server/app.ts';
@@ -158,6 +159,19 @@ const STAFF_ROUTES: StaffRoute[] = [
       url: '/api/staff/hotels/1/content.yaml?baseVersion=v',
       payload: 'hotel: {}',
       headers: { 'content-type': 'application/yaml' },
+    }),
+  },
+  {
+    route: 'POST /api/staff/hotels/:hId/pictures',
+    permission: 'content',
+    ofHotel: true,
+    call: async () => ({
+      method: 'POST',
+      url: '/api/staff/hotels/1/pictures',
+      payload: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7d44' } })
+        .png()
+        .toBuffer(),
+      headers: { 'content-type': 'image/png' },
     }),
   },
   {

@@ -1,7 +1,13 @@
-import { type ReactNode, useId } from 'react';
-import type { ContentPath, ContentProblem } from '../../../../../contract/content-editor.ts';
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef } from '@xstate/react';
+import { type ReactNode, useId, useRef } from 'react';
+import { type ContentPath, type ContentProblem, PICTURE_MEDIA_TYPES } from '../../../../../contract/content-editor.ts';
+import { useConnected } from '../../../binding/useConnected.ts';
 import { type ContentEditorRef, useDraftField } from './draftField.ts';
+import { connectPictureUpload } from './pictureUpload.connect.ts';
+import { pictureUploadLogic } from './pictureUpload.logic.ts';
 import { useProblemText } from './problemTexts.ts';
+import './PictureField.css';
 
 /**
  * The content editor's inputs (docs/frontend.md#content-editor): each bound to one field of the draft by its path,
@@ -161,7 +167,113 @@ export function CheckField(props: FieldProps) {
   );
 }
 
-/** A picture's address (the section may offer an upload next to it). */
-export function PictureField(props: FieldProps) {
-  return <TextField {...props} optional dir="ltr" />;
+const PICTURE_ACCEPT = PICTURE_MEDIA_TYPES.join(',');
+
+/**
+ * A picture (docs/behaviour.md#pictures): its preview, a file to upload (stored resized, its address put in the
+ * draft), its removal, and its address, which may also be a picture hosted elsewhere. `uploadLogic` is the upload's
+ * machine with its call (tests pass a controlled one).
+ */
+export function PictureField(props: FieldProps & { uploadLogic?: typeof pictureUploadLogic }) {
+  // A field moved to another path (a list item removed above it) gets an upload of its own.
+  return <PictureFieldAt key={props.path.join('\u0000')} {...props} />;
+}
+
+function PictureFieldAt({
+  uploadLogic = pictureUploadLogic,
+  ...props
+}: FieldProps & { uploadLogic?: typeof pictureUploadLogic }) {
+  const { t } = useLingui();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const field = useDraftField(props.actorRef, props.path);
+  const uploadRef = useActorRef(uploadLogic, {
+    input: { ...editorSessionOf(props.actorRef), path: props.path, editorRef: props.actorRef },
+  });
+  const upload = useConnected(uploadRef, connectPictureUpload);
+  const address = typeof field.value === 'string' ? field.value : '';
+  const locked = field.disabled || upload.uploading;
+  const refusalText = {
+    type: t`Cette image n'est pas acceptée : choisissez un fichier JPEG, PNG ou WebP.`,
+    size: t`Cette image est trop grande : 10 Mo et 50 mégapixels au plus.`,
+    failed: t`L'envoi de l'image a échoué. Réessayez.`,
+  };
+  return (
+    <fieldset
+      className="content-field content-field--picture"
+      data-invalid={field.problems.length > 0 || undefined}
+      {...upload.rootProps}
+    >
+      <legend className="content-field__label">{props.label}</legend>
+      {props.hint && <p className="content-field__hint">{props.hint}</p>}
+      {address !== '' && (
+        <img className="picture-field__preview" data-part="preview" src={address} alt={t`Aperçu de l'image`} />
+      )}
+      <div className="picture-field__actions">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={PICTURE_ACCEPT}
+          hidden
+          data-part="file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Emptied, so that choosing the same file again is a change too.
+            event.target.value = '';
+            if (file) upload.choose(file);
+          }}
+        />
+        <button
+          type="button"
+          className="button-secondary picture-field__button"
+          data-part="choose"
+          disabled={locked}
+          onClick={() => fileInput.current?.click()}
+        >
+          {t`Choisir une image`}
+        </button>
+        {address !== '' && (
+          <button
+            type="button"
+            className="button-secondary picture-field__button"
+            data-part="remove"
+            disabled={locked}
+            onClick={upload.remove}
+          >
+            {t`Retirer l'image`}
+          </button>
+        )}
+      </div>
+      <p className="content-field__hint" role="status" data-part="status">
+        {upload.uploading && t`Envoi de l'image…`}
+        {upload.uploaded && t`Image envoyée : les clients la verront une fois les modifications enregistrées.`}
+      </p>
+      {upload.refusal && (
+        <p className="picture-field__refusal" role="alert" data-part="refusal">
+          {refusalText[upload.refusal]}
+        </p>
+      )}
+      <label htmlFor={id} className="content-field__label picture-field__address-label">
+        {t`Adresse de l'image`}
+      </label>
+      <input
+        id={id}
+        type="text"
+        dir="ltr"
+        value={address}
+        disabled={field.disabled}
+        aria-invalid={field.problems.length > 0 || undefined}
+        aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
+        data-path={props.path.join('.')}
+        onChange={(event) => field.set(event.target.value === '' ? undefined : event.target.value)}
+      />
+      <FieldProblems id={`${id}-problems`} problems={field.problems} />
+    </fieldset>
+  );
+}
+
+/** The hotel and the session the editor works with: an upload is made with them. */
+function editorSessionOf(actorRef: ContentEditorRef) {
+  const { hId, token } = actorRef.getSnapshot().context;
+  return { hId, token };
 }
