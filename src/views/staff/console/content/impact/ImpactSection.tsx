@@ -66,6 +66,10 @@ function useOverrideField(actorRef: ContentEditorRef, category: ImpactCategory, 
 function CategoryCard({ actorRef, category }: { actorRef: ContentEditorRef; category: ImpactCategory }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
+  // A source the three figures share is named once.
+  const shippedSources = [
+    ...new Set(IMPACT_MEASURES.map((measure) => sourceLabel(i18n, DEFAULT_IMPACT_FACTORS[category][measure].source))),
+  ];
   return (
     <section className="staff-tab-card content-impact" aria-labelledby={headingId} data-part="impact-category">
       <h3 id={headingId} className="content-item__name">
@@ -76,6 +80,14 @@ function CategoryCard({ actorRef, category }: { actorRef: ContentEditorRef; cate
         {IMPACT_MEASURES.map((measure) => (
           <FigureField key={measure} actorRef={actorRef} category={category} measure={measure} />
         ))}
+      </div>
+      <div className="content-section__hint" data-part="shipped-sources">
+        {t`Sources des chiffres par défaut :`}
+        <ul className="content-impact__sources">
+          {shippedSources.map((source) => (
+            <li key={source}>{source}</li>
+          ))}
+        </ul>
       </div>
       <SourceField actorRef={actorRef} category={category} label={t`Source des chiffres de l'hôtel`} />
     </section>
@@ -101,7 +113,7 @@ function FigureField({
     <Field
       id={id}
       label={i18n._(MEASURE_LABELS[measure])}
-      hint={t`Par défaut : ${shippedText} (${origin} ; ${sourceLabel(i18n, shipped.source)})`}
+      hint={t`Par défaut : ${shippedText} (${origin})`}
       problems={field.problems}
     >
       <input
@@ -110,7 +122,6 @@ function FigureField({
         inputMode="decimal"
         step="any"
         min={0}
-        placeholder={shippedText}
         value={typeof field.value === 'number' ? field.value : ''}
         disabled={field.disabled}
         aria-invalid={field.problems.length > 0 || undefined}

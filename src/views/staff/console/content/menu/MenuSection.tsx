@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
 import type { MenuDish } from '../../../../../../contract/hotel-content-file.ts';
+import { directionOf } from '../../../../../../contract/locales.ts';
 import { FOOD_FACTORS, FOOD_KEYS } from '../../../../../../contract/meal-foods.ts';
 import type { ContentEditorRef } from '../draftField.ts';
 import { FieldProblems, SelectField, TextField } from '../fields.tsx';
@@ -132,6 +133,7 @@ function DishItem({
             actorRef={actorRef}
             path={at('names', language.code)}
             label={t`Nom (${language.name})`}
+            dir={directionOf(language.code, language.direction)}
           />
         ))}
       </div>

@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { RewardEntry } from '../../../../../../contract/hotel-content-file.ts';
+import { directionOf } from '../../../../../../contract/locales.ts';
 import type { ContentEditorRef } from '../draftField.ts';
 import { FieldProblems, NumberField, PictureField, SelectField, TextField } from '../fields.tsx';
 import { ColorField, DayField, ReadOnlyField } from '../moreFields.tsx';
@@ -297,11 +298,17 @@ function RewardFields({
       {languages.map((language) => (
         <fieldset key={language.code} className="content-texts" lang={language.code}>
           <legend>{language.name}</legend>
-          <TextField actorRef={actorRef} path={at('texts', language.code, 'name')} label={t`Nom`} />
+          <TextField
+            actorRef={actorRef}
+            path={at('texts', language.code, 'name')}
+            label={t`Nom`}
+            dir={directionOf(language.code, language.direction)}
+          />
           <TextField
             actorRef={actorRef}
             path={at('texts', language.code, 'description')}
             label={t`Description`}
+            dir={directionOf(language.code, language.direction)}
             multiline
           />
         </fieldset>
