@@ -240,7 +240,11 @@ describeEachDialect('impact summary', (get) => {
       co2e: { saved: 150, origin: 'hotel' },
     });
     const meal = reply.impact.find((row) => row.category === 'meal');
-    expect(meal?.co2e).toMatchObject({ perUnit: 3000, origin: 'hotel', source: { id: null, name: 'Fiche recette du chef' } });
+    expect(meal?.co2e).toMatchObject({
+      perUnit: 3000,
+      origin: 'hotel',
+      source: { id: null, name: 'Fiche recette du chef' },
+    });
     expect(meal?.water.origin).toBe('estimate');
     // Re-importing without the field brings the shipped table back.
     await importContent(h.handle.db, parseContent(DEMO_YAML));

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the content editor's Rewards, Menu and Impact figures sections (tests/visual/content-sections.html)
  * on a phone (390×844) and a desktop (1280×800), in French and Arabic. With the dev server running
- * (`npx vite --port 5626`): `node tests/visual/content-sections.screens.ts http://localhost:5626 /tmp/shots`.
+ * (`npx vite --port 5626`): `node_modules/.bin/node tests/visual/content-sections.screens.ts http://localhost:5626 /tmp/shots`.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -2,7 +2,7 @@
 const KEY_MAX_LENGTH = 64;
 
 /**
- * A key for a new reward or dish (docs/behaviour.md#rewards-editor): its name in lower-case letters, digits and
+ * A key for a new reward or dish (docs/behaviour.md#rewards): its name in lower-case letters, digits and
  * hyphens (accents dropped), `fallback` when nothing of the name is left (an Arabic name), then -2, -3… until no
  * other entry has it.
  */

@@ -15,7 +15,7 @@ import { Field } from '../fields.tsx';
 import '../contentSections.css';
 
 /**
- * The content editor's 'Chiffres d'impact' (docs/behaviour.md#impact-figures-editor): per category, the shipped
+ * The content editor's 'Chiffres d'impact' (docs/behaviour.md#impact-figures): per category, the shipped
  * figure with its source beside the hotel's own figure, and the source the hotel names for its figures.
  */
 

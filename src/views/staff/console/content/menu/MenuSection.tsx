@@ -12,7 +12,7 @@ import { newDish, newIngredient } from './menuEntries.ts';
 import '../contentSections.css';
 
 /**
- * The content editor's 'Menu' (docs/behaviour.md#menu-editor): the restaurant's dishes a guest picks after a meal
+ * The content editor's 'Menu' (docs/behaviour.md#menu): the restaurant's dishes a guest picks after a meal
  * photo, each with its names and its recipe (foods of the meal factor table and their grams).
  */
 export function MenuSection({ actorRef }: { actorRef: ContentEditorRef }) {

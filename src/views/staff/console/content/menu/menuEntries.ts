@@ -2,7 +2,7 @@ import type { MenuDish } from '../../../../../../contract/hotel-content-file.ts'
 import { FOOD_KEYS } from '../../../../../../contract/meal-foods.ts';
 import { keyFromName } from '../entryKeys.ts';
 
-/** The menu editor's rules (docs/behaviour.md#menu-editor), apart from the view so they are tested alone. */
+/** The menu editor's rules (docs/behaviour.md#menu), apart from the view so they are tested alone. */
 
 /** A usual portion, to be changed to the recipe's. */
 export const NEW_INGREDIENT_GRAMS = 100;

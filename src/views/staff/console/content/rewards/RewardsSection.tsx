@@ -20,7 +20,7 @@ import {
 import '../contentSections.css';
 
 /**
- * The content editor's 'Récompenses' (docs/behaviour.md#rewards-editor): the hotel's rewards in the order guests see
+ * The content editor's 'Récompenses' (docs/behaviour.md#rewards): the hotel's rewards in the order guests see
  * them; add one (its type, name and cost), open one to change it, retire one.
  */
 

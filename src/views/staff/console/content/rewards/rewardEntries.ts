@@ -3,7 +3,7 @@ import { DEFAULT_WATER_VOLUME } from '../../../../rewards/details/rewardDisplay.
 import { DEFAULT_REWARD_POSITION } from '../../../../rewards/rewardGroups.ts';
 import { keyFromName } from '../entryKeys.ts';
 
-/** The rewards editor's rules (docs/behaviour.md#rewards-editor), apart from the view so they are tested alone. */
+/** The rewards editor's rules (docs/behaviour.md#rewards), apart from the view so they are tested alone. */
 
 export type RewardTypeName = RewardEntry['type'];
 export const REWARD_TYPES: readonly RewardTypeName[] = ['CODE', 'EAU', 'SLIDER', 'GENERIC'];
@@ -66,7 +66,7 @@ export interface PoolAddition {
   repeated: string[];
 }
 
-/** The pool with the codes of `text` added (docs/behaviour.md#rewards-editor): blanks dropped, repeats left out. */
+/** The pool with the codes of `text` added (docs/behaviour.md#rewards): blanks dropped, repeats left out. */
 export function addedToPool(pool: readonly string[], text: string): PoolAddition {
   const codes = new Set(pool);
   const repeated = new Set<string>();
