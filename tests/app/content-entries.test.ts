@@ -1,12 +1,14 @@
 /** The content editor's pure rules for new rewards, code pools, new dishes and keys (docs/behaviour.md#content-editor). */
 import { describe, expect, it } from 'vitest';
 import type { MenuDish, RewardEntry } from '../../contract/hotel-content-file.ts';
+import { RewardType } from '../../contract/schemas.ts';
 import { keyFromName } from '../../src/views/staff/console/content/entryKeys.ts';
 import { newDish, newIngredient } from '../../src/views/staff/console/content/menu/menuEntries.ts';
 import {
   addedToPool,
   codesOfText,
   newReward,
+  REWARD_TYPES,
   rewardsInOrder,
 } from '../../src/views/staff/console/content/rewards/rewardEntries.ts';
 
@@ -32,6 +34,12 @@ describe('keyFromName', () => {
     const key = keyFromName('a'.repeat(100), ['a'.repeat(58)], 'reward');
     expect(key).toBe(`${'a'.repeat(58)}-2`);
     expect(key.length).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('reward types', () => {
+  it('are the contract’s four, in its order (the editor keeps no schema in the page’s bundle)', () => {
+    expect(REWARD_TYPES).toEqual(RewardType.anyOf.map((literal) => literal.const));
   });
 });
 
