@@ -75,6 +75,8 @@ export const CONTENT_RULES = {
   onlyProofHasQrIds: [],
   onlyCodeHasPool: [],
   mealNeedsMenu: [],
+  /** A figure of the hotel shown in place of a published one says where it comes from. */
+  impactSource: [],
   unknownFood: ['food', 'allowed'],
   // The file's staff (`hotel:check`, `hotel:import`; the editor refuses staff altogether).
   staffPinBesideList: [],

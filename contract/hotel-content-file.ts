@@ -172,7 +172,7 @@ export const RewardEntry = Type.Object(
 
 /**
  * A dish of the hotel restaurant (the meal photo's menu analyser, docs/meal-scoring.md#hotel-menu): its names per
- * language and its recipe, each ingredient a row of the factor table (server/domain/meals/factors.ts) and grams.
+ * language and its recipe, each ingredient a row of the factor table (contract/meal-foods.ts) and grams.
  */
 export const MenuDish = Type.Object(
   {

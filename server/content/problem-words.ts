@@ -87,6 +87,7 @@ const ENGLISH: { [R in ContentRule]: (values: ContentRuleValues<R>) => string } 
   onlyProofHasQrIds: () => 'only PROOF actions have proofQrIds',
   onlyCodeHasPool: () => 'only CODE rewards have a code pool',
   mealNeedsMenu: () => 'a LIMEAT action needs a menu (the dishes guests pick after their photo)',
+  impactSource: () => 'a figure of the hotel names its source',
   unknownFood: ({ food, allowed }) => `${JSON.stringify(food)} is not a food of the factor table; allowed: ${allowed}`,
   staffPinBesideList: () => 'a file with a staff list declares its first manager there, not in hotel.staffPin',
   weakPin: ({ field, min }) =>

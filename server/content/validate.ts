@@ -27,9 +27,9 @@ import {
   RoomEntry,
   StaffEntry,
 } from '../../contract/hotel-content-file.ts';
+import { FOOD_KEYS, isFoodKey } from '../../contract/meal-foods.ts';
 import { RewardType } from '../../contract/schemas.ts';
 import { MIN_STAFF_PIN_LENGTH, STAFF_ROLES, signsInByPinAlone } from '../../contract/staff-roles.ts';
-import { FOOD_KEYS, isFoodKey } from '../domain/meals/factors.ts';
 import { staffNameKey } from '../domain/staff-sessions.ts';
 import { CURRENT_PIN_HASH_PREFIX, isCurrentPinHash } from './pin.ts';
 import { type RuleProblem, ruleProblem } from './problem-words.ts';
@@ -335,6 +335,10 @@ function ruleProblems(file: HotelContentFile): Problem[] {
         });
     });
   });
+  // docs/impact.md#hotel-figures: a figure shown in place of a published one says where it comes from.
+  for (const [category, override] of Object.entries(file.impactFactors ?? {}))
+    if (override && override.source === undefined && Object.keys(override).length > 0)
+      problem(['impactFactors', category, 'source'], 'impactSource', {});
   return problems;
 }
 

@@ -1,19 +1,13 @@
 /**
  * The staff page's impact summary of a hotel over a hotel-local period (docs/impact.md): participation, actions by
  * type, points and rewards (sums over the ledger and the claims), water donated, and the water, energy and CO2e the
- * guests' gestures saved by the factor table (server/domain/impact-factors.ts), with a daily series.
+ * guests' gestures saved by the factor table (contract/impact-factors.ts), with a daily series.
  *
  * Rows are read over a UTC window a day wider than the period on each side (no zone is more than 14 h from UTC) and
  * kept by their hotel-local date, so a day is the hotel's day whatever the zone and its daylight-saving changes.
  */
 import type { Kysely } from 'kysely';
 import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
-import type { ImpactCategorySummary, ImpactDay, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
-import type { Database } from '../db/schema.ts';
-import { waterVolume } from '../mail/reward-mail.ts';
-import { DomainError, notFound } from './errors.ts';
-import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
-import { hotelPrimaryLanguage } from './hotels.ts';
 import {
   HEATING_FLOOR_TEMPERATURE,
   HEATING_REFERENCE_TEMPERATURE,
@@ -24,7 +18,13 @@ import {
   type ImpactFactorTable,
   type ImpactMeasure,
   impactFactorsOf,
-} from './impact-factors.ts';
+} from '../../contract/impact-factors.ts';
+import type { ImpactCategorySummary, ImpactDay, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
+import type { Database } from '../db/schema.ts';
+import { waterVolume } from '../mail/reward-mail.ts';
+import { DomainError, notFound } from './errors.ts';
+import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
+import { hotelPrimaryLanguage } from './hotels.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** The longest period one summary covers (a year, leap day included). */

@@ -300,6 +300,12 @@ const CASES: Case[] = [
     path: ['actions', 9, 'type'],
   },
   {
+    name: 'a figure of the hotel without its source',
+    breaks: (d) => (d.impactFactors = { shower: { waterLitres: 40 } }),
+    rule: 'impactSource',
+    path: ['impactFactors', 'shower', 'source'],
+  },
+  {
     name: 'a food the factor table does not have',
     breaks: (d) => (d.menu[0].ingredients[0].food = 'wagyu'),
     rule: 'unknownFood',

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { encode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_IMPACT_FACTORS, impactFactorsOf } from '../../contract/impact-factors.ts';
 import type { ImpactSummaryReply } from '../../contract/schemas.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { ContentError } from '../../server/content/validate.ts';
 import { MAX_PERIOD_DAYS } from '../../server/domain/impact.ts';
-import { DEFAULT_IMPACT_FACTORS, impactFactorsOf } from '../../server/domain/impact-factors.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import { describeEachDialect, type Harness, rewardIdOf, staffHeaders } from './harness.ts';
 
@@ -225,7 +225,7 @@ describeEachDialect('impact summary', (get) => {
   it('uses the factors of the hotel’s content file, and its source, in place of the shipped ones', async () => {
     const h = get();
     const file = parseContent(
-      `${DEMO_YAML}\nimpactFactors:\n  shower: { waterLitres: 30, co2eGrams: 150, source: Compteur de l'hôtel }\n  meal: { co2eGrams: 3000 }\n`,
+      `${DEMO_YAML}\nimpactFactors:\n  shower: { waterLitres: 30, co2eGrams: 150, source: Compteur de l'hôtel }\n  meal: { co2eGrams: 3000, source: Fiche recette du chef }\n`,
     );
     await importContent(h.handle.db, file);
     const stay = await at(h, '2026-07-01T08:00:00Z', () => newStay(h.app, h.handle, 2));
@@ -240,7 +240,11 @@ describeEachDialect('impact summary', (get) => {
       co2e: { saved: 150, origin: 'hotel' },
     });
     const meal = reply.impact.find((row) => row.category === 'meal');
-    expect(meal?.co2e).toMatchObject({ perUnit: 3000, origin: 'hotel', source: { name: "The hotel's own figure" } });
+    expect(meal?.co2e).toMatchObject({
+      perUnit: 3000,
+      origin: 'hotel',
+      source: { id: null, name: 'Fiche recette du chef' },
+    });
     expect(meal?.water.origin).toBe('estimate');
     // Re-importing without the field brings the shipped table back.
     await importContent(h.handle.db, parseContent(DEMO_YAML));
@@ -299,7 +303,7 @@ describeEachDialect('impact summary', (get) => {
 });
 
 describe('impact factors in the content file', () => {
-  it('refuses unknown categories and fields, negative figures and an empty override', () => {
+  it('refuses unknown categories and fields, negative figures, an empty override, a figure without its source', () => {
     for (const block of [
       'impactFactors:\n  laundry: { waterLitres: 10 }\n',
       'impactFactors:\n  shower: { litres: 10 }\n',
@@ -308,6 +312,9 @@ describe('impact factors in the content file', () => {
     ]) {
       expect(() => parseContent(`${DEMO_YAML}\n${block}`), block).toThrow(ContentError);
     }
+    expect(() => parseContent(`${DEMO_YAML}\nimpactFactors:\n  meal: { co2eGrams: 3000 }\n`)).toThrow(
+      /impactFactors\.meal\.source: a figure of the hotel names its source/,
+    );
   });
 
   it('keeps the shipped figures a hotel does not override', () => {

@@ -11,6 +11,7 @@ import { encode } from 'jpeg-js';
 import type { Kysely } from 'kysely';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOOD_FACTORS, FOOD_KEYS, impactOf } from '../../contract/meal-foods.ts';
 import { LimeatReply, MealMenuReply } from '../../contract/schemas.ts';
 import { buildApp } from '../../server/app.ts';
 import { parseContent } from '../../server/content/import.ts';
@@ -18,8 +19,8 @@ import { SAMPLE_HOTEL_FILES, seedSampleHotels } from '../../server/content/seed.
 import { ContentError } from '../../server/content/validate.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { ANALYSIS_RETRY_AFTER_SECONDS } from '../../server/domain/meals/analysers.ts';
-import { FOOD_FACTORS, FOOD_KEYS, matchFood } from '../../server/domain/meals/factors.ts';
-import { analysisOf, environmentalScore, impactOf, mealPoints } from '../../server/domain/meals/scoring.ts';
+import { matchFood } from '../../server/domain/meals/factors.ts';
+import { analysisOf, environmentalScore, mealPoints } from '../../server/domain/meals/scoring.ts';
 import { actionOfType, expectConsistentBalance, newStay, submissionCounts, type TestStay } from './actions-support.ts';
 import { createTestDatabase, DIALECTS, describeEachDialect, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
 

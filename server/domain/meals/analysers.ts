@@ -5,9 +5,11 @@
  *   "no food" but 503 `analysis_unavailable` with Retry-After, so the guest keeps the photo and tries again;
  * - menu: the guest picks the dish of the hotel's menu after the photo, and its recipe is the meal.
  */
+
+import type { MealIngredient } from '../../../contract/meal-foods.ts';
+import { FOOD_KEYS, isFoodKey } from '../../../contract/meal-foods.ts';
 import { DomainError } from '../errors.ts';
-import { FOOD_KEYS, isFoodKey, matchFood } from './factors.ts';
-import type { MealIngredient } from './scoring.ts';
+import { matchFood } from './factors.ts';
 
 export interface MealAnalysisRequest {
   photo: Buffer;

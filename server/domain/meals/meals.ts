@@ -8,6 +8,7 @@
  * weaker meal never takes points back.
  */
 import type { Kysely } from 'kysely';
+import { impactOf, isFoodKey, type MealImpact, type MealIngredient } from '../../../contract/meal-foods.ts';
 import type { LimeatBody, LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Store, WriteTransaction } from '../../db/store.ts';
@@ -25,9 +26,8 @@ import { hotelPrimaryLanguage } from '../hotels.ts';
 import { type Caller, giveBackRateLimitNow, limitOfStay, submissionsLimit, takeRateLimitNow } from '../rate-limits.ts';
 import { checkEndDate, findOwnedStay, isFinished, lockOwnedStay, type StayRecord } from '../stays.ts';
 import type { MealAnalyser } from './analysers.ts';
-import { isFoodKey } from './factors.ts';
 import { checkedPhoto } from './photo.ts';
-import { analysisOf, impactOf, isVegetarian, type MealImpact, type MealIngredient, mealPoints } from './scoring.ts';
+import { analysisOf, isVegetarian, mealPoints } from './scoring.ts';
 
 interface MealAction {
   id: number;

@@ -3,40 +3,14 @@
  * figures, the score falls 2.5 points with each doubling of the meal's greenhouse gases above 0.5 kg CO2e, the meal
  * is vegetarian when every ingredient is, and the points scale with the score.
  */
-import type { LimeatAnalysis } from '../../../contract/schemas.ts';
-import { FOOD_FACTORS, type FoodKey } from './factors.ts';
 
-/** One ingredient of a meal: its factor-table row and its weight on the plate. */
-export interface MealIngredient {
-  food: FoodKey;
-  grams: number;
-}
+import { FOOD_FACTORS, type FoodKey, impactOf, type MealIngredient } from '../../../contract/meal-foods.ts';
+import type { LimeatAnalysis } from '../../../contract/schemas.ts';
 
 /** A meal whose greenhouse gases are at or below this scores 10 (kg CO2e). */
 export const FULL_SCORE_GHG_KG = 0.5;
 /** Score points lost with each doubling of the greenhouse gases above FULL_SCORE_GHG_KG. */
 export const SCORE_LOST_PER_DOUBLING = 2.5;
-const WH_PER_MJ = 1000 / 3.6;
-
-export interface MealImpact {
-  waterLitres: number;
-  energyWh: number;
-  ghgGrams: number;
-}
-
-export function impactOf(ingredients: readonly MealIngredient[]): MealImpact {
-  let water = 0;
-  let energy = 0;
-  let ghg = 0;
-  for (const { food, grams } of ingredients) {
-    const factor = FOOD_FACTORS[food];
-    const kg = grams / 1000;
-    water += kg * factor.waterLitresPerKg;
-    energy += kg * factor.energyMjPerKg * WH_PER_MJ;
-    ghg += kg * factor.ghgKgPerKg * 1000;
-  }
-  return { waterLitres: round(water, 1), energyWh: Math.round(energy), ghgGrams: Math.round(ghg) };
-}
 
 /** 0–10, one decimal: 10 up to 0.5 kg CO2e, minus 2.5 per doubling; a meal with nothing found scores 0. */
 export function environmentalScore(ghgGrams: number, ingredientCount: number): number {

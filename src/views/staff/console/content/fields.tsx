@@ -35,7 +35,8 @@ export function FieldProblems({ id, problems }: { id: string; problems: readonly
   );
 }
 
-function Field({
+/** A field's frame: its label, a hint, the input given, its problems (for inputs the kit does not have). */
+export function Field({
   id,
   label,
   hint,

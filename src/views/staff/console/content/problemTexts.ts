@@ -78,6 +78,7 @@ const RULE_TEXTS: Record<Exclude<ContentRule, 'wrongType' | 'pattern' | 'duplica
   onlyProofHasQrIds: msg`Seule une action de preuve a des codes à scanner`,
   onlyCodeHasPool: msg`Seule une récompense à code a une liste de codes`,
   mealNeedsMenu: msg`Une action repas a besoin du menu du restaurant`,
+  impactSource: msg`Indiquez la source de ces chiffres`,
   unknownFood: msg({ message: 'Aliment inconnu\u00a0: {food}' }),
   staffPinBesideList: msg`Le premier responsable se déclare dans la liste du personnel`,
   weakPin: msg({ message: 'Au moins {min} chiffres, ou une phrase d’au moins {min} caractères avec une lettre' }),

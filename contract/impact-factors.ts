@@ -1,11 +1,12 @@
 /**
  * The impact factor table (docs/impact.md#factor-table): the water, energy and greenhouse gases one guest gesture
  * saves, each figure with the published source it comes from. The meal row is computed from the meal analysis's own
- * per-kilogram table (server/domain/meals/factors.ts), so the dashboard and the meal result read one set of figures.
+ * per-kilogram table (contract/meal-foods.ts), so the dashboard and the meal result read one set of figures. Pure data
+ * shared with the staff page, whose content editor shows each shipped figure beside the hotel's own.
  * A hotel may replace any figure in its content file (`impactFactors`, docs/server.md#hotel-content-files).
  */
-import type { ImpactSourceId } from '../../contract/schemas.ts';
-import { type MealIngredient, impactOf as mealImpactOf } from './meals/scoring.ts';
+import { type MealIngredient, impactOf as mealImpactOf } from './meal-foods.ts';
+import type { ImpactSourceId } from './schemas.ts';
 
 export const IMPACT_CATEGORIES = ['cleaning', 'shower', 'heating', 'meal'] as const;
 export type ImpactCategory = (typeof IMPACT_CATEGORIES)[number];
