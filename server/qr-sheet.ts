@@ -13,9 +13,9 @@ import QRCode from 'qrcode';
 import type { Database } from './db/schema.ts';
 import { notFound } from './domain/errors.ts';
 import { primaryLanguageOfHotel } from './domain/hotels.ts';
-import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
+import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
 import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
 
 const MM = 72 / 25.4;
