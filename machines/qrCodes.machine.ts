@@ -86,7 +86,7 @@ export const qrCodesMachine = setup({
     events: {} as QrCodesEvent,
   },
   actors: {
-    rotate: viewProvidedActor<unknown, RotateInput>('rotate'),
+    rotate: viewProvidedActor<void, RotateInput>('rotate'),
     printSheet: viewProvidedActor<void, PrintInput>('printSheet'),
   },
   actions: {
