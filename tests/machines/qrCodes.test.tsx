@@ -1,8 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { ContentDocument, ContentReply } from '../../contract/content-editor.ts';
+import {
+  type ContentDocument,
+  ContentDocument as ContentDocumentSchema,
+  type ContentReply,
+} from '../../contract/content-editor.ts';
 import { contentEditorMachine } from '../../machines/contentEditor.machine.ts';
 import { type QrCodesInput, type QrTarget, qrCodesMachine } from '../../machines/qrCodes.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
@@ -14,8 +19,9 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 
 type QrCodesSnapshot = SnapshotFrom<typeof qrCodesMachine>;
 
-export const ROOMS_DOCUMENT: ContentDocument = {
-  hotel: { id: 1, name: 'Hôtel Les Tilleuls', timeZone: 'Europe/Paris', qrKey: 'tilleuls-key' },
+/** Checked by the content file's schema: a document the server could send. */
+export const ROOMS_DOCUMENT: ContentDocument = Value.Parse(ContentDocumentSchema, {
+  hotel: { id: 1, name: 'Hôtel Les Tilleuls', isDemo: false, timeZone: 'Europe/Paris', qrKey: 'tilleuls-key' },
   languages: [{ code: 'fr', name: 'Français', enabled: true, isPrimary: true, position: 1 }],
   rooms: [
     { number: '101', qrId: 'tilleuls-101' },
@@ -33,7 +39,7 @@ export const ROOMS_DOCUMENT: ContentDocument = {
       proofQrIds: ['tilleuls-garden-gate'],
     },
   ],
-};
+});
 export const ROOMS_CONTENT: ContentReply = { version: 'v1', number: 1, document: ROOMS_DOCUMENT };
 
 const failure = (status: number, code: string) => new ApiError(status, code, code);
