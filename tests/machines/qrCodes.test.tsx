@@ -13,34 +13,12 @@ import { type QrCodesInput, type QrTarget, qrCodesMachine } from '../../machines
 import { ApiError } from '../../src/api/http.ts';
 import { RoomsSection } from '../../src/views/staff/console/content/rooms/RoomsSection.tsx';
 import { controlledActors } from '../app/controlled-actors.ts';
+import { ROOMS_CONTENT } from '../app/rooms-fixtures.ts';
 import { renderStaffSection, SECTION_INPUT } from '../app/staff-section-host.tsx';
 import { canTake, eventKey, matchesPath } from '../support/graph-model.ts';
 import { modelPathTitle } from '../support/model-path-title.ts';
 
 type QrCodesSnapshot = SnapshotFrom<typeof qrCodesMachine>;
-
-/** Checked by the content file's schema: a document the server could send. */
-export const ROOMS_DOCUMENT: ContentDocument = Value.Parse(ContentDocumentSchema, {
-  hotel: { id: 1, name: 'Hôtel Les Tilleuls', isDemo: false, timeZone: 'Europe/Paris', qrKey: 'tilleuls-key' },
-  languages: [{ code: 'fr', name: 'Français', enabled: true, isPrimary: true, position: 1 }],
-  rooms: [
-    { number: '101', qrId: 'tilleuls-101' },
-    { number: '102', qrId: 'tilleuls-102' },
-  ],
-  actions: [
-    {
-      key: 'garden-visit',
-      type: 'PROOF',
-      scope: 'HOTEL',
-      period: 'STAY',
-      reward: 15,
-      position: 1,
-      texts: { fr: { name: 'Visite du jardin', description: 'Scannez le code au portail.' } },
-      proofQrIds: ['tilleuls-garden-gate'],
-    },
-  ],
-});
-export const ROOMS_CONTENT: ContentReply = { version: 'v1', number: 1, document: ROOMS_DOCUMENT };
 
 const failure = (status: number, code: string) => new ApiError(status, code, code);
 const ROOM: QrTarget = { kind: 'room', number: '101' };
