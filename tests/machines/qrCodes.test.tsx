@@ -82,6 +82,7 @@ function editorWithContent() {
   return { editor, loads };
 }
 
+// toHaveTextContent reads no-break spaces as spaces.
 const questions: Record<QrTarget['kind'], string> = {
   room: 'Le QR code imprimé de la chambre 101 cessera de fonctionner tout de suite. Il faudra imprimer le nouveau.',
   proof:

@@ -91,7 +91,7 @@ export function RoomsSection({ actorRef, logic }: { actorRef: ContentEditorRef; 
                 <p className="content-rooms__code">
                   {room.qrId ? (
                     <>
-                      {t`QR code :`} <code dir="ltr">{room.qrId}</code>
+                      {t`QR code :`} <code dir="ltr">{room.qrId}</code>
                     </>
                   ) : (
                     t`QR code créé à l'enregistrement`
@@ -154,7 +154,7 @@ export function RoomsSection({ actorRef, logic }: { actorRef: ContentEditorRef; 
             <fieldset className="content-rooms__fieldset">
               <legend className="content-rooms__legend">{action.name}</legend>
               <p className="content-rooms__code">
-                {t`Codes :`}{' '}
+                {t`Codes :`}{' '}
                 {action.codes.map((code) => (
                   <code key={code} dir="ltr">
                     {code}
@@ -185,7 +185,7 @@ export function RoomsSection({ actorRef, logic }: { actorRef: ContentEditorRef; 
       </ul>
 
       <h3 className="content-rooms__heading">{t`QR code de l'hôtel`}</h3>
-      <p className="content-rooms__hint">{t`Il ouvre un séjour sans chambre ; il est imprimé avec toutes les chambres.`}</p>
+      <p className="content-rooms__hint">{t`Il ouvre un séjour sans chambre ; il est imprimé avec toutes les chambres.`}</p>
       <div className="content-rooms__buttons">
         <button
           type="button"
@@ -217,11 +217,11 @@ function QrCodesStatus({ qrCodes, proofActions }: { qrCodes: QrCodesRef; proofAc
       target.kind === 'room'
         ? t`Le QR code imprimé de la chambre ${target.number} cessera de fonctionner tout de suite. Il faudra imprimer le nouveau.`
         : target.kind === 'proof'
-          ? t`Les codes imprimés de « ${proofName(target.action)} » cesseront de fonctionner tout de suite. Il faudra imprimer les nouveaux.`
+          ? t`Les codes imprimés de « ${proofName(target.action)} » cesseront de fonctionner tout de suite. Il faudra imprimer les nouveaux.`
           : t`Le QR code imprimé de l'hôtel cessera de fonctionner tout de suite. Il faudra imprimer le nouveau.`;
     return (
       <Sheet
-        title={target.kind === 'proof' ? t`Nouveau code ?` : t`Nouveau QR code ?`}
+        title={target.kind === 'proof' ? t`Nouveau code ?` : t`Nouveau QR code ?`}
         onClose={busy ? () => {} : () => qrCodes.send({ type: 'qr.cancel' })}
         scope="content-rooms-confirm"
         state={state}
@@ -256,10 +256,10 @@ function QrCodesStatus({ qrCodes, proofActions }: { qrCodes: QrCodesRef; proofAc
       <div className="content-rooms__status" role="status" data-part="rotated">
         <p>
           {target.kind === 'room'
-            ? t`Chambre ${target.number} : nouveau QR code. Imprimez-le : l'ancien ne fonctionne plus.`
+            ? t`Chambre ${target.number} : nouveau QR code. Imprimez-le : l'ancien ne fonctionne plus.`
             : target.kind === 'proof'
-              ? t`« ${proofName(target.action)} » : nouveaux codes. Imprimez-les : les anciens ne fonctionnent plus.`
-              : t`Nouveau QR code de l'hôtel. Imprimez-le : l'ancien ne fonctionne plus.`}
+              ? t`« ${proofName(target.action)} » : nouveaux codes. Imprimez-les : les anciens ne fonctionnent plus.`
+              : t`Nouveau QR code de l'hôtel. Imprimez-le : l'ancien ne fonctionne plus.`}
         </p>
         <div className="content-rooms__buttons">
           <button type="button" className="button-primary" onClick={() => qrCodes.send({ type: 'qr.print', sheet })}>
