@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from './db/schema.ts';
-import { notFound } from './domain/errors.ts';
+import { DomainError, notFound } from './domain/errors.ts';
 import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
@@ -312,7 +312,7 @@ export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
 
 /**
  * GET …/qr-sheet.pdf: the session's own hotel's sheet (403 staff_session_wrong_hotel), whole, or one room's card
- * (`room`), or one PROOF action's codes (`proof`).
+ * (`room`), or one PROOF action's codes (`proof`); both at once is a 400.
  */
 export async function qrSheetPdfAsStaff(
   db: Kysely<Database>,
@@ -321,5 +321,7 @@ export async function qrSheetPdfAsStaff(
 ): Promise<Buffer> {
   requireStaffOf(staff, request.hotelId);
   const { room, ...rest } = request;
+  if (room !== undefined && rest.proof !== undefined)
+    throw new DomainError('bad_request', 'bad_request', 'Ask for one room’s card or one action’s codes, not both');
   return renderQrSheet(await qrSheetOf(db, { ...rest, rooms: room === undefined ? undefined : [room] }));
 }

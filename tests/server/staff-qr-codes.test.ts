@@ -197,6 +197,8 @@ describeEachDialect('rooms and QR codes on the staff page', (get) => {
     expect(all.pages).toBe(1);
     expect(all.text).toMatch(/Chambre 101[\s\S]*Chambre 102[\s\S]*Chambre 201/);
 
+    const both = await call(h, 'GET', '/api/staff/hotels/1/qr-sheet.pdf?room=101&proof=garden-visit');
+    expect([both.statusCode, both.json().error]).toEqual([400, 'bad_request']);
     for (const query of ['room=999', 'proof=refill-bottle']) {
       const missing = await call(h, 'GET', `/api/staff/hotels/1/qr-sheet.pdf?${query}`);
       expect([missing.statusCode, missing.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
