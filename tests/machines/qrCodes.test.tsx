@@ -1,13 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
-import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { type ActorLogic, type AnyEventObject, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import {
-  type ContentDocument,
-  ContentDocument as ContentDocumentSchema,
-  type ContentReply,
-} from '../../contract/content-editor.ts';
 import { contentEditorMachine } from '../../machines/contentEditor.machine.ts';
 import { type QrCodesInput, type QrTarget, qrCodesMachine } from '../../machines/qrCodes.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
