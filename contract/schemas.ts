@@ -309,6 +309,30 @@ export type RoomQrRotationReply = Static<typeof RoomQrRotationReply>;
 export const HotelKeyRotationReply = Type.Object({ hId: Type.Integer(), key: Type.String() });
 export type HotelKeyRotationReply = Static<typeof HotelKeyRotationReply>;
 
+/** POST /api/staff/hotels/{hId}/actions/{action}/proof-rotation: a PROOF action named by its content key or its id. */
+export const ProofActionParams = Type.Object({
+  hId: HotelId,
+  action: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const ProofCodesRotationReply = Type.Object({
+  hId: Type.Integer(),
+  actionId: Type.Integer(),
+  actionKey: Type.String(),
+  /** The action's new printed codes, one for each it had. */
+  qrIds: Type.Array(Type.String()),
+});
+export type ProofCodesRotationReply = Static<typeof ProofCodesRotationReply>;
+
+/**
+ * GET /api/staff/hotels/{hId}/qr-sheet.pdf: the hotel's printable QR codes (docs/behaviour.md#qr-sheets); `room` prints
+ * that room's card only, `proof` the codes of that PROOF action (its content key or id) only.
+ */
+export const QrSheetQuery = Type.Object({
+  room: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  proof: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type QrSheetQuery = Static<typeof QrSheetQuery>;
+
 /** GET /api/rooms/{qrId}/info — hId null when the QR code is not assigned to a hotel. */
 export const RoomInfoReply = Type.Object({
   hId: Type.Union([Type.Integer(), Type.Null()]),
@@ -583,6 +607,7 @@ export const STAFF_AUDIT_KINDS = [
   'stayReset',
   'roomQrRotated',
   'hotelKeyRotated',
+  'proofCodeRotated',
   'accountAdded',
   'accountRenamed',
   'accountRoleChanged',

@@ -19,8 +19,11 @@ import { viewProvidedActor } from './viewProvided.ts';
  *   any other failure ▶ changed, saying the save failed;
  * - 'yaml.import' {text}, from unchanged ▶ importingYaml (PUT …/content.yaml): a whole content file, saved like a
  *   draft; refused ▶ unchanged, its problems listed;
+ * - 'content.reload', from unchanged ▶ reloading ▶ unchanged with the content read again: what a section's own call
+ *   changed outside the draft (a QR code rotated: machines/qrCodes.machine.ts); a changed draft is never dropped so;
  * - 'editor.show' {section} changes the part of the content shown.
- * A call refused for who is signed in (401, 403) ▶ refused, and the staff page is told (machines/staffRefusal.ts).
+ * A call refused for who is signed in (401, 403) ▶ refused, and the staff page is told (machines/staffRefusal.ts); a
+ * section's own call so refused sends 'section.refused' {error} to the same end.
  */
 
 /** The parts of the content the editor shows one at a time, in the order of its menu. */
@@ -76,7 +79,9 @@ export type ContentEditorEvent =
   | { type: 'draft.discard' }
   | { type: 'draft.save' }
   | { type: 'yaml.import'; text: string }
-  | { type: 'conflict.reload' };
+  | { type: 'conflict.reload' }
+  | { type: 'content.reload' }
+  | { type: 'section.refused'; error: unknown };
 
 function savedOf(context: ContentEditorContext): ContentReply {
   if (!context.saved) throw new Error('The editor edits loaded content');
@@ -182,6 +187,7 @@ export const contentEditorMachine = setup({
   }),
   on: {
     'editor.show': { actions: { type: 'show', params: ({ event }) => event.section } },
+    'section.refused': '.refused',
   },
   initial: 'loading',
   states: {
@@ -208,6 +214,21 @@ export const contentEditorMachine = setup({
               target: 'importingYaml',
               actions: { type: 'holdYaml', params: ({ event }) => event.text },
             },
+            'content.reload': 'reloading',
+          },
+        },
+        // Still editing meanwhile, so the section that asked stays shown.
+        reloading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reloadContent',
+            src: 'loadContent',
+            input: ({ context }) => sectionOf(context),
+            onDone: { target: 'unchanged', actions: holdSaved },
+            onError: [
+              { guard: isRefusedForWhoIsSignedIn, target: '#contentEditor.refused' },
+              { target: '#contentEditor.failed' },
+            ],
           },
         },
         changed: {

@@ -88,7 +88,13 @@ async function rotate(args: string[]): Promise<number> {
         `hotel ${hotelId}, room ${values.room}: new QR id ${qrId} (QR code: {app address}${roomQrUrl('', qrId)})`,
       );
     } else if (values.proof !== undefined) {
-      const { actionId, actionKey, qrIds } = await rotateProofCodes(database.db, hotelId, values.proof);
+      const { actionId, actionKey, qrIds } = await rotateProofCodes(
+        store,
+        hotelId,
+        values.proof,
+        SERVER_COMMAND,
+        new Date(),
+      );
       for (const qrId of qrIds)
         console.log(
           `hotel ${hotelId}, proof action ${actionKey} (${actionId}): new proof QR id ${qrId} (QR code: {app address}${proofQrUrl('', { actionId, hotelId, qrId })})`,

@@ -11,10 +11,11 @@ import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from './db/schema.ts';
-import { notFound } from './domain/errors.ts';
+import { DomainError, notFound } from './domain/errors.ts';
 import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
-import { hotelQrUrl, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
+import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
+import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
 import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
 
 const MM = 72 / 25.4;
@@ -63,14 +64,19 @@ export function sheetLanguage(language: string): SheetLanguage {
   return base === 'fr' || base === 'ar' ? base : 'en';
 }
 
-/**
- * What the hotel's sheet holds: the hotel code, the rooms by number, the proof codes by action then code. With
- * `rooms`, only those rooms' cards (a reprint after a rotation); a number the hotel does not have is not found.
- */
-export async function qrSheetOf(
-  db: Kysely<Database>,
-  request: { hotelId: number; baseUrl: string; language?: string | undefined; rooms?: string[] | undefined },
-): Promise<QrSheet> {
+/** Which cards a sheet holds: all of them, or a reprint of some rooms' cards or of one PROOF action's codes. */
+export interface QrSheetRequest {
+  hotelId: number;
+  baseUrl: string;
+  language?: string | undefined;
+  /** Only these rooms' cards (a reprint after a rotation); a number the hotel does not have is not found. */
+  rooms?: string[] | undefined;
+  /** Only the codes of this PROOF action (its content key or id); one the hotel does not have is not found. */
+  proof?: string | undefined;
+}
+
+/** What the hotel's sheet holds: the hotel code, the rooms by number, the proof codes by action then code. */
+export async function qrSheetOf(db: Kysely<Database>, request: QrSheetRequest): Promise<QrSheet> {
   const hotel = await db
     .selectFrom('hotels')
     .select(['id', 'name', 'qr_key', 'hotel_qr_entry'])
@@ -79,33 +85,9 @@ export async function qrSheetOf(
   if (!hotel) throw notFound('Hotel');
   const language = request.language ?? (await primaryLanguageOfHotel(db, hotel.id));
   const texts = sheetLanguage(language);
-  const onlyRooms = request.rooms;
-  let roomQuery = db
-    .selectFrom('rooms')
-    .select(['number', 'qr_id'])
-    .where('hotel_id', '=', hotel.id)
-    .where('number', 'is not', null);
-  if (onlyRooms) roomQuery = roomQuery.where('number', 'in', onlyRooms);
-  const rooms = await roomQuery.execute();
-  if (onlyRooms) {
-    const missing = onlyRooms.filter((number) => !rooms.some((room) => room.number === number));
-    if (missing.length > 0) throw notFound(`Room ${missing.join(', ')} of hotel ${hotel.id}`);
-    return {
-      hotelName: hotel.name,
-      language,
-      entries: roomEntries(request.baseUrl, hotel.name, texts, rooms),
-    };
-  }
-  const proofs = await db
-    .selectFrom('proof_codes')
-    .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
-    .select(['actions.id as action_id', 'actions.position', 'proof_codes.qr_id'])
-    .where('actions.hotel_id', '=', hotel.id)
-    .where('actions.active', '=', 1)
-    .orderBy('actions.position')
-    .orderBy('actions.id')
-    .orderBy('proof_codes.qr_id')
-    .execute();
+  const whole = request.rooms === undefined && request.proof === undefined;
+  const rooms = request.proof === undefined ? await roomsOf(db, hotel.id, request.rooms) : [];
+  const proofs = request.rooms === undefined ? await proofCodesOf(db, hotel.id, request.proof) : [];
   const actionIds = [...new Set(proofs.map((p) => p.action_id))];
   const names =
     actionIds.length === 0
@@ -127,7 +109,7 @@ export async function qrSheetOf(
     language,
     entries: [
       // A hotel whose hotel QR opens no stay (hotelQrEntry: off, docs/trust-model.md#hotel-key) prints none.
-      ...(hotel.hotel_qr_entry === 'off'
+      ...(!whole || hotel.hotel_qr_entry === 'off'
         ? []
         : [
             {
@@ -144,6 +126,36 @@ export async function qrSheetOf(
       ),
     ],
   };
+}
+
+/** The hotel's rooms, or only those numbered `only`, every one of which it must have. */
+async function roomsOf(db: Kysely<Database>, hotelId: number, only: string[] | undefined) {
+  let query = db
+    .selectFrom('rooms')
+    .select(['number', 'qr_id'])
+    .where('hotel_id', '=', hotelId)
+    .where('number', 'is not', null);
+  if (only) query = query.where('number', 'in', only);
+  const rooms = await query.execute();
+  const missing = (only ?? []).filter((number) => !rooms.some((room) => room.number === number));
+  if (missing.length > 0) throw notFound(`Room ${missing.join(', ')} of hotel ${hotelId}`);
+  return rooms;
+}
+
+/** The printed codes of the hotel's active actions, or only those of PROOF action `only` (its key or id). */
+async function proofCodesOf(db: Kysely<Database>, hotelId: number, only: string | undefined) {
+  let query = db
+    .selectFrom('proof_codes')
+    .innerJoin('actions', 'actions.id', 'proof_codes.action_id')
+    .select(['actions.id as action_id', 'actions.position', 'proof_codes.qr_id'])
+    .where('actions.hotel_id', '=', hotelId)
+    .where('actions.active', '=', 1);
+  if (only !== undefined) {
+    const action = await proofActionOf(db, hotelId, only);
+    if (!action) throw notFound('Proof action');
+    query = query.where('actions.id', '=', action.id);
+  }
+  return query.orderBy('actions.position').orderBy('actions.id').orderBy('proof_codes.qr_id').execute();
 }
 
 /** The rooms' cards, by room number. */
@@ -296,4 +308,20 @@ export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
   if (sheet.entries.length === 0) doc.addPage({ size: 'A4', margin: 0 });
   doc.end();
   return finished;
+}
+
+/**
+ * GET …/qr-sheet.pdf: the session's own hotel's sheet (403 staff_session_wrong_hotel), whole, or one room's card
+ * (`room`), or one PROOF action's codes (`proof`); both at once is a 400.
+ */
+export async function qrSheetPdfAsStaff(
+  db: Kysely<Database>,
+  staff: StaffSession,
+  request: { hotelId: number; baseUrl: string; room?: string | undefined; proof?: string | undefined },
+): Promise<Buffer> {
+  requireStaffOf(staff, request.hotelId);
+  const { room, ...rest } = request;
+  if (room !== undefined && rest.proof !== undefined)
+    throw new DomainError('bad_request', 'bad_request', 'Ask for one room’s card or one action’s codes, not both');
+  return renderQrSheet(await qrSheetOf(db, { ...rest, rooms: room === undefined ? undefined : [room] }));
 }

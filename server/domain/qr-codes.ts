@@ -2,9 +2,14 @@
  * Printed QR codes: their random ids and keys, the URLs they carry, their rotation by staff, what a room code points
  * to (docs/trust-model.md#presence).
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { HotelKeyRotationReply, RoomInfoReply, RoomQrRotationReply } from '../../contract/schemas.ts';
+import type {
+  HotelKeyRotationReply,
+  ProofCodesRotationReply,
+  RoomInfoReply,
+  RoomQrRotationReply,
+} from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
@@ -58,6 +63,15 @@ export async function qrCodesOf(db: Kysely<Database>, hotelId: number): Promise<
 }
 
 /**
+ * A rotation changes what the hotel's content document says (a room's `qrId`, the `qrKey`, an action's `proofQrIds`):
+ * it renews the content version, so a document opened before it is refused on save (409 content_version_conflict)
+ * instead of naming an id that no longer exists (docs/behaviour.md#rooms-and-qr-codes).
+ */
+async function renewContentVersion(db: Kysely<Database>, hotelId: number): Promise<void> {
+  await db.updateTable('hotels').set({ content_version: randomUUID() }).where('id', '=', hotelId).execute();
+}
+
+/**
  * Gives room `roomNumber` of the hotel a new random QR id: the old printed code stops working at once (the staff call
  * and `npm run qr:rotate`); the audit trail records who did it. 404 for a room the hotel does not have.
  */
@@ -78,14 +92,15 @@ export function rotateRoomQrId(
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw notFound('Room');
+    await renewContentVersion(tx.db, hotelId);
     await recordStaffAction(tx.db, { hotelId, kind: 'roomQrRotated', actor: by, at: now, roomNumber });
     return { hId: hotelId, roomNumber, qrId };
   });
 }
 
 /**
- * Gives the hotel QR code a new random key; the old key stops working at once; the audit trail records who did it.
- * 404 for an unknown hotel.
+ * Gives the hotel QR code a new random key; the old key stops working at once; the audit trail records who did it
+ * (the content version is renewed with it, as by `renewContentVersion`). 404 for an unknown hotel.
  */
 export function rotateHotelKey(
   store: Store,
@@ -97,7 +112,7 @@ export function rotateHotelKey(
     const key = randomQrId();
     const updated = await tx.db
       .updateTable('hotels')
-      .set({ qr_key: key, qr_key_generated: 1 })
+      .set({ qr_key: key, qr_key_generated: 1, content_version: randomUUID() })
       .where('id', '=', hotelId)
       .returning('id')
       .executeTakeFirst();
@@ -107,16 +122,8 @@ export function rotateHotelKey(
   });
 }
 
-export interface ProofCodesRotation {
-  hId: number;
-  actionId: number;
-  actionKey: string;
-  /** The action's new codes, one for each it had. */
-  qrIds: string[];
-}
-
-/** The hotel's active PROOF action named by its content key, else by its id. */
-async function proofActionOf(db: Kysely<Database>, hotelId: number, keyOrId: string) {
+/** The hotel's active PROOF action named by its content key, else by its id; undefined when it has none such. */
+export async function proofActionOf(db: Kysely<Database>, hotelId: number, keyOrId: string) {
   const proofActions = db
     .selectFrom('actions')
     .select(['id', 'key'])
@@ -130,18 +137,27 @@ async function proofActionOf(db: Kysely<Database>, hotelId: number, keyOrId: str
 
 /**
  * Gives each printed code of the hotel's PROOF action (its key or its id) a new random id: the old codes stop
- * validating proofs at once (`npm run qr:rotate -- --proof`). 404 for a PROOF action the hotel does not have.
+ * validating proofs at once (the staff call and `npm run qr:rotate -- --proof`); the audit trail records who did it.
+ * 404 for a PROOF action the hotel does not have.
  */
-export function rotateProofCodes(db: Kysely<Database>, hotelId: number, keyOrId: string): Promise<ProofCodesRotation> {
-  return db.transaction().execute(async (tx) => {
-    const action = await proofActionOf(tx, hotelId, keyOrId);
+export function rotateProofCodes(
+  store: Store,
+  hotelId: number,
+  keyOrId: string,
+  by: StaffActor,
+  now: Date,
+): Promise<ProofCodesRotationReply> {
+  return store.write(async (tx) => {
+    const action = await proofActionOf(tx.db, hotelId, keyOrId);
     if (!action) throw notFound('Proof action');
-    const removed = await tx.deleteFrom('proof_codes').where('action_id', '=', action.id).executeTakeFirst();
+    const removed = await tx.db.deleteFrom('proof_codes').where('action_id', '=', action.id).executeTakeFirst();
     const qrIds = Array.from({ length: Math.max(1, Number(removed.numDeletedRows)) }, randomQrId);
-    await tx
+    await tx.db
       .insertInto('proof_codes')
       .values(qrIds.map((qrId) => ({ action_id: action.id, qr_id: qrId, generated: 1 })))
       .execute();
+    await renewContentVersion(tx.db, hotelId);
+    await recordStaffAction(tx.db, { hotelId, kind: 'proofCodeRotated', actor: by, at: now, detail: action.key });
     return { hId: hotelId, actionId: action.id, actionKey: action.key, qrIds };
   });
 }
@@ -161,6 +177,17 @@ export async function rotateRoomQrIdAsStaff(
 export async function rotateHotelKeyAsStaff(store: Store, staff: StaffSession, hotelId: number, now: Date) {
   requireStaffOf(staff, hotelId);
   return rotateHotelKey(store, hotelId, staff, now);
+}
+
+export async function rotateProofCodesAsStaff(
+  store: Store,
+  staff: StaffSession,
+  hotelId: number,
+  keyOrId: string,
+  now: Date,
+) {
+  requireStaffOf(staff, hotelId);
+  return rotateProofCodes(store, hotelId, keyOrId, staff, now);
 }
 
 async function findQrCode(store: Store, qrId: string) {

@@ -1,9 +1,13 @@
 /** /api/staff: staff sessions opened with a staff account's PIN (docs/behaviour.md#staff-accounts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import {
   ErrorBody,
   HotelKeyRotationReply,
   HotelParams,
+  ProofActionParams,
+  ProofCodesRotationReply,
+  QrSheetQuery,
   RoomQrParams,
   RoomQrRotationReply,
   StaffSessionBody,
@@ -12,16 +16,23 @@ import {
   StaffSessionReply,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
-import { rotateHotelKeyAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
+import { rotateHotelKeyAsStaff, rotateProofCodesAsStaff, rotateRoomQrIdAsStaff } from '../domain/qr-codes.ts';
 import {
   currentStaffSession,
   endOwnStaffSessions,
   endStaffSession,
   openStaffSession,
 } from '../domain/staff-sessions.ts';
+import { qrSheetPdfAsStaff } from '../qr-sheet.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+
+/** The printable sheet, as its own media type (an error stays JSON). */
+const QrSheetAnswer = {
+  description: 'The QR codes to print, an A4 PDF of six cards a page',
+  content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+};
 
 export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.post(
@@ -83,5 +94,38 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       schema: { params: HotelParams, response: { 200: HotelKeyRotationReply, ...errors } },
     },
     async (request) => rotateHotelKeyAsStaff(deps.store, staffSessionOf(request), request.params.hId, deps.now()),
+  );
+
+  app.post(
+    '/hotels/:hId/actions/:action/proof-rotation',
+    {
+      preHandler: deps.staffAuth.allowed('qrCodes'),
+      schema: { params: ProofActionParams, response: { 200: ProofCodesRotationReply, ...errors } },
+    },
+    async (request) =>
+      rotateProofCodesAsStaff(
+        deps.store,
+        staffSessionOf(request),
+        request.params.hId,
+        request.params.action,
+        deps.now(),
+      ),
+  );
+
+  // The codes carry the address the staff page is open on: the one guests open (docs/behaviour.md#qr-sheets).
+  app.get(
+    '/hotels/:hId/qr-sheet.pdf',
+    {
+      preHandler: deps.staffAuth.allowed('qrCodes'),
+      schema: { params: HotelParams, querystring: QrSheetQuery, response: { 200: QrSheetAnswer, ...errors } },
+    },
+    async (request, reply) => {
+      const pdf = await qrSheetPdfAsStaff(deps.store.db, staffSessionOf(request), {
+        hotelId: request.params.hId,
+        baseUrl: `${request.protocol}://${request.host}`,
+        ...request.query,
+      });
+      return reply.type('application/pdf').header('content-disposition', 'inline; filename="qr-codes.pdf"').send(pdf);
+    },
   );
 };

@@ -123,6 +123,13 @@ describe('the OpenAPI document', () => {
     expect(operation?.security).toEqual([{ staffSession: [] }]);
   });
 
+  it('gives the printable QR sheet its own media type, a staff call whose refusals stay JSON', () => {
+    const operation = document.paths['/api/staff/hotels/{hId}/qr-sheet.pdf']?.get;
+    expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['application/pdf']);
+    expect(Object.keys(operation?.responses['404']?.content ?? {})).toEqual(['application/json']);
+    expect(operation?.security).toEqual([{ staffSession: [] }]);
+  });
+
   it('is a valid OpenAPI 3.1 document, titled and versioned as the package', async () => {
     const result = await new Validator().validate(structuredClone(document));
     expect(result.errors).toBeUndefined();

@@ -12,7 +12,9 @@ import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { ContentError } from '../../server/content/validate.ts';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
+import { createStore } from '../../server/db/store.ts';
 import { proofQrUrl, QR_ID_LENGTH, rotateProofCodes } from '../../server/domain/qr-codes.ts';
+import { SERVER_COMMAND } from '../../server/domain/staff-audit.ts';
 import { qrSheetOf } from '../../server/qr-sheet.ts';
 import { actionOfType, actionsOf, expectConsistentBalance, ledgerRows, newStay } from './actions-support.ts';
 import { describeEachDialect, newHotelStay, stayIdOf, writableCounts } from './harness.ts';
@@ -340,7 +342,10 @@ describeEachDialect('proof codes: generated, kept, rotated', (get) => {
     const actionId = first.action_id;
     expect((await prove(app, actionId, { hId: PROOF_HOTEL, qrId: first.qr_id })).statusCode).toBe(200);
 
-    const rotated = await rotateProofCodes(handle.db, PROOF_HOTEL, 'garden-visit');
+    const store = createStore(handle.db, handle.kind);
+    const rotate = (hotelId: number, keyOrId: string) =>
+      rotateProofCodes(store, hotelId, keyOrId, SERVER_COMMAND, new Date());
+    const rotated = await rotate(PROOF_HOTEL, 'garden-visit');
     expect(rotated).toEqual({ hId: PROOF_HOTEL, actionId, actionKey: 'garden-visit', qrIds: [expect.any(String)] });
     const [fresh = ''] = rotated.qrIds;
     expect(fresh).toMatch(RANDOM_ID);
@@ -358,12 +363,10 @@ describeEachDialect('proof codes: generated, kept, rotated', (get) => {
     );
 
     // By its id too; only the hotel's own active PROOF actions.
-    const byId = await rotateProofCodes(handle.db, PROOF_HOTEL, String(actionId));
+    const byId = await rotate(PROOF_HOTEL, String(actionId));
     expect(byId.qrIds[0]).not.toBe(fresh);
-    await expect(rotateProofCodes(handle.db, PROOF_HOTEL, 'no-such-action')).rejects.toMatchObject({
-      code: 'not_found',
-    });
-    await expect(rotateProofCodes(handle.db, 1, String(actionId))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(rotate(PROOF_HOTEL, 'no-such-action')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(rotate(1, String(actionId))).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('keeps readable ids from the file until rotateQrIds replaces them with random ones, one each, then keeps those', async () => {

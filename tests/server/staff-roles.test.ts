@@ -80,6 +80,18 @@ const STAFF_ROUTES: StaffRoute[] = [
     call: async () => ({ method: 'POST', url: '/api/staff/hotels/1/qr-key-rotation' }),
   },
   {
+    route: 'POST /api/staff/hotels/:hId/actions/:action/proof-rotation',
+    permission: 'qrCodes',
+    ofHotel: true,
+    call: async () => ({ method: 'POST', url: '/api/staff/hotels/1/actions/garden-visit/proof-rotation' }),
+  },
+  {
+    route: 'GET /api/staff/hotels/:hId/qr-sheet.pdf',
+    permission: 'qrCodes',
+    ofHotel: true,
+    call: async () => ({ method: 'GET', url: '/api/staff/hotels/1/qr-sheet.pdf?room=101' }),
+  },
+  {
     route: 'GET /api/staff/hotels/:hId/summary',
     permission: 'impact',
     ofHotel: true,
@@ -232,7 +244,7 @@ describeEachDialect('each staff call refused to a role without its permission an
     for (const role of STAFF_ROLES) {
       const answer = await send(headersOf.get(role) ?? {});
       if (roleMay(role, row.permission)) {
-        // A granted call answers (the CSV file is no JSON), finds nothing to act on, or reaches the rules of its body
+        // A granted call answers (the CSV file and the PDF are no JSON), finds nothing to act on, or reaches the rules of its body
         // (a content document the validator refuses, a content version another save replaced).
         expect([200, 201, 404, 409, 422], `${role}: ${answer.body}`).toContain(answer.statusCode);
       } else {

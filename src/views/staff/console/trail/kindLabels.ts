@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<StaffAuditKind, MessageDescriptor> = {
   stayReset: msg`Séjour réinitialisé`,
   roomQrRotated: msg`QR code de chambre renouvelé`,
   hotelKeyRotated: msg`Clé des QR codes renouvelée`,
+  proofCodeRotated: msg`Code de preuve renouvelé`,
   accountAdded: msg`Personne ajoutée`,
   accountRenamed: msg`Personne renommée`,
   accountRoleChanged: msg`Rôle changé`,
