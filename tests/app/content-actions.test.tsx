@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { ContentProblem, ContentReply } from '../../contract/content-editor.ts';
 import type { ActionEntry } from '../../contract/hotel-content-file.ts';
-import { type CheckContentInput, contentEditorMachine } from '../../machines/contentEditor.machine.ts';
+import {
+  type CheckContentInput,
+  contentEditorMachine,
+  type SaveContentInput,
+} from '../../machines/contentEditor.machine.ts';
+import type { StaffSectionInput } from '../../machines/staffConsole.machine.ts';
 import { contentProblems } from '../../server/content/validate.ts';
 import { ActionsSection } from '../../src/views/staff/console/content/actions/ActionsSection.tsx';
 import type { ContentEditorRef } from '../../src/views/staff/console/content/draftField.ts';
@@ -18,10 +23,11 @@ import { renderStaffSection } from './staff-section-host.tsx';
 function renderActions(reply: ContentReply = contentReply(tilleulsDocument())) {
   const machine = contentEditorMachine.provide({
     actors: {
-      loadContent: fromPromise<ContentReply>(async () => reply),
+      loadContent: fromPromise<ContentReply, StaffSectionInput>(async () => reply),
       checkContent: fromPromise<ContentProblem[], CheckContentInput>(async ({ input }) =>
         contentProblems(input.document),
       ),
+      saveContent: fromPromise<ContentReply, SaveContentInput>(async ({ input }) => contentReply(input.document, 'v2')),
     },
   });
   let editor: ContentEditorRef | undefined;
@@ -30,7 +36,8 @@ function renderActions(reply: ContentReply = contentReply(tilleulsDocument())) {
     return <ActionsSection actorRef={actorRef} />;
   });
   const actions = (): ActionEntry[] => editor?.getSnapshot().context.draft?.actions ?? [];
-  return { user, actions };
+  const save = () => editor?.send({ type: 'draft.save' });
+  return { user, actions, save };
 }
 
 /** Types a text into a field at once (a keystroke at a time is slow in jsdom, and changes nothing here). */
@@ -159,6 +166,32 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     for (const answer of answers()) expect(within(answer).getByRole('button', { name: /^Retirer/ })).toBeDisabled();
   });
 
+  it('lets a new action change its key and type until it is saved', async () => {
+    const { user, actions, save } = renderActions();
+    await list();
+    const add = screen.getByRole('form', { name: 'Ajouter une action' });
+    await write(user, within(add).getByLabelText('Nom'), 'Serviettes');
+    await user.click(within(add).getByRole('button', { name: 'Ajouter une action' }));
+    await screen.findByRole('heading', { name: 'Serviettes' });
+    const settings = () => group('Réglages');
+    expect(within(settings()).getByLabelText('Type')).toHaveDisplayValue('Oui ou non');
+    expect(within(settings()).getByLabelText('Réponse qui rapporte les points')).toHaveValue('YES');
+    await user.clear(within(settings()).getByLabelText('Clé'));
+    await write(user, within(settings()).getByLabelText('Clé'), 'serviettes-vertes');
+    await user.selectOptions(within(settings()).getByLabelText('Type'), 'Choix');
+    expect(within(settings()).queryByLabelText('Réponse qui rapporte les points')).toBeNull();
+    expect(items(group('Options'), 'option')).toHaveLength(2);
+    expect(actions()[12]).toMatchObject({ key: 'serviettes-vertes', type: 'CUSTOM', scope: 'STAY', period: 'STAY' });
+    expect(actions()[12]).not.toHaveProperty('positiveResponse');
+
+    save();
+    // Saved: a new key would make a new action, so both stay as they are.
+    expect(await within(settings()).findByText('serviettes-vertes')).toBeVisible();
+    expect(within(settings()).queryByLabelText('Clé')).toBeNull();
+    expect(within(settings()).queryByRole('combobox', { name: 'Type' })).toBeNull();
+    expect(within(settings()).getByText('Choix')).toBeVisible();
+  });
+
   it('moves an action up and down, numbering the positions again', async () => {
     const { user, actions } = renderActions();
     await list();
@@ -237,9 +270,11 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
       if (action.type === 'CUSTOM') expect(items(group('Options'), 'option')).toHaveLength(action.options?.length ?? 0);
       if (action.type === 'QUIZ') {
         const answers = items(group('Quiz'), 'answer');
-        expect(
-          answers.map((answer) => within(answer).getByLabelText('Bonne réponse')).map((box) => box.checked),
-        ).toEqual(action.quiz?.answers.map((answer) => answer.correct === true));
+        for (const [at, answer] of answers.entries()) {
+          const box = within(answer).getByLabelText('Bonne réponse');
+          if (action.quiz?.answers[at]?.correct) expect(box).toBeChecked();
+          else expect(box).not.toBeChecked();
+        }
       }
       if (action.type === 'PROOF')
         expect(
