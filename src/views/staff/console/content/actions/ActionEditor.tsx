@@ -147,7 +147,7 @@ export function ActionEditor({
           <ReadOnlyField
             label={t`Clé`}
             value={action.key}
-            hint={t`Elle ne change plus : une autre clé ferait une nouvelle action.`}
+            hint={t`Elle ne change plus : une autre clé ferait une nouvelle action.`}
             part="key"
           />
         ) : (
@@ -155,7 +155,7 @@ export function ActionEditor({
             actorRef={actorRef}
             path={[...path, 'key']}
             label={t`Clé`}
-            hint={t`Lettres a-z, chiffres et tirets ; elle ne change plus une fois enregistrée.`}
+            hint={t`Lettres a-z, chiffres et tirets ; elle ne change plus une fois enregistrée.`}
             dir="ltr"
           />
         )}
@@ -342,7 +342,7 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
       <label htmlFor={id} className="content-field__label">
         {t`Thèmes`}
       </label>
-      <p className="content-field__hint">{t`Séparés par des virgules ; 40 caractères au plus chacun.`}</p>
+      <p className="content-field__hint">{t`Séparés par des virgules ; 40 caractères au plus chacun.`}</p>
       <input
         id={id}
         type="text"
@@ -394,7 +394,7 @@ function LanguageBlock({
         {languageName} <span dir="ltr">({code})</span>
       </legend>
       {!language.declared && (
-        <p className="content-actions__hint">{t`Cette langue n'est plus proposée par l'hôtel : retirez ses textes.`}</p>
+        <p className="content-actions__hint">{t`Cette langue n'est plus proposée par l'hôtel : retirez ses textes.`}</p>
       )}
       <Problems actorRef={actorRef} path={path} />
       {texts ? (
@@ -406,7 +406,7 @@ function LanguageBlock({
               actorRef={actorRef}
               path={[...path, 'question']}
               label={t`Question`}
-              hint={t`Facultative : la question posée dans la fenêtre de l'action.`}
+              hint={t`Facultative : la question posée dans la fenêtre de l'action.`}
               optional
               dir={dir}
             />
@@ -427,7 +427,7 @@ function LanguageBlock({
       ) : (
         <>
           {action.tags?.[code] && <TagsField actorRef={actorRef} path={['actions', index, 'tags', code]} dir={dir} />}
-          <p className="content-actions__hint">{t`Pas encore traduite en ${languageName} : les clients la voient dans une autre langue.`}</p>
+          <p className="content-actions__hint">{t`Pas encore traduite en ${languageName} : les clients la voient dans une autre langue.`}</p>
           {language.declared && (
             <button
               type="button"
@@ -519,7 +519,7 @@ function OptionsBlock({
       <legend className="content-actions__legend">
         <Trans>Options</Trans>
       </legend>
-      <p className="content-actions__hint">{t`Le client en choisit une ; il en faut au moins deux.`}</p>
+      <p className="content-actions__hint">{t`Le client en choisit une ; il en faut au moins deux.`}</p>
       <Problems actorRef={actorRef} path={path} />
       <ol className="content-actions__items">
         {options.map((_, at) => {
@@ -609,7 +609,7 @@ function QuizBlock({
             actorRef={actorRef}
             path={[...path, 'texts', language.code, 'explanation']}
             label={t`Explication (${language.name})`}
-            hint={t`Facultative : montrée avec la bonne réponse.`}
+            hint={t`Facultative : montrée avec la bonne réponse.`}
             multiline
             optional
             dir={language.dir}
@@ -619,7 +619,7 @@ function QuizBlock({
       <h4 className="content-actions__subheading">
         <Trans>Réponses</Trans>
       </h4>
-      <p className="content-actions__hint">{t`De 2 à 10 réponses ; cochez la ou les bonnes.`}</p>
+      <p className="content-actions__hint">{t`De 2 à 10 réponses ; cochez la ou les bonnes.`}</p>
       <Problems actorRef={actorRef} path={answersPath} />
       <ol className="content-actions__items">
         {answers.map((_, at) => {
@@ -716,7 +716,7 @@ function RetireBlock({
   const [asking, setAsking] = useState(false);
   const explanation: ReactNode = (
     <p className="content-actions__hint">
-      {t`Les clients qui l'ont déjà faite gardent leurs points et la voient comme faite ; elle n'est plus proposée.`}
+      {t`Les clients qui l'ont déjà faite gardent leurs points et la voient comme faite ; elle n'est plus proposée.`}
     </p>
   );
   return (
@@ -727,7 +727,7 @@ function RetireBlock({
     >
       {asking ? (
         <>
-          <p className="content-actions__question">{t`Retirer « ${name} » ?`}</p>
+          <p className="content-actions__question">{t`Retirer « ${name} » ?`}</p>
           {explanation}
           <div className="content-actions__buttons">
             <button

@@ -109,7 +109,7 @@ function ActionList({
       </h3>
       {actions.length === 0 ? (
         <p className="content-actions__hint" data-part="empty">
-          <Trans>Aucune action pour l'instant : ajoutez la première ci-dessous.</Trans>
+          <Trans>Aucune action pour l'instant : ajoutez la première ci-dessous.</Trans>
         </p>
       ) : (
         <ol className="content-actions__cards" ref={listRef}>
@@ -242,7 +242,7 @@ function AddActionForm({ actorRef, onAdded }: { actorRef: ContentEditorRef; onAd
       </div>
       <p className="content-actions__hint">
         <Trans>
-          Le nom est celui de la langue principale ; sa clé en est tirée. Les autres langues et les détails se
+          Le nom est celui de la langue principale ; sa clé en est tirée. Les autres langues et les détails se
           remplissent ensuite.
         </Trans>
       </p>
