@@ -78,7 +78,7 @@ function actionLanguages(languages: ContentDocument['languages'], action: Action
 }
 
 /**
- * One action open (docs/behaviour.md#content-editor-actions): its key and type (fixed once saved), points, scope,
+ * One action open (docs/behaviour.md#editing-actions): its key and type (fixed once saved), points, scope,
  * period, positive answer, colour, picture, then a block per language, the options or the quiz or the proof codes
  * its type has, and its retirement.
  */

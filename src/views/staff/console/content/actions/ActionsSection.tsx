@@ -18,7 +18,7 @@ import {
 import './ActionsSection.css';
 
 /**
- * The content editor's Actions section (docs/behaviour.md#content-editor-actions): the hotel's actions as cards in
+ * The content editor's Actions section (docs/behaviour.md#editing-actions): the hotel's actions as cards in
  * the guests' order (moved up and down), a new one of a chosen type, and one action open at a time with every field
  * its type needs. A view over the editor's draft: each change is a `draft.change`.
  */

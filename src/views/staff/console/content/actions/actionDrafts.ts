@@ -4,7 +4,7 @@ import type { ActionEntry } from '../../../../../../contract/hotel-content-file.
 import { isWithin } from '../../../../../../machines/contentDraft.ts';
 
 /**
- * The pure part of the content editor's Actions section (docs/behaviour.md#content-editor-actions): what each type
+ * The pure part of the content editor's Actions section (docs/behaviour.md#editing-actions): what each type
  * asks for, a new action of a type, its key made from its name, a language added to or taken from an action, and the
  * order of the list. The section sends what these return as `draft.change`.
  */
@@ -28,7 +28,7 @@ export interface ActionTypeFields {
   period: ActionPeriod;
 }
 
-/** What the editor shows for each of the twelve types (docs/behaviour.md#content-editor-actions). */
+/** What the editor shows for each of the twelve types (docs/behaviour.md#editing-actions). */
 export const ACTION_TYPE_FIELDS: Record<ActionType, ActionTypeFields> = {
   LUNICLEAN: { question: true, positiveResponse: false, part: null, scope: 'ROOM', period: 'NIGHT' },
   LUNISHOWER: { question: true, positiveResponse: false, part: null, scope: 'ROOM', period: 'NIGHT' },
