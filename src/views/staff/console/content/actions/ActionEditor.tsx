@@ -334,9 +334,9 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
   const problems = useProblems(actorRef, path, true);
   const tags = Array.isArray(field.value) ? field.value.filter((tag): tag is string => typeof tag === 'string') : [];
   const joined = tags.join(', ');
-  const [text, setText] = useState(joined);
-  // The text as typed stays ('Eau, ' while the next tag comes) unless the draft says other tags (discarded changes).
-  if (parseTags(text).join(', ') !== joined) setText(joined);
+  // The text as typed stays ('Eau, ' while the next tag comes) until the draft's tags change otherwise (discarded).
+  const [typed, setTyped] = useState({ text: joined, tags: joined });
+  if (typed.tags !== joined) setTyped({ text: joined, tags: joined });
   return (
     <div className="content-field" data-invalid={problems.length > 0 || undefined}>
       <label htmlFor={id} className="content-field__label">
@@ -347,14 +347,14 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
         id={id}
         type="text"
         dir={dir}
-        value={text}
+        value={typed.text}
         disabled={field.disabled}
         data-path={path.join('.')}
         aria-invalid={problems.length > 0 || undefined}
         aria-describedby={problems.length > 0 ? `${id}-problems` : undefined}
         onChange={(event) => {
-          setText(event.target.value);
           const next = parseTags(event.target.value);
+          setTyped({ text: event.target.value, tags: next.join(', ') });
           field.set(next.length > 0 ? next : undefined);
         }}
       />
