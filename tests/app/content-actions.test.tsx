@@ -208,6 +208,7 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     );
   });
 
+  // Testing Library reads the French no-break spaces as plain ones.
   it('retires an action after saying what it means for guests', async () => {
     const { user, actions } = renderActions();
     await list();
@@ -215,11 +216,11 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     const retire = () => within(editor()).getByRole('button', { name: "Retirer l'action" });
     expect(
       screen.getByText(
-        "Les clients qui l'ont déjà faite gardent leurs points et la voient comme faite\u00a0; elle n'est plus proposée.",
+        "Les clients qui l'ont déjà faite gardent leurs points et la voient comme faite ; elle n'est plus proposée.",
       ),
     ).toBeVisible();
     await user.click(retire());
-    expect(screen.getByText("Retirer «\u00a0Le quiz de l'eau\u00a0»\u00a0?")).toBeVisible();
+    expect(screen.getByText("Retirer « Le quiz de l'eau » ?")).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(actions()).toHaveLength(12);
     await user.click(retire());

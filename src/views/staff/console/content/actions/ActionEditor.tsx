@@ -128,7 +128,7 @@ export function ActionEditor({
           </span>{' '}
           {t`Toutes les actions`}
         </button>
-        <h3 id={headingId} className="content-actions__title" ref={headingRef} tabIndex={-1}>
+        <h3 id={headingId} className="content-actions__title" ref={headingRef} tabIndex={-1} dir="auto">
           {name}
         </h3>
         {problemCount > 0 && (
@@ -149,6 +149,7 @@ export function ActionEditor({
             value={action.key}
             hint={t`Elle ne change plus : une autre clé ferait une nouvelle action.`}
             part="key"
+            code
           />
         ) : (
           <TextField
@@ -206,11 +207,24 @@ export function ActionEditor({
   );
 }
 
-function ReadOnlyField({ label, value, hint, part }: { label: string; value: string; hint?: string; part: string }) {
+/** A value shown, not edited: a `code` (the key) reads left to right in every language. */
+function ReadOnlyField({
+  label,
+  value,
+  hint,
+  part,
+  code = false,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  part: string;
+  code?: boolean;
+}) {
   return (
     <div className="content-field content-field--read-only" data-part={part}>
       <span className="content-field__label">{label}</span>
-      <span className="content-actions__read-only" dir="ltr">
+      <span className="content-actions__read-only" data-code={code || undefined} dir={code ? 'ltr' : undefined}>
         {value}
       </span>
       {hint && <p className="content-field__hint">{hint}</p>}
@@ -308,9 +322,13 @@ function ColourField({ actorRef, path }: { actorRef: ContentEditorRef; path: Con
           aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
           onChange={(event) => field.set(event.target.value)}
         />
-        <span className="content-actions__colour-code" dir="ltr" data-part="colour-code">
-          {written ?? t`Aucune (blanc)`}
-        </span>
+        {written === null ? (
+          <span data-part="colour-code">{t`Aucune (blanc)`}</span>
+        ) : (
+          <span className="content-actions__colour-code" dir="ltr" data-part="colour-code">
+            {written}
+          </span>
+        )}
         <button
           type="button"
           className="button-secondary content-actions__button"
@@ -391,7 +409,10 @@ function LanguageBlock({
       data-state={texts ? 'written' : 'missing'}
     >
       <legend className="content-actions__legend">
-        {languageName} <span dir="ltr">({code})</span>
+        {/* A name in its own script, isolated: 'Français (fr)' reads the same in a right-to-left page. */}
+        <bdi>
+          {languageName} ({code})
+        </bdi>
       </legend>
       {!language.declared && (
         <p className="content-actions__hint">{t`Cette langue n'est plus proposée par l'hôtel : retirez ses textes.`}</p>

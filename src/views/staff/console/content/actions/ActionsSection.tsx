@@ -126,7 +126,9 @@ function ActionList({
                 data-invalid={count > 0 || undefined}
               >
                 <div className="content-actions__card-text">
-                  <span className="content-actions__card-name">{name}</span>
+                  <span className="content-actions__card-name" dir="auto">
+                    {name}
+                  </span>
                   <span className="content-actions__card-facts">
                     <span data-part="type">{actionTypeLabel(i18n, action.type)}</span>
                     <span data-part="points">{plural(action.reward, { one: '# point', other: '# points' })}</span>
