@@ -128,8 +128,8 @@ export function ActionEditor({
           </span>{' '}
           {t`Toutes les actions`}
         </button>
-        <h3 id={headingId} className="content-actions__title" ref={headingRef} tabIndex={-1} dir="auto">
-          {name}
+        <h3 id={headingId} className="content-actions__title" ref={headingRef} tabIndex={-1}>
+          <bdi>{name}</bdi>
         </h3>
         {problemCount > 0 && (
           <p className="content-actions__hint" data-part="problem-count">

@@ -126,8 +126,9 @@ function ActionList({
                 data-invalid={count > 0 || undefined}
               >
                 <div className="content-actions__card-text">
-                  <span className="content-actions__card-name" dir="auto">
-                    {name}
+                  <span className="content-actions__card-name">
+                    {/* In the primary language's script: isolated, on the page's side. */}
+                    <bdi>{name}</bdi>
                   </span>
                   <span className="content-actions__card-facts">
                     <span data-part="type">{actionTypeLabel(i18n, action.type)}</span>
