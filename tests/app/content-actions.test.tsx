@@ -261,7 +261,9 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
         const block = group(`${language} (${code})`);
         expect(within(block).getByLabelText('Nom')).toHaveValue(action.texts[code]?.name);
         expect(within(block).getByLabelText('Description')).toHaveValue(action.texts[code]?.description);
-        expect(within(block).getByLabelText('Thèmes')).toHaveValue(action.tags?.[code]?.join(', '));
+        expect(within(block).getByLabelText('Thèmes')).toHaveValue(
+          action.tags?.[code]?.join(code === 'ar' ? '، ' : ', '),
+        );
         expect(within(block).queryByLabelText('Question') !== null).toBe(asked.includes(action.type));
       }
       expect(within(group('Deutsch (de)')).getByRole('button', { name: 'Traduire en Deutsch' })).toBeEnabled();

@@ -351,7 +351,9 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
   const field = useDraftField(actorRef, path);
   const problems = useProblems(actorRef, path, true);
   const tags = Array.isArray(field.value) ? field.value.filter((tag): tag is string => typeof tag === 'string') : [];
-  const joined = tags.join(', ');
+  // Written the way each script writes a list: the Arabic comma right to left.
+  const separator = dir === 'rtl' ? '، ' : ', ';
+  const joined = tags.join(separator);
   // The text as typed stays ('Eau, ' while the next tag comes) until the draft's tags change otherwise (discarded).
   const [typed, setTyped] = useState({ text: joined, tags: joined });
   if (typed.tags !== joined) setTyped({ text: joined, tags: joined });
@@ -372,7 +374,7 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
         aria-describedby={problems.length > 0 ? `${id}-problems` : undefined}
         onChange={(event) => {
           const next = parseTags(event.target.value);
-          setTyped({ text: event.target.value, tags: next.join(', ') });
+          setTyped({ text: event.target.value, tags: next.join(separator) });
           field.set(next.length > 0 ? next : undefined);
         }}
       />
