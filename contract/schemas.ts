@@ -4,7 +4,13 @@
  * (`import type`), so TypeBox never reaches the guest bundle.
  */
 import Type, { type Static, type TSchema } from 'typebox';
-import { ACTION_TYPES, type SubmissionPath, type SubmissionPathOf, type SubmittedActionType } from './action-types.ts';
+import {
+  ACTION_TYPES,
+  type ActionType as ActionTypeName,
+  type SubmissionPath,
+  type SubmissionPathOf,
+  type SubmittedActionType,
+} from './action-types.ts';
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
 import { CONTENT_RULE_NAMES, type ContentRule } from './content-rules.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
@@ -117,7 +123,8 @@ export const Hotel = Type.Object({
 });
 export type Hotel = Static<typeof Hotel>;
 
-export const ActionType = Type.Union(ACTION_TYPES.map((type) => Type.Literal(type)));
+// Typed by hand: TypeBox types a union made from a list (not a tuple) as never.
+export const ActionType = Type.Unsafe<ActionTypeName>(Type.Union(ACTION_TYPES.map((type) => Type.Literal(type))));
 export type ActionType = Static<typeof ActionType>;
 
 export const CustomOption = Type.Object({
