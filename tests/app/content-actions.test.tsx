@@ -249,7 +249,7 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
       expect(within(settings).getByLabelText('Portée')).toHaveValue(action.scope);
       expect(within(settings).getByLabelText('Fréquence')).toHaveValue(action.period);
       expect(within(settings).getByLabelText('Couleur du titre')).toHaveValue('#ffffff');
-      expect(within(settings).getByLabelText('Image')).toHaveValue(action.picture);
+      expect(within(settings).getByLabelText("Adresse de l'image")).toHaveValue(action.picture);
       expect(within(settings).queryByLabelText('Réponse qui rapporte les points') !== null).toBe(
         yesNo.includes(action.type),
       );
@@ -302,21 +302,17 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
 
     const name = within(french()).getByLabelText('Nom');
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'), { timeout: 3000 });
-    expect(name).toHaveAccessibleDescription(/fewer than 1 characters/);
-    expect(within(group('English (en)')).getByLabelText('Description')).toHaveAccessibleDescription(
-      /fewer than 1 characters/,
-    );
+    expect(name).toHaveAccessibleDescription('Obligatoire');
+    expect(within(group('English (en)')).getByLabelText('Description')).toHaveAccessibleDescription('Obligatoire');
     expect(within(group('English (en)')).getByLabelText('Nom')).not.toHaveAttribute('aria-invalid');
-    expect(within(group('Réglages')).getByLabelText('Points')).toHaveAccessibleDescription(/must be >= 0/);
+    expect(within(group('Réglages')).getByLabelText('Points')).toHaveAccessibleDescription('Au moins 0');
     expect(screen.getByText('Les problèmes de cette action sont indiqués sous leur champ.')).toBeVisible();
 
     // The type's own rule (checked once the shape is right): two options at least, said at the options.
     await write(user, within(french()).getByLabelText('Nom'), nameOf('travel-mode'));
     await write(user, within(group('English (en)')).getByLabelText('Description'), 'Tell us.');
     fireEvent.change(within(group('Réglages')).getByLabelText('Points'), { target: { value: '15' } });
-    expect(
-      await within(group('Options')).findByText(/a CUSTOM action needs at least 2 options/, {}, { timeout: 3000 }),
-    ).toBeVisible();
+    expect(await within(group('Options')).findByText('Au moins 2 choix', {}, { timeout: 3000 })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Toutes les actions' }));
     const card = (await list()).querySelector('[data-key="travel-mode"]') as HTMLElement;
