@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import { importContent, parseContent } from '../../server/content/import.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
-import { actionsOf, ledgerSum, submit } from './actions-support.ts';
+import { actionsOf, ledgerSum, submit, type TestStay } from './actions-support.ts';
 import {
   describeEachDialect,
   type Harness,
@@ -46,9 +46,13 @@ describeEachDialect('retired actions and rewards', (get) => {
     await importContent(get().handle.db, parseContent(stringify(content)));
   }
 
-  type GuestStay = Awaited<ReturnType<typeof stayWith>>;
+  /** A stay at Les Tilleuls (entered by the hotel QR) with `points` credited. */
+  async function guest(h: Harness, points: number): Promise<TestStay> {
+    const stay = await stayWith(h, points, TILLEULS);
+    return { ...stay, id: await stayIdOf(h.handle, stay.sUUID) };
+  }
 
-  async function rewardsOf(h: Harness, stay: GuestStay): Promise<Reward[]> {
+  async function rewardsOf(h: Harness, stay: TestStay): Promise<Reward[]> {
     const response = await h.app.inject({
       url: `/api/stays/${stay.sUUID}/rewards?lang=fr&uuid=${stay.profileUUID}`,
     });
@@ -56,7 +60,7 @@ describeEachDialect('retired actions and rewards', (get) => {
     return response.json() as Reward[];
   }
 
-  function claim(h: Harness, stay: GuestStay, rwId: number) {
+  function claim(h: Harness, stay: TestStay, rwId: number) {
     return h.app.inject({
       method: 'POST',
       url: `/api/rewards/${rwId}/claim`,
@@ -67,11 +71,11 @@ describeEachDialect('retired actions and rewards', (get) => {
   it('a retired reward stays with its claimers (list, code, e-mail, finished page, use) and is refused to new claims', async () => {
     const h = get();
     const rwId = await rewardIdOf(h.handle, TILLEULS, 'coffee-code');
-    const claimer = await stayWith(h, 100, TILLEULS);
+    const claimer = await guest(h, 100);
     const claimed = await claim(h, claimer, rwId);
     expect(claimed.statusCode, claimed.body).toBe(200);
     const { code } = claimed.json() as { code: string };
-    const other = await stayWith(h, 100, TILLEULS);
+    const other = await guest(h, 100);
     try {
       await importTilleulsWithout('coffee-code');
 
@@ -105,7 +109,7 @@ describeEachDialect('retired actions and rewards', (get) => {
       expect((await rewardsOf(h, other)).map((reward) => reward.rwId)).not.toContain(rwId);
       const refused = await claim(h, other, rwId);
       expect(refused.statusCode).toBe(404);
-      expect(await ledgerSum(h.handle, await stayIdOf(h.handle, other.sUUID))).toBe(100);
+      expect(await ledgerSum(h.handle, other.id)).toBe(100);
 
       // The finished stay's page reads the same list: the claim is still there after check-out.
       expect((await terminateAsStaff(h.app, claimer.sUUID, claimer.profileUUID, TILLEULS)).statusCode).toBe(200);
@@ -125,7 +129,7 @@ describeEachDialect('retired actions and rewards', (get) => {
   it('the staff desk checks and hands over the code of a retired reward', async () => {
     const h = get();
     const rwId = await rewardIdOf(h.handle, TILLEULS, 'coffee-code');
-    const claimer = await stayWith(h, 100, TILLEULS);
+    const claimer = await guest(h, 100);
     const { code } = (await claim(h, claimer, rwId)).json() as { code: string };
     try {
       await importTilleulsWithout('coffee-code');
@@ -153,18 +157,15 @@ describeEachDialect('retired actions and rewards', (get) => {
 
   it('a retired action stays done for whoever answered it, its points kept, and takes no new answer', async () => {
     const h = get();
-    const towels = (await actionsOf(h.app, await stayWith(h, 0, TILLEULS))).find((a) =>
-      a.aadName.includes('serviettes'),
-    );
+    const towels = (await actionsOf(h.app, await guest(h, 0))).find((a) => a.aadName.includes('serviettes'));
     if (!towels) throw new Error('no towels action in the sample');
-    const answerer = await stayWith(h, 0, TILLEULS);
+    const answerer = await guest(h, 0);
     expect((await submit(h.app, answerer, towels.actId, 'yesno', { response: true })).statusCode).toBe(200);
-    const answererId = await stayIdOf(h.handle, answerer.sUUID);
-    const other = await stayWith(h, 0, TILLEULS);
+    const other = await guest(h, 0);
     try {
       await importTilleulsWithout('reuse-towels');
 
-      const listed = (await actionsOf(h.app, { ...answerer, id: answererId })).find((a) => a.actId === towels.actId);
+      const listed = (await actionsOf(h.app, answerer)).find((a) => a.actId === towels.actId);
       expect(listed).toMatchObject<Partial<Action>>({
         alreadyCompleted: true,
         response: 'YES',
@@ -172,7 +173,7 @@ describeEachDialect('retired actions and rewards', (get) => {
         actRetired: true,
       });
       // The other actions are not flagged.
-      const current = await actionsOf(h.app, { ...answerer, id: answererId });
+      const current = await actionsOf(h.app, answerer);
       expect(current.filter((a) => a.actRetired !== undefined).map((a) => a.actId)).toEqual([towels.actId]);
       const one = await h.app.inject({
         url: `/api/actions/${towels.actId}?sUUID=${answerer.sUUID}&uuid=${answerer.profileUUID}&lang=fr`,
@@ -184,12 +185,11 @@ describeEachDialect('retired actions and rewards', (get) => {
       // Changing the answer is refused as for an unknown action; the points stay.
       const changed = await submit(h.app, answerer, towels.actId, 'yesno', { response: false });
       expect(changed.statusCode).toBe(404);
-      expect(await ledgerSum(h.handle, answererId)).toBe(15);
+      expect(await ledgerSum(h.handle, answerer.id)).toBe(15);
 
-      const otherId = await stayIdOf(h.handle, other.sUUID);
-      expect((await actionsOf(h.app, { ...other, id: otherId })).map((a) => a.actId)).not.toContain(towels.actId);
+      expect((await actionsOf(h.app, other)).map((a) => a.actId)).not.toContain(towels.actId);
       expect((await submit(h.app, other, towels.actId, 'yesno', { response: true })).statusCode).toBe(404);
-      expect(await ledgerSum(h.handle, otherId)).toBe(0);
+      expect(await ledgerSum(h.handle, other.id)).toBe(0);
     } finally {
       await importTilleulsWithout();
     }
@@ -199,16 +199,14 @@ describeEachDialect('retired actions and rewards', (get) => {
     const h = get();
     h.clock.current = new Date('2026-05-04T18:00:00Z');
     try {
-      const answerer = await stayWith(h, 0, TILLEULS);
-      const answererId = await stayIdOf(h.handle, answerer.sUUID);
-      const stay = { ...answerer, id: answererId };
+      const stay = await guest(h, 0);
       const shower = (await actionsOf(h.app, stay)).find((a) => a.actType === 'LUNISHOWER');
       if (!shower) throw new Error('no shower action in the sample');
-      expect(
-        (await submit(h.app, answerer, shower.actId, 'lunishower', { objectiveRespected: false })).statusCode,
-      ).toBe(200);
+      expect((await submit(h.app, stay, shower.actId, 'lunishower', { objectiveRespected: false })).statusCode).toBe(
+        200,
+      );
       h.clock.current = new Date('2026-05-05T18:00:00Z');
-      expect((await submit(h.app, answerer, shower.actId, 'lunishower', { objectiveRespected: true })).statusCode).toBe(
+      expect((await submit(h.app, stay, shower.actId, 'lunishower', { objectiveRespected: true })).statusCode).toBe(
         200,
       );
       h.clock.current = new Date('2026-05-06T18:00:00Z');
@@ -232,9 +230,9 @@ describeEachDialect('retired actions and rewards', (get) => {
     const rwId = await rewardIdOf(h.handle, TILLEULS, 'coffee-code');
     await importTilleulsWithout('coffee-code', 'reuse-towels');
     await importTilleulsWithout();
-    const stay = await stayWith(h, 100, TILLEULS);
+    const stay = await guest(h, 100);
     expect((await rewardsOf(h, stay)).map((reward) => reward.rwId)).toContain(rwId);
-    const actions = await actionsOf(h.app, { ...stay, id: await stayIdOf(h.handle, stay.sUUID) });
+    const actions = await actionsOf(h.app, stay);
     expect(actions.find((a) => a.aadName.includes('serviettes'))).not.toHaveProperty('actRetired');
     expect((await claim(h, stay, rwId)).statusCode).toBe(200);
   });
