@@ -142,7 +142,7 @@ async function addStaff(args: string[]): Promise<number> {
 }
 
 /**
- * `hotel:create`: a new hotel with its smallest content and a first manager (docs/operations.md#a-new-hotel); prints
+ * `hotel:create`: a new hotel with its smallest content and a first manager (docs/server.md#staff-accounts); prints
  * the manager's PIN once and the hotel QR key the import generated.
  */
 async function newHotel(args: string[]): Promise<number> {

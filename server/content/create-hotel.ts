@@ -1,5 +1,5 @@
 /**
- * A hotel from nothing (`npm run hotel:create`, docs/operations.md#a-new-hotel): the smallest valid content — its
+ * A hotel from nothing (`npm run hotel:create`, docs/server.md#staff-accounts): the smallest valid content — its
  * name, time zone and languages, no rooms, actions or rewards — imported as any content file is (so it starts the
  * hotel's content history and its audit trail), with a first manager whose PIN the server makes, answered once. That
  * manager signs in on the staff page and builds the rest in the content editor.
