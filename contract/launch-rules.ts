@@ -7,9 +7,12 @@ import type { Action } from './schemas.ts';
  * of the machine module so the actions list does not pull the launch (and every modal machine) into the first visit.
  */
 
-/** docs/behaviour.md#launch-flow rule 1: done, and not to be done again. */
+/**
+ * docs/behaviour.md#launch-flow rule 1: done, and not to be done again — a retired action takes no new answer
+ * (docs/behaviour.md#retiring).
+ */
 export function isCompletedForGood(action: Action): boolean {
-  return action.alreadyCompleted && !rulesOf(action.actType).redoable;
+  return action.actRetired === true || (action.alreadyCompleted && !rulesOf(action.actType).redoable);
 }
 
 /**

@@ -45,7 +45,7 @@ export function isOptimalTemperature(temperature: number): boolean {
  * - `open`: not answered (tonight, for a per-night action); its points on offer;
  * - `earned`: answered with an answer that earns (or a type that earns on any answer);
  * - `onOffer`: answered without earning, and the answer may still change: its points are still on offer;
- * - `missed`: answered without earning, for good (a wrong quiz answer).
+ * - `missed`: answered without earning, for good (a wrong quiz answer, an answer to an action the hotel retired).
  */
 export type AnswerState = 'open' | 'earned' | 'onOffer' | 'missed';
 
@@ -79,5 +79,6 @@ function recordEarns(action: Action): boolean {
 export function answerStateOf(action: Action): AnswerState {
   if (!action.alreadyCompleted) return 'open';
   if (recordEarns(action)) return 'earned';
-  return rulesOf(action.actType).redoable ? 'onOffer' : 'missed';
+  // A retired action takes no new answer (docs/behaviour.md#retiring): its points are no longer on offer.
+  return rulesOf(action.actType).redoable && action.actRetired !== true ? 'onOffer' : 'missed';
 }

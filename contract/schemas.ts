@@ -192,6 +192,11 @@ export const Action = Type.Object({
   wasCorrect: Type.Union([Type.Boolean(), Type.Null()]),
   /** Points this stay earned from the action (shown in the completed summary). */
   earnedGreenMiles: Type.Integer({ minimum: 0 }),
+  /**
+   * The hotel retired the action after this stay answered it (docs/behaviour.md#retiring): listed with that answer,
+   * done for good. Absent on the hotel's current actions.
+   */
+  actRetired: Type.Optional(Type.Literal(true)),
 });
 export type Action = Static<typeof Action>;
 

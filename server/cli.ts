@@ -7,6 +7,9 @@
  *                                              give a room QR code a new random id, the hotel QR code a new key,
  *                                              or the printed codes of a PROOF action (its key or id) new ids
  *                                              (docs/trust-model.md#presence); prints the paths to print
+ *   node server/cli.ts hotel:create --id ID --name NAME --time-zone ZONE --language CODE… --manager NAME
+ *                                              a hotel from nothing: its smallest content (the first language
+ *                                              primary) and a first manager, whose new PIN it prints once
  *   node server/cli.ts staff:add --hotel ID --name NAME --role ROLE
  *                                              add a staff account (manager, frontDesk, housekeeping) and print its
  *                                              new PIN once: how IT lets a person in when no manager can sign in
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import type { HotelContentFile } from '../contract/hotel-content-file.ts';
 import { isStaffRole } from '../contract/staff-roles.ts';
 import { readConfig } from './config.ts';
+import { createHotel } from './content/create-hotel.ts';
 import { type ImportSummary, importContent, readContentFile } from './content/import.ts';
 import { ContentError } from './content/validate.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.ts';
@@ -39,7 +43,7 @@ import { addStaffAccount } from './domain/staff-accounts.ts';
 import { SERVER_COMMAND } from './domain/staff-audit.ts';
 
 const USAGE =
-  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | staff:add --hotel ID --name NAME --role manager|frontDesk|housekeeping | db:backup --out FILE | db:restore --from FILE';
+  'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | hotel:create --id ID --name NAME --time-zone ZONE --language CODE [--language CODE…] --manager NAME | staff:add --hotel ID --name NAME --role manager|frontDesk|housekeeping | db:backup --out FILE | db:restore --from FILE';
 
 /** Reads and validates every file, reporting each invalid one; null when any is invalid. */
 async function readContentFiles(
@@ -143,6 +147,54 @@ async function addStaff(args: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * `hotel:create`: a new hotel with its smallest content and a first manager (docs/server.md#staff-accounts); prints
+ * the manager's PIN once and the hotel QR key the import generated.
+ */
+async function newHotel(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      'time-zone': { type: 'string' },
+      language: { type: 'string', multiple: true },
+      manager: { type: 'string' },
+    },
+    strict: true,
+  });
+  const id = Number(values.id);
+  const { name, manager, language: languages = [] } = values;
+  const timeZone = values['time-zone'];
+  if (!Number.isInteger(id) || id < 1 || !name || !timeZone || languages.length === 0 || !manager) return fail(USAGE);
+  const { databaseUrl } = readConfig();
+  const database = openDatabase(databaseUrl);
+  try {
+    await migrateToLatest(database.db, database.kind);
+    const {
+      summary,
+      manager: account,
+      pin,
+    } = await createHotel(database.db, { id, name, timeZone, languages, managerName: manager });
+    console.log(
+      `hotel ${summary.hotelId} "${summary.name}" created (${languages.join(', ')}; no rooms, actions or rewards yet)`,
+    );
+    printGenerated(summary);
+    console.log(`hotel ${summary.hotelId}: staff account "${account.name}" (manager, id ${account.id}) added`);
+    console.log(`PIN: ${pin}`);
+    console.log(
+      'Hand the PIN over now: it is shown only this once. The manager signs in on the staff page and sets the hotel up in the content editor.',
+    );
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
 /** What PostgreSQL's own tools do for `db:backup` and `db:restore`, with the commands to run. */
 function postgresTools(databaseUrl: string, file: string): string {
   return [
@@ -197,6 +249,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === 'qr:rotate') return rotate(args);
   if (command === 'staff:add') return addStaff(args);
+  if (command === 'hotel:create') return newHotel(args);
   if (command === 'db:backup') return backup(args);
   if (command === 'db:restore') return restore(args);
   if (command === 'hotel:check') {

@@ -10,7 +10,7 @@ import { prepared } from '../db/prepared.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 import { actionContentOf } from './hotel-content.ts';
-import { completionNightId, currentNightId, STAY_NIGHT_ID } from './hotel-time.ts';
+import { completionNightId, currentNightId } from './hotel-time.ts';
 import { findListedStay, type StayLanguage } from './listed-stay.ts';
 
 function toResponse(stored: string | null): ActionResponse {
@@ -22,11 +22,11 @@ function toResponse(stored: string | null): ActionResponse {
 }
 
 /**
- * The stay's answers of the night (and of its once-per-stay actions), then its points moves of actions over the
- * whole stay (rows with `amount`, summed by the caller: a GROUP BY cost SQLite a temporary B-tree on every call), in
- * one statement.
+ * The stay's answers of every night (the list shows tonight's, and a retired action's latest), then its points moves
+ * of actions over the whole stay (rows with `amount`, summed by the caller: a GROUP BY cost SQLite a temporary B-tree
+ * on every call), in one statement.
  */
-const stayActivityRead = prepared((db, values: { stayId: number; nightId: string }) =>
+const stayActivityRead = prepared((db, values: { stayId: number }) =>
   db
     .selectFrom('action_completions')
     .select((eb) => [
@@ -41,7 +41,6 @@ const stayActivityRead = prepared((db, values: { stayId: number; nightId: string
       sql<number | null>`null`.as('amount'),
     ])
     .where('stay_id', '=', values.stayId)
-    .where('night_id', 'in', [values.nightId, STAY_NIGHT_ID])
     .unionAll((eb) =>
       eb
         .selectFrom('ledger_entries')
@@ -62,7 +61,11 @@ const stayActivityRead = prepared((db, values: { stayId: number; nightId: string
 
 type ActivityRow = Awaited<ReturnType<typeof stayActivityRead>>[number];
 
-/** GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. */
+/**
+ * GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. An action
+ * retired from the content is listed only to a stay that answered it, with its latest answer, as done for good
+ * (`actRetired`, docs/behaviour.md#retiring).
+ */
 export async function actionsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Action[]> {
   const { db } = store;
   const stay = await findListedStay(db, input.sUUID, input.profileUUID);
@@ -70,16 +73,26 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
   if (content.length === 0) return [];
   const nightId = currentNightId(now, stay.time_zone);
   const completions = new Map<string, ActivityRow>();
+  const latest = new Map<number, ActivityRow>();
   const earned = new Map<number, number>();
-  for (const row of await stayActivityRead(db, { stayId: stay.id, nightId })) {
-    if (row.amount !== null) earned.set(row.action_id, (earned.get(row.action_id) ?? 0) + row.amount);
-    else completions.set(`${row.action_id}|${row.night_id}`, row);
+  for (const row of await stayActivityRead(db, { stayId: stay.id })) {
+    if (row.amount !== null) {
+      earned.set(row.action_id, (earned.get(row.action_id) ?? 0) + row.amount);
+      continue;
+    }
+    completions.set(`${row.action_id}|${row.night_id}`, row);
+    // Night ids are dates, and STAY sorts after them: the greatest is the latest answer.
+    const seen = latest.get(row.action_id);
+    if (!seen || (row.night_id ?? '') > (seen.night_id ?? '')) latest.set(row.action_id, row);
   }
-  return content.map(({ fields, optionLabels, quizSolution }): Action => {
-    const completion = completions.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+  return content.flatMap(({ fields, optionLabels, quizSolution, retired }): Action[] => {
+    const completion = retired
+      ? latest.get(fields.actId)
+      : completions.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+    if (retired && !completion) return [];
     const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
     const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
-    return {
+    const action: Action = {
       ...fields,
       // The solution only once answered: before, it would tell a script which answer earns.
       quiz: fields.quiz && completion ? { ...fields.quiz, solution: quizSolution } : fields.quiz,
@@ -94,6 +107,7 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
       wasCorrect: isCorrect,
       earnedGreenMiles: Math.max(0, earned.get(fields.actId) ?? 0),
     };
+    return [retired ? { ...action, actRetired: true } : action];
   });
 }
 

@@ -38,6 +38,8 @@ type ActionContentFields = Pick<
 
 interface ActionContent {
   fields: ActionContentFields;
+  /** Left the content (docs/behaviour.md#retiring): listed only to a stay that completed it. */
+  retired: boolean;
   /** The label of each of its options by option id (a completion names the option it chose). */
   optionLabels: ReadonlyMap<number, string>;
   /** A quiz's correct answers and explanation: listed only once the stay has answered. */
@@ -57,6 +59,7 @@ async function queryActionContent(db: Kysely<Database>, hotelId: number, lang: s
       'actions.picture_url',
       'actions.title_color',
       'actions.positive_response',
+      'actions.active',
       't.name',
       't.description',
       't.question',
@@ -64,7 +67,6 @@ async function queryActionContent(db: Kysely<Database>, hotelId: number, lang: s
       't.quiz_explanation',
     ])
     .where('actions.hotel_id', '=', hotelId)
-    .where('actions.active', '=', 1)
     .where('t.lang', '=', lang)
     .orderBy('actions.position')
     .orderBy('actions.id')
@@ -158,6 +160,7 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
         })),
         quiz,
       },
+      retired: a.active !== 1,
       optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),
       quizSolution,
     };
@@ -167,7 +170,10 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
 /** Keyed by hotel, content version and language. */
 const actionContentCache = new BoundedCache<Promise<ActionContent[]>>(256);
 
-/** The hotel's active actions translated into `lang`, in the hotel's order. */
+/**
+ * The hotel's actions translated into `lang`, in the hotel's order, retired ones flagged: they are few, and a stay that
+ * completed one still sees it (docs/behaviour.md#retiring).
+ */
 export function actionContentOf(db: Kysely<Database>, hotel: HotelVersion, lang: string): Promise<ActionContent[]> {
   return actionContentCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}|${lang}`, () =>
     loadActionContent(db, hotel.hotel_id, lang),
@@ -229,7 +235,10 @@ async function loadActionRules(db: Kysely<Database>, hotelId: number): Promise<M
 /** Keyed by hotel and content version. */
 const actionRulesCache = new BoundedCache<Promise<Map<number, ActionRules>>>(256);
 
-/** The rules of the hotel's active actions by action id, whatever their translations. */
+/**
+ * The rules of the hotel's active actions by action id, whatever their translations: a retired action takes no answer
+ * (docs/behaviour.md#retiring), so a submission finds it unknown.
+ */
 export function actionRulesOf(db: Kysely<Database>, hotel: HotelVersion): Promise<Map<number, ActionRules>> {
   return actionRulesCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, () =>
     loadActionRules(db, hotel.hotel_id),
@@ -249,6 +258,8 @@ interface RewardContent {
     'rwId' | 'rwType' | 'rwCost' | 'rwPictureURL' | 'rwTitleColor' | 'rwPosition' | 'validUntil' | 'rwWaterVolume'
   >;
   texts: RewardTexts[];
+  /** Left the content (docs/behaviour.md#retiring): listed only to a stay that claimed it. */
+  retired: boolean;
 }
 
 interface HotelRewards {
@@ -259,9 +270,8 @@ interface HotelRewards {
 async function loadRewardContent(db: Kysely<Database>, hotel: HotelVersion): Promise<HotelRewards> {
   const rows = await db
     .selectFrom('rewards')
-    .select(['id', 'type', 'cost', 'picture_url', 'title_color', 'position', 'water_volume', 'valid_until'])
+    .select(['id', 'type', 'cost', 'picture_url', 'title_color', 'position', 'water_volume', 'valid_until', 'active'])
     .where('hotel_id', '=', hotel.hotel_id)
-    .where('active', '=', 1)
     .orderBy('id')
     .execute();
   const translations = await db
@@ -289,6 +299,7 @@ async function loadRewardContent(db: Kysely<Database>, hotel: HotelVersion): Pro
           rwWaterVolume: r.water_volume,
         },
         texts: textsBy.get(r.id) ?? [],
+        retired: r.active !== 1,
       }),
     );
   return { rewards, primaryLanguage: await hotelPrimaryLanguage(db, hotel) };
@@ -297,7 +308,10 @@ async function loadRewardContent(db: Kysely<Database>, hotel: HotelVersion): Pro
 /** Keyed by hotel and content version (every language: each reward picks its own per request). */
 const rewardContentCache = new BoundedCache<Promise<HotelRewards>>(256);
 
-/** The hotel's active rewards in the list's order, with their texts in every language and the primary language. */
+/**
+ * The hotel's rewards in the list's order, retired ones flagged (a stay that claimed one still sees it,
+ * docs/behaviour.md#retiring), with their texts in every language and the primary language.
+ */
 export function rewardContentOf(db: Kysely<Database>, hotel: HotelVersion): Promise<HotelRewards> {
   return rewardContentCache.getOrAdd(`${hotel.content_version}|${hotel.hotel_id}`, () => loadRewardContent(db, hotel));
 }

@@ -21,7 +21,8 @@ const claimsRead = prepared((db, values: { stayId: number }) =>
 /**
  * GET /api/stays/:sUUID/rewards: the hotel's rewards with this stay's claims, each in the first language of
  * the text fallback it is translated into (`textLanguage`), so no reward (above all no claimed one) is hidden
- * for want of a translation in the chosen language. A reward past its `validUntil` is listed only when claimed.
+ * for want of a translation in the chosen language. A reward past its `validUntil`, or retired from the content
+ * (docs/behaviour.md#retiring), is listed only when claimed.
  */
 export async function rewardsOfStay(store: Store, input: StayLanguage, now: Date): Promise<Reward[]> {
   const { db } = store;
@@ -30,11 +31,11 @@ export async function rewardsOfStay(store: Store, input: StayLanguage, now: Date
   const claims = new Map((await claimsRead(db, { stayId: stay.id })).map((claim) => [claim.reward_id, claim]));
   const today = localDate(now, stay.time_zone);
   const order = textLanguageOrder(input.lang, primaryLanguage);
-  return rewards.flatMap(({ fields, texts: translations }): Reward[] => {
+  return rewards.flatMap(({ fields, texts: translations, retired }): Reward[] => {
     const texts = pickTranslation(translations, order);
     if (!texts) return [];
     const claim = claims.get(fields.rwId);
-    if (!claim && isExpiredOn(fields.validUntil, today)) return [];
+    if (!claim && (retired || isExpiredOn(fields.validUntil, today))) return [];
     return [
       {
         ...fields,

@@ -80,7 +80,7 @@ export async function listStaffAccounts(
  * (the guest page's long press) must find one account for a PIN. Checked against the accounts as they stand before
  * the change's transaction (the hashes run outside it, never holding the database).
  */
-async function newStaffPin(db: Kysely<Database>, hotelId: number, exceptAccountId?: number): Promise<string> {
+export async function newStaffPin(db: Kysely<Database>, hotelId: number, exceptAccountId?: number): Promise<string> {
   const accounts = await db
     .selectFrom('staff_accounts')
     .select(['id', 'role', 'pin_hash'])

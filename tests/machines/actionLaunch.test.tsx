@@ -44,6 +44,16 @@ const launchable: Action[] = [
   makeAction({ actId: 18, aadName: 'Douche', actType: 'LUNISHOWER', actScope: 'HOTEL', alreadyCompleted: true }),
   // A completed proof opens its own modal (the 'collected' banner), even for a night action, without a question.
   makeAction({ actId: 19, aadName: 'Potager', actType: 'PROOF', actPeriod: 'NIGHT', alreadyCompleted: true }),
+  // docs/behaviour.md#retiring: answered, then retired by the hotel: its summary, never its question again.
+  makeAction({
+    actId: 20,
+    aadName: 'Serviettes retirées',
+    actType: 'YESNO',
+    actPeriod: 'NIGHT',
+    alreadyCompleted: true,
+    response: 'NO',
+    actRetired: true,
+  }),
 ];
 
 const savedStay = makeStay({ endDate: CHOSEN_END, remainingDays: 6 });
@@ -195,7 +205,7 @@ describe.each(launches)('actionLaunch of $title drives the action dialog host', 
           },
           'active.summary': async () => {
             const dialog = await screen.findByRole('dialog', { name: 'modal COMPLETED' });
-            expect(dialog).toHaveTextContent('Avis terminé|none|none');
+            expect(dialog).toHaveTextContent(`${action.aadName}|none|none`);
             expect(hostState()).toBe('active.summary');
             expect((await card(action.aadName)).closest('li')).toHaveAttribute('data-selected');
           },

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { isNightActionUnavailable } from '../../../contract/launch-rules.ts';
+import { isCompletedForGood, isNightActionUnavailable } from '../../../contract/launch-rules.ts';
 import type { Action } from '../../../contract/schemas.ts';
 import { ActionCard } from '../../../src/views/actions/ActionCard.tsx';
 import { cardStateOf, listedActions, progressOf } from '../../../src/views/actions/actionCardRules.ts';
@@ -140,6 +140,19 @@ describe('ActionCard', () => {
     expect(within(card).queryByText('Fait')).toBeNull();
     expect(within(card).queryByText('+15 GreenMiles')).toBeNull();
     expect(within(card).getByRole('button', { name: 'Voir les détails' })).toHaveAccessibleDescription(/Répondu/);
+  });
+
+  // docs/behaviour.md#retiring: the hotel retired the action after the guest answered it.
+  it('a retired action answered without earning is answered for good: no points on offer, no answer to change', () => {
+    const { card } = renderCard({ actType: 'YESNO', alreadyCompleted: true, response: 'NO', actRetired: true });
+    expect(card).toHaveAttribute('data-state', 'missed');
+    expect(within(card).queryByText('+15 GreenMiles')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Voir les détails' })).toBeVisible();
+    cleanup();
+    const earned = renderCard({ actType: 'YESNO', alreadyCompleted: true, response: 'YES', actRetired: true }).card;
+    expect(earned).toHaveAttribute('data-state', 'completed');
+    expect(isCompletedForGood(action({ actType: 'YESNO', alreadyCompleted: true, actRetired: true }))).toBe(true);
+    expect(isCompletedForGood(action({ actType: 'YESNO', alreadyCompleted: true }))).toBe(false);
   });
 
   it('an unavailable night action says so and why, without its points', () => {
