@@ -15,7 +15,7 @@ import { notFound } from './domain/errors.ts';
 import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
-import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
+import { pickTranslation, textLanguageOrder } from '../contract/text-language.ts';
 
 const MM = 72 / 25.4;
 /** A4 in PDF points. */

@@ -21,7 +21,7 @@ import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { isExpiredOn } from './rewards.ts';
 import { recordStaffAction } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 
 interface StaffHotel {
   hotel_id: number;

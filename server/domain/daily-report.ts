@@ -14,7 +14,7 @@ import { primaryLanguageOfHotel } from './hotels.ts';
 import { byRoomNumber, type SkippedCleaning, skippedCleanings } from './housekeeping.ts';
 import { type StaffActionCount, staffActionCounts } from './staff-audit-trail.ts';
 import { answersOfDay } from './submissions.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 
 export interface ReportHotel {
   id: number;

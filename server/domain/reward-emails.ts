@@ -16,7 +16,7 @@ import { localDate, secondsUntilLocalHour } from './hotel-time.ts';
 import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { findClaimedReward, notClaimed } from './rewards.ts';
 import { lockOwnedStay, type StayRecord } from './stays.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 
 /** At most this many reward e-mails per stay in any rolling hour. */
 export const EMAILS_PER_STAY_PER_HOUR = 5;
@@ -36,7 +36,7 @@ export interface RewardEmailInput {
   lang?: string | undefined;
 }
 
-/** The reward's texts, in the language the rewards list shows them for `lang` (domain/text-language.ts). */
+/** The reward's texts, in the language the rewards list shows them for `lang` (contract/text-language.ts). */
 async function rewardTexts(
   db: Kysely<Database>,
   rewardId: number,
