@@ -40,3 +40,11 @@ export function actionListLanguages(
   const candidates = [chosen, 'en', primary, ...enabledByPosition, SOURCE_LANGUAGE];
   return [...new Set(candidates.filter((code): code is string => Boolean(code)))];
 }
+
+/**
+ * The languages a dish of the restaurant's menu is named in for a guest, best first (the meal photo's dish list): the
+ * chosen language, the hotel's primary language, `fr`; a dish named in none of them shows its first name.
+ */
+export function dishNameLanguages(chosen: string, primary: string): string[] {
+  return [...new Set([chosen, primary, SOURCE_LANGUAGE])];
+}
