@@ -245,7 +245,7 @@ function Reading({
   const shownName = shown?.name ?? reading.lang;
   return (
     <span data-part="reading" data-state={reading.lang === guest.code ? 'own' : 'fallback'}>
-      {reading.lang !== guest.code && <span>{t`Un client en ${guestName} lit, en ${shownName} :`} </span>}
+      {reading.lang !== guest.code && `${t`Un client en ${guestName} lit, en ${shownName} :`} `}
       <span lang={reading.lang} dir={shown?.direction ?? 'auto'} className="content-translations__read">
         {reading.text}
       </span>
