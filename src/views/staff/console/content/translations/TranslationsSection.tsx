@@ -32,6 +32,7 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
   if (!draft) return null;
   const languages = hotelLanguages(draft);
   const guest = languages.find((language) => language.code === guestLanguage) ?? null;
+  const guestName = guest?.name ?? '';
   const rows = translationRows(draft).filter(
     (row) => !onlyMissing || languages.some((language) => isMissing(draft, row, language.code)),
   );
@@ -77,7 +78,7 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
               <tr>
                 <th scope="col">{t`Texte`}</th>
                 {guest ? (
-                  <th scope="col">{t`Ce que lit un client en ${guest.name}`}</th>
+                  <th scope="col">{t`Ce que lit un client en ${guestName}`}</th>
                 ) : (
                   languages.map((language) => (
                     <th key={language.code} scope="col" lang={language.code} dir={language.direction}>
@@ -189,13 +190,16 @@ function Cell({
   const text = cellText(draft, row, language.code);
   const missing = isMissing(draft, row, language.code);
   const long = row.field === 'description' || row.field === 'quizExplanation';
+  const field = fieldLabel(row);
+  const owner = ownerLabel(row);
+  const languageName = language.name;
   const change = (value: string) =>
     actorRef.send({ type: 'draft.change', ...cellChange(draft, row, language.code, value) });
   const common = {
     disabled,
     lang: language.code,
     dir: language.direction,
-    'aria-label': t`${fieldLabel(row)}, ${ownerLabel(row)}, en ${language.name}`,
+    'aria-label': t`${field}, ${owner}, en ${languageName}`,
     'aria-describedby': missing ? noteId : undefined,
     'data-path': row.pathOf(language.code).join('.'),
   };
