@@ -13,7 +13,7 @@ import {
 } from './support.ts';
 
 /**
- * The content's history end to end (docs/behaviour.md#history): a manager's save through the API renames an action;
+ * The content's history end to end (docs/behaviour.md#content-history): a manager's save through the API renames an action;
  * on the staff page's 'Historique' tab the manager compares that version with the one before it, restores the one
  * before, and a guest sees the old name again.
  */

@@ -1,7 +1,7 @@
 import type { ContentPath } from '../contract/content-editor.ts';
 
 /**
- * What changed between two versions of a hotel's content (docs/behaviour.md#history): the fields that differ, each
+ * What changed between two versions of a hotel's content (docs/behaviour.md#content-history): the fields that differ, each
  * with where it is in words. Actions, rewards and dishes are matched by their `key`, languages by their `code` and
  * rooms by their `number`, never by their place in the list, so moving one is not read as changing them all; an
  * item of those lists that only one version has is said added or removed as a whole. Lists of plain values (tags,

@@ -11,7 +11,7 @@ import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
- * The content's history, for managers (docs/behaviour.md#history): every saved version with who saved it and when,
+ * The content's history, for managers (docs/behaviour.md#content-history): every saved version with who saved it and when,
  * compared with the one before it, and restored.
  *
  * loading (GET …/content/versions: the versions and the current content version) ▶ shown | failed (⇄

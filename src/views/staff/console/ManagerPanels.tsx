@@ -38,7 +38,7 @@ export function TrailPanel() {
   );
 }
 
-/** The managers' 'History' tab: every saved version of the content, compared and restored (docs/behaviour.md#history). */
+/** The managers' 'History' tab: every saved version of the content, compared and restored (docs/behaviour.md#content-history). */
 export function HistoryPanel() {
   const historyRef = StaffConsoleContext.useSelector(
     (snapshot) => snapshot.children.contentHistory as ActorRefFrom<typeof contentHistoryMachine> | undefined,

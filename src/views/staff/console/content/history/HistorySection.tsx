@@ -15,7 +15,7 @@ import './HistorySection.css';
 export type ContentHistoryRef = ActorRefFrom<typeof contentHistoryMachine>;
 
 /**
- * The content's history (docs/behaviour.md#history): every saved version with when, who and how, the newest (the
+ * The content's history (docs/behaviour.md#content-history): every saved version with when, who and how, the newest (the
  * current content) marked; one opened shows what changed since the version before it, and may be restored.
  */
 export function HistorySection({ actorRef }: { actorRef: ContentHistoryRef }) {

@@ -9,7 +9,7 @@ import { dataStateOf } from '../../../../binding/dataState.ts';
 
 type ContentHistorySnapshot = SnapshotFrom<typeof contentHistoryMachine>;
 
-/** The history's props (docs/behaviour.md#history): the versions, the one opened and its changes, the restore. */
+/** The history's props (docs/behaviour.md#content-history): the versions, the one opened and its changes, the restore. */
 export function connectContentHistory(snapshot: ContentHistorySnapshot, send: (event: ContentHistoryEvent) => void) {
   const { context } = snapshot;
   const screen = snapshot.hasTag('loading')

@@ -7,7 +7,7 @@ import {
 import type { StaffSectionInput } from '../../../../../../machines/staffConsole.machine.ts';
 import { getContentHistory, getContentVersion, restoreContentVersion } from '../../../../../api/staffContent.ts';
 
-/** The content history's machine with its real calls (docs/behaviour.md#history). */
+/** The content history's machine with its real calls (docs/behaviour.md#content-history). */
 export function contentHistoryLogic() {
   return contentHistoryMachine.provide({
     actors: {
