@@ -167,10 +167,10 @@ describe('content history machine: model paths drive the history section', () =>
               );
               // Number (the current one marked), when at the hotel (Paris), who, how.
               expect(rows.map((row) => row.textContent)).toEqual([
-                'VersionQuandQuiCommentComparer',
-                '3Actuelle24 nov. 2026, 10:30Claire DuboisEnregistréeComparer',
-                '223 nov. 2026, 17:05Claire DuboisRestaurée depuis la version 1Comparer',
-                '120 nov. 2026, 08:00Commande sur le serveurImportéeComparer',
+                'VersionQuandQuiComment',
+                '3ActuelleComparer24 nov. 2026, 10:30Claire DuboisEnregistrée',
+                '2Comparer23 nov. 2026, 17:05Claire DuboisRestaurée depuis la version 1',
+                '1Comparer20 nov. 2026, 08:00Commande sur le serveurImportée',
               ]);
               expect(rows[1]).toHaveAttribute('aria-current', 'true');
             }

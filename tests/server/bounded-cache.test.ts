@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../server/bounded-cache.ts';
 import { SOURCE_LANGUAGE } from '../../contract/text-language.ts';
+import { BoundedCache } from '../../server/bounded-cache.ts';
 import { primaryLanguageOf } from '../../server/domain/hotels.ts';
 
 describe('BoundedCache', () => {

@@ -104,9 +104,6 @@ function Versions({ history }: { history: ContentHistoryProps }) {
                 <th scope="col">{t`Quand`}</th>
                 <th scope="col">{t`Qui`}</th>
                 <th scope="col">{t`Comment`}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t`Comparer`}</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -125,6 +122,17 @@ function Versions({ history }: { history: ContentHistoryProps }) {
                           {t`Actuelle`}
                         </span>
                       )}
+                      <button
+                        type="button"
+                        className="button-secondary content-history__button content-history__open"
+                        data-part="open"
+                        aria-label={t`Comparer la version ${number} avec la précédente`}
+                        aria-pressed={version.opened}
+                        disabled={!history.canOpen}
+                        onClick={version.onOpen}
+                      >
+                        {history.opening && version.opened ? t`Ouverture…` : t`Comparer`}
+                      </button>
                     </th>
                     <td>{formatHotelTime(version.savedAt, language, history.timeZone)}</td>
                     <td className="staff-table__text">{version.actorName ?? t`Commande sur le serveur`}</td>
@@ -134,19 +142,6 @@ function Versions({ history }: { history: ContentHistoryProps }) {
                         : version.kind === 'saved'
                           ? t`Enregistrée`
                           : t`Importée`}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button-secondary content-history__button"
-                        data-part="open"
-                        aria-label={t`Comparer la version ${number} avec la précédente`}
-                        aria-pressed={version.opened}
-                        disabled={!history.canOpen}
-                        onClick={version.onOpen}
-                      >
-                        {history.opening && version.opened ? t`Ouverture…` : t`Comparer`}
-                      </button>
                     </td>
                   </tr>
                 );
