@@ -7,7 +7,6 @@ import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
 
-
 /**
  * The hotel's primary language, from its languages in display order (position, then code): the one marked
  * primary, else the first, else SOURCE_LANGUAGE. Content files mark exactly one (server/content/validate.ts);

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import type { QuizSolution, SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
@@ -28,7 +29,6 @@ import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
 import { checkEndDate, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
-import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 
 /** One submission: the action, the path it was sent to and the body that path's schema validated. */
 export interface SubmissionInput<Path extends SubmissionPath> {
