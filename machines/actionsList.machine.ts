@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup } from 'xstate';
 import type { Action, HotelReply } from '../contract/schemas.ts';
+import { actionListLanguages } from '../contract/text-language.ts';
 import { viewProvidedActor } from './viewProvided.ts';
 
 /**
@@ -49,14 +50,13 @@ export type ActionsListEvent =
 
 export const TRANSLATIONS_UNAVAILABLE = msg`Traductions indisponibles pour cet hôtel. Réessayez plus tard.`;
 
-/** The order in which languages are tried, without repeats. */
+/** The order in which languages are tried, without repeats (contract/text-language.ts). */
 export function fallbackLanguages(chosen: string, hotel: HotelReply | null): string[] {
   const enabled = (hotel?.languagesSupported ?? [])
     .filter((language) => language.enabled === 1)
     .sort((a, b) => a.position - b.position)
     .map((language) => language.code);
-  const candidates = [chosen, 'en', hotel?.primaryLanguage, ...enabled, 'fr'];
-  return [...new Set(candidates.filter((code): code is string => Boolean(code)))];
+  return actionListLanguages(chosen, hotel?.primaryLanguage, enabled);
 }
 
 function actionsRequest(context: ActionsListContext, language: string): LoadActionsInput {

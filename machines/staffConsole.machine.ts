@@ -7,6 +7,7 @@ import type {
   StaffSessionReply,
 } from '../contract/schemas.ts';
 import { roleMay, type StaffPermission, type StaffRole } from '../contract/staff-roles.ts';
+import { contentHistoryMachine } from './contentHistory.machine.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
@@ -78,6 +79,7 @@ export const STAFF_TABS = [
   { name: 'impact', permissions: ['impact'] },
   { name: 'people', permissions: ['accounts'] },
   { name: 'trail', permissions: ['audit'] },
+  { name: 'history', permissions: ['content'] },
 ] as const satisfies readonly { name: string; permissions: readonly StaffPermission[] }[];
 
 export type StaffTabName = (typeof STAFF_TABS)[number]['name'];
@@ -171,6 +173,8 @@ export const staffConsoleMachine = setup({
     /** The managers' tabs: 'People' (machines/staffPeople.machine.ts) and 'Trail' (machines/staffTrail.machine.ts). */
     staffPeople: staffPeopleMachine,
     staffTrail: staffTrailMachine,
+    /** The content's saved versions (machines/contentHistory.machine.ts), for managers. */
+    contentHistory: contentHistoryMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -406,6 +410,9 @@ export const staffConsoleMachine = setup({
         },
         trail: {
           invoke: { id: 'staffTrail', src: 'staffTrail', input: sectionInputOf },
+        },
+        history: {
+          invoke: { id: 'contentHistory', src: 'contentHistory', input: sectionInputOf },
         },
       },
     },

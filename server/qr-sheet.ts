@@ -10,13 +10,13 @@ import bidiFactory from 'bidi-js';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pickTranslation, textLanguageOrder } from '../contract/text-language.ts';
 import type { Database } from './db/schema.ts';
 import { DomainError, notFound } from './domain/errors.ts';
 import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
 import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
-import { pickTranslation, textLanguageOrder } from './domain/text-language.ts';
 
 const MM = 72 / 25.4;
 /** A4 in PDF points. */

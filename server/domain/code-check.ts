@@ -13,6 +13,7 @@ import type {
   StaffCodeCheckReply,
   StaffCodeRedeemReply,
 } from '../../contract/schemas.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -21,7 +22,6 @@ import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { isExpiredOn } from './rewards.ts';
 import { recordStaffAction } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 interface StaffHotel {
   hotel_id: number;

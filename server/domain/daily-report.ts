@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Redemption } from '../../contract/schemas.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import type { Database } from '../db/schema.ts';
 import { waterVolume } from '../mail/reward-mail.ts';
 import { hotelUsesOfDay } from './code-check.ts';
@@ -14,7 +15,6 @@ import { primaryLanguageOfHotel } from './hotels.ts';
 import { byRoomNumber, type SkippedCleaning, skippedCleanings } from './housekeeping.ts';
 import { type StaffActionCount, staffActionCounts } from './staff-audit-trail.ts';
 import { answersOfDay } from './submissions.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 export interface ReportHotel {
   id: number;

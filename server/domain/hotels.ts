@@ -1,13 +1,11 @@
 /** A hotel as the app shell sees it (demo flag, points name, languages) and its primary language. */
 import type { Kysely } from 'kysely';
 import type { HotelReply } from '../../contract/schemas.ts';
+import { SOURCE_LANGUAGE } from '../../contract/text-language.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { notFound } from './errors.ts';
-
-/** The language the product's texts are written in: the last fallback of every text. */
-export const SOURCE_LANGUAGE = 'fr';
 
 /**
  * The hotel's primary language, from its languages in display order (position, then code): the one marked

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,7 +17,6 @@ import { localDate, secondsUntilLocalHour } from './hotel-time.ts';
 import { codePrefixOf, hotelPrimaryLanguage } from './hotels.ts';
 import { findClaimedReward, notClaimed } from './rewards.ts';
 import { lockOwnedStay, type StayRecord } from './stays.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** At most this many reward e-mails per stay in any rolling hour. */
 export const EMAILS_PER_STAY_PER_HOUR = 5;
@@ -36,7 +36,7 @@ export interface RewardEmailInput {
   lang?: string | undefined;
 }
 
-/** The reward's texts, in the language the rewards list shows them for `lang` (domain/text-language.ts). */
+/** The reward's texts, in the language the rewards list shows them for `lang` (contract/text-language.ts). */
 async function rewardTexts(
   db: Kysely<Database>,
   rewardId: number,

@@ -1,15 +1,15 @@
 /**
  * A stay's rewards list: the hotel's rewards (hotel-content.ts) with this stay's claims, each reward in the first
- * language of the text fallback it is translated into (text-language.ts).
+ * language of the text fallback it is translated into (contract/text-language.ts).
  */
 import type { Reward } from '../../contract/schemas.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Store } from '../db/store.ts';
 import { rewardContentOf } from './hotel-content.ts';
 import { localDate } from './hotel-time.ts';
 import { findListedStay, type StayLanguage } from './listed-stay.ts';
 import { isExpiredOn } from './rewards.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 const claimsRead = prepared((db, values: { stayId: number }) =>
   db

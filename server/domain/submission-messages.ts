@@ -2,7 +2,7 @@
  * The default success messages of action submissions (docs/behaviour.md#success-messages), in the languages the server
  * speaks. Language: the guest's, else the hotel's primary language, else French (the product's source language).
  */
-import { SOURCE_LANGUAGE } from './hotels.ts';
+import { SOURCE_LANGUAGE } from '../../contract/text-language.ts';
 
 export type SuccessMessageKey =
   | 'review'

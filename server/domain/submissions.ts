@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { rulesOf, SUBMISSION_PATHS, type SubmissionPath } from '../../contract/action-types.ts';
 import { cleaningDayAt } from '../../contract/calendar-days.ts';
 import type { QuizSolution, SubmissionBodies, SubmissionReply } from '../../contract/schemas.ts';
+import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
 import type { Database } from '../db/schema.ts';
 import type { Store } from '../db/store.ts';
 import { ANSWER_OF_BODY, evaluateAnswer, type SubmittedAnswer, sameAnswer } from './answers.ts';
@@ -28,7 +29,6 @@ import { balanceOf } from './ledger.ts';
 import { type Caller, submissionsLimit } from './rate-limits.ts';
 import { checkEndDate, isFinished, lockOwnedStayTakingLimit, type StayRecord } from './stays.ts';
 import { hasMessagesFor, successMessage } from './submission-messages.ts';
-import { pickTranslation, textLanguageOrder } from './text-language.ts';
 
 /** One submission: the action, the path it was sent to and the body that path's schema validated. */
 export interface SubmissionInput<Path extends SubmissionPath> {
@@ -70,7 +70,7 @@ function checkOwnRoom(answer: SubmittedAnswer, stay: StayRecord): void {
   throw new DomainError('bad_request', 'room_mismatch', "Skipping cleaning applies to the stay's own room only");
 }
 
-/** The reply's quiz solution, its explanation in the guest's language or as hotel texts fall back (text-language.ts). */
+/** The reply's quiz solution, its explanation in the guest's language or as hotel texts fall back (contract/text-language.ts). */
 async function quizSolutionFor(
   db: Kysely<Database>,
   stay: StayRecord,

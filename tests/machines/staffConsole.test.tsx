@@ -115,6 +115,7 @@ const TAB_LABELS: Record<StaffTabName, string> = {
   impact: 'Impact',
   people: 'Personnes',
   trail: 'Journal',
+  history: 'Historique',
 };
 const ROLE_LABELS = { manager: 'Responsable', frontDesk: 'Réception', housekeeping: 'Étages' } as const;
 

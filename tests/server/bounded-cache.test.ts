@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SOURCE_LANGUAGE } from '../../contract/text-language.ts';
 import { BoundedCache } from '../../server/bounded-cache.ts';
-import { primaryLanguageOf, SOURCE_LANGUAGE } from '../../server/domain/hotels.ts';
+import { primaryLanguageOf } from '../../server/domain/hotels.ts';
 
 describe('BoundedCache', () => {
   it('creates an entry once and serves it afterwards', () => {

@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import { impactOf, isFoodKey, type MealImpact, type MealIngredient } from '../../../contract/meal-foods.ts';
 import type { LimeatBody, LimeatReply, MealMenuReply } from '../../../contract/schemas.ts';
+import { dishNameLanguages } from '../../../contract/text-language.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Store, WriteTransaction } from '../../db/store.ts';
 import {
@@ -93,7 +94,7 @@ export async function mealMenu(store: Store, analyser: MealAnalyser, input: Meal
   const stay = await findOwnedStay(store.db, input.sUUID, input.profileUUID);
   await mealActionOf(store.db, stay, input.actionId);
   if (analyser.kind === 'vision') return { analyser: 'vision', dishes: [] };
-  const languages = [input.lang, await hotelPrimaryLanguage(store.db, stay), 'fr'];
+  const languages = dishNameLanguages(input.lang, await hotelPrimaryLanguage(store.db, stay));
   return {
     analyser: 'menu',
     dishes: (await dishesOf(store.db, stay.hotel_id)).map((dish) => ({

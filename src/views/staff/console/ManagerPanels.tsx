@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
+import type { contentHistoryMachine } from '../../../../machines/contentHistory.machine.ts';
 import type { staffPeopleMachine } from '../../../../machines/staffPeople.machine.ts';
 import type { staffTrailMachine } from '../../../../machines/staffTrail.machine.ts';
+import { HistorySection } from './content/history/HistorySection.tsx';
 import { PeopleSection } from './people/PeopleSection.tsx';
 import { StaffConsoleContext } from './StaffConsolePage.tsx';
 import { TrailSection } from './trail/TrailSection.tsx';
@@ -32,6 +34,21 @@ export function TrailPanel() {
         <Trans>Journal des actions</Trans>
       </h2>
       {trailRef && <TrailSection actorRef={trailRef} />}
+    </>
+  );
+}
+
+/** The managers' 'History' tab: every saved version of the content, compared and restored (docs/behaviour.md#content-history). */
+export function HistoryPanel() {
+  const historyRef = StaffConsoleContext.useSelector(
+    (snapshot) => snapshot.children.contentHistory as ActorRefFrom<typeof contentHistoryMachine> | undefined,
+  );
+  return (
+    <>
+      <h2 className="staff-console__panel-title">
+        <Trans>Historique du contenu</Trans>
+      </h2>
+      {historyRef && <HistorySection actorRef={historyRef} />}
     </>
   );
 }

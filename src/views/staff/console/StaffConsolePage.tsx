@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ImpactPanel } from './ImpactPanel.tsx';
-import { PeoplePanel, TrailPanel } from './ManagerPanels.tsx';
+import { HistoryPanel, PeoplePanel, TrailPanel } from './ManagerPanels.tsx';
 import { StaffSignIn } from './StaffSignIn.tsx';
 import { connectStaffConsole, type StaffConsoleProps } from './staffConsole.connect.ts';
 import { staffConsoleInputOf, staffConsoleLogic } from './staffConsole.logic.ts';
@@ -51,6 +51,7 @@ function useTabViews(): Record<StaffTabName, { label: string; panel: () => React
     impact: { label: t`Impact`, panel: () => <ImpactPanel /> },
     people: { label: t`Personnes`, panel: () => <PeoplePanel /> },
     trail: { label: t`Journal`, panel: () => <TrailPanel /> },
+    history: { label: t`Historique`, panel: () => <HistoryPanel /> },
   };
 }
 
