@@ -7,6 +7,7 @@ import type {
   StaffSessionReply,
 } from '../contract/schemas.ts';
 import { roleMay, type StaffPermission, type StaffRole } from '../contract/staff-roles.ts';
+import { contentEditorMachine } from './contentEditor.machine.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
@@ -76,6 +77,7 @@ export interface StaffConsoleContext {
 export const STAFF_TABS = [
   { name: 'today', permissions: ['codes', 'housekeeping'] },
   { name: 'impact', permissions: ['impact'] },
+  { name: 'content', permissions: ['content'] },
   { name: 'people', permissions: ['accounts'] },
   { name: 'trail', permissions: ['audit'] },
 ] as const satisfies readonly { name: string; permissions: readonly StaffPermission[] }[];
@@ -171,6 +173,8 @@ export const staffConsoleMachine = setup({
     /** The managers' tabs: 'People' (machines/staffPeople.machine.ts) and 'Trail' (machines/staffTrail.machine.ts). */
     staffPeople: staffPeopleMachine,
     staffTrail: staffTrailMachine,
+    /** The managers' 'Programme' tab: the hotel's content as one draft (machines/contentEditor.machine.ts). */
+    contentEditor: contentEditorMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -400,6 +404,9 @@ export const staffConsoleMachine = setup({
         },
         impact: {
           invoke: { id: 'staffImpact', src: 'staffImpact', input: sectionInputOf },
+        },
+        content: {
+          invoke: { id: 'contentEditor', src: 'contentEditor', input: sectionInputOf },
         },
         people: {
           invoke: { id: 'staffPeople', src: 'staffPeople', input: sectionInputOf },

@@ -16,6 +16,7 @@ import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.m
 import { endAllStaffSessions, endStaffSession, getCurrentStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { contentEditorLogic } from './content/contentEditor.logic.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
 import { staffPeopleLogic } from './people/staffPeople.logic.ts';
 import { scanQrCode } from './today/qrScanner.ts';
@@ -92,6 +93,7 @@ export function staffConsoleLogic(hId: number) {
       staffImpact: staffImpactLogic(),
       staffPeople: staffPeopleLogic(),
       staffTrail: staffTrailLogic(),
+      contentEditor: contentEditorLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => writeStored(() => sessionStorage, sessionKey(hId), session),
