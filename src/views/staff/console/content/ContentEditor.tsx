@@ -213,15 +213,15 @@ function useStatusText(): (status: SaveBarStatus, count: number) => string {
       case 'importing':
         return t`Import du fichier…`;
       case 'conflict':
-        return t`Un autre responsable a enregistré une version entre-temps : vos modifications ne peuvent pas la remplacer. Rechargez pour partir de sa version (vos modifications seront perdues).`;
+        return t`Un autre responsable a enregistré une version entre-temps : vos modifications ne peuvent pas la remplacer. Rechargez pour partir de sa version (vos modifications seront perdues).`;
       case 'saveFailed':
         return t`L'enregistrement a échoué. Réessayez.`;
       case 'importFailed':
         return t`L'import du fichier a échoué. Réessayez.`;
       case 'importInvalid':
         return plural(count, {
-          one: 'Fichier non importé : # problème',
-          other: 'Fichier non importé : # problèmes',
+          one: 'Fichier non importé : # problème',
+          other: 'Fichier non importé : # problèmes',
         });
     }
   };

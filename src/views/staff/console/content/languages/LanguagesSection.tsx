@@ -73,8 +73,8 @@ export function LanguagesSection({ actorRef }: { actorRef: ContentEditorRef }) {
       </ol>
       <p className="content-field__hint">
         <Trans>
-          Retirer une langue retire aussi ses textes des actions, des récompenses et du menu. « Annuler les
-          modifications » les rend tant que rien n'est enregistré.
+          Retirer une langue retire aussi ses textes des actions, des récompenses et du menu. « Annuler les
+          modifications » les rend tant que rien n'est enregistré.
         </Trans>
       </p>
 
@@ -210,7 +210,7 @@ function AddLanguage({ disabled, onAdd }: { disabled: boolean; onAdd: (code: str
             {t`Code de la langue`}
           </label>
           <p className="content-field__hint">
-            <Trans>Comme « de », « es » ou « pt-BR ».</Trans>
+            <Trans>Comme « de », « es » ou « pt-BR ».</Trans>
           </p>
           <input
             id={codeId}
@@ -226,7 +226,7 @@ function AddLanguage({ disabled, onAdd }: { disabled: boolean; onAdd: (code: str
             {t`Nom de la langue`}
           </label>
           <p className="content-field__hint">
-            <Trans>Dans cette langue, comme « Deutsch ».</Trans>
+            <Trans>Dans cette langue, comme « Deutsch ».</Trans>
           </p>
           <input
             id={nameId}

@@ -25,9 +25,9 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
   const isDemo = useSelector(actorRef, (snapshot) => snapshot.context.draft?.hotel.isDemo === true);
   const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   const qrEntryLabels = {
-    open: t`Ouvert : le QR code de l'hôtel ouvre un séjour sans clé`,
-    key: t`Avec clé : seul le QR code de l'hôtel imprimé en dernier ouvre un séjour`,
-    off: t`Désactivé : seuls les QR codes des chambres ouvrent un séjour`,
+    open: t`Ouvert : le QR code de l'hôtel ouvre un séjour sans clé`,
+    key: t`Avec clé : seul le QR code de l'hôtel imprimé en dernier ouvre un séjour`,
+    off: t`Désactivé : seuls les QR codes des chambres ouvrent un séjour`,
   };
   return (
     <div className="content-section" data-part="settings">
@@ -39,7 +39,7 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
           path={['hotel', 'greenMilesName']}
           optional
           label={t`Nom des points`}
-          hint={t`Remplace « GreenMiles » partout où les clients lisent le nom des points. Vide : GreenMiles.`}
+          hint={t`Remplace « GreenMiles » partout où les clients lisent le nom des points. Vide : GreenMiles.`}
         />
         <SelectField actorRef={actorRef} path={['hotel', 'timeZone']} label={t`Fuseau horaire`} options={zones} />
         <TimeField
@@ -47,7 +47,7 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
           path={['hotel', 'checkoutTime']}
           optional
           label={t`Heure de départ`}
-          hint={t`À l'heure de l'hôtel : un séjour se termine à cette heure le jour de son départ.`}
+          hint={t`À l'heure de l'hôtel : un séjour se termine à cette heure le jour de son départ.`}
         />
         <p className="content-section__fact" data-part="demo">
           {isDemo ? (
@@ -65,7 +65,7 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
           optional
           dir="ltr"
           label={t`Adresse e-mail du rapport`}
-          hint={t`Le rapport de la veille y part chaque matin. Vide : pas de rapport.`}
+          hint={t`Le rapport de la veille y part chaque matin. Vide : pas de rapport.`}
         />
         <TimeField actorRef={actorRef} path={['hotel', 'reportHour']} optional label={t`Heure du rapport`} />
       </fieldset>
@@ -77,7 +77,7 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
           optional
           dir="ltr"
           label={t`Préfixe des codes`}
-          hint={t`1 à 6 lettres majuscules ou chiffres, devant chaque code de récompense (TIL-…). Vide : les initiales de l'hôtel.`}
+          hint={t`1 à 6 lettres majuscules ou chiffres, devant chaque code de récompense (TIL-…). Vide : les initiales de l'hôtel.`}
         />
         <SelectField
           actorRef={actorRef}
@@ -89,7 +89,7 @@ export function SettingsSection({ actorRef }: { actorRef: ContentEditorRef }) {
       <fieldset className="content-fieldset">
         <legend>{t`Limites`}</legend>
         <p className="content-field__hint">
-          <Trans>Vide : la valeur par défaut du programme.</Trans>
+          <Trans>Vide : la valeur par défaut du programme.</Trans>
         </p>
         <NumberField
           actorRef={actorRef}
