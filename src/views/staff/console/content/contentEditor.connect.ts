@@ -57,7 +57,9 @@ function statusOf(snapshot: ContentEditorSnapshot): SaveBarStatus {
   }
   if (context.refusal === 'failed') return 'saveFailed';
   if (snapshot.matches({ editing: { changed: 'checking' } })) return 'checking';
-  if (context.problems.length > 0 && !snapshot.matches({ editing: { changed: 'waiting' } })) return 'invalid';
+  // A save refused for its problems says so until the draft changes; a check's problems once it answered.
+  const checked = !snapshot.matches({ editing: { changed: 'waiting' } });
+  if (context.refusal === 'invalid' || (checked && context.problems.length > 0)) return 'invalid';
   return 'changed';
 }
 
