@@ -258,7 +258,7 @@ function SaveBar({
                 data-part="problem"
                 onClick={() => onJump(section, problem.path)}
               >
-                <span className="content-save-bar__problem-section">{i18n._(SECTION_VIEWS[section].label)}</span>
+                <span className="content-save-bar__problem-section">{i18n._(SECTION_VIEWS[section].label)}</span>{' '}
                 <span>{problemText(problem)}</span>
               </button>
             </li>
