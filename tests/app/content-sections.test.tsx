@@ -27,7 +27,8 @@ async function saved(
 ) {
   await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
   const call = controlled.calls.findLast((made) => made.name === 'saveContent');
-  return (call?.input as { document: ContentDocument; baseVersion: string }).document;
+  if (!call) throw new Error('Nothing was saved');
+  return (call.input as { document: ContentDocument }).document;
 }
 
 describe('the Settings section', () => {
