@@ -59,7 +59,7 @@ function statusOf(snapshot: ContentEditorSnapshot): SaveBarStatus {
   if (snapshot.matches({ editing: { changed: 'checking' } })) return 'checking';
   // A save refused for its problems says so until the draft changes; a check's problems once it answered.
   const checked = !snapshot.matches({ editing: { changed: 'waiting' } });
-  if (context.refusal === 'invalid' || (checked && context.problems.length > 0)) return 'invalid';
+  if (context.problems.length > 0 && (checked || context.refusal === 'invalid')) return 'invalid';
   return 'changed';
 }
 
