@@ -1,4 +1,4 @@
-import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
+import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup, spawnChild } from 'xstate';
 import type { ContentDocument, ContentPath, ContentProblem, ContentReply } from '../contract/content-editor.ts';
 import { errorCodeOf } from '../contract/errors.ts';
 import { contentProblemsOf, withValueAt } from './contentDraft.ts';
@@ -21,7 +21,10 @@ import { viewProvidedActor } from './viewProvided.ts';
  *   draft; refused ▶ unchanged, its problems listed;
  * - 'content.reload', from unchanged ▶ reloading ▶ unchanged with the content read again: what a section's own call
  *   changed outside the draft (a QR code rotated: machines/qrCodes.machine.ts); a changed draft is never dropped so;
+ * - 'yaml.export' downloads the saved content as a content file (the view's `exportYaml`, beside the editing: a
+ *   draft keeps its state; `yamlExport` says whether it is on its way or failed);
  * - 'editor.show' {section} changes the part of the content shown.
+ * After a save or an import, `lastWrite` says which happened until the draft changes again.
  * A call refused for who is signed in (401, 403) ▶ refused, and the staff page is told (machines/staffRefusal.ts); a
  * section's own call so refused sends 'section.refused' {error} to the same end.
  */
@@ -44,6 +47,9 @@ export const CHECK_DELAY_MS = 600;
 
 /** Why the last save did not happen: the draft has problems, another version was saved, or it failed. */
 export type ContentSaveRefusal = 'invalid' | 'conflict' | 'failed';
+
+/** What the last write of the content was, while the draft is still what it wrote. */
+export type ContentWrite = 'saved' | 'imported';
 
 export interface SaveContentInput extends StaffSectionInput {
   baseVersion: string;
@@ -70,6 +76,9 @@ export interface ContentEditorContext extends StaffSectionInput {
   section: ContentSection;
   /** A YAML file on its way (`importingYaml`). */
   yamlText: string | null;
+  lastWrite: ContentWrite | null;
+  /** The YAML download: on its way, or failed (the editor says so), else null. */
+  yamlExport: 'exporting' | 'failed' | null;
 }
 
 export type ContentEditorEvent =
@@ -79,9 +88,13 @@ export type ContentEditorEvent =
   | { type: 'draft.discard' }
   | { type: 'draft.save' }
   | { type: 'yaml.import'; text: string }
+  | { type: 'yaml.export' }
   | { type: 'conflict.reload' }
   | { type: 'content.reload' }
-  | { type: 'section.refused'; error: unknown };
+  | { type: 'section.refused'; error: unknown }
+  // The download's end (a spawned child: its events are the machine's own).
+  | { type: 'xstate.done.actor.exportYaml' }
+  | { type: 'xstate.error.actor.exportYaml'; error: unknown };
 
 function savedOf(context: ContentEditorContext): ContentReply {
   if (!context.saved) throw new Error('The editor edits loaded content');
@@ -135,12 +148,15 @@ export const contentEditorMachine = setup({
     input: {} as StaffSectionInput,
     context: {} as ContentEditorContext,
     events: {} as ContentEditorEvent,
+    children: {} as { exportYaml: 'exportYaml' },
   },
   actors: {
     loadContent: viewProvidedActor<ContentReply, StaffSectionInput>('loadContent'),
     checkContent: viewProvidedActor<ContentProblem[], CheckContentInput>('checkContent'),
     saveContent: viewProvidedActor<ContentReply, SaveContentInput>('saveContent'),
     importYaml: viewProvidedActor<ContentReply, ImportYamlInput>('importYaml'),
+    /** Fetches the saved content as YAML and hands it to the browser as a file. */
+    exportYaml: viewProvidedActor<void, StaffSectionInput>('exportYaml'),
   },
   delays: { checkDelay: CHECK_DELAY_MS },
   actions: {
@@ -150,13 +166,18 @@ export const contentEditorMachine = setup({
       problems: [],
       refusal: null,
       yamlText: null,
+      lastWrite: null,
     })),
+    holdWrite: assign({ lastWrite: (_, write: ContentWrite) => write }),
     changeDraft: assign({
       draft: ({ context }, change: { path: ContentPath; value: unknown }) =>
         withValueAt(draftOf(context), change.path, change.value),
       refusal: null,
+      lastWrite: null,
     }),
     discardDraft: assign({ draft: ({ context }) => savedOf(context).document, problems: [], refusal: null }),
+    startExport: spawnChild('exportYaml', { id: 'exportYaml', input: ({ context }) => sectionOf(context) }),
+    holdExport: assign({ yamlExport: (_, state: 'exporting' | 'failed' | null) => state }),
     holdProblems: assign({ problems: (_, problems: ContentProblem[]) => problems }),
     holdRefusal: assign((_, error: unknown) => {
       const problems = contentProblemsOf(error);
@@ -173,6 +194,7 @@ export const contentEditorMachine = setup({
   guards: {
     isRefusedForWhoIsSignedIn: (_, error: unknown) => isStaffRefusal(error),
     isConflict: (_, error: unknown) => errorCodeOf(error) === 'content_version_conflict',
+    isNotExporting: ({ context }) => context.yamlExport !== 'exporting',
   },
 }).createMachine({
   id: 'contentEditor',
@@ -184,6 +206,8 @@ export const contentEditorMachine = setup({
     refusal: null,
     section: 'settings',
     yamlText: null,
+    lastWrite: null,
+    yamlExport: null,
   }),
   on: {
     'editor.show': { actions: { type: 'show', params: ({ event }) => event.section } },
@@ -206,6 +230,17 @@ export const contentEditorMachine = setup({
     },
     editing: {
       initial: 'unchanged',
+      on: {
+        'yaml.export': {
+          guard: 'isNotExporting',
+          actions: [{ type: 'holdExport', params: 'exporting' }, 'startExport'],
+        },
+        'xstate.done.actor.exportYaml': { actions: { type: 'holdExport', params: null } },
+        'xstate.error.actor.exportYaml': [
+          { guard: isRefusedForWhoIsSignedIn, target: '#contentEditor.refused' },
+          { actions: { type: 'holdExport', params: 'failed' } },
+        ],
+      },
       states: {
         unchanged: {
           on: {
@@ -271,7 +306,7 @@ export const contentEditorMachine = setup({
               baseVersion: savedOf(context).version,
               document: draftOf(context),
             }),
-            onDone: { target: 'unchanged', actions: holdSaved },
+            onDone: { target: 'unchanged', actions: [holdSaved, { type: 'holdWrite', params: 'saved' }] },
             onError: refusedBackTo('changed'),
           },
         },
@@ -285,7 +320,7 @@ export const contentEditorMachine = setup({
               baseVersion: savedOf(context).version,
               text: context.yamlText ?? '',
             }),
-            onDone: { target: 'unchanged', actions: holdSaved },
+            onDone: { target: 'unchanged', actions: [holdSaved, { type: 'holdWrite', params: 'imported' }] },
             onError: refusedBackTo('unchanged'),
           },
         },

@@ -7,6 +7,7 @@ import type {
   StaffSessionReply,
 } from '../contract/schemas.ts';
 import { roleMay, type StaffPermission, type StaffRole } from '../contract/staff-roles.ts';
+import { contentEditorMachine } from './contentEditor.machine.ts';
 import { contentHistoryMachine } from './contentHistory.machine.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
@@ -77,9 +78,10 @@ export interface StaffConsoleContext {
 export const STAFF_TABS = [
   { name: 'today', permissions: ['codes', 'housekeeping'] },
   { name: 'impact', permissions: ['impact'] },
+  { name: 'content', permissions: ['content'] },
+  { name: 'history', permissions: ['content'] },
   { name: 'people', permissions: ['accounts'] },
   { name: 'trail', permissions: ['audit'] },
-  { name: 'history', permissions: ['content'] },
 ] as const satisfies readonly { name: string; permissions: readonly StaffPermission[] }[];
 
 export type StaffTabName = (typeof STAFF_TABS)[number]['name'];
@@ -175,6 +177,8 @@ export const staffConsoleMachine = setup({
     staffTrail: staffTrailMachine,
     /** The content's saved versions (machines/contentHistory.machine.ts), for managers. */
     contentHistory: contentHistoryMachine,
+    /** The managers' 'Programme' tab: the hotel's content as one draft (machines/contentEditor.machine.ts). */
+    contentEditor: contentEditorMachine,
   },
   actions: {
     /** Keeps the session for the tab (sessionStorage), so a reload stays signed in until it expires. */
@@ -404,6 +408,9 @@ export const staffConsoleMachine = setup({
         },
         impact: {
           invoke: { id: 'staffImpact', src: 'staffImpact', input: sectionInputOf },
+        },
+        content: {
+          invoke: { id: 'contentEditor', src: 'contentEditor', input: sectionInputOf },
         },
         people: {
           invoke: { id: 'staffPeople', src: 'staffPeople', input: sectionInputOf },

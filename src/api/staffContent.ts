@@ -67,9 +67,9 @@ export const restoreContentVersion = (
       .json<ContentReply>(),
   );
 
-/** The current content as a content file (YAML text). */
-export const getContentYaml = (hId: number, token: string): Promise<string> =>
-  call(() => http.get(`staff/hotels/${hId}/content.yaml`, { headers: staffSessionHeaders(token) }).text());
+/** The current content as a content file (YAML), as the file the browser downloads. */
+export const getContentYaml = (hId: number, token: string): Promise<Blob> =>
+  call(() => http.get(`staff/hotels/${hId}/content.yaml`, { headers: staffSessionHeaders(token) }).blob());
 
 /** A whole content file, saved like the editor's document. */
 export const importContentYaml = (

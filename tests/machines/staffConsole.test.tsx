@@ -113,6 +113,7 @@ const FAILURE_TEXTS = {
 const TAB_LABELS: Record<StaffTabName, string> = {
   today: "Aujourd'hui",
   impact: 'Impact',
+  content: 'Programme',
   people: 'Personnes',
   trail: 'Journal',
   history: 'Historique',
@@ -292,7 +293,8 @@ for (const { name, input } of INPUTS) {
               else expect(failed).toBeNull();
               expect(screen.queryByLabelText('Mot de passe')).toBeNull();
               expect(JSON.parse(sessionStorage.getItem(STAFF_SESSION_KEY) ?? 'null')).toEqual(session);
-              // Tabs only where the role opens more than one (a manager: the day, the impact figures, people, trail).
+              // Tabs only where the role opens more than one (a manager: the day, the impact figures, the programme,
+              // people, trail).
               if (tabsOfRole(role).length > 1) {
                 expect(
                   within(await screen.findByRole('tablist'))

@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
+import type { contentEditorMachine } from '../../../../machines/contentEditor.machine.ts';
 import type { contentHistoryMachine } from '../../../../machines/contentHistory.machine.ts';
 import type { staffPeopleMachine } from '../../../../machines/staffPeople.machine.ts';
 import type { staffTrailMachine } from '../../../../machines/staffTrail.machine.ts';
+import { ContentEditor } from './content/ContentEditor.tsx';
 import { HistorySection } from './content/history/HistorySection.tsx';
 import { PeopleSection } from './people/PeopleSection.tsx';
 import { StaffConsoleContext } from './StaffConsolePage.tsx';
@@ -34,6 +36,21 @@ export function TrailPanel() {
         <Trans>Journal des actions</Trans>
       </h2>
       {trailRef && <TrailSection actorRef={trailRef} />}
+    </>
+  );
+}
+
+/** The managers' 'Programme' tab: the hotel's content, edited in the browser (docs/behaviour.md#content-editor). */
+export function ContentPanel() {
+  const editorRef = StaffConsoleContext.useSelector(
+    (snapshot) => snapshot.children.contentEditor as ActorRefFrom<typeof contentEditorMachine> | undefined,
+  );
+  return (
+    <>
+      <h2 className="staff-console__panel-title">
+        <Trans>Programme</Trans>
+      </h2>
+      {editorRef && <ContentEditor actorRef={editorRef} />}
     </>
   );
 }

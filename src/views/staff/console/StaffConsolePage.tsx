@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { useLanguage } from '../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../binding/useConnected.ts';
 import { ImpactPanel } from './ImpactPanel.tsx';
-import { HistoryPanel, PeoplePanel, TrailPanel } from './ManagerPanels.tsx';
+
+import { ContentPanel, HistoryPanel, PeoplePanel, TrailPanel } from './ManagerPanels.tsx';
 import { StaffSignIn } from './StaffSignIn.tsx';
 import { connectStaffConsole, type StaffConsoleProps } from './staffConsole.connect.ts';
 import { staffConsoleInputOf, staffConsoleLogic } from './staffConsole.logic.ts';
@@ -49,6 +50,7 @@ function useTabViews(): Record<StaffTabName, { label: string; panel: () => React
   return {
     today: { label: t`Aujourd'hui`, panel: () => <TodayPanel /> },
     impact: { label: t`Impact`, panel: () => <ImpactPanel /> },
+    content: { label: t`Programme`, panel: () => <ContentPanel /> },
     people: { label: t`Personnes`, panel: () => <PeoplePanel /> },
     trail: { label: t`Journal`, panel: () => <TrailPanel /> },
     history: { label: t`Historique`, panel: () => <HistoryPanel /> },

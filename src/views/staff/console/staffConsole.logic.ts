@@ -16,6 +16,7 @@ import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.m
 import { endAllStaffSessions, endStaffSession, getCurrentStaffSession, openStaffSession } from '../../../api/staff.ts';
 import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
+import { contentEditorLogic } from './content/contentEditor.logic.ts';
 import { contentHistoryLogic } from './content/history/contentHistory.logic.ts';
 import { staffImpactLogic } from './impact/staffImpact.logic.ts';
 import { staffPeopleLogic } from './people/staffPeople.logic.ts';
@@ -94,6 +95,7 @@ export function staffConsoleLogic(hId: number) {
       staffPeople: staffPeopleLogic(),
       staffTrail: staffTrailLogic(),
       contentHistory: contentHistoryLogic(),
+      contentEditor: contentEditorLogic(),
     },
     actions: {
       rememberSession: (_, session: StaffSession) => writeStored(() => sessionStorage, sessionKey(hId), session),

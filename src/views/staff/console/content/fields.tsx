@@ -278,3 +278,24 @@ function editorSessionOf(actorRef: ContentEditorRef) {
   const { hId, token } = actorRef.getSnapshot().context;
   return { hId, token };
 }
+
+/** A time of day, HH:MM (the hotel's clock); emptied, the field leaves the draft when `optional`. */
+export function TimeField({ optional = false, ...props }: FieldProps & { optional?: boolean }) {
+  const id = useId();
+  const field = useDraftField(props.actorRef, props.path);
+  return (
+    <Field id={id} label={props.label} hint={props.hint} problems={field.problems}>
+      <input
+        id={id}
+        type="time"
+        dir="ltr"
+        value={typeof field.value === 'string' ? field.value : ''}
+        disabled={field.disabled}
+        aria-invalid={field.problems.length > 0 || undefined}
+        aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
+        data-path={props.path.join('.')}
+        onChange={(event) => field.set(event.target.value === '' && optional ? undefined : event.target.value)}
+      />
+    </Field>
+  );
+}

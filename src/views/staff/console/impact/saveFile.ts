@@ -1,6 +1,6 @@
-/** Hands a text file to the browser as a download (the CSV export). */
-export function saveFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands a file to the browser as a download (the CSV exports, the content's YAML). */
+export function saveFile(name: string, content: string | Blob, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
