@@ -33,9 +33,9 @@ const YAML_TEXT = 'hotel:\n  id: 1\n  name: Hôtel importé\n';
 
 const NAME_PROBLEM: ContentProblem = {
   path: ['hotel', 'name'],
-  rule: 'invalid',
-  values: {},
-  message: 'must NOT have more than 200 characters',
+  rule: 'tooLong',
+  values: { max: '200' },
+  message: 'must be at most 200 characters',
 };
 const invalid = (problems: ContentProblem[]) =>
   new ApiError(422, 'content_invalid', 'The content has problems', { problems });
@@ -222,7 +222,7 @@ describe('content editor machine: model paths drive the Programme tab', () => {
               );
             }
             // Problems are listed in the bar, and by their field.
-            const listed = within(saveBar()).queryAllByRole('button', { name: /must NOT have more/ });
+            const listed = within(saveBar()).queryAllByRole('button', { name: /Au plus 200 caractères/ });
             expect(listed).toHaveLength(context.problems.length);
             if (section === 'settings') {
               expect(nameField().getAttribute('aria-invalid')).toBe(context.problems.length > 0 ? 'true' : null);
@@ -282,7 +282,7 @@ describe('content editor machine: model paths drive the Programme tab', () => {
                   : 'Modifications non enregistrées',
             );
             if (count > 0 && snapshot.context.section === 'settings')
-              expect(nameField()).toHaveAccessibleDescription('must NOT have more than 200 characters');
+              expect(nameField()).toHaveAccessibleDescription('Au plus 200 caractères');
           },
           'editing.saving': async (snapshot) => {
             expect(controlled.calls.at(-1)).toEqual({
