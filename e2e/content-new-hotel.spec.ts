@@ -34,9 +34,9 @@ const REWARDS = [
 ] as const;
 
 /** The staff page's part of the programme shown (a select on a phone). */
-async function showPart(page: Page, label: string) {
+async function showPart(page: Page, label: string, section: string) {
   await page.getByLabel('Partie du programme').selectOption({ label });
-  await expect(page.getByRole('region', { name: label })).toBeVisible();
+  await expect(page.locator(`[data-part="section"][data-section="${section}"]`)).toHaveAccessibleName(label);
 }
 
 /** What the QR code of the PDF's first cell says: the sheet is read as a phone's camera would read the print. */
@@ -82,25 +82,25 @@ test('a manager sets up a new hotel in the browser; a guest scans its printed ro
   await page.goto(`/staff/${HOTEL_ID}`);
   await signInAsStaff(page, 'fr', { name: MANAGER, pin: pin ?? '' });
   await page.getByRole('tab', { name: 'Programme' }).click();
-  await expect(page.getByRole('region', { name: 'Réglages' })).toBeVisible();
+  await expect(page.locator('[data-part="section"][data-section="settings"]')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
   // A second language, offered to guests after French.
-  await showPart(page, 'Langues');
+  await showPart(page, 'Langues', 'languages');
   await page.getByLabel('Code de la langue').fill('en');
   await page.getByLabel('Nom de la langue').fill('English');
   await page.getByRole('button', { name: 'Ajouter la langue' }).click();
   await expect(page.locator('[data-path="languages.1.name"]')).toHaveValue('English');
 
   // Three rooms: their QR codes are made when the content is saved.
-  await showPart(page, 'Chambres');
+  await showPart(page, 'Chambres', 'rooms');
   for (const [index, number] of ROOMS.entries()) {
     await page.getByRole('button', { name: 'Ajouter une chambre' }).click();
     await page.locator(`[data-path="rooms.${index}.number"]`).fill(number);
   }
 
   // Four actions of different types, each with its description.
-  await showPart(page, 'Actions');
+  await showPart(page, 'Actions', 'actions');
   for (const [index, action] of ACTIONS.entries()) {
     await page.locator('[data-part="add-type"]').selectOption(action.type);
     await page.locator('[data-part="add-name"]').fill(action.name);
@@ -110,7 +110,7 @@ test('a manager sets up a new hotel in the browser; a guest scans its printed ro
   }
 
   // Two rewards.
-  await showPart(page, 'Récompenses');
+  await showPart(page, 'Récompenses', 'rewards');
   const addReward = page.getByRole('form', { name: 'Ajouter une récompense' });
   for (const [index, reward] of REWARDS.entries()) {
     await addReward.getByLabel('Type').selectOption(reward.type);
@@ -126,7 +126,7 @@ test('a manager sets up a new hotel in the browser; a guest scans its printed ro
   await expect(saveBar.getByRole('status')).toHaveText('Modifications enregistrées', { timeout: 15_000 });
 
   // The card of room 101, printed from the staff page, read as a phone reads it.
-  await showPart(page, 'Chambres');
+  await showPart(page, 'Chambres', 'rooms');
   await expect(page.locator('[data-path="rooms.0.number"]')).toHaveValue('101');
   const token = await page.evaluate((hId) => {
     const stored = sessionStorage.getItem(`staffSession:${hId}`);
