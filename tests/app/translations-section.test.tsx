@@ -63,7 +63,7 @@ async function renderTranslations() {
   return { ...rendered, draft: () => draftRef.getSnapshot().context.draft };
 }
 
-const rowsOf = () => within(screen.getByRole('table', { name: 'Traductions' })).getAllByRole('row');
+const rowsOf = () => within(screen.getByRole('table', { name: 'Textes par langue' })).getAllByRole('row');
 const cell = (name: string) => screen.getByRole('textbox', { name });
 
 describe('translations side by side', () => {

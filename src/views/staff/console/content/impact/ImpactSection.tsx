@@ -29,13 +29,9 @@ const FIGURE_FIELDS: Record<ImpactMeasure, Exclude<OverrideField, 'source'>> = {
 };
 
 export function ImpactSection({ actorRef }: { actorRef: ContentEditorRef }) {
-  const headingId = useId();
   return (
-    <section className="content-section staff-tab-stack" aria-labelledby={headingId} data-part="impact-section">
+    <div className="content-section staff-tab-stack" data-part="impact-section">
       <div className="staff-tab-card">
-        <h2 id={headingId} className="content-section__title">
-          <Trans>Chiffres d'impact</Trans>
-        </h2>
         <p className="content-section__hint">
           <Trans>
             L'application compte l'eau, l'énergie et le CO2e économisés avec des chiffres publiés. Remplacez-en par les
@@ -46,7 +42,7 @@ export function ImpactSection({ actorRef }: { actorRef: ContentEditorRef }) {
       {IMPACT_CATEGORIES.map((category) => (
         <CategoryCard key={category} actorRef={actorRef} category={category} />
       ))}
-    </section>
+    </div>
   );
 }
 

@@ -30,11 +30,8 @@ export function MenuSection({ actorRef }: { actorRef: ContentEditorRef }) {
       value: newDish(name, dishes, primaryLanguageOf(languages)),
     });
   return (
-    <section className="content-section staff-tab-stack" aria-labelledby={headingId} data-part="menu-section">
+    <div className="content-section staff-tab-stack" data-part="menu-section">
       <div className="staff-tab-card">
-        <h2 id={headingId} className="content-section__title">
-          <Trans>Menu du restaurant</Trans>
-        </h2>
         <p className="content-section__hint">
           <Trans>
             Après la photo de son repas, le client choisit son plat dans cette liste : sa recette donne l'impact du
@@ -66,7 +63,7 @@ export function MenuSection({ actorRef }: { actorRef: ContentEditorRef }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -43,7 +43,6 @@ export function RewardsSection({ actorRef }: { actorRef: ContentEditorRef }) {
   const savedRewards = useSelector(actorRef, (snapshot) => snapshot.context.saved?.document.rewards);
   const languages = useDraftLanguages(actorRef);
   const [open, setOpen] = useState<number | null>(null);
-  const headingId = useId();
   const list = rewards ?? [];
   const savedKeys = new Set((savedRewards ?? []).map((reward) => reward.key));
 
@@ -61,11 +60,8 @@ export function RewardsSection({ actorRef }: { actorRef: ContentEditorRef }) {
   };
 
   return (
-    <section className="content-section staff-tab-stack" aria-labelledby={headingId} data-part="rewards-section">
+    <div className="content-section staff-tab-stack" data-part="rewards-section">
       <div className="staff-tab-card">
-        <h2 id={headingId} className="content-section__title">
-          <Trans>Récompenses</Trans>
-        </h2>
         <p className="content-section__hint">
           <Trans>Dans l'ordre où les clients les voient.</Trans>
         </p>
@@ -91,7 +87,7 @@ export function RewardsSection({ actorRef }: { actorRef: ContentEditorRef }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 

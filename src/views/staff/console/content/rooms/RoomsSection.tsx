@@ -64,8 +64,7 @@ export function RoomsSection({ actorRef, logic }: { actorRef: ContentEditorRef; 
     (saved?.rooms ?? []).some((other) => other.qrId === room.qrId && other.number === room.number);
 
   return (
-    <section className="content-rooms" data-scope="content-rooms" aria-labelledby={`${whyNotId}-title`}>
-      <h2 id={`${whyNotId}-title`} className="content-rooms__title">{t`Chambres et QR codes`}</h2>
+    <div className="content-rooms" data-scope="content-rooms">
       {!unchanged && (
         <p id={whyNotId} className="content-rooms__note" data-part="why-not">
           {t`Enregistrez ou annulez vos modifications avant de renouveler un QR code.`}
@@ -196,7 +195,7 @@ export function RoomsSection({ actorRef, logic }: { actorRef: ContentEditorRef; 
           {t`Nouvelle clé`}
         </button>
       </div>
-    </section>
+    </div>
   );
 }
 

@@ -28,7 +28,6 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
   const disabled = useSelector(actorRef, (snapshot) => snapshot.hasTag('busy'));
   const [onlyMissing, setOnlyMissing] = useState(false);
   const [guestLanguage, setGuestLanguage] = useState('');
-  const headingId = useId();
   if (!draft) return null;
   const languages = hotelLanguages(draft);
   const guest = languages.find((language) => language.code === guestLanguage) ?? null;
@@ -37,10 +36,7 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
     (row) => !onlyMissing || languages.some((language) => isMissing(draft, row, language.code)),
   );
   return (
-    <section className="content-translations" aria-labelledby={headingId} data-scope="content-translations">
-      <h3 id={headingId} className="content-translations__heading">
-        <Trans>Traductions</Trans>
-      </h3>
+    <div className="content-translations" data-scope="content-translations">
       <div className="content-translations__tools" data-part="tools">
         <label className="content-translations__check">
           <input
@@ -73,7 +69,11 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
         </p>
       ) : (
         <TableScroll label={t`Traductions`}>
-          <table className="staff-table content-translations__table" aria-labelledby={headingId} data-part="table">
+          <table
+            className="staff-table content-translations__table"
+            aria-label={t`Textes par langue`}
+            data-part="table"
+          >
             <thead>
               <tr>
                 <th scope="col">{t`Texte`}</th>
@@ -118,7 +118,7 @@ export function TranslationsSection({ actorRef }: { actorRef: ContentEditorRef }
           </table>
         </TableScroll>
       )}
-    </section>
+    </div>
   );
 }
 
