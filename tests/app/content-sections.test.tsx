@@ -110,8 +110,7 @@ describe('the Languages section', () => {
     expect((await saved(user, controlled)).languages.map((language) => language.code)).toEqual(['fr', 'ar']);
 
     const texts = { fr: 'Texte', en: 'Text' };
-    // The file's action type is its schema's union, which TypeScript reads as never: the test document is unknown first.
-    const raw: unknown = {
+    const raw: ContentDocument = {
       ...DOCUMENT,
       actions: [
         {
@@ -139,7 +138,7 @@ describe('the Languages section', () => {
       ],
       menu: [{ key: 'soupe', names: texts, ingredients: [{ food: 'carrot', grams: 100 }] }],
     };
-    const without = withoutLanguage(raw as ContentDocument, 'en');
+    const without = withoutLanguage(raw, 'en');
     expect(JSON.stringify(without)).not.toContain('"en"');
     expect(without.actions?.[0]?.quiz?.answers[0]?.texts).toEqual({ fr: 'Texte' });
     expect(without.rewards?.[0]?.texts).toEqual({ fr: { name: 'Café', description: 'Café' } });

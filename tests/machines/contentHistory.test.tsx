@@ -44,9 +44,8 @@ const VERSIONS = [
 const HISTORY: ContentHistoryReply = { version: 'v-3', versions: VERSIONS };
 const NO_HISTORY: ContentHistoryReply = { version: 'v-0', versions: [] };
 
-/** contract/hotel-content-file.ts types an action's `type` as never (its union of literals is built from a list). */
 const documentNamed = (name: string): ContentDocument => {
-  const document: unknown = {
+  const document: ContentDocument = {
     hotel: { id: 1, name: 'Les Tilleuls', isDemo: false, timeZone: 'Europe/Paris' },
     languages: [{ code: 'fr', name: 'Français', enabled: true, isPrimary: true, position: 1 }],
     actions: [
@@ -61,7 +60,7 @@ const documentNamed = (name: string): ContentDocument => {
       },
     ],
   };
-  return document as ContentDocument;
+  return document;
 };
 
 const version = (number: number, name: string): ContentVersionReply => ({
