@@ -6,7 +6,7 @@
  * A hotel may replace any figure in its content file (`impactFactors`, docs/server.md#hotel-content-files).
  */
 import { type MealIngredient, impactOf as mealImpactOf } from './meal-foods.ts';
-import type { ImpactSourceId } from './schemas.ts';
+import type { ImpactFactor, ImpactRange, ImpactSource } from './schemas.ts';
 
 export const IMPACT_CATEGORIES = ['cleaning', 'shower', 'heating', 'meal'] as const;
 export type ImpactCategory = (typeof IMPACT_CATEGORIES)[number];
@@ -14,28 +14,10 @@ export type ImpactCategory = (typeof IMPACT_CATEGORIES)[number];
 export const IMPACT_MEASURES = ['water', 'energy', 'co2e'] as const;
 export type ImpactMeasure = (typeof IMPACT_MEASURES)[number];
 
-export interface ImpactSource {
-  /** Which shipped source, so the staff page can show it in its language; null for the hotel's own text. */
-  id: ImpactSourceId | null;
-  /** In English, or as the hotel wrote it. */
-  name: string;
-  /** The publisher's page; null for a hotel's own figure. */
-  url: string | null;
-}
-
-/** One figure of the table: how much one unit of the gesture saves, and where that number comes from. */
-export interface ImpactFactorFigure {
-  /** Litres (water), kWh (energy) or grams of CO2e (co2e), per unit of the category. */
-  perUnit: number;
-  source: ImpactSource;
-  /**
-   * `published`: the number as the source gives it; `estimate`: our derivation or assumption from the source
-   * (docs/impact.md says which and why); `hotel`: the hotel's own figure from its content file.
-   */
-  origin: ImpactOrigin;
-}
-
-export type ImpactOrigin = 'published' | 'estimate' | 'hotel';
+export type { ImpactRange, ImpactSource };
+/** One figure of the table: how much one unit of the gesture saves, its range, what it covers, and its source. */
+export type ImpactFactorFigure = ImpactFactor;
+export type ImpactOrigin = ImpactFactor['origin'];
 
 export type ImpactFactorRow = Record<ImpactMeasure, ImpactFactorFigure>;
 export type ImpactFactorTable = Record<ImpactCategory, ImpactFactorRow>;
@@ -52,36 +34,57 @@ export type ImpactFactorOverrides = Partial<Record<ImpactCategory, ImpactFactorO
 const BOOKING_LAUNDRY: ImpactSource = {
   id: 'bookingLaundry',
   name: 'Booking.com Partner Hub, "Reducing water consumption": each 10 kg wash consumes at least 50 litres of water and 1.2 kWh',
+  publisher: 'Booking.com',
+  year: null,
+  locator: 'Partner Hub guide "Reducing water consumption"',
   url: 'https://partner.booking.com/en-gb/help/guides/reducing-water-consumption',
 };
 const WATERSENSE_SHOWER: ImpactSource = {
   id: 'watersenseShower',
   name: 'US EPA WaterSense, "Showerheads" (Residential End Uses of Water Study 2016): average shower 7.8 min at 7.9 L/min',
+  publisher: 'US Environmental Protection Agency',
+  year: 2016,
+  locator: 'WaterSense "Showerheads" page, citing the Residential End Uses of Water Study, version 2',
   url: 'https://www.epa.gov/watersense/showerheads',
 };
 const WATER_HEATING: ImpactSource = {
   id: 'waterHeating',
   name: 'Heating water: 4.186 kJ/(kg·K), from 10 °C to 38 °C, 80 % water-heater efficiency',
+  publisher: null,
+  year: null,
+  locator: 'specific heat capacity of water',
   url: 'https://en.wikipedia.org/wiki/Specific_heat_capacity',
 };
 const ADEME_ONE_DEGREE: ImpactSource = {
   id: 'ademeOneDegree',
   name: 'ADEME: 1 °C lower saves about 7 % of heating energy; 10 kWh of heating per room-night assumed',
+  publisher: 'ADEME',
+  year: null,
+  locator: '"Bien utiliser son chauffage"',
   url: 'https://agirpourlatransition.ademe.fr/particuliers/maison/economies-energie/bien-utiliser-chauffage',
 };
 const ADEME_GAS: ImpactSource = {
   id: 'ademeGas',
   name: 'ADEME Base Empreinte: natural gas, average mix, consumption, 227 g CO2e/kWh (LHV)',
+  publisher: 'ADEME',
+  year: null,
+  locator: 'Base Empreinte, "Gaz naturel - 2022 - mix moyen - consommation"',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const ADEME_ELECTRICITY: ImpactSource = {
   id: 'ademeElectricity',
   name: 'ADEME Base Empreinte: electricity, France, average mix, consumption, 52 g CO2e/kWh',
+  publisher: 'ADEME',
+  year: null,
+  locator: 'Base Empreinte, "Electricité - 2022 - mix moyen - consommation"',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const MEAL_TABLE: ImpactSource = {
   id: 'referenceMeal',
   name: 'Reference meal (poultry 150 g, rice 150 g, vegetables 100 g) minus the meal, by the meal factor table: Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1',
+  publisher: 'Science / Our World in Data',
+  year: 2018,
+  locator: 'Poore & Nemecek, Science 360:987–992, data S2 (global medians)',
   url: 'https://ourworldindata.org/environmental-impacts-of-food',
 };
 
@@ -122,8 +125,21 @@ export const REFERENCE_MEAL: readonly MealIngredient[] = [
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-function figure(perUnit: number, source: ImpactSource, origin: ImpactOrigin = 'estimate'): ImpactFactorFigure {
-  return { perUnit, source, origin };
+interface FigureFacts {
+  range: ImpactRange | null;
+  boundary: string;
+  geography: string;
+  checkedOn: string | null;
+  origin?: ImpactOrigin;
+}
+
+function figure(perUnit: number, source: ImpactSource, facts: FigureFacts): ImpactFactorFigure {
+  return { perUnit, source, origin: 'estimate', ...facts };
+}
+
+/** A range of `share` either side of the figure, for a figure whose source gives only its order of magnitude. */
+function spread(perUnit: number, share: number, decimals: number): ImpactRange {
+  return { low: round(perUnit * (1 - share), decimals), high: round(perUnit * (1 + share), decimals) };
 }
 
 function defaultTable(): ImpactFactorTable {
@@ -132,26 +148,92 @@ function defaultTable(): ImpactFactorTable {
   const showerKwh = round((showerLitres * KWH_PER_LITRE_KELVIN * SHOWER_HEATING_KELVIN) / WATER_HEATER_EFFICIENCY, 2);
   const degreeKwh = round(ROOM_HEATING_KWH_PER_NIGHT * SAVED_SHARE_PER_DEGREE, 2);
   const meal = mealImpactOf(REFERENCE_MEAL);
+  const laundry = "the laundry of one room's linen change (about 4 kg); not the cleaning's own water or products";
+  const shower = 'the hot water of a shower cut from 7.8 to 5 minutes';
+  const heating = "one degree less of one room's space heating for one night";
+  const plate = "the reference plate minus the guest's meal, from farm to retail";
+  const unchecked = null;
   return {
     cleaning: {
-      water: figure(round(LINEN_KG_PER_CLEANING * LAUNDRY_LITRES_PER_KG, 1), BOOKING_LAUNDRY),
-      energy: figure(laundryKwh, BOOKING_LAUNDRY),
-      co2e: figure(Math.round(laundryKwh * ELECTRICITY_CO2E_GRAMS_PER_KWH), ADEME_ELECTRICITY),
+      water: figure(round(LINEN_KG_PER_CLEANING * LAUNDRY_LITRES_PER_KG, 1), BOOKING_LAUNDRY, {
+        range: spread(LINEN_KG_PER_CLEANING * LAUNDRY_LITRES_PER_KG, 0.5, 1),
+        boundary: laundry,
+        geography: 'Europe',
+        checkedOn: unchecked,
+      }),
+      energy: figure(laundryKwh, BOOKING_LAUNDRY, {
+        range: spread(laundryKwh, 0.5, 2),
+        boundary: laundry,
+        geography: 'Europe',
+        checkedOn: unchecked,
+      }),
+      co2e: figure(Math.round(laundryKwh * ELECTRICITY_CO2E_GRAMS_PER_KWH), ADEME_ELECTRICITY, {
+        range: spread(laundryKwh * ELECTRICITY_CO2E_GRAMS_PER_KWH, 0.5, 0),
+        boundary: `${laundry}, electricity at the French average mix`,
+        geography: 'France',
+        checkedOn: unchecked,
+      }),
     },
     shower: {
-      water: figure(showerLitres, WATERSENSE_SHOWER),
-      energy: figure(showerKwh, WATER_HEATING),
-      co2e: figure(Math.round(showerKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS),
+      water: figure(showerLitres, WATERSENSE_SHOWER, {
+        range: spread(showerLitres, 0.3, 1),
+        boundary: shower,
+        geography: 'United States (household study)',
+        checkedOn: unchecked,
+      }),
+      energy: figure(showerKwh, WATER_HEATING, {
+        range: spread(showerKwh, 0.3, 2),
+        boundary: `${shower}, heated from 10 °C to 38 °C`,
+        geography: 'any',
+        checkedOn: unchecked,
+      }),
+      co2e: figure(Math.round(showerKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS, {
+        range: spread(showerKwh * GAS_CO2E_GRAMS_PER_KWH, 0.3, 0),
+        boundary: `${shower}, heated with natural gas`,
+        geography: 'France',
+        checkedOn: unchecked,
+      }),
     },
     heating: {
-      water: figure(0, ADEME_ONE_DEGREE, 'published'),
-      energy: figure(degreeKwh, ADEME_ONE_DEGREE),
-      co2e: figure(Math.round(degreeKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS),
+      water: figure(0, ADEME_ONE_DEGREE, {
+        range: null,
+        boundary: heating,
+        geography: 'France',
+        checkedOn: unchecked,
+        origin: 'published',
+      }),
+      energy: figure(degreeKwh, ADEME_ONE_DEGREE, {
+        range: spread(degreeKwh, 0.5, 2),
+        boundary: heating,
+        geography: 'France',
+        checkedOn: unchecked,
+      }),
+      co2e: figure(Math.round(degreeKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS, {
+        range: spread(degreeKwh * GAS_CO2E_GRAMS_PER_KWH, 0.5, 0),
+        boundary: `${heating}, heated with natural gas`,
+        geography: 'France',
+        checkedOn: unchecked,
+      }),
     },
     meal: {
-      water: figure(meal.waterLitres, MEAL_TABLE),
-      energy: figure(round(meal.energyWh / 1000, 2), MEAL_TABLE),
-      co2e: figure(meal.ghgGrams, MEAL_TABLE),
+      water: figure(meal.waterLitres, MEAL_TABLE, {
+        range: spread(meal.waterLitres, 0.5, 1),
+        boundary: plate,
+        geography: 'world (global medians)',
+        checkedOn: unchecked,
+      }),
+      energy: figure(round(meal.energyWh / 1000, 2), MEAL_TABLE, {
+        range: null,
+        boundary: plate,
+        geography: 'France (order of magnitude)',
+        checkedOn: unchecked,
+      }),
+      co2e: figure(meal.ghgGrams, MEAL_TABLE, {
+        range: spread(meal.ghgGrams, 0.5, 0),
+        boundary: plate,
+        geography: 'world (global medians)',
+        checkedOn: unchecked,
+      }),
     },
   };
 }
@@ -175,12 +257,24 @@ export function impactFactorsOf(overrides: ImpactFactorOverrides | null): Impact
     for (const measure of IMPACT_MEASURES) {
       const value = override[OVERRIDE_FIELDS[measure]];
       if (value === undefined) continue;
+      const shipped = table[category][measure];
       table[category][measure] = {
         perUnit: value,
+        range: null,
+        boundary: shipped.boundary,
+        geography: 'the hotel',
+        checkedOn: null,
         source:
           override.source === undefined
-            ? { id: 'hotelOwnFigure', name: "The hotel's own figure", url: null }
-            : { id: null, name: override.source, url: null },
+            ? {
+                id: 'hotelOwnFigure',
+                name: "The hotel's own figure",
+                publisher: null,
+                year: null,
+                locator: null,
+                url: null,
+              }
+            : { id: null, name: override.source, publisher: null, year: null, locator: null, url: null },
         origin: 'hotel',
       };
     }

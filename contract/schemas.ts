@@ -892,27 +892,74 @@ export const ImpactSourceId = Type.Union([
 ]);
 export type ImpactSourceId = Static<typeof ImpactSourceId>;
 
-/** One estimate: what the period saved, the factor per unit it was computed with, and the factor's source. */
-export const ImpactFigure = Type.Object({
-  /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
-  saved: Type.Number(),
+/** The low and high ends of a figure (docs/impact.md#ranges). */
+export const ImpactRange = Type.Object({ low: Type.Number(), high: Type.Number() });
+export type ImpactRange = Static<typeof ImpactRange>;
+
+/** Where a factor comes from (docs/impact.md#factor-table). */
+export const ImpactSource = Type.Object({
+  /** The shipped source this is (the staff page shows it in its language); null for a text the hotel wrote. */
+  id: Type.Union([ImpactSourceId, Type.Null()]),
+  /** A one-line citation in English, or the hotel's own text. */
+  name: Type.String(),
+  publisher: Type.Union([Type.String(), Type.Null()]),
+  year: Type.Union([Type.Integer(), Type.Null()]),
+  /** Where in the source the figure is: page, table or section. */
+  locator: Type.Union([Type.String(), Type.Null()]),
+  url: Type.Union([Type.String(), Type.Null()]),
+});
+export type ImpactSource = Static<typeof ImpactSource>;
+
+/** One factor of the table, per unit of its category (contract/impact-factors.ts). */
+export const ImpactFactor = Type.Object({
+  /** Litres (water), kWh (energy) or grams of CO2e (co2e), per unit. */
   perUnit: Type.Number(),
-  source: Type.Object({
-    /** The shipped source this is (the staff page shows it in its language); null for a text the hotel wrote. */
-    id: Type.Union([ImpactSourceId, Type.Null()]),
-    /** The source in English, or the hotel's own text. */
-    name: Type.String(),
-    url: Type.Union([Type.String(), Type.Null()]),
-  }),
+  /** Per unit; null for a single estimate without a published spread. */
+  range: Type.Union([ImpactRange, Type.Null()]),
+  /** What the figure covers and leaves out, in English. */
+  boundary: Type.String(),
+  geography: Type.String(),
+  /** When it was last checked against its source document; null for the hotel's own figure. */
+  checkedOn: Type.Union([IsoDate, Type.Null()]),
+  source: ImpactSource,
   /** `published` as the source says it, `estimate` our derivation from it, `hotel` the hotel's own figure. */
   origin: Type.Union([Type.Literal('published'), Type.Literal('estimate'), Type.Literal('hotel')]),
 });
+export type ImpactFactor = Static<typeof ImpactFactor>;
+
+/** One estimate: what the period saved, its range, and the factor per unit it was computed with. */
+export const ImpactFigure = Type.Object({
+  /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
+  saved: Type.Number(),
+  /** The saving at the factor's low and high ends; null when the factor is a single estimate. */
+  savedRange: Type.Union([ImpactRange, Type.Null()]),
+  ...ImpactFactor.properties,
+});
 export type ImpactFigure = Static<typeof ImpactFigure>;
+
+/** How far the period's gestures are backed (contract/evidence.ts): completions by evidence level. */
+export const EvidenceCounts = Type.Object({
+  declared: Type.Integer({ minimum: 0 }),
+  photographed: Type.Integer({ minimum: 0 }),
+  scanned: Type.Integer({ minimum: 0 }),
+  staffConfirmed: Type.Integer({ minimum: 0 }),
+});
+export type EvidenceCounts = Static<typeof EvidenceCounts>;
+
+/** Water, energy and CO2e added up. */
+export const ImpactAmounts = Type.Object({
+  waterLitres: Type.Number(),
+  energyKwh: Type.Number(),
+  co2eGrams: Type.Number(),
+});
+export type ImpactAmounts = Static<typeof ImpactAmounts>;
 
 export const ImpactCategorySummary = Type.Object({
   category: ImpactCategory,
   /** Skipped cleanings, shorter showers, degree-nights of lower heating, or meals. */
   units: Type.Number({ minimum: 0 }),
+  /** Of those, the units backed by more than the guest's word: photographed, scanned or confirmed by staff. */
+  confirmedUnits: Type.Number({ minimum: 0 }),
   water: ImpactFigure,
   energy: ImpactFigure,
   co2e: ImpactFigure,
@@ -945,8 +992,11 @@ export const ImpactSummaryReply = Type.Object({
   rewards: Type.Object({ claimed: Type.Integer({ minimum: 0 }), used: Type.Integer({ minimum: 0 }) }),
   waterDonatedLitres: Type.Number({ minimum: 0 }),
   impact: Type.Array(ImpactCategorySummary),
-  /** The four categories added up. */
-  saved: Type.Object({ waterLitres: Type.Number(), energyKwh: Type.Number(), co2eGrams: Type.Number() }),
+  /** The period's completions by how far they are backed. */
+  evidence: EvidenceCounts,
+  /** The four categories added up, and at their factors' low and high ends. */
+  saved: ImpactAmounts,
+  savedRange: Type.Object({ low: ImpactAmounts, high: ImpactAmounts }),
   /** One entry per day of the period, in order. */
   days: Type.Array(ImpactDay),
 });

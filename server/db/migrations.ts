@@ -9,6 +9,7 @@ import { actionsMigration } from './migration-actions.ts';
 import { capCountersWithoutRowidMigration } from './migration-cap-counters-without-rowid.ts';
 import { capWindowsMigration } from './migration-cap-windows.ts';
 import { capsMigration } from './migration-caps.ts';
+import { cleaningChecksMigration } from './migration-cleaning-checks.ts';
 import { contentHistoryMigration } from './migration-content-history.ts';
 import { impactMigration } from './migration-impact.ts';
 import { presenceMigration } from './migration-presence.ts';
@@ -335,6 +336,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0019_staff_accounts': staffAccountsMigration(kind),
     '0020_staff_audit': staffAuditMigration(kind),
     '0021_content_history': contentHistoryMigration(kind),
+    '0022_cleaning_checks': cleaningChecksMigration(kind),
   };
 }
 

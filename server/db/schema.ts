@@ -3,6 +3,7 @@
  * dates are `YYYY-MM-DD` text and timestamps ISO-8601 text, so SQLite and PostgreSQL store the same values.
  */
 import type { Generated } from 'kysely';
+import type { CleaningOutcome } from '../../contract/evidence.ts';
 
 export interface HotelsTable {
   id: number;
@@ -336,6 +337,23 @@ export interface ContentPicturesTable {
   created_at: string;
 }
 
+/** What housekeeping reported for a room whose guest skipped a day's cleaning (0022_cleaning_checks). */
+export interface CleaningChecksTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_number: string;
+  /** The hotel-local day whose cleaning was skipped (YYYY-MM-DD). */
+  cleaning_date: string;
+  /** The completion the skip answered: its stay, action and night. */
+  stay_id: number;
+  action_id: number;
+  night_id: string;
+  outcome: CleaningOutcome;
+  /** The staff account that reported it. */
+  account_id: number | null;
+  checked_at: string;
+}
+
 /** A daily report claimed (sent_at null: being sent) or sent, one per hotel and reported day (0011_reports). */
 export interface DailyReportsTable {
   hotel_id: number;
@@ -377,6 +395,7 @@ export interface Database {
   content_versions: ContentVersionsTable;
   content_pictures: ContentPicturesTable;
   cap_counters: CapCountersTable;
+  cleaning_checks: CleaningChecksTable;
 }
 
 /** How much of a cap a subject used in one window (0010_caps, docs/behaviour.md#caps). */

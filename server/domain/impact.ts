@@ -8,23 +8,27 @@
  */
 import type { Kysely } from 'kysely';
 import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
+import { EVIDENCE_LEVELS } from '../../contract/evidence.ts';
 import {
-  HEATING_FLOOR_TEMPERATURE,
-  HEATING_REFERENCE_TEMPERATURE,
   IMPACT_CATEGORIES,
   IMPACT_MEASURES,
   type ImpactCategory,
-  type ImpactFactorOverrides,
-  type ImpactFactorTable,
   type ImpactMeasure,
-  impactFactorsOf,
 } from '../../contract/impact-factors.ts';
-import type { ImpactCategorySummary, ImpactDay, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
+import type {
+  EvidenceCounts,
+  ImpactAmounts,
+  ImpactCategorySummary,
+  ImpactDay,
+  ImpactFigure,
+  ImpactSummaryReply,
+} from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { waterVolume } from '../mail/reward-mail.ts';
 import { DomainError, notFound } from './errors.ts';
 import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { type Amounts, countedCompletions, factorsOfHotel, rounded, zeroAmounts } from './impact-gestures.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** The longest period one summary covers (a year, leap day included). */
@@ -35,16 +39,6 @@ export interface ImpactSummaryInput {
   from: string;
   to: string;
 }
-
-type Amounts = Record<ImpactMeasure, number>;
-const zero = (): Amounts => ({ water: 0, energy: 0, co2e: 0 });
-
-/** Water in litres to one decimal, energy in kWh to two, CO2e in whole grams. */
-const ROUNDING: Record<ImpactMeasure, number> = { water: 1, energy: 2, co2e: 0 };
-const rounded = (measure: ImpactMeasure, value: number) => {
-  const scale = 10 ** ROUNDING[measure];
-  return Math.round(value * scale) / scale;
-};
 
 /**
  * 400 invalid_period unless both are dates of the API's window, `from` is not after `to`, and the period is at most
@@ -61,63 +55,6 @@ export function checkPeriod(from: string, to: string): void {
   if (days < 1) throw new DomainError('bad_request', 'invalid_period', 'from must not be after to');
   if (days > MAX_PERIOD_DAYS)
     throw new DomainError('bad_request', 'invalid_period', `A period covers at most ${MAX_PERIOD_DAYS} days`);
-}
-
-/** A completion as the summary reads it: when it was first answered, its type and its current answer. */
-interface CompletionRow {
-  stay_id: number;
-  created_at: string;
-  type: string;
-  response: string | null;
-  temperature: number | null;
-  meal_water_litres: number | null;
-  meal_energy_wh: number | null;
-  meal_ghg_grams: number | null;
-}
-
-/** What a completion's current answer does: units of a category (a meal brings its own impact). */
-interface Gesture {
-  category: ImpactCategory;
-  units: number;
-  meal?: Amounts;
-}
-
-/** The gesture a completion's current answer makes; null when it saves nothing. */
-function gestureOf(row: CompletionRow): Gesture | null {
-  switch (row.type) {
-    case 'LUNICLEAN':
-      return row.response === 'SKIP' ? { category: 'cleaning', units: 1 } : null;
-    case 'LUNISHOWER':
-      return row.response === 'true' ? { category: 'shower', units: 1 } : null;
-    case 'HEATING': {
-      if (row.temperature === null) return null;
-      const degrees = HEATING_REFERENCE_TEMPERATURE - Math.max(row.temperature, HEATING_FLOOR_TEMPERATURE);
-      return degrees > 0 ? { category: 'heating', units: degrees } : null;
-    }
-    case 'LIMEAT':
-      if (row.meal_water_litres === null || row.meal_energy_wh === null || row.meal_ghg_grams === null) return null;
-      return {
-        category: 'meal',
-        units: 1,
-        meal: { water: row.meal_water_litres, energy: row.meal_energy_wh / 1000, co2e: row.meal_ghg_grams },
-      };
-    default:
-      return null;
-  }
-}
-
-/** What one gesture saved: units × factor, or for a meal the reference meal minus the meal (never below 0). */
-function savingOf(gesture: Gesture, factors: ImpactFactorTable): Amounts {
-  const saving = zero();
-  for (const measure of IMPACT_MEASURES) {
-    const perUnit = factors[gesture.category][measure].perUnit;
-    saving[measure] = gesture.meal ? Math.max(0, perUnit - gesture.meal[measure]) : gesture.units * perUnit;
-  }
-  return saving;
-}
-
-function parseOverrides(json: string | null): ImpactFactorOverrides | null {
-  return json === null ? null : (JSON.parse(json) as ImpactFactorOverrides);
 }
 
 /** GET /api/staff/hotels/{hId}/summary: the figures of the session's hotel over the period. */
@@ -145,7 +82,7 @@ export async function periodSummary(
     .where('id', '=', hotelId)
     .executeTakeFirst();
   if (!hotel) throw notFound('Hotel');
-  const factors = impactFactorsOf(parseOverrides(hotel.impact_factors));
+  const factors = factorsOfHotel(hotel);
   const windowStart = `${addDays(from, -1)}T00:00:00.000Z`;
   const windowEnd = `${addDays(to, 2)}T00:00:00.000Z`;
   /** The hotel-local date of a timestamp when it falls in the period, else null. */
@@ -175,48 +112,41 @@ export async function periodSummary(
   const dayEntry = (date: string) => days.get(date) as ImpactDay;
 
   // Actions: the completions first answered in the period, as their current answer stands.
-  const completions = await db
-    .selectFrom('action_completions as c')
-    .innerJoin('actions as a', 'a.id', 'c.action_id')
-    .select([
-      'c.stay_id',
-      'c.created_at',
-      'a.type',
-      'c.response',
-      'c.temperature',
-      'c.meal_water_litres',
-      'c.meal_energy_wh',
-      'c.meal_ghg_grams',
-    ])
-    .where('a.hotel_id', '=', hotelId)
-    .where('c.created_at', '>=', windowStart)
-    .where('c.created_at', '<', windowEnd)
-    .execute();
+  const completions = await countedCompletions(db, { hotelId, from: windowStart, to: windowEnd }, factors);
   const participating = new Set<number>();
   const actionCounts = new Map<string, number>();
+  const evidence: EvidenceCounts = Object.fromEntries(EVIDENCE_LEVELS.map((level) => [level, 0])) as EvidenceCounts;
+  const perCategory = () =>
+    Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, zeroAmounts()])) as Record<
+      ImpactCategory,
+      Amounts
+    >;
   const units = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, 0])) as Record<
     ImpactCategory,
     number
   >;
-  const saved = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, zero()])) as Record<
-    ImpactCategory,
-    Amounts
-  >;
+  const confirmedUnits = { ...units };
+  const saved = perCategory();
+  const low = perCategory();
+  const high = perCategory();
   const savedByDay = new Map<string, Amounts>();
   for (const row of completions) {
     const date = dayOf(row.created_at);
     if (date === null) continue;
     participating.add(row.stay_id);
     actionCounts.set(row.type, (actionCounts.get(row.type) ?? 0) + 1);
+    evidence[row.evidence] += 1;
     dayEntry(date).actions += 1;
-    const gesture = gestureOf(row);
+    const gesture = row.gesture;
     if (!gesture) continue;
-    const saving = savingOf(gesture, factors);
     units[gesture.category] += gesture.units;
-    const daySaving = savedByDay.get(date) ?? zero();
+    if (row.evidence !== 'declared') confirmedUnits[gesture.category] += gesture.units;
+    const daySaving = savedByDay.get(date) ?? zeroAmounts();
     for (const measure of IMPACT_MEASURES) {
-      saved[gesture.category][measure] += saving[measure];
-      daySaving[measure] += saving[measure];
+      saved[gesture.category][measure] += row.saving[measure];
+      low[gesture.category][measure] += row.low[measure];
+      high[gesture.category][measure] += row.high[measure];
+      daySaving[measure] += row.saving[measure];
     }
     savedByDay.set(date, daySaving);
   }
@@ -292,23 +222,33 @@ export async function periodSummary(
   }
 
   const impact: ImpactCategorySummary[] = IMPACT_CATEGORIES.map((category) => {
-    const figureOf = (measure: ImpactMeasure): ImpactFigure => ({
-      saved: rounded(measure, saved[category][measure]),
-      ...factors[category][measure],
-    });
+    const figureOf = (measure: ImpactMeasure): ImpactFigure => {
+      const factor = factors[category][measure];
+      return {
+        saved: rounded(measure, saved[category][measure]),
+        savedRange: factor.range
+          ? { low: rounded(measure, low[category][measure]), high: rounded(measure, high[category][measure]) }
+          : null,
+        ...factor,
+      };
+    };
     return {
       category,
       units: units[category],
+      confirmedUnits: confirmedUnits[category],
       water: figureOf('water'),
       energy: figureOf('energy'),
       co2e: figureOf('co2e'),
     };
   });
-  const total = (measure: ImpactMeasure) =>
-    rounded(
-      measure,
-      IMPACT_CATEGORIES.reduce((sum, category) => sum + saved[category][measure], 0),
-    );
+  const total = (amounts: Record<ImpactCategory, Amounts>): ImpactAmounts => {
+    const sum = (measure: ImpactMeasure) =>
+      rounded(
+        measure,
+        IMPACT_CATEGORIES.reduce((all, category) => all + amounts[category][measure], 0),
+      );
+    return { waterLitres: sum('water'), energyKwh: sum('energy'), co2eGrams: sum('co2e') };
+  };
 
   return {
     hId: hotelId,
@@ -322,7 +262,9 @@ export async function periodSummary(
     rewards,
     waterDonatedLitres,
     impact,
-    saved: { waterLitres: total('water'), energyKwh: total('energy'), co2eGrams: total('co2e') },
+    evidence,
+    saved: total(saved),
+    savedRange: { low: total(low), high: total(high) },
     days: [...days.values()],
   };
 }

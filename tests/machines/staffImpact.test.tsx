@@ -5,7 +5,7 @@ import { TestModel } from '@xstate/graph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import { errorCodeOf } from '../../contract/errors.ts';
-import type { ImpactSummaryReply } from '../../contract/schemas.ts';
+import type { ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
 import type { StaffSession } from '../../machines/staffConsole.machine.ts';
 import { staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
 import {
@@ -35,14 +35,26 @@ const SESSION: StaffSession = {
 const SESSION_KEY = `staffSession:${HOTEL_ID}`;
 const INPUT: StaffImpactInput = { hId: HOTEL_ID, token: SESSION.token, timeZone: 'Europe/Paris' };
 
-const figure = (saved: number, perUnit: number, origin: 'published' | 'estimate' | 'hotel' = 'estimate') => ({
+const figure = (
+  saved: number,
+  perUnit: number,
+  origin: 'published' | 'estimate' | 'hotel' = 'estimate',
+): ImpactFigure => ({
   saved,
+  savedRange: origin === 'hotel' ? null : { low: saved / 2, high: saved * 1.5 },
   perUnit,
+  range: origin === 'hotel' ? null : { low: perUnit / 2, high: perUnit * 1.5 },
+  boundary: 'the hot water of a shower cut from 7.8 to 5 minutes',
+  geography: origin === 'hotel' ? 'the hotel' : 'United States (household study)',
+  checkedOn: origin === 'hotel' ? null : '2026-11-27',
   origin,
   // A shipped source comes in English with its id; the hotel's own text has none.
   source: {
     id: origin === 'hotel' ? null : ('watersenseShower' as const),
     name: origin === 'hotel' ? 'Blanchisserie du Val' : 'US EPA WaterSense, "Showerheads": average shower 7.8 min',
+    publisher: origin === 'hotel' ? null : 'US Environmental Protection Agency',
+    year: origin === 'hotel' ? null : 2016,
+    locator: null,
     url: origin === 'hotel' ? null : 'https://www.epa.gov/watersense/showerheads',
   },
 });
@@ -75,21 +87,42 @@ const SUMMARY: ImpactSummaryReply = {
     {
       category: 'cleaning',
       units: 1,
+      confirmedUnits: 0,
       water: figure(100, 100, 'hotel'),
       energy: figure(0.48, 0.48),
       co2e: figure(25, 25),
     },
-    { category: 'shower', units: 2, water: figure(44.2, 22.1), energy: figure(1.8, 0.9), co2e: figure(408, 204) },
+    {
+      category: 'shower',
+      units: 2,
+      confirmedUnits: 0,
+      water: figure(44.2, 22.1),
+      energy: figure(1.8, 0.9),
+      co2e: figure(408, 204),
+    },
     {
       category: 'heating',
       units: 7,
+      confirmedUnits: 0,
       water: figure(0, 0, 'published'),
       energy: figure(4.9, 0.7),
       co2e: figure(1113, 159),
     },
-    { category: 'meal', units: 1, water: figure(39.8, 446.5), energy: figure(0.57, 1.33), co2e: figure(1211, 2213) },
+    {
+      category: 'meal',
+      units: 1,
+      confirmedUnits: 1,
+      water: figure(39.8, 446.5),
+      energy: figure(0.57, 1.33),
+      co2e: figure(1211, 2213),
+    },
   ],
+  evidence: { declared: 7, photographed: 1, scanned: 0, staffConfirmed: 0 },
   saved: { waterLitres: 184, energyKwh: 7.75, co2eGrams: 2757 },
+  savedRange: {
+    low: { waterLitres: 120, energyKwh: 3.9, co2eGrams: 1400 },
+    high: { waterLitres: 250, energyKwh: 11.6, co2eGrams: 4100 },
+  },
   days: [day('2026-05-04', 5, 80), day('2026-05-05', 3, 15)],
 };
 

@@ -321,7 +321,18 @@ describe('impact factors in the content file', () => {
     const table = impactFactorsOf({ heating: { energyKwh: 1 } });
     expect(table.heating.energy).toEqual({
       perUnit: 1,
-      source: { id: 'hotelOwnFigure', name: "The hotel's own figure", url: null },
+      range: null,
+      boundary: DEFAULT_IMPACT_FACTORS.heating.energy.boundary,
+      geography: 'the hotel',
+      checkedOn: null,
+      source: {
+        id: 'hotelOwnFigure',
+        name: "The hotel's own figure",
+        publisher: null,
+        year: null,
+        locator: null,
+        url: null,
+      },
       origin: 'hotel',
     });
     expect(table.heating.co2e).toEqual(DEFAULT_IMPACT_FACTORS.heating.co2e);
