@@ -99,7 +99,11 @@ async function gestureCounts(
     .select('impact_factors')
     .where('id', '=', hotel.id)
     .executeTakeFirstOrThrow();
-  const window = { hotelId: hotel.id, from: `${addDays(from, -1)}T00:00:00.000Z`, to: `${addDays(to, 2)}T00:00:00.000Z` };
+  const window = {
+    hotelId: hotel.id,
+    from: `${addDays(from, -1)}T00:00:00.000Z`,
+    to: `${addDays(to, 2)}T00:00:00.000Z`,
+  };
   const counts = new Map<string, GestureCount>();
   for (const completion of await countedCompletions(db, window, factorsOfHotel(row))) {
     const date = localDate(new Date(completion.created_at), hotel.timeZone);
@@ -191,8 +195,7 @@ async function unusedClaims(db: Kysely<Database>, hotel: PeriodHotel, to: string
     .orderBy('c.id')
     .execute();
   const waiting = rows.filter(
-    (row) =>
-      (row.end_date ?? row.ends_by) >= to && localDate(new Date(row.claimed_at), hotel.timeZone) <= lastClaimDay,
+    (row) => (row.end_date ?? row.ends_by) >= to && localDate(new Date(row.claimed_at), hotel.timeZone) <= lastClaimDay,
   );
   const names = await rewardNames(db, [...new Set(waiting.map((row) => row.reward_id))], hotel.language);
   return waiting.map((row) => ({
@@ -206,8 +209,14 @@ async function lowCodePools(db: Kysely<Database>, hotel: PeriodHotel): Promise<L
   const rows = await db
     .selectFrom('reward_code_pool as p')
     .innerJoin('rewards as r', 'r.id', 'p.reward_id')
-    .leftJoin('reward_claims as c', (join) => join.onRef('c.hotel_id', '=', 'r.hotel_id').onRef('c.code', '=', 'p.code'))
-    .select(['p.reward_id', (eb) => eb.fn.count<number>('p.code').as('codes'), (eb) => eb.fn.count<number>('c.id').as('used')])
+    .leftJoin('reward_claims as c', (join) =>
+      join.onRef('c.hotel_id', '=', 'r.hotel_id').onRef('c.code', '=', 'p.code'),
+    )
+    .select([
+      'p.reward_id',
+      (eb) => eb.fn.count<number>('p.code').as('codes'),
+      (eb) => eb.fn.count<number>('c.id').as('used'),
+    ])
     .where('r.hotel_id', '=', hotel.id)
     .where('r.active', '=', 1)
     .groupBy('p.reward_id')

@@ -108,6 +108,9 @@ function timeIn(locale: string) {
     }).format(new Date(iso));
 }
 
+/** 'de mai 2026', 'd’avril 2026': French elides before a vowel. */
+const ofMonth = (month: string) => (/^[aeiouâéèêîô]/i.test(month) ? `d’${month}` : `de ${month}`);
+
 const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
     subject: (hotel, date) => `Rapport GreenMiles du ${date} — ${hotel}`,
@@ -159,8 +162,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
     },
     colon: '\u00a0: ',
     comma: ', ',
-    monthSubject: (hotel, month) => `Bilan GreenMiles de ${month} — ${hotel}`,
-    monthIntro: (hotel, month) => `${hotel}\u00a0: le bilan GreenMiles du mois de ${month}.`,
+    monthSubject: (hotel, month) => `Bilan GreenMiles ${ofMonth(month)} — ${hotel}`,
+    monthIntro: (hotel, month) => `${hotel}\u00a0: le bilan GreenMiles du mois ${ofMonth(month)}.`,
     participationTitle: 'Participation',
     gesturesTitle: 'Gestes par type',
     noGestures: 'Aucun geste.',
@@ -192,7 +195,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
     attentionTitle: 'À surveiller',
     nothingToFlag: 'Rien à signaler.',
     unconfirmedSkip: (room, day) => `Chambre ${room}\u00a0: ménage évité le ${day}, sans retour du ménage`,
-    unusedClaim: (room, reward, day) => `Chambre ${room}\u00a0: «\u00a0${reward}\u00a0» obtenue le ${day}, pas encore utilisée`,
+    unusedClaim: (room, reward, day) =>
+      `Chambre ${room}\u00a0: «\u00a0${reward}\u00a0» obtenue le ${day}, pas encore utilisée`,
     lowCodePool: (reward, left) => `«\u00a0${reward}\u00a0»\u00a0: ${left} codes restants`,
     figures: {
       staysPresent: 'Séjours présents',
@@ -443,7 +447,6 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-
 const UNITS: Record<ImpactMeasure, string> = { water: 'L', energy: 'kWh', co2e: 'g' };
 const AMOUNT_KEYS: Record<ImpactMeasure, keyof ImpactAmounts> = {
   water: 'waterLitres',
@@ -485,9 +488,9 @@ function writer(t: Texts, lang: MailLanguage, timeZone: string) {
   return {
     number,
     amount,
-    /** '300 L (entre 200 L et 450 L)'; a single estimate has no brackets. */
+    /** '300 L (entre 200 L et 450 L)'; a single estimate (its range is itself) has no brackets. */
     estimate: (measure: ImpactMeasure, saved: number, range: { low: number; high: number } | null) =>
-      range === null
+      range === null || (range.low === saved && range.high === saved)
         ? amount(measure, saved)
         : `${amount(measure, saved)} (${t.range(amount(measure, range.low), amount(measure, range.high))})`,
     date: (date: string) => formatDate(date, lang),
@@ -529,8 +532,7 @@ function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] 
             ),
             t.confirmedMeaning,
           ],
-          html:
-            htmlTable([t.kind, t.count, t.declared, t.confirmed], gestureRows) + paragraph(t.confirmedMeaning),
+          html: htmlTable([t.kind, t.count, t.declared, t.confirmed], gestureRows) + paragraph(t.confirmedMeaning),
         };
 
   const totalRow = [
@@ -547,9 +549,7 @@ function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] 
     .filter((category) => category.units > 0)
     .map((category) => [
       `${t.categories[category.category]} (${w.number(category.units)}${t.comma}${t.confirmed}${t.colon}${w.number(category.confirmedUnits)})`,
-      ...IMPACT_MEASURES.map((measure) =>
-        w.estimate(measure, category[measure].saved, category[measure].savedRange),
-      ),
+      ...IMPACT_MEASURES.map((measure) => w.estimate(measure, category[measure].saved, category[measure].savedRange)),
     ]);
   const savingRows = [totalRow, ...categoryRows];
   const savings: Section = {
@@ -776,9 +776,7 @@ function composeMail(
     text,
     html,
     lang,
-    attachments: [
-      { filename: heading.csvName, content: reportCsv(report), contentType: 'text/csv; charset=utf-8' },
-    ],
+    attachments: [{ filename: heading.csvName, content: reportCsv(report), contentType: 'text/csv; charset=utf-8' }],
   };
 }
 

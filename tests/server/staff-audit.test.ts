@@ -471,7 +471,12 @@ describeEachDialect('audit trail: the daily report names the person', (get) => {
 
     const report = await dailyReport(h.handle.db, 1, '2026-05-20');
     expect(
-      report.sections.redemptions.map(({ rewardName, code, usedBy, staffName }) => ({ rewardName, code, usedBy, staffName })),
+      report.sections.redemptions.map(({ rewardName, code, usedBy, staffName }) => ({
+        rewardName,
+        code,
+        usedBy,
+        staffName,
+      })),
     ).toEqual([
       { rewardName: 'Un café offert au bar', code: coffee.code, usedBy: 'staff', staffName: 'Karim' },
       { rewardName: 'Un pot de miel du pays', code: gift.code, usedBy: 'guest', staffName: null },
