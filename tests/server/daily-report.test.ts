@@ -590,5 +590,19 @@ describeEachDialect('daily report', (get) => {
     mailer.close();
     expect(outcomes.sort()).toEqual(['already_claimed', 'already_claimed', 'already_claimed', 'sent']);
     expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Bilan GreenMiles d’avril 2026 — Hôtel Les Tilleuls']);
+
+    // By hand: printed, and refused a second time without --force.
+    const printed = await cli(h, ['--hotel', '1', '--month', '2026-05'], '2026-06-02T08:00:00Z');
+    expect(printed.code).toBe(0);
+    expect(printed.out).toContain('Bilan GreenMiles de mai 2026 — Hôtel Les Tilleuls');
+    const refused = await cli(h, ['--hotel', '1', '--month', '2026-04', '--send'], '2026-06-02T08:00:00Z');
+    expect([refused.code, smtp.mails.length]).toEqual([1, 1]);
+    expect(refused.err).toContain('--force');
+    for (const args of [
+      ['--month', '2026-13'],
+      ['--month', '2026-4'],
+      ['--month', '2026-04', '--date', '2026-04-01'],
+    ])
+      expect((await cli(h, ['--hotel', '1', ...args], '2026-06-02T08:00:00Z')).code, args.join(' ')).toBe(2);
   });
 });

@@ -507,7 +507,7 @@ describeEachDialect('audit trail: the daily report names the person', (get) => {
     expect(arabic.text).toContain('محاولات دخول مرفوضة: 3');
 
     const quiet = composeDailyReportMail(await dailyReport(h.handle.db, 1, '2026-05-19'));
-    expect(quiet.text).toContain('Aucune récompense utilisée ce jour-là.');
+    expect(quiet.text).toContain('Aucune récompense utilisée.');
     expect(quiet.text).toContain('Aucune action du personnel ce jour-là.');
   });
 });
