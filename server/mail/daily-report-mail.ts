@@ -128,7 +128,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Depuis',
     changedBack: (time) => `réponse changée le ${time} : ménage à faire`,
     skipping: 'pas de ménage',
-    usesTitle: 'Récompenses utilisées',
+    usesTitle: 'Détail des récompenses utilisées',
     noUses: 'Aucune récompense utilisée.',
     reward: 'Récompense',
     code: 'Code',
@@ -240,7 +240,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Since',
     changedBack: (time) => `answer changed on ${time}: clean the room`,
     skipping: 'no cleaning',
-    usesTitle: 'Rewards used',
+    usesTitle: 'Rewards used, one by one',
     noUses: 'No reward used.',
     reward: 'Reward',
     code: 'Code',
@@ -351,7 +351,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'منذ',
     changedBack: (time) => `تغيّرت الإجابة في ${time}: يجب تنظيف الغرفة`,
     skipping: 'بدون تنظيف',
-    usesTitle: 'المكافآت المستخدمة',
+    usesTitle: 'تفاصيل المكافآت المستخدمة',
     noUses: 'لم تُستخدم أي مكافأة.',
     reward: 'المكافأة',
     code: 'الرمز',
@@ -580,7 +580,7 @@ function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] 
     title: t.rewardsTitle,
     lines: [
       ...rewardFigures.map(([label, value]) => `${label}${t.colon}${value}`),
-      `${t.usesTitle}${t.colon}`,
+      `${t.usesTitle}${t.colon.trimEnd()}`,
       ...(useRows.length === 0
         ? [t.noUses]
         : useRows.map((row) => `${t.room} ${row.filter((cell) => cell !== '').join(' — ')}`)),
