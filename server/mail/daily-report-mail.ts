@@ -473,6 +473,8 @@ function htmlTable(headers: string[], rows: string[][]): string {
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+/** A word said mid-sentence ('déclarés') as a column heading ('Déclarés'). */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A section of label–value lines (a two-column table in HTML). */
 function figureSection(t: Texts, title: string, rows: string[][], empty?: string): Section {
@@ -484,7 +486,9 @@ function figureSection(t: Texts, title: string, rows: string[][], empty?: string
 function writer(t: Texts, lang: MailLanguage, timeZone: string) {
   const numberFormat = new Intl.NumberFormat(t.number, { maximumFractionDigits: 2 });
   const number = (value: number) => numberFormat.format(value);
-  const amount = (measure: ImpactMeasure, value: number) => `${number(value)} ${UNITS[measure]}`;
+  // In right-to-left text a Latin unit would be set before its number: the amount is isolated left to right.
+  const isolated = (text: string) => (lang === 'ar' ? `\u2066${text}\u2069` : text);
+  const amount = (measure: ImpactMeasure, value: number) => isolated(`${number(value)} ${UNITS[measure]}`);
   return {
     number,
     amount,
@@ -532,7 +536,9 @@ function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] 
             ),
             t.confirmedMeaning,
           ],
-          html: htmlTable([t.kind, t.count, t.declared, t.confirmed], gestureRows) + paragraph(t.confirmedMeaning),
+          html:
+            htmlTable([t.kind, t.count, capitalised(t.declared), capitalised(t.confirmed)], gestureRows) +
+            paragraph(t.confirmedMeaning),
         };
 
   const totalRow = [

@@ -337,6 +337,7 @@ describeEachDialect('daily report', (get) => {
     expect(mail.text).toContain('Estimation calculée avec la table de facteurs');
     expect(mail.text).toContain('docs/impact.md');
     expect(mail.html).toContain('<h2>Économies estimées</h2>');
+    expect(mail.html).toContain('>Déclarés</th>');
     expect(mail.html).toContain('border-bottom:1px solid #ddd">remise par Claire</td>');
 
     // The CSV: one row per figure, equal to the summary's.
@@ -389,6 +390,8 @@ describeEachDialect('daily report', (get) => {
       '== المشاركة ==',
       'الاستغناء عن التنظيف: 3 (مُصرَّح بها: 2، مؤكَّدة: 1)',
       '== الوفورات المقدَّرة ==',
+      // Each amount isolated left to right, its unit after its number.
+      `المجموع — الماء: \u2066${summary.saved.waterLitres} L\u2069`,
       'الغرفة 101',
       '== يحتاج إلى متابعة ==',
     ])
