@@ -12,6 +12,7 @@ import { capsMigration } from './migration-caps.ts';
 import { cleaningChecksMigration } from './migration-cleaning-checks.ts';
 import { contentHistoryMigration } from './migration-content-history.ts';
 import { impactMigration } from './migration-impact.ts';
+import { monthlyReportsMigration } from './migration-monthly-reports.ts';
 import { presenceMigration } from './migration-presence.ts';
 import { proofCodesGeneratedMigration } from './migration-proof-codes-generated.ts';
 import { proofsMigration } from './migration-proofs.ts';
@@ -337,6 +338,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0020_staff_audit': staffAuditMigration(kind),
     '0021_content_history': contentHistoryMigration(kind),
     '0022_cleaning_checks': cleaningChecksMigration(kind),
+    '0023_monthly_reports': monthlyReportsMigration,
   };
 }
 

@@ -392,6 +392,8 @@ export interface Database {
   meal_dishes: MealDishesTable;
   proof_codes: ProofCodesTable;
   daily_reports: DailyReportsTable;
+  /** The monthly summaries' claims (0023_monthly_reports): `report_date` is the month's first day. */
+  monthly_reports: DailyReportsTable;
   content_versions: ContentVersionsTable;
   content_pictures: ContentPicturesTable;
   cap_counters: CapCountersTable;

@@ -1,15 +1,35 @@
 /**
- * The daily report e-mail (docs/behaviour.md#daily-report): subject, plain text and HTML in the hotel's primary
- * language (fr, en or ar; any other falls back like the reward e-mail, `mailLanguage`), HTML `dir="rtl"` for Arabic.
- * Every value taken from content or the database is HTML-escaped.
+ * The daily report and monthly summary e-mails (docs/behaviour.md#daily-report): subject, plain text, HTML and a CSV
+ * of the figures, in the hotel's primary language (fr, en or ar; any other falls back like the reward e-mail,
+ * `mailLanguage`), HTML `dir="rtl"` for Arabic. Every value taken from content or the database is HTML-escaped.
  */
-import type { StaffAuditKind } from '../../contract/schemas.ts';
-import type { DailyReport, ReportTotals } from '../domain/daily-report.ts';
+import type { ActionType } from '../../contract/action-types.ts';
+import type { CleaningOutcome } from '../../contract/evidence.ts';
+import { IMPACT_MEASURES, type ImpactCategory, type ImpactMeasure } from '../../contract/impact-factors.ts';
+import type { ImpactAmounts, StaffAuditKind } from '../../contract/schemas.ts';
+import { csvText } from '../csv.ts';
+import type { DailyReport, MonthlyReport } from '../domain/daily-report.ts';
+import type { PeriodSections } from '../domain/period-report.ts';
+import type { MailAttachment } from './mailer.ts';
 import { type ComposedMail, escapeHtml, formatDate, type MailLanguage, mailLanguage } from './reward-mail.ts';
+
+/** The participation and reward figures, in the order the report gives them. */
+const FIGURES = [
+  'staysPresent',
+  'staysParticipating',
+  'rewardsClaimed',
+  'rewardsUsed',
+  'pointsEarned',
+  'pointsSpent',
+  'waterDonated',
+] as const;
+type Figure = (typeof FIGURES)[number];
 
 interface Texts {
   subject: (hotel: string, date: string) => string;
   intro: (hotel: string, date: string) => string;
+  monthSubject: (hotel: string, month: string) => string;
+  monthIntro: (hotel: string, month: string) => string;
   answersTitle: string;
   noAnswers: string;
   room: string;
@@ -36,10 +56,43 @@ interface Texts {
   staffTitle: string;
   noStaffActions: string;
   staffActions: Record<StaffAuditKind, string>;
-  totalsTitle: string;
   /** Between a label and its value ('\u00a0: ' in French). */
   colon: string;
-  totals: Record<keyof ReportTotals, string>;
+  /** Between the items of a list ('، ' in Arabic). */
+  comma: string;
+  participationTitle: string;
+  gesturesTitle: string;
+  noGestures: string;
+  kind: string;
+  count: string;
+  declared: string;
+  confirmed: string;
+  /** What 'confirmed' covers (the evidence levels above a tap). */
+  confirmedMeaning: string;
+  savingsTitle: string;
+  /** Says the figures are an estimation, what the range is, and where the method is written. */
+  savingsNote: string;
+  total: string;
+  range: (low: string, high: string) => string;
+  measures: Record<ImpactMeasure, string>;
+  categories: Record<ImpactCategory, string>;
+  rewardsTitle: string;
+  housekeepingTitle: string;
+  noHousekeeping: string;
+  day: string;
+  by: string;
+  outcomes: Record<CleaningOutcome, string>;
+  outcomeCounts: Record<CleaningOutcome, string>;
+  reportedBy: (name: string) => string;
+  attentionTitle: string;
+  nothingToFlag: string;
+  unconfirmedSkip: (room: string, day: string) => string;
+  unusedClaim: (room: string, reward: string, day: string) => string;
+  lowCodePool: (reward: string, left: number) => string;
+  figures: Record<Figure, string>;
+  actionTypes: Record<ActionType, string>;
+  /** The locale numbers are written in (Latin digits in Arabic, like the dates). */
+  number: string;
   time: (iso: string, timeZone: string) => string;
 }
 
@@ -54,6 +107,9 @@ function timeIn(locale: string) {
       hourCycle: 'h23',
     }).format(new Date(iso));
 }
+
+/** 'de mai 2026', 'd’avril 2026': French elides before a vowel. */
+const ofMonth = (month: string) => (/^[aeiouâéèêîô]/i.test(month) ? `d’${month}` : `de ${month}`);
 
 const TEXTS: Record<MailLanguage, Texts> = {
   fr: {
@@ -72,8 +128,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Depuis',
     changedBack: (time) => `réponse changée le ${time} : ménage à faire`,
     skipping: 'pas de ménage',
-    usesTitle: 'Récompenses utilisées',
-    noUses: 'Aucune récompense utilisée ce jour-là.',
+    usesTitle: 'Détail des récompenses utilisées',
+    noUses: 'Aucune récompense utilisée.',
     reward: 'Récompense',
     code: 'Code',
     usedAt: 'Utilisée le',
@@ -104,17 +160,68 @@ const TEXTS: Record<MailLanguage, Texts> = {
       contentSaved: 'Contenus enregistrés sur la page du personnel',
       contentRestored: 'Versions du contenu restaurées',
     },
-    totalsTitle: 'Chiffres de la journée',
-    colon: ' : ',
-    totals: {
-      stays: 'Séjours commencés',
-      actions: 'Actions réalisées',
-      pointsEarned: 'Points gagnés',
-      pointsSpent: 'Points dépensés',
+    colon: '\u00a0: ',
+    comma: ', ',
+    monthSubject: (hotel, month) => `Bilan GreenMiles ${ofMonth(month)} — ${hotel}`,
+    monthIntro: (hotel, month) => `${hotel}\u00a0: le bilan GreenMiles du mois ${ofMonth(month)}.`,
+    participationTitle: 'Participation',
+    gesturesTitle: 'Gestes par type',
+    noGestures: 'Aucun geste.',
+    kind: 'Type',
+    count: 'Nombre',
+    declared: 'déclarés',
+    confirmed: 'confirmés',
+    confirmedMeaning: 'Confirmés\u00a0: photographiés, scannés sur place ou confirmés par le personnel.',
+    savingsTitle: 'Économies estimées',
+    savingsNote:
+      'Estimation calculée avec la table de facteurs de GreenMiles\u00a0; entre parenthèses, la fourchette de ses sources. Méthode\u00a0: docs/impact.md.',
+    total: 'Total',
+    range: (low, high) => `entre ${low} et ${high}`,
+    measures: { water: 'Eau', energy: 'Énergie', co2e: 'CO2e' },
+    categories: {
+      cleaning: 'Ménages évités',
+      shower: 'Douches plus courtes',
+      heating: 'Chauffage baissé',
+      meal: 'Repas',
+    },
+    rewardsTitle: 'Récompenses',
+    housekeepingTitle: 'Confirmé par le ménage',
+    noHousekeeping: 'Aucun retour du ménage.',
+    day: 'Jour',
+    by: 'Par',
+    outcomes: { honoured: 'non nettoyée, comme demandé', cleanedAnyway: 'nettoyée malgré tout' },
+    outcomeCounts: { honoured: 'Chambres laissées comme demandé', cleanedAnyway: 'Chambres nettoyées malgré tout' },
+    reportedBy: (name) => `signalé par ${name}`,
+    attentionTitle: 'À surveiller',
+    nothingToFlag: 'Rien à signaler.',
+    unconfirmedSkip: (room, day) => `Chambre ${room}\u00a0: ménage évité le ${day}, sans retour du ménage`,
+    unusedClaim: (room, reward, day) =>
+      `Chambre ${room}\u00a0: «\u00a0${reward}\u00a0» obtenue le ${day}, pas encore utilisée`,
+    lowCodePool: (reward, left) => `«\u00a0${reward}\u00a0»\u00a0: ${left} codes restants`,
+    figures: {
+      staysPresent: 'Séjours présents',
+      staysParticipating: 'Séjours participants',
       rewardsClaimed: 'Récompenses obtenues',
       rewardsUsed: 'Récompenses utilisées',
-      litresDonated: "Litres d'eau donnés",
+      pointsEarned: 'Points gagnés',
+      pointsSpent: 'Points dépensés',
+      waterDonated: "Litres d'eau donnés",
     },
+    actionTypes: {
+      LUNICLEAN: 'Renoncer au ménage',
+      LUNISHOWER: 'Douche courte',
+      HEATING: 'Chauffage',
+      YESNO: 'Oui ou non',
+      YESNOSTAY: 'Engagement pour le séjour',
+      YESNOMAIL: "Oui ou non transmis à l'hôtel",
+      REVIEW: 'Avis',
+      CUSTOM: 'Choix',
+      QUIZ: 'Quiz',
+      LIMEAT: 'Photo du repas',
+      CLAIM: 'Réclamation',
+      PROOF: 'Preuve sur place',
+    },
+    number: 'fr',
     time: timeIn('fr'),
   },
   en: {
@@ -133,8 +240,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'Since',
     changedBack: (time) => `answer changed on ${time}: clean the room`,
     skipping: 'no cleaning',
-    usesTitle: 'Rewards used',
-    noUses: 'No reward used that day.',
+    usesTitle: 'Rewards used, one by one',
+    noUses: 'No reward used.',
     reward: 'Reward',
     code: 'Code',
     usedAt: 'Used on',
@@ -165,17 +272,67 @@ const TEXTS: Record<MailLanguage, Texts> = {
       contentSaved: 'Content saved on the staff page',
       contentRestored: 'Content versions restored',
     },
-    totalsTitle: 'The day in figures',
     colon: ': ',
-    totals: {
-      stays: 'Stays started',
-      actions: 'Actions completed',
-      pointsEarned: 'Points earned',
-      pointsSpent: 'Points spent',
+    comma: ', ',
+    monthSubject: (hotel, month) => `GreenMiles summary of ${month} — ${hotel}`,
+    monthIntro: (hotel, month) => `Here is the GreenMiles summary of ${hotel} for ${month}.`,
+    participationTitle: 'Participation',
+    gesturesTitle: 'Gestures by kind',
+    noGestures: 'No gesture.',
+    kind: 'Kind',
+    count: 'Count',
+    declared: 'declared',
+    confirmed: 'confirmed',
+    confirmedMeaning: 'Confirmed: photographed, scanned on site or confirmed by staff.',
+    savingsTitle: 'Estimated savings',
+    savingsNote:
+      "An estimation from GreenMiles' factor table; in brackets, the range of its sources. Method: docs/impact.md.",
+    total: 'Total',
+    range: (low, high) => `${low} to ${high}`,
+    measures: { water: 'Water', energy: 'Energy', co2e: 'CO2e' },
+    categories: {
+      cleaning: 'Cleanings skipped',
+      shower: 'Shorter showers',
+      heating: 'Lower heating',
+      meal: 'Meals',
+    },
+    rewardsTitle: 'Rewards',
+    housekeepingTitle: 'Confirmed by housekeeping',
+    noHousekeeping: 'No report from housekeeping.',
+    day: 'Day',
+    by: 'By',
+    outcomes: { honoured: 'not cleaned, as asked', cleanedAnyway: 'cleaned anyway' },
+    outcomeCounts: { honoured: 'Rooms left as asked', cleanedAnyway: 'Rooms cleaned anyway' },
+    reportedBy: (name) => `reported by ${name}`,
+    attentionTitle: 'Needs attention',
+    nothingToFlag: 'Nothing to flag.',
+    unconfirmedSkip: (room, day) => `Room ${room}: cleaning skipped on ${day}, not confirmed by housekeeping`,
+    unusedClaim: (room, reward, day) => `Room ${room}: '${reward}' claimed on ${day}, not used yet`,
+    lowCodePool: (reward, left) => `'${reward}': ${left} codes left`,
+    figures: {
+      staysPresent: 'Stays present',
+      staysParticipating: 'Stays taking part',
       rewardsClaimed: 'Rewards claimed',
       rewardsUsed: 'Rewards used',
-      litresDonated: 'Litres of water donated',
+      pointsEarned: 'Points earned',
+      pointsSpent: 'Points spent',
+      waterDonated: 'Litres of water donated',
     },
+    actionTypes: {
+      LUNICLEAN: 'Skip the cleaning',
+      LUNISHOWER: 'Short shower',
+      HEATING: 'Heating',
+      YESNO: 'Yes or no',
+      YESNOSTAY: 'Commitment for the stay',
+      YESNOMAIL: 'Yes or no reported to the hotel',
+      REVIEW: 'Review',
+      CUSTOM: 'Choice',
+      QUIZ: 'Quiz',
+      LIMEAT: 'Meal photo',
+      CLAIM: 'Claim',
+      PROOF: 'On-site proof',
+    },
+    number: 'en-GB',
     time: timeIn('en-GB'),
   },
   ar: {
@@ -194,8 +351,8 @@ const TEXTS: Record<MailLanguage, Texts> = {
     since: 'منذ',
     changedBack: (time) => `تغيّرت الإجابة في ${time}: يجب تنظيف الغرفة`,
     skipping: 'بدون تنظيف',
-    usesTitle: 'المكافآت المستخدمة',
-    noUses: 'لم تُستخدم أي مكافأة في ذلك اليوم.',
+    usesTitle: 'تفاصيل المكافآت المستخدمة',
+    noUses: 'لم تُستخدم أي مكافأة.',
     reward: 'المكافأة',
     code: 'الرمز',
     usedAt: 'وقت الاستخدام',
@@ -226,30 +383,83 @@ const TEXTS: Record<MailLanguage, Texts> = {
       contentSaved: 'حفظ المحتوى من صفحة الموظفين',
       contentRestored: 'استعادة نسخ سابقة من المحتوى',
     },
-    totalsTitle: 'أرقام اليوم',
     colon: ': ',
-    totals: {
-      stays: 'الإقامات التي بدأت',
-      actions: 'الإجراءات المنجزة',
-      pointsEarned: 'النقاط المكتسبة',
-      pointsSpent: 'النقاط المستخدمة',
+    comma: '، ',
+    monthSubject: (hotel, month) => `ملخص GreenMiles لشهر ${month} — ${hotel}`,
+    monthIntro: (hotel, month) => `إليك ملخص GreenMiles لفندق ${hotel} عن شهر ${month}.`,
+    participationTitle: 'المشاركة',
+    gesturesTitle: 'الممارسات حسب النوع',
+    noGestures: 'لا توجد ممارسات.',
+    kind: 'النوع',
+    count: 'العدد',
+    declared: 'مُصرَّح بها',
+    confirmed: 'مؤكَّدة',
+    confirmedMeaning: 'المؤكَّدة: مصوَّرة أو ممسوحة في المكان أو أكّدها الموظفون.',
+    savingsTitle: 'الوفورات المقدَّرة',
+    savingsNote: 'تقدير محسوب بجدول عوامل GreenMiles، وبين القوسين نطاق مصادره. المنهجية: docs/impact.md.',
+    total: 'المجموع',
+    range: (low, high) => `من ${low} إلى ${high}`,
+    measures: { water: 'الماء', energy: 'الطاقة', co2e: 'CO2e' },
+    categories: {
+      cleaning: 'التنظيف المُستغنى عنه',
+      shower: 'استحمام أقصر',
+      heating: 'تدفئة منخفضة',
+      meal: 'الوجبات',
+    },
+    rewardsTitle: 'المكافآت',
+    housekeepingTitle: 'ما أكّده فريق التنظيف',
+    noHousekeeping: 'لا توجد تقارير من فريق التنظيف.',
+    day: 'اليوم',
+    by: 'بواسطة',
+    outcomes: { honoured: 'لم تُنظَّف كما طُلب', cleanedAnyway: 'نُظِّفت رغم ذلك' },
+    outcomeCounts: { honoured: 'غرف تُركت كما طُلب', cleanedAnyway: 'غرف نُظِّفت رغم ذلك' },
+    reportedBy: (name) => `أبلغ عنها ${name}`,
+    attentionTitle: 'يحتاج إلى متابعة',
+    nothingToFlag: 'لا شيء يستدعي الانتباه.',
+    unconfirmedSkip: (room, day) => `الغرفة ${room}: استُغني عن التنظيف يوم ${day} دون تأكيد من فريق التنظيف`,
+    unusedClaim: (room, reward, day) => `الغرفة ${room}: «${reward}» طُلبت يوم ${day} ولم تُستخدم بعد`,
+    lowCodePool: (reward, left) => `«${reward}»: تبقّى ${left} من الرموز`,
+    figures: {
+      staysPresent: 'الإقامات الحاضرة',
+      staysParticipating: 'الإقامات المشاركة',
       rewardsClaimed: 'المكافآت المطلوبة',
       rewardsUsed: 'المكافآت المستخدمة',
-      litresDonated: 'لترات الماء المتبرع بها',
+      pointsEarned: 'النقاط المكتسبة',
+      pointsSpent: 'النقاط المستخدمة',
+      waterDonated: 'لترات الماء المتبرع بها',
     },
+    actionTypes: {
+      LUNICLEAN: 'الاستغناء عن التنظيف',
+      LUNISHOWER: 'استحمام قصير',
+      HEATING: 'التدفئة',
+      YESNO: 'نعم أو لا',
+      YESNOSTAY: 'التزام طوال الإقامة',
+      YESNOMAIL: 'نعم أو لا يُبلَّغ إلى الفندق',
+      REVIEW: 'رأي',
+      CUSTOM: 'اختيار',
+      QUIZ: 'اختبار',
+      LIMEAT: 'صورة الوجبة',
+      CLAIM: 'مطالبة',
+      PROOF: 'إثبات في المكان',
+    },
+    number: 'ar-u-nu-latn',
     time: timeIn('ar-u-nu-latn'),
   },
 };
 
-const TOTAL_ORDER: ReadonlyArray<keyof ReportTotals> = [
-  'stays',
-  'actions',
-  'pointsEarned',
-  'pointsSpent',
-  'rewardsClaimed',
-  'rewardsUsed',
-  'litresDonated',
-];
+const UNITS: Record<ImpactMeasure, string> = { water: 'L', energy: 'kWh', co2e: 'g' };
+const AMOUNT_KEYS: Record<ImpactMeasure, keyof ImpactAmounts> = {
+  water: 'waterLitres',
+  energy: 'energyKwh',
+  co2e: 'co2eGrams',
+};
+
+/** One part of the mail: its title, its plain-text lines and its HTML. */
+interface Section {
+  title: string;
+  lines: string[];
+  html: string;
+}
 
 function htmlTable(headers: string[], rows: string[][]): string {
   const cell = (tag: string, value: string) =>
@@ -262,85 +472,358 @@ function htmlTable(headers: string[], rows: string[][]): string {
   ].join('');
 }
 
-export function composeDailyReportMail(report: DailyReport): ComposedMail & { lang: MailLanguage } {
-  const lang = mailLanguage(report.hotel.language);
-  const t = TEXTS[lang];
-  const zone = report.hotel.timeZone;
-  const day = formatDate(report.date, lang);
-  const cleaningDay = formatDate(report.cleaningDate, lang);
-  const subject = t.subject(report.hotel.name, day);
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+/** A word said mid-sentence ('déclarés') as a column heading ('Déclarés'). */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-  const answerRows = report.answers.map((a) => [
-    a.roomNumber ?? t.noRoom,
-    a.actionName,
-    a.answer === 'YES' ? t.yes : t.no,
+/** A section of label–value lines (a two-column table in HTML). */
+function figureSection(t: Texts, title: string, rows: string[][], empty?: string): Section {
+  if (rows.length === 0 && empty !== undefined) return { title, lines: [empty], html: paragraph(empty) };
+  return { title, lines: rows.map(([label, value]) => `${label}${t.colon}${value}`), html: htmlTable(['', ''], rows) };
+}
+
+/** Writes the report's figures in the mail's language. */
+function writer(t: Texts, lang: MailLanguage, timeZone: string) {
+  const numberFormat = new Intl.NumberFormat(t.number, { maximumFractionDigits: 2 });
+  const number = (value: number) => numberFormat.format(value);
+  // In right-to-left text a Latin unit would be set before its number: the amount is isolated left to right.
+  const isolated = (text: string) => (lang === 'ar' ? `\u2066${text}\u2069` : text);
+  const amount = (measure: ImpactMeasure, value: number) => isolated(`${number(value)} ${UNITS[measure]}`);
+  return {
+    number,
+    amount,
+    /** '300 L (entre 200 L et 450 L)'; a single estimate (its range is itself) has no brackets. */
+    estimate: (measure: ImpactMeasure, saved: number, range: { low: number; high: number } | null) =>
+      range === null || (range.low === saved && range.high === saved)
+        ? amount(measure, saved)
+        : `${amount(measure, saved)} (${t.range(amount(measure, range.low), amount(measure, range.high))})`,
+    date: (date: string) => formatDate(date, lang),
+    time: (iso: string) => t.time(iso, timeZone),
+    room: (room: string | null) => room ?? t.noRoom,
+  };
+}
+type Writer = ReturnType<typeof writer>;
+
+/** The sections the daily report and the monthly summary share, in their order. */
+function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] {
+  const { summary } = report;
+  const figure: Record<Figure, number> = {
+    staysPresent: summary.stays.total,
+    staysParticipating: summary.stays.participating,
+    rewardsClaimed: summary.rewards.claimed,
+    rewardsUsed: summary.rewards.used,
+    pointsEarned: summary.points.earned,
+    pointsSpent: summary.points.spent,
+    waterDonated: summary.waterDonatedLitres,
+  };
+  const figureRows = (keys: readonly Figure[]) => keys.map((key) => [t.figures[key], w.number(figure[key])]);
+
+  const gestureRows = report.gestures.map((g) => [
+    (t.actionTypes as Record<string, string>)[g.actType] ?? g.actType,
+    w.number(g.count),
+    w.number(g.count - g.confirmed),
+    w.number(g.confirmed),
   ]);
-  const cleaningRows = report.skippedCleanings.map((room) => [
-    room.roomNumber,
-    t.time(room.since, zone),
-    room.changedBackAt === null ? t.skipping : t.changedBack(t.time(room.changedBackAt, zone)),
-  ]);
-  const useRows = report.uses.map((use) => [
-    use.roomNumber ?? t.noRoom,
+  const gestures: Section =
+    gestureRows.length === 0
+      ? { title: t.gesturesTitle, lines: [t.noGestures], html: paragraph(t.noGestures) }
+      : {
+          title: t.gesturesTitle,
+          lines: [
+            ...gestureRows.map(
+              ([label, count, declared, confirmed]) =>
+                `${label}${t.colon}${count} (${t.declared}${t.colon}${declared}${t.comma}${t.confirmed}${t.colon}${confirmed})`,
+            ),
+            t.confirmedMeaning,
+          ],
+          html:
+            htmlTable([t.kind, t.count, capitalised(t.declared), capitalised(t.confirmed)], gestureRows) +
+            paragraph(t.confirmedMeaning),
+        };
+
+  const totalRow = [
+    t.total,
+    ...IMPACT_MEASURES.map((measure) => {
+      const key = AMOUNT_KEYS[measure];
+      return w.estimate(measure, summary.saved[key], {
+        low: summary.savedRange.low[key],
+        high: summary.savedRange.high[key],
+      });
+    }),
+  ];
+  const categoryRows = summary.impact
+    .filter((category) => category.units > 0)
+    .map((category) => [
+      `${t.categories[category.category]} (${w.number(category.units)}${t.comma}${t.confirmed}${t.colon}${w.number(category.confirmedUnits)})`,
+      ...IMPACT_MEASURES.map((measure) => w.estimate(measure, category[measure].saved, category[measure].savedRange)),
+    ]);
+  const savingRows = [totalRow, ...categoryRows];
+  const savings: Section = {
+    title: t.savingsTitle,
+    lines: [
+      t.savingsNote,
+      ...savingRows.map(
+        ([label, ...values]) =>
+          `${label} — ${IMPACT_MEASURES.map((measure, i) => `${t.measures[measure]}${t.colon}${values[i]}`).join(t.comma)}`,
+      ),
+    ],
+    html: paragraph(t.savingsNote) + htmlTable(['', ...IMPACT_MEASURES.map((m) => t.measures[m])], savingRows),
+  };
+
+  const useRows = report.redemptions.map((use) => [
+    w.room(use.roomNumber),
     use.rewardName,
     use.code ?? '',
-    t.time(use.usedAt, zone),
+    w.time(use.usedAt),
     use.usedBy === 'guest'
       ? t.usedByGuest
       : use.staffName === null
         ? t.handedOverAtDesk
         : t.handedOverBy(use.staffName),
   ]);
-  const staffRows = report.staffActions.map(({ kind, count }) => [t.staffActions[kind], String(count)]);
-  const totalRows = TOTAL_ORDER.map((key) => [t.totals[key], String(report.totals[key])]);
+  const rewardFigures = figureRows(['rewardsClaimed', 'rewardsUsed', 'pointsEarned', 'pointsSpent', 'waterDonated']);
+  const rewards: Section = {
+    title: t.rewardsTitle,
+    lines: [
+      ...rewardFigures.map(([label, value]) => `${label}${t.colon}${value}`),
+      `${t.usesTitle}${t.colon.trimEnd()}`,
+      ...(useRows.length === 0
+        ? [t.noUses]
+        : useRows.map((row) => `${t.room} ${row.filter((cell) => cell !== '').join(' — ')}`)),
+    ],
+    html: [
+      htmlTable(['', ''], rewardFigures),
+      `<h3>${escapeHtml(t.usesTitle)}</h3>`,
+      useRows.length === 0
+        ? paragraph(t.noUses)
+        : htmlTable([t.room, t.reward, t.code, t.usedAt, t.handedOver], useRows),
+    ].join(''),
+  };
 
+  const checks = report.cleaningChecks;
+  const checkRows = checks.map((check) => [
+    check.roomNumber,
+    w.date(check.cleaningDate),
+    t.outcomes[check.outcome],
+    check.staffName ?? '',
+  ]);
+  const outcomeRows = (['honoured', 'cleanedAnyway'] as const).map((outcome) => [
+    t.outcomeCounts[outcome],
+    w.number(checks.filter((check) => check.outcome === outcome).length),
+  ]);
+  const housekeeping: Section =
+    checks.length === 0
+      ? { title: t.housekeepingTitle, lines: [t.noHousekeeping], html: paragraph(t.noHousekeeping) }
+      : {
+          title: t.housekeepingTitle,
+          lines: [
+            ...outcomeRows.map(([label, value]) => `${label}${t.colon}${value}`),
+            ...checkRows.map(([room, day, outcome, name]) =>
+              [`${t.room} ${room}`, day, outcome, ...(name ? [t.reportedBy(name)] : [])].join(' — '),
+            ),
+          ],
+          html: htmlTable(['', ''], outcomeRows) + htmlTable([t.room, t.day, '', t.by], checkRows),
+        };
+
+  const { attention } = report;
+  const flags = [
+    ...attention.unconfirmedSkips.map((skip) => t.unconfirmedSkip(skip.roomNumber, w.date(skip.cleaningDate))),
+    ...attention.unusedClaims.map((claim) =>
+      t.unusedClaim(w.room(claim.roomNumber), claim.rewardName, w.time(claim.claimedAt)),
+    ),
+    ...attention.lowCodePools.map((pool) => t.lowCodePool(pool.rewardName, pool.codesLeft)),
+  ];
+  const attentionSection: Section =
+    flags.length === 0
+      ? { title: t.attentionTitle, lines: [t.nothingToFlag], html: paragraph(t.nothingToFlag) }
+      : {
+          title: t.attentionTitle,
+          lines: flags.map((flag) => `- ${flag}`),
+          html: `<ul>${flags.map((flag) => `<li>${escapeHtml(flag)}</li>`).join('')}</ul>`,
+        };
+
+  return [
+    figureSection(t, t.participationTitle, figureRows(['staysPresent', 'staysParticipating'])),
+    gestures,
+    savings,
+    rewards,
+    housekeeping,
+    attentionSection,
+  ];
+}
+
+/** The daily report's own sections: what reception and housekeeping act on, and the staff actions. */
+function dailySections(t: Texts, w: Writer, report: DailyReport): Section[] {
+  const answerRows = report.answers.map((a) => [w.room(a.roomNumber), a.actionName, a.answer === 'YES' ? t.yes : t.no]);
+  const cleaningRows = report.skippedCleanings.map((room) => [
+    room.roomNumber,
+    w.time(room.since),
+    room.changedBackAt === null ? t.skipping : t.changedBack(w.time(room.changedBackAt)),
+  ]);
+  const staffRows = report.staffActions.map(({ kind, count }) => [t.staffActions[kind], w.number(count)]);
+  const cleaningTitle = t.cleaningTitle(w.date(report.cleaningDate));
+  return [
+    answerRows.length === 0
+      ? { title: t.answersTitle, lines: [t.noAnswers], html: paragraph(t.noAnswers) }
+      : {
+          title: t.answersTitle,
+          lines: answerRows.map((row) => `${t.room} ${row.join(' — ')}`),
+          html: htmlTable([t.room, t.action, t.answer], answerRows),
+        },
+    cleaningRows.length === 0
+      ? { title: cleaningTitle, lines: [t.noCleaningSkipped], html: paragraph(t.noCleaningSkipped) }
+      : {
+          title: cleaningTitle,
+          lines: cleaningRows.map(([room, since, state]) => `${t.room} ${room} — ${t.since} ${since} — ${state}`),
+          html: htmlTable([t.room, t.since, ''], cleaningRows),
+        },
+    figureSection(t, t.staffTitle, staffRows, t.noStaffActions),
+  ];
+}
+
+/**
+ * The CSV of the report's figures (RFC 4180, UTF-8 with a byte order mark, server/csv.ts): one row per figure, with
+ * its confirmed share or its range where it has one. The columns and keys are the same in every language.
+ */
+export function reportCsv(report: PeriodSections): string {
+  const { summary } = report;
+  type Row = [string, string, string, number, number | null, number | null, number | null, string];
+  const rows: Row[] = [
+    ['participation', 'staysPresent', '', summary.stays.total, null, null, null, 'stays'],
+    ['participation', 'staysParticipating', '', summary.stays.participating, null, null, null, 'stays'],
+    ...report.gestures.map((g): Row => ['gestures', g.actType, '', g.count, g.confirmed, null, null, 'completions']),
+    ...Object.entries(summary.evidence).map(
+      ([level, count]): Row => ['evidence', level, '', count, null, null, null, 'completions'],
+    ),
+    ...IMPACT_MEASURES.map((measure): Row => {
+      const key = AMOUNT_KEYS[measure];
+      const { low, high } = summary.savedRange;
+      return ['savings', 'total', measure, summary.saved[key], null, low[key], high[key], UNITS[measure]];
+    }),
+    ...summary.impact.flatMap((category): Row[] => [
+      ['units', category.category, '', category.units, category.confirmedUnits, null, null, 'units'],
+      ...IMPACT_MEASURES.map((measure): Row => {
+        const figure = category[measure];
+        const range = figure.savedRange;
+        return [
+          'savings',
+          category.category,
+          measure,
+          figure.saved,
+          null,
+          range?.low ?? null,
+          range?.high ?? null,
+          UNITS[measure],
+        ];
+      }),
+    ]),
+    ['rewards', 'claimed', '', summary.rewards.claimed, null, null, null, 'rewards'],
+    [
+      'rewards',
+      'used',
+      '',
+      summary.rewards.used,
+      report.redemptions.filter((use) => use.usedBy === 'staff').length,
+      null,
+      null,
+      'rewards',
+    ],
+    ['rewards', 'waterDonated', '', summary.waterDonatedLitres, null, null, null, 'L'],
+    ['points', 'earned', '', summary.points.earned, null, null, null, 'points'],
+    ['points', 'spent', '', summary.points.spent, null, null, null, 'points'],
+    ...(['honoured', 'cleanedAnyway'] as const).map(
+      (outcome): Row => [
+        'housekeeping',
+        outcome,
+        '',
+        report.cleaningChecks.filter((check) => check.outcome === outcome).length,
+        null,
+        null,
+        null,
+        'rooms',
+      ],
+    ),
+    ['attention', 'unconfirmedSkips', '', report.attention.unconfirmedSkips.length, null, null, null, 'rooms'],
+    ['attention', 'unusedClaims', '', report.attention.unusedClaims.length, null, null, null, 'rewards'],
+    ['attention', 'lowCodePools', '', report.attention.lowCodePools.length, null, null, null, 'rewards'],
+  ];
+  return csvText([['section', 'item', 'measure', 'value', 'confirmed', 'low', 'high', 'unit'], ...rows]);
+}
+
+export interface ReportMail extends ComposedMail {
+  lang: MailLanguage;
+  attachments: MailAttachment[];
+}
+
+function composeMail(
+  lang: MailLanguage,
+  heading: { subject: string; intro: string; csvName: string },
+  sections: Section[],
+  report: PeriodSections,
+): ReportMail {
   const text = [
-    t.intro(report.hotel.name, day),
+    heading.intro,
     '',
-    `== ${t.answersTitle} ==`,
-    ...(answerRows.length === 0 ? [t.noAnswers] : answerRows.map((row) => `${t.room} ${row.join(' — ')}`)),
-    '',
-    `== ${t.cleaningTitle(cleaningDay)} ==`,
-    ...(cleaningRows.length === 0
-      ? [t.noCleaningSkipped]
-      : cleaningRows.map(([room, since, state]) => `${t.room} ${room} — ${t.since} ${since} — ${state}`)),
-    '',
-    `== ${t.usesTitle} ==`,
-    ...(useRows.length === 0
-      ? [t.noUses]
-      : useRows.map((row) => `${t.room} ${row.filter((cell) => cell !== '').join(' — ')}`)),
-    '',
-    `== ${t.staffTitle} ==`,
-    ...(staffRows.length === 0 ? [t.noStaffActions] : staffRows.map(([label, value]) => `${label}${t.colon}${value}`)),
-    '',
-    `== ${t.totalsTitle} ==`,
-    ...totalRows.map(([label, value]) => `${label}${t.colon}${value}`),
-    '',
+    ...sections.flatMap((section) => [`== ${section.title} ==`, ...section.lines, '']),
   ].join('\n');
-
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const html = [
     '<!doctype html>',
     `<html lang="${lang}" dir="${dir}">`,
-    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<head><meta charset="utf-8"><title>${escapeHtml(heading.subject)}</title></head>`,
     `<body dir="${dir}" style="font-family:sans-serif;line-height:1.5;color:#1b1b1b">`,
-    `<p>${escapeHtml(t.intro(report.hotel.name, day))}</p>`,
-    `<h2>${escapeHtml(t.answersTitle)}</h2>`,
-    answerRows.length === 0 ? `<p>${escapeHtml(t.noAnswers)}</p>` : htmlTable([t.room, t.action, t.answer], answerRows),
-    `<h2>${escapeHtml(t.cleaningTitle(cleaningDay))}</h2>`,
-    cleaningRows.length === 0
-      ? `<p>${escapeHtml(t.noCleaningSkipped)}</p>`
-      : htmlTable([t.room, t.since, ''], cleaningRows),
-    `<h2>${escapeHtml(t.usesTitle)}</h2>`,
-    useRows.length === 0
-      ? `<p>${escapeHtml(t.noUses)}</p>`
-      : htmlTable([t.room, t.reward, t.code, t.usedAt, t.handedOver], useRows),
-    `<h2>${escapeHtml(t.staffTitle)}</h2>`,
-    staffRows.length === 0 ? `<p>${escapeHtml(t.noStaffActions)}</p>` : htmlTable(['', ''], staffRows),
-    `<h2>${escapeHtml(t.totalsTitle)}</h2>`,
-    htmlTable(['', ''], totalRows),
+    paragraph(heading.intro),
+    ...sections.map((section) => `<h2>${escapeHtml(section.title)}</h2>\n${section.html}`),
     '</body>',
     '</html>',
   ].join('\n');
-  return { subject, text, html, lang };
+  return {
+    subject: heading.subject,
+    text,
+    html,
+    lang,
+    attachments: [{ filename: heading.csvName, content: reportCsv(report), contentType: 'text/csv; charset=utf-8' }],
+  };
+}
+
+export function composeDailyReportMail(report: DailyReport): ReportMail {
+  const lang = mailLanguage(report.hotel.language);
+  const t = TEXTS[lang];
+  const w = writer(t, lang, report.hotel.timeZone);
+  const day = w.date(report.date);
+  return composeMail(
+    lang,
+    {
+      subject: t.subject(report.hotel.name, day),
+      intro: t.intro(report.hotel.name, day),
+      csvName: `greenmiles-${report.date}.csv`,
+    },
+    [...sharedSections(t, w, report.sections), ...dailySections(t, w, report)],
+    report.sections,
+  );
+}
+
+/** The month as the mail names it: 'mai 2026'. */
+function monthName(month: string, lang: MailLanguage): string {
+  const locale = lang === 'ar' ? 'ar-u-nu-latn' : lang;
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+export function composeMonthlyReportMail(report: MonthlyReport): ReportMail {
+  const lang = mailLanguage(report.hotel.language);
+  const t = TEXTS[lang];
+  const w = writer(t, lang, report.hotel.timeZone);
+  const month = monthName(report.month, lang);
+  return composeMail(
+    lang,
+    {
+      subject: t.monthSubject(report.hotel.name, month),
+      intro: t.monthIntro(report.hotel.name, month),
+      csvName: `greenmiles-${report.month}.csv`,
+    },
+    sharedSections(t, w, report.sections),
+    report.sections,
+  );
 }

@@ -15,6 +15,15 @@ export interface MailMessage {
   html: string;
   /** BCP 47 language of the message (Content-Language). */
   lang: string;
+  /** Files sent with the message (the reports' CSV). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** The file's text, sent as UTF-8. */
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -40,6 +49,7 @@ export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FR
         text: message.text,
         html: message.html,
         headers: { 'Content-Language': message.lang },
+        attachments: message.attachments,
       });
     },
     close() {

@@ -471,7 +471,12 @@ describeEachDialect('audit trail: the daily report names the person', (get) => {
 
     const report = await dailyReport(h.handle.db, 1, '2026-05-20');
     expect(
-      report.uses.map(({ rewardName, code, usedBy, staffName }) => ({ rewardName, code, usedBy, staffName })),
+      report.sections.redemptions.map(({ rewardName, code, usedBy, staffName }) => ({
+        rewardName,
+        code,
+        usedBy,
+        staffName,
+      })),
     ).toEqual([
       { rewardName: 'Un café offert au bar', code: coffee.code, usedBy: 'staff', staffName: 'Karim' },
       { rewardName: 'Un pot de miel du pays', code: gift.code, usedBy: 'guest', staffName: null },
@@ -502,7 +507,7 @@ describeEachDialect('audit trail: the daily report names the person', (get) => {
     expect(arabic.text).toContain('محاولات دخول مرفوضة: 3');
 
     const quiet = composeDailyReportMail(await dailyReport(h.handle.db, 1, '2026-05-19'));
-    expect(quiet.text).toContain('Aucune récompense utilisée ce jour-là.');
+    expect(quiet.text).toContain('Aucune récompense utilisée.');
     expect(quiet.text).toContain('Aucune action du personnel ce jour-là.');
   });
 });

@@ -16,7 +16,11 @@ export interface ReceivedMail {
   text: string;
   html: string;
   contentLanguage: string | undefined;
+  /** The attached files, their content decoded as UTF-8 (a byte order mark kept). */
+  attachments: Array<{ filename: string | null; mimeType: string; content: string }>;
 }
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export interface SmtpInbox {
   /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
@@ -54,6 +58,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
               text: email.text ?? '',
               html: email.html ?? '',
               contentLanguage: email.headers.find((h) => h.key === 'content-language')?.value,
+              attachments: email.attachments.map((file) => ({
+                filename: file.filename,
+                mimeType: file.mimeType,
+                content: typeof file.content === 'string' ? file.content : utf8.decode(file.content),
+              })),
             });
             callback();
           })
