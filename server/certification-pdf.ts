@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
+import { certificationFileName } from '../contract/certification.ts';
 import type { ImpactFigure } from '../contract/schemas.ts';
 import type { Database } from './db/schema.ts';
 import {
@@ -16,7 +17,6 @@ import {
   type CertificationDossier,
   type CertificationRow,
   certificationDossier,
-  certificationFileName,
   FIGURE_NAMES,
   METHOD_DOCUMENT,
 } from './domain/certification.ts';
@@ -146,5 +146,8 @@ export async function certificationPdfAsStaff(
   input: ImpactSummaryInput,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const dossier = await certificationDossier(db, staff, input);
-  return { fileName: certificationFileName(dossier.summary, 'pdf'), pdf: await renderCertificationPdf(dossier) };
+  return {
+    fileName: certificationFileName(dossier.summary.hId, dossier.summary, 'pdf'),
+    pdf: await renderCertificationPdf(dossier),
+  };
 }

@@ -11,6 +11,7 @@
  * number we could not check.
  */
 import type { Kysely } from 'kysely';
+import { certificationFileName } from '../../contract/certification.ts';
 import { EVIDENCE_LEVELS, type EvidenceLevel } from '../../contract/evidence.ts';
 import type { ImpactCategory, ImpactMeasure } from '../../contract/impact-factors.ts';
 import type { ImpactCategorySummary, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
@@ -237,10 +238,6 @@ export interface CertificationDossier {
   rows: Record<CertificationFigure, CertificationRow[]>;
 }
 
-/** The file name both formats share, by hotel and period. */
-export const certificationFileName = (summary: ImpactSummaryReply, extension: 'csv' | 'pdf') =>
-  `greenmiles-certification-${summary.hId}-${summary.from}-${summary.to}.${extension}`;
-
 /**
  * GET …/certification.csv and .pdf: the session's own hotel's summary over the period (400 invalid_period as the
  * summary) with the rows the dossier shows.
@@ -264,7 +261,10 @@ export async function certificationCsvAsStaff(
   input: ImpactSummaryInput,
 ): Promise<{ fileName: string; text: string }> {
   const dossier = await certificationDossier(db, staff, input);
-  return { fileName: certificationFileName(dossier.summary, 'csv'), text: certificationCsv(dossier) };
+  return {
+    fileName: certificationFileName(dossier.summary.hId, dossier.summary, 'csv'),
+    text: certificationCsv(dossier),
+  };
 }
 
 /** The dossier as CSV: one row per item and figure, the period first (server/csv.ts: RFC 4180, UTF-8 with a BOM). */
