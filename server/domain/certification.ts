@@ -4,10 +4,10 @@
  * guest-engagement and linen/towel reuse programmes, as CSV rows and a one-page PDF (server/certification-pdf.ts).
  * Every number is one of the summary's: nothing here counts or computes a saving again.
  *
- * The mapping is indicative: neither scheme's current document was read in full. Green Key's 2022–2025 international
- * criteria for hotels are grouped in topics ('Environmental management', 'Guest information', 'Washing and
- * cleaning', …) and its 2026–2031 criteria, in force from 1 October 2026, regroup them in seven topics; Travelife's
- * published checklist items were found described in words only. So a criterion is named by its topic, never by a
+ * The mapping is indicative: neither scheme's current document was read in full. Green Key's international criteria
+ * for hotels are grouped in topics ('Environmental management', 'Guest information', 'Washing and cleaning', … in the
+ * 2016–2020 and 2022–2025 editions) and its 2026–2031 edition, in force from 1 October 2026, regroups them in seven
+ * topics; Travelife's checklist was found described in words only. So a criterion is named by its topic, never by a
  * number we could not check.
  */
 import type { Kysely } from 'kysely';
