@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import * as mupdf from 'mupdf';
 import type { Action, ImpactSummaryReply } from '../contract/schemas.ts';
 import {
   chooseLanguage,
@@ -129,5 +130,15 @@ for (const { code, dir } of LANGUAGES) {
     expect(csv).toContain(`${text(code, 'Points gagnés')},${summary.points.earned}`);
     expect(csv).toContain(`${text(code, 'Eau donnée (L)')},${summary.waterDonatedLitres}`);
     expect(csv.filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line))).toHaveLength(7);
+
+    // The certification dossier's one-page summary, from the server, for the period shown.
+    const dossier = page.waitForEvent('download');
+    await panel.getByRole('button', { name: text(code, 'Dossier de certification (PDF)') }).click();
+    const pdfFile = await dossier;
+    expect(pdfFile.suggestedFilename()).toBe(`greenmiles-certification-1-${from}-${to}.pdf`);
+    const pdf = mupdf.Document.openDocument(readFileSync(await pdfFile.path()), 'application/pdf');
+    expect(pdf.countPages()).toBe(1);
+    expect(pdf.loadPage(0).toStructuredText('preserve-whitespace').asText()).toContain('Hôtel Les Tilleuls');
+    await expect(panel.getByRole('button', { name: text(code, 'Dossier de certification (CSV)') })).toBeEnabled();
   });
 }

@@ -1,5 +1,6 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendParent, setup } from 'xstate';
 import { daysBetween, isCalendarDate } from '../contract/calendar-days.ts';
+import type { CertificationFormat } from '../contract/certification.ts';
 import type { ImpactSummaryReply } from '../contract/schemas.ts';
 import type { StaffSectionInput } from './staffConsole.machine.ts';
 import { isStaffRefusal, staffRefusalEventOf } from './staffRefusal.ts';
@@ -8,8 +9,9 @@ import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
 /**
  * The staff page's 'Impact' tab (docs/behaviour.md#impact-tab): the figures of the hotel over a chosen period
  * (GET /api/staff/hotels/{hId}/summary, docs/impact.md). loading ▶ loaded | empty | failed (⇄ retry); choosing
- * another period loads again; `loaded` exports the figures as CSV. A call refused for who is signed in
- * (machines/staffRefusal.ts) ends the tab's figures and tells the staff page, which takes over.
+ * another period loads again; `loaded` exports the figures as CSV, and downloads the period's certification dossier
+ * (CSV or PDF, docs/impact.md#certification): idle ▶ downloading ▶ idle | downloadFailed. A call refused for who is
+ * signed in (machines/staffRefusal.ts) ends the tab's figures and tells the staff page, which takes over.
  */
 
 /** The longest period the server answers (docs/impact.md#period). */
@@ -30,8 +32,19 @@ export interface LoadSummaryInput extends StaffImpactInput {
   choice: ImpactPeriodChoice;
 }
 
+/** The dossier to download: the figures' period and the file's format. */
+export interface DownloadCertificationInput {
+  hId: number;
+  token: string;
+  from: string;
+  to: string;
+  format: CertificationFormat;
+}
+
 export interface StaffImpactContext extends StaffImpactInput {
   choice: ImpactPeriodChoice;
+  /** The certification file last asked for. */
+  certificationFormat: CertificationFormat | null;
   summary: ImpactSummaryReply | null;
   /** The last custom period asked for was refused before any call (inverted, or longer than the maximum). */
   invalidPeriod: boolean;
@@ -40,7 +53,8 @@ export interface StaffImpactContext extends StaffImpactInput {
 export type StaffImpactEvent =
   | { type: 'impactPeriod.choose'; choice: ImpactPeriodChoice }
   | { type: 'impactSummary.retry' }
-  | { type: 'impactSummary.export' };
+  | { type: 'impactSummary.export' }
+  | { type: 'impactCertification.download'; format: CertificationFormat };
 
 /** A custom period the server would take: real dates of the API's window in order, at most MAX_IMPACT_PERIOD_DAYS days. */
 export function isValidPeriod(from: string, to: string): boolean {
@@ -69,12 +83,14 @@ export const staffImpactMachine = setup({
   },
   actors: {
     loadSummary: viewProvidedActor<ImpactSummaryReply, LoadSummaryInput>('loadSummary'),
+    downloadCertification: viewProvidedActor<void, DownloadCertificationInput>('downloadCertification'),
   },
   actions: {
     /** Writes the figures and the daily series to a CSV file the browser downloads. */
     downloadCsv: viewProvidedAction<ImpactSummaryReply>('downloadCsv'),
     holdChoice: assign({ choice: (_, choice: ImpactPeriodChoice) => choice, invalidPeriod: false }),
     holdSummary: assign({ summary: (_, summary: ImpactSummaryReply) => summary }),
+    holdCertificationFormat: assign({ certificationFormat: (_, format: CertificationFormat) => format }),
     noteInvalidPeriod: assign({ invalidPeriod: true }),
     reportRefusal: sendParent((_, error: unknown) => staffRefusalEventOf(error)),
   },
@@ -86,7 +102,13 @@ export const staffImpactMachine = setup({
   },
 }).createMachine({
   id: 'staffImpact',
-  context: ({ input }) => ({ ...input, choice: { preset: 'last7' }, summary: null, invalidPeriod: false }),
+  context: ({ input }) => ({
+    ...input,
+    choice: { preset: 'last7' },
+    certificationFormat: null,
+    summary: null,
+    invalidPeriod: false,
+  }),
   initial: 'loading',
   on: {
     'impactPeriod.choose': [
@@ -134,9 +156,51 @@ export const staffImpactMachine = setup({
       },
     },
     loaded: {
+      initial: 'idle',
       on: {
         'impactSummary.export': {
           actions: { type: 'downloadCsv', params: ({ context }) => context.summary as ImpactSummaryReply },
+        },
+      },
+      states: {
+        idle: {
+          on: {
+            'impactCertification.download': {
+              target: 'downloading',
+              actions: { type: 'holdCertificationFormat', params: ({ event }) => event.format },
+            },
+          },
+        },
+        downloading: {
+          tags: ['downloading'],
+          invoke: {
+            id: 'downloadCertification',
+            src: 'downloadCertification',
+            input: ({ context }) => ({
+              hId: context.hId,
+              token: context.token,
+              from: (context.summary as ImpactSummaryReply).from,
+              to: (context.summary as ImpactSummaryReply).to,
+              format: context.certificationFormat ?? 'csv',
+            }),
+            onDone: 'idle',
+            onError: [
+              {
+                guard: { type: 'refused', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: '#staffImpact.refused',
+                actions: { type: 'reportRefusal', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              },
+              { target: 'downloadFailed' },
+            ],
+          },
+        },
+        downloadFailed: {
+          on: {
+            'impactCertification.download': {
+              target: 'downloading',
+              actions: { type: 'holdCertificationFormat', params: ({ event }) => event.format },
+            },
+          },
         },
       },
     },

@@ -163,7 +163,18 @@ const events: AnyEventObject[] = [
   { type: 'impactPeriod.choose', choice: INVERTED },
   { type: 'impactSummary.retry' },
   { type: 'impactSummary.export' },
+  { type: 'impactCertification.download', format: 'csv' },
+  { type: 'impactCertification.download', format: 'pdf' },
+  { type: 'xstate.done.actor.downloadCertification', output: undefined },
+  {
+    type: 'xstate.error.actor.downloadCertification',
+    error: new ApiError(500, 'internal_error', 'Internal Server Error'),
+  },
+  { type: 'xstate.error.actor.downloadCertification', error: new ApiError(401, 'staff_session_invalid', 'Expired') },
 ];
+
+/** The certification button of each format, as the page names it. */
+const CERTIFICATION_BUTTONS = { csv: 'Dossier de certification (CSV)', pdf: 'Dossier de certification (PDF)' } as const;
 
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
@@ -186,8 +197,8 @@ function model() {
       `${JSON.stringify(snapshot.value)} invalid=${snapshot.context.invalidPeriod}${
         event
           ? ` via ${eventKey(event)}${event.type === 'impactPeriod.choose' ? `:${choiceKey((event as unknown as { choice: ImpactPeriodChoice }).choice)}` : ''}${
-              'output' in event ? `:${(event.output as ImpactSummaryReply).stays.total}` : ''
-            }`
+              'output' in event && event.output ? `:${(event.output as ImpactSummaryReply).stays.total}` : ''
+            }${'format' in event ? `:${event.format}` : ''}`
           : ''
       }`,
     stateMatcher: (snapshot, key) => matchesPath(snapshot, key),
@@ -195,7 +206,13 @@ function model() {
 }
 
 async function renderImpactTab() {
-  const controlled = controlledActors(['loadHotel', 'openStaffSession', 'loadCurrentSession', 'loadSummary']);
+  const controlled = controlledActors([
+    'loadHotel',
+    'openStaffSession',
+    'loadCurrentSession',
+    'loadSummary',
+    'downloadCertification',
+  ]);
   const downloads: ImpactSummaryReply[] = [];
   const logic = controlled.provideTo(staffConsoleMachine).provide({
     actors: {
@@ -281,6 +298,29 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             expect(within(days as HTMLElement).getAllByRole('row')).toHaveLength(3);
             expect(within(panel()).getByRole('button', { name: 'Exporter en CSV' })).toBeEnabled();
             expect(downloads).toHaveLength(exported);
+            // The certification dossier's downloads wait while one is under way.
+            const downloading = snapshot.matches({ loaded: 'downloading' });
+            for (const name of Object.values(CERTIFICATION_BUTTONS)) {
+              const button = within(panel()).getByRole('button', { name });
+              expect(button).toHaveProperty('disabled', downloading);
+              expect(button).toHaveAttribute('aria-busy', String(downloading));
+            }
+            const failedNote = within(panel()).queryByText(
+              "Le dossier de certification n'a pas pu être téléchargé. Réessayez.",
+            );
+            if (snapshot.matches({ loaded: 'downloadFailed' })) expect(failedNote).toHaveAttribute('role', 'alert');
+            else expect(failedNote).toBeNull();
+            if (downloading)
+              expect(controlled.calls.at(-1)).toEqual({
+                name: 'downloadCertification',
+                input: {
+                  hId: HOTEL_ID,
+                  token: SESSION.token,
+                  from: SUMMARY.from,
+                  to: SUMMARY.to,
+                  format: snapshot.context.certificationFormat,
+                },
+              });
             expect(screen.getByRole('button', { name: '7 derniers jours' })).toHaveAttribute(
               'aria-pressed',
               String(snapshot.context.choice.preset === 'last7'),
@@ -289,6 +329,7 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
           empty: async () => {
             expect(await within(panel()).findByText('Aucune activité du 1 avr. 2026 au 30 avr. 2026.')).toBeVisible();
             expect(within(panel()).queryByRole('button', { name: 'Exporter en CSV' })).toBeNull();
+            expect(within(panel()).queryByRole('button', { name: CERTIFICATION_BUTTONS.csv })).toBeNull();
             expect(within(panel()).queryByRole('table')).toBeNull();
           },
           failed: async () => {
@@ -321,6 +362,17 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
           'xstate.error.actor.loadSummary': async (step) => {
             lastError = eventOf<{ error: unknown }>(step).error;
             await act(async () => controlled.reject('loadSummary', lastError));
+          },
+          'xstate.done.actor.downloadCertification': async () => {
+            await act(async () => controlled.resolve('downloadCertification', undefined));
+          },
+          'xstate.error.actor.downloadCertification': async (step) => {
+            lastError = eventOf<{ error: unknown }>(step).error;
+            await act(async () => controlled.reject('downloadCertification', lastError));
+          },
+          'impactCertification.download': async (step) => {
+            const { format } = eventOf<{ format: keyof typeof CERTIFICATION_BUTTONS }>(step);
+            await user.click(within(panel()).getByRole('button', { name: CERTIFICATION_BUTTONS[format] }));
           },
           'impactPeriod.choose': async (step) => {
             const { choice } = eventOf<{ choice: ImpactPeriodChoice }>(step);

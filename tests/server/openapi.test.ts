@@ -130,6 +130,18 @@ describe('the OpenAPI document', () => {
     expect(operation?.security).toEqual([{ staffSession: [] }]);
   });
 
+  it('gives the certification dossier’s CSV and PDF their own media types, staff calls whose refusals stay JSON', () => {
+    for (const [file, type] of [
+      ['certification.csv', 'text/csv'],
+      ['certification.pdf', 'application/pdf'],
+    ]) {
+      const operation = document.paths[`/api/staff/hotels/{hId}/${file}`]?.get;
+      expect(Object.keys(operation?.responses['200']?.content ?? {}), file).toEqual([type]);
+      expect(Object.keys(operation?.responses['400']?.content ?? {}), file).toEqual(['application/json']);
+      expect(operation?.security, file).toEqual([{ staffSession: [] }]);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document, titled and versioned as the package', async () => {
     const result = await new Validator().validate(structuredClone(document));
     expect(result.errors).toBeUndefined();

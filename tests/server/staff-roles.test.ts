@@ -97,6 +97,14 @@ const STAFF_ROUTES: StaffRoute[] = [
     ofHotel: true,
     call: async () => ({ method: 'GET', url: '/api/staff/hotels/1/summary?from=2026-01-01&to=2026-01-31' }),
   },
+  ...['certification.csv', 'certification.pdf'].map(
+    (file): StaffRoute => ({
+      route: `GET /api/staff/hotels/:hId/${file}`,
+      permission: 'impact',
+      ofHotel: true,
+      call: async () => ({ method: 'GET', url: `/api/staff/hotels/1/${file}?from=2026-01-01&to=2026-01-31` }),
+    }),
+  ),
   {
     route: 'GET /api/staff/hotels/:hId/accounts',
     permission: 'accounts',

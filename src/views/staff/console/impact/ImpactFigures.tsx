@@ -17,7 +17,16 @@ import {
 } from './labels.ts';
 
 /** The figures of a period (docs/behaviour.md#impact-tab): key figures, actions, estimated savings, daily series. */
-export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryReply; onExport: () => void }) {
+export function ImpactFigures({
+  summary,
+  onExport,
+  exports,
+}: {
+  summary: ImpactSummaryReply;
+  onExport: () => void;
+  /** The other downloads of the period, beside the CSV export. */
+  exports: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const numbers = numberFormat(i18n);
   const start = formatDate(i18n, summary.from);
@@ -46,6 +55,7 @@ export function ImpactFigures({ summary, onExport }: { summary: ImpactSummaryRep
         <button type="button" className="button-secondary staff-impact__export" data-part="export" onClick={onExport}>
           <Trans>Exporter en CSV</Trans>
         </button>
+        {exports}
       </div>
       <dl className="staff-impact__key-figures" data-part="key-figures">
         {keyFigures.map(([label, value]) => (

@@ -6,6 +6,7 @@ import { ErrorCard } from '../../../../components/ErrorCard.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
 import { DateField } from '../DateField.tsx';
+import { CertificationExport } from './CertificationExport.tsx';
 import { formatDate } from './format.ts';
 import { ImpactFigures } from './ImpactFigures.tsx';
 import { connectStaffImpact, type ImpactPreset, type StaffImpactProps } from './staffImpact.connect.ts';
@@ -100,7 +101,13 @@ function ImpactBody({ impact }: { impact: StaffImpactProps }) {
     case 'empty':
       return impact.summary ? <EmptyPeriod from={impact.summary.from} to={impact.summary.to} /> : null;
     case 'loaded':
-      return impact.summary ? <ImpactFigures summary={impact.summary} onExport={impact.onExport} /> : null;
+      return impact.summary ? (
+        <ImpactFigures
+          summary={impact.summary}
+          onExport={impact.onExport}
+          exports={<CertificationExport impact={impact} />}
+        />
+      ) : null;
   }
 }
 

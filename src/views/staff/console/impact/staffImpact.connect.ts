@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { CertificationFormat } from '../../../../../contract/certification.ts';
 import type { StaffImpactEvent, staffImpactMachine } from '../../../../../machines/staffImpact.machine.ts';
 import { dataStateOf } from '../../../binding/dataState.ts';
 
@@ -38,6 +39,12 @@ export function connectStaffImpact(snapshot: StaffImpactSnapshot, send: (event: 
       send({ type: 'impactPeriod.choose', choice: { preset: 'custom', from, to } }),
     onRetry: () => send({ type: 'impactSummary.retry' }),
     onExport: () => send({ type: 'impactSummary.export' }),
+    /** The certification dossier's download: under way (its buttons wait), or failed (a message says so). */
+    certification: {
+      downloading: snapshot.hasTag('downloading'),
+      failed: snapshot.matches({ loaded: 'downloadFailed' }),
+    },
+    onDownloadCertification: (format: CertificationFormat) => send({ type: 'impactCertification.download', format }),
   } as const;
 }
 
