@@ -89,19 +89,27 @@ export const GENERIC_CLAIMS: Record<ClaimLanguage, readonly string[]> = {
 /**
  * Measures the law requires of a hotel, phrased as its merit (Directive 2024/825: a claim about a legal requirement
  * presented as a distinctive feature). A short list: waste sorting (EU Waste Framework Directive, in France the AGEC
- * law) and the single-use plastics ban (EU Directive 2019/904). Saying a measure is required by law is fine.
+ * law) and the single-use plastics ban (EU Directive 2019/904). Saying a measure is required by law is fine, and so is
+ * a guest's own gesture ('a stay without single-use plastic').
  */
 export const LEGAL_REQUIREMENT_CLAIMS: Record<ClaimLanguage, readonly string[]> = {
   fr: [
     'tri des déchets',
     'tri sélectif',
     'nous trions nos déchets',
-    'plastique à usage unique',
-    'plastiques à usage unique',
+    'interdiction des plastiques à usage unique',
+    'interdiction du plastique à usage unique',
     'sans pailles en plastique',
   ],
-  en: ['waste sorting', 'we sort our waste', 'single-use plastic', 'single use plastic', 'no plastic straws'],
-  ar: ['فرز النفايات', 'نفرز نفاياتنا', 'البلاستيك أحادي الاستخدام', 'حظر البلاستيك'],
+  en: [
+    'waste sorting',
+    'we sort our waste',
+    'single-use plastic ban',
+    'ban on single-use plastic',
+    'we banned single-use plastic',
+    'no plastic straws',
+  ],
+  ar: ['فرز النفايات', 'نفرز نفاياتنا', 'حظر البلاستيك أحادي الاستخدام', 'منع البلاستيك أحادي الاستخدام'],
 };
 
 /** Lower case, no accents nor Arabic short vowels, every run of other characters one space, spaces around. */
