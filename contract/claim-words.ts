@@ -22,7 +22,6 @@ export const GENERIC_CLAIMS: Record<ClaimLanguage, readonly string[]> = {
     'écolo',
     'respectueux de l’environnement',
     'respectueuse de l’environnement',
-    'bon pour la planète',
     'ami de la planète',
     'pour la planète',
     'neutre en carbone',
@@ -40,7 +39,6 @@ export const GENERIC_CLAIMS: Record<ClaimLanguage, readonly string[]> = {
     'séjour durable',
     'tourisme durable',
     'développement durable',
-    'engagements écologiques',
   ],
   en: [
     'eco-friendly',
@@ -54,7 +52,6 @@ export const GENERIC_CLAIMS: Record<ClaimLanguage, readonly string[]> = {
     'sustainable',
     'sustainably',
     'carbon neutral',
-    'carbon-neutral',
     'climate neutral',
     'net zero',
     'zero carbon',
@@ -135,9 +132,7 @@ function matches(words: string, entry: string, language: string): boolean {
 /** The entries of `lists` a text in `language` uses (its own list, or every list for another language). */
 function found(lists: Record<ClaimLanguage, readonly string[]>, text: string, language: string): string[] {
   const words = wordsOf(text);
-  const own = (CLAIM_LANGUAGES as readonly string[]).includes(language)
-    ? [language as ClaimLanguage]
-    : CLAIM_LANGUAGES;
+  const own = (CLAIM_LANGUAGES as readonly string[]).includes(language) ? [language as ClaimLanguage] : CLAIM_LANGUAGES;
   return own.flatMap((code) => lists[code].filter((entry) => matches(words, entry, code)));
 }
 

@@ -8,8 +8,8 @@
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
-import { genericClaimsIn, legalRequirementClaimsIn } from '../../contract/claim-words.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
+import { genericClaimsIn, legalRequirementClaimsIn } from '../../contract/claim-words.ts';
 import type { ContentProblem } from '../../contract/content-editor.ts';
 import {
   type ChoiceList,
