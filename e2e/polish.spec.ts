@@ -5,7 +5,6 @@ import {
   chooseLanguage,
   DEMO_STAY_URL,
   expectNoAccessibilityViolations,
-  formatted,
   LANGUAGES,
   type Language,
   nightsOption,
