@@ -78,6 +78,12 @@ export const CONTENT_RULES = {
   /** A figure of the hotel shown in place of a published one says where it comes from. */
   impactSource: [],
   unknownFood: ['food', 'allowed'],
+  // Warnings (WARNING_RULES): said, never refused. `words` are the entries of contract/claim-words.ts found in a text
+  // in `language`.
+  /** A generic environmental claim ('eco-friendly', 'carbon neutral'…). */
+  genericClaim: ['words', 'language'],
+  /** A measure the law requires, phrased as the hotel's merit ('waste sorting'…). */
+  legalRequirementClaim: ['words', 'language'],
   // The file's staff (`hotel:check`, `hotel:import`; the editor refuses staff altogether).
   staffPinBesideList: [],
   weakPin: ['field', 'min'],
@@ -96,6 +102,21 @@ export const CONTENT_RULE_NAMES = Object.keys(CONTENT_RULES) as ContentRule[];
 
 /** The rules only the editor applies (a document's hotel, its staff, the database, a YAML text): not the validator's. */
 export const EDITOR_RULES = ['otherHotel', 'staffInContent', 'database', 'yaml'] as const satisfies ContentRule[];
+
+/**
+ * The rules whose problems are warnings (`severity: 'warning'`): the import, a save and `hotel:check` go ahead and say
+ * them. Every other problem is an error, which refuses the document.
+ */
+export const WARNING_RULES = ['genericClaim', 'legalRequirementClaim'] as const satisfies ContentRule[];
+
+export function isWarningRule(rule: ContentRule): boolean {
+  return (WARNING_RULES as readonly ContentRule[]).includes(rule);
+}
+
+/** Whether a problem refuses the document: every one but a warning. */
+export function isContentError(problem: { severity?: 'warning' }): boolean {
+  return problem.severity !== 'warning';
+}
 
 /** The values a problem of `rule` carries. */
 export type ContentRuleValues<R extends ContentRule> = { [K in (typeof CONTENT_RULES)[R][number]]: string };

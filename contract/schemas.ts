@@ -47,6 +47,8 @@ export const ContentProblem = Type.Object({
   rule: Type.Unsafe<ContentRule>({ type: 'string', enum: CONTENT_RULE_NAMES }),
   values: Type.Record(Type.String(), Type.String()),
   message: Type.String(),
+  /** A warning (contract/content-rules.ts WARNING_RULES) is said but refuses nothing; absent: an error. */
+  severity: Type.Optional(Type.Literal('warning')),
 });
 export type ContentProblem = Static<typeof ContentProblem>;
 
@@ -192,6 +194,11 @@ export const Action = Type.Object({
   wasCorrect: Type.Union([Type.Boolean(), Type.Null()]),
   /** Points this stay earned from the action (shown in the completed summary). */
   earnedGreenMiles: Type.Integer({ minimum: 0 }),
+  /**
+   * LUNICLEAN only: what one skipped cleaning saves by the hotel's factor table (docs/impact.md), estimated, so the
+   * guest's sheet shows the figures the staff page and the reports count.
+   */
+  cleaningEstimate: Type.Optional(Type.Object({ waterLitres: Type.Number(), co2eGrams: Type.Number() })),
   /**
    * The hotel retired the action after this stay answered it (docs/behaviour.md#retiring): listed with that answer,
    * done for good. Absent on the hotel's current actions.

@@ -22,7 +22,7 @@ const CONTENT = {
     explanation: /environ 60 litres en 5 minutes/,
     heating: 'Bonne température',
     shower: 'Douche de 5 minutes',
-    review: 'Votre avis sur nos engagements',
+    review: 'Votre avis sur les gestes proposés',
   },
   en: {
     claim: 'My bottle at the fountain',
@@ -33,7 +33,7 @@ const CONTENT = {
     explanation: /about 60 litres in five minutes/,
     heating: 'The right temperature',
     shower: 'Five-minute shower',
-    review: 'Your view of our commitments',
+    review: 'Your view of the gestures on offer',
   },
   ar: {
     claim: 'قارورتي من النافورة',
@@ -44,7 +44,7 @@ const CONTENT = {
     explanation: /نحو 60 لترًا في 5 دقائق/,
     heating: 'درجة الحرارة المناسبة',
     shower: 'استحمام لمدة 5 دقائق',
-    review: 'رأيك في التزاماتنا',
+    review: 'رأيك في البوادر المقترحة',
   },
 } satisfies Record<Language, Record<string, string | RegExp>>;
 

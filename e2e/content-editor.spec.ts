@@ -99,6 +99,17 @@ for (const { code: language, dir } of LANGUAGES) {
       await expect(prefix).not.toHaveAttribute('aria-invalid', 'true');
       await expect(status).toHaveText(text(language, 'Modifications non enregistrées'));
 
+      // A generic claim is a warning (docs/behaviour.md#claims): said by the field and apart in the bar, not invalid.
+      const hotelName = nameFieldOf(page, language);
+      await hotelName.fill(`${name} éco-responsable`);
+      await expect(saveBar.locator('[data-part="warnings"] [data-part="problem"]')).toHaveCount(1);
+      await expect(hotelName).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(status).toHaveText(text(language, 'Modifications non enregistrées'));
+      await screenshotBothSizes(page, `content-editor-warning-${language}`);
+      await expectNoAccessibilityViolations(page);
+      await hotelName.fill(name);
+      await expect(saveBar.locator('[data-part="warnings"]')).toHaveCount(0);
+
       // English one place later in the guests' order.
       await page.getByLabel(text(language, 'Partie du programme')).selectOption({ label: text(language, 'Langues') });
       const languages = page.getByRole('region', { name: text(language, 'Langues') });

@@ -28,7 +28,7 @@ test('the dev server shows a stay page, its calls carrying the front token of th
   // A token the API server does not know answers 403.
   expect(answer.status()).toBe(200);
 
-  await expect(page.getByRole('heading', { name: 'Mes gestes éco-responsables' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mes gestes' })).toBeVisible();
   await expect(page.locator('[data-scope="action-card"]').first()).toBeVisible();
 });
 

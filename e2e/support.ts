@@ -5,9 +5,11 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { type ImpactFactorOverrides, impactFactorsOf } from '../contract/impact-factors.ts';
 import type { Action, Reward } from '../contract/schemas.ts';
 import type { StaffRole } from '../contract/staff-roles.ts';
 import { FIRST_MANAGER_NAME } from '../server/db/migration-staff-accounts.ts';
+import { rounded } from '../server/domain/impact-gestures.ts';
 import { readCatalog } from '../tests/support/po-catalog.ts';
 
 export const LANGUAGES = [
@@ -117,6 +119,26 @@ export function sampleStaff(file: 'les-tilleuls' | 'demo-hotel', role: StaffRole
 /** The PIN of a sample hotel's first manager. */
 export function samplePin(file: 'les-tilleuls' | 'demo-hotel'): string {
   return sampleStaff(file, 'manager').pin;
+}
+
+/**
+ * The skip-cleaning sheet's figures for a sample hotel (docs/behaviour.md#skip-cleaning): its factor table's water and
+ * CO2e for one skipped cleaning, written as the sheet writes numbers in `language`.
+ */
+export function sampleCleaningEstimate(language: Language, file: 'les-tilleuls' | 'demo-hotel' = 'les-tilleuls') {
+  const content = parse(readFileSync(`server/content/hotels/${file}.yaml`, 'utf8')) as {
+    impactFactors?: ImpactFactorOverrides;
+  };
+  const { cleaning } = impactFactorsOf(content.impactFactors ?? null);
+  const number = new Intl.NumberFormat(`${language}-u-nu-latn`, { maximumFractionDigits: 1 });
+  return {
+    water: formatted(language, "Environ {water} L d'eau (estimation)", {
+      water: number.format(rounded('water', cleaning.water.perUnit)),
+    }),
+    co2e: formatted(language, 'Environ {co2e} g CO2e en moins (estimation)', {
+      co2e: number.format(rounded('co2e', cleaning.co2e.perUnit)),
+    }),
+  };
 }
 
 /** The sample hotel's first manager. */

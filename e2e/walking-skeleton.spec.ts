@@ -25,7 +25,7 @@ for (const { code, dir } of LANGUAGES) {
     await welcome.getByRole('button', { name: text(code, "C'est parti !") }).click();
     await expect(welcome).toBeHidden();
 
-    await expect(page.getByRole('heading', { name: text(code, 'Mes gestes éco-responsables') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text(code, 'Mes gestes') })).toBeVisible();
     const cards = page.locator('[data-scope="action-card"]');
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThanOrEqual(12);
@@ -48,7 +48,7 @@ for (const { code, dir } of LANGUAGES) {
       .getByRole('link', { name: text(code, 'Mes actions') })
       .click();
     await expect(page).toHaveURL(stayUrl);
-    await expect(page.getByRole('heading', { name: text(code, 'Mes gestes éco-responsables') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: text(code, 'Mes gestes') })).toBeVisible();
     // The welcome popup shows once per device.
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
@@ -72,7 +72,7 @@ test('the guest switches language from the header and the page turns right to le
   await page.getByRole('button', { name: /Langue/ }).click();
   await page.getByRole('option', { name: /العربية/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { name: text('ar', 'Mes gestes éco-responsables') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text('ar', 'Mes gestes') })).toBeVisible();
 });
 
 for (const qrId of ['no-such-room', 'unassigned-1']) {
@@ -98,7 +98,7 @@ test('a demo hotel stay moves under /demo, and a normal stay leaves it', async (
   await chooseLanguage(page, 'en');
   await page.goto('/hotel/2');
   await expect(page).toHaveURL(DEMO_STAY_URL);
-  await expect(page.getByRole('heading', { name: text('en', 'Mes gestes éco-responsables') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text('en', 'Mes gestes') })).toBeVisible();
 
   await page.goto('/demo/hotel/1');
   await expect(page).toHaveURL(STAY_URL);

@@ -45,7 +45,7 @@ import { SERVER_COMMAND } from './domain/staff-audit.ts';
 const USAGE =
   'usage: node server/cli.ts migrate | hotel:import FILE… | hotel:check FILE… | qr:rotate --hotel ID (--room NUMBER | --key | --proof ACTION) | hotel:create --id ID --name NAME --time-zone ZONE --language CODE [--language CODE…] --manager NAME | staff:add --hotel ID --name NAME --role manager|frontDesk|housekeeping | db:backup --out FILE | db:restore --from FILE';
 
-/** Reads and validates every file, reporting each invalid one; null when any is invalid. */
+/** Reads and validates every file, reporting each invalid one and every warning; null when any is invalid. */
 async function readContentFiles(
   paths: string[],
   onValid: (path: string, content: HotelContentFile) => void = () => {},
@@ -54,7 +54,7 @@ async function readContentFiles(
   let valid = true;
   for (const path of paths) {
     try {
-      const content = await readContentFile(path);
+      const content = await readContentFile(path, (warning) => console.warn(`${path}: ${warning}`));
       files.push(content);
       onValid(path, content);
     } catch (error) {

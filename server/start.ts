@@ -52,7 +52,7 @@ const SAMPLE_ENTRIES: readonly SampleEntry[] = [
 
 /** The ids of the sample hotels the database holds: a hotel of a sample's id with that sample's name. */
 async function sampleHotelsIn(db: Kysely<Database>): Promise<Set<number>> {
-  const samples = await Promise.all(SAMPLE_HOTEL_FILES.map(readContentFile));
+  const samples = await Promise.all(SAMPLE_HOTEL_FILES.map((file) => readContentFile(file)));
   const names = new Map(samples.map((sample) => [sample.hotel.id, sample.hotel.name]));
   const hotels = await db
     .selectFrom('hotels')

@@ -54,10 +54,13 @@ export interface GeneratedQrIds {
 
 const RTL_PREFIXES = ['ar', 'he', 'fa', 'ur'];
 
-/** Parses YAML text and validates it; throws ContentError naming the bad field and its line (or the YAML error). */
-export function parseContent(text: string, source = 'content'): HotelContentFile {
+/**
+ * Parses YAML text and validates it; throws ContentError naming the bad field and its line (or the YAML error). Its
+ * warnings, each with its line, go to `warn`.
+ */
+export function parseContent(text: string, source = 'content', warn?: (warning: string) => void): HotelContentFile {
   const { value, lineOf } = readYaml(text, source);
-  return validateContent(value, source, lineOf);
+  return validateContent(value, source, lineOf, warn);
 }
 
 /** The value of YAML text and where each field is in it; throws ContentError for text that is not YAML. */
@@ -91,7 +94,7 @@ export function readYaml(text: string, source = 'content'): { value: unknown; li
 }
 
 /** Reads and validates a content file; a file that cannot be read is a one-line ContentError. */
-export async function readContentFile(path: string): Promise<HotelContentFile> {
+export async function readContentFile(path: string, warn?: (warning: string) => void): Promise<HotelContentFile> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -99,7 +102,7 @@ export async function readContentFile(path: string): Promise<HotelContentFile> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContentError(path, [], code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? error})`);
   }
-  return parseContent(text, path);
+  return parseContent(text, path, warn);
 }
 
 /** An account a content file makes, its PIN hashed before the import's transaction (Argon2 never holds it). */

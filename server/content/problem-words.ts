@@ -4,17 +4,24 @@
  * language from the same rule and values (src/views/staff/console/content/problemTexts.ts).
  */
 import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
-import type {
-  ChoiceList,
-  ContentFormat,
-  ContentRule,
-  ContentRuleValues,
-  DuplicateKind,
+import {
+  type ChoiceList,
+  type ContentFormat,
+  type ContentRule,
+  type ContentRuleValues,
+  type DuplicateKind,
+  isWarningRule,
 } from '../../contract/content-rules.ts';
 
 /** A problem at `path` of the document, under one rule, with its values and its English sentence. */
 export type RuleProblem = {
-  [R in ContentRule]: { path: Array<string | number>; rule: R; values: ContentRuleValues<R>; message: string };
+  [R in ContentRule]: {
+    path: Array<string | number>;
+    rule: R;
+    values: ContentRuleValues<R>;
+    message: string;
+    severity?: 'warning';
+  };
 }[ContentRule];
 
 const FORMAT_WORDS: Record<ContentFormat, string> = {
@@ -50,6 +57,9 @@ const quoted = (list: string) =>
     .split(', ')
     .map((item) => JSON.stringify(item))
     .join(', ');
+
+/** A text of one language, or one in no language (the hotel's name): '' */
+const textIn = (language: string) => (language ? `the ${language} text` : 'the text');
 
 const oneOf = <T extends string>(table: Record<T, unknown>, value: string): value is T => Object.hasOwn(table, value);
 
@@ -89,6 +99,10 @@ const ENGLISH: { [R in ContentRule]: (values: ContentRuleValues<R>) => string } 
   mealNeedsMenu: () => 'a LIMEAT action needs a menu (the dishes guests pick after their photo)',
   impactSource: () => 'a figure of the hotel names its source',
   unknownFood: ({ food, allowed }) => `${JSON.stringify(food)} is not a food of the factor table; allowed: ${allowed}`,
+  genericClaim: ({ words, language }) =>
+    `warning: ${textIn(language)} makes a generic environmental claim (${quoted(words)}): say what a gesture saves, estimated`,
+  legalRequirementClaim: ({ words, language }) =>
+    `warning: ${textIn(language)} presents a measure the law requires as a merit (${quoted(words)})`,
   staffPinBesideList: () => 'a file with a staff list declares its first manager there, not in hotel.staffPin',
   weakPin: ({ field, min }) =>
     `the ${field === 'staffPin' ? 'staff PIN' : 'PIN'} must be at least ${min} digits, or a passphrase of at least ${min} characters with a letter, for a hotel that is not a demo`,
@@ -109,6 +123,7 @@ export function ruleProblem<R extends ContentRule>(
   values: ContentRuleValues<R>,
 ): RuleProblem {
   const english: (values: ContentRuleValues<R>) => string = ENGLISH[rule];
+  const problem = { path: [...path], rule, values, message: english(values) };
   // A rule and its own values: one member of the union, which TypeScript cannot follow through R.
-  return { path: [...path], rule, values, message: english(values) } as RuleProblem;
+  return (isWarningRule(rule) ? { ...problem, severity: 'warning' } : problem) as RuleProblem;
 }

@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { ACTION_TYPES } from '../../contract/action-types.ts';
 import { mayBeQrId, OPERATIONS_WORDS, PAGE_WORDS } from '../../contract/app-addresses.ts';
+import { genericClaimsIn, legalRequirementClaimsIn } from '../../contract/claim-words.ts';
 import type { ContentProblem } from '../../contract/content-editor.ts';
 import {
   type ChoiceList,
@@ -16,6 +17,7 @@ import {
   type ContentFormat,
   type ContentRule,
   type ContentRuleValues,
+  isContentError,
 } from '../../contract/content-rules.ts';
 import {
   ActionEntry,
@@ -339,7 +341,41 @@ function ruleProblems(file: HotelContentFile): Problem[] {
   for (const [category, override] of Object.entries(file.impactFactors ?? {}))
     if (override && override.source === undefined && Object.keys(override).length > 0)
       problem(['impactFactors', category, 'source'], 'impactSource', {});
+  claimProblems(file, declared, problem);
   return problems;
+}
+
+/** The maps of a text per language: a key of theirs is a language code, and every text under it is in it. */
+const PER_LANGUAGE_MAPS = new Set(['texts', 'labels', 'names', 'tags']);
+
+/**
+ * docs/behaviour.md#claims: warns on the generic environmental claims and the legal requirements presented as a merit
+ * in every text guests read, each against its language's words (contract/claim-words.ts); the hotel's name and points
+ * name, in no one language, against every list.
+ */
+function claimProblems(file: HotelContentFile, declared: ReadonlySet<string>, problem: Report) {
+  const check = (path: FieldPath, text: string, language: string) => {
+    const generic = genericClaimsIn(text, language);
+    if (generic.length > 0) problem(path, 'genericClaim', { words: generic.join(', '), language });
+    const legal = legalRequirementClaimsIn(text, language);
+    if (legal.length > 0) problem(path, 'legalRequirementClaim', { words: legal.join(', '), language });
+  };
+  const walk = (path: FieldPath, value: unknown, language: string | null) => {
+    if (typeof value === 'string') {
+      if (language !== null) check(path, value, language);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const parent = path[path.length - 1];
+    for (const [key, inner] of Object.entries(value)) {
+      const isLanguage = typeof parent === 'string' && PER_LANGUAGE_MAPS.has(parent) && declared.has(key);
+      walk([...path, Array.isArray(value) ? Number(key) : key], inner, isLanguage ? key : language);
+    }
+  };
+  for (const list of ['actions', 'rewards', 'menu'] as const) walk([list], file[list] ?? [], null);
+  const { name, greenMilesName } = file.hotel;
+  check(['hotel', 'name'], name, '');
+  if (greenMilesName !== undefined) check(['hotel', 'greenMilesName'], greenMilesName, '');
 }
 
 /** docs/behaviour.md#reward-claims: a code names one claim of the hotel, so a pool code appears once in the file. */
@@ -414,16 +450,23 @@ function proofProblems(actions: HotelContentFile['actions'] & object, problem: R
 }
 
 /**
- * Returns the file typed, or throws a ContentError listing every problem found (with its line when `lineOf`
- * can find it in the YAML text).
+ * Returns the file typed, or throws a ContentError listing every error found (with its line when `lineOf` can find it
+ * in the YAML text). Its warnings refuse nothing: each goes to `warn`, described the same way.
  */
-export function validateContent(value: unknown, source = 'content', lineOf?: LineOf): HotelContentFile {
+export function validateContent(
+  value: unknown,
+  source = 'content',
+  lineOf?: LineOf,
+  warn: (warning: string) => void = () => {},
+): HotelContentFile {
   const problems = findProblems(value);
-  if (problems.length > 0)
+  const errors = problems.filter(isContentError);
+  if (errors.length > 0)
     throw new ContentError(
       source,
-      problems.map((problem) => describeProblem(value, lineOf, problem)),
+      errors.map((problem) => describeProblem(value, lineOf, problem)),
     );
+  for (const problem of problems) if (!isContentError(problem)) warn(describeProblem(value, lineOf, problem));
   return value as HotelContentFile;
 }
 
@@ -432,8 +475,8 @@ function findProblems(value: unknown): Problem[] {
 }
 
 /**
- * Every problem of a document, each where it is, under its rule with its values (the staff page says it in the
- * manager's language next to its field) and in English with its action's or reward's key.
+ * Every problem of a document, errors and warnings, each where it is, under its rule with its values (the staff page
+ * says it in the manager's language next to its field) and in English with its action's or reward's key.
  */
 export function contentProblems(value: unknown): ContentProblem[] {
   return findProblems(value).map((problem) => ({

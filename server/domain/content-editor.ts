@@ -17,6 +17,7 @@ import type {
   ContentVersionReply,
   ContentVersionSummary,
 } from '../../contract/content-editor.ts';
+import { isContentError } from '../../contract/content-rules.ts';
 import type { HotelContentFile } from '../../contract/hotel-content-file.ts';
 import { exportContent } from '../content/export.ts';
 import { importContent, readYaml } from '../content/import.ts';
@@ -89,7 +90,8 @@ async function writeDocument(
   write: { kind: ContentVersionKind; baseVersion: string; restoredFrom?: number; source?: string; now: Date },
 ): Promise<ContentReply> {
   const problems = problemsOf(hotelId, document);
-  if (problems.length > 0) throw new ContentInvalid(problems);
+  // Warnings (docs/behaviour.md#claims) are said by the check, never refuse a save.
+  if (problems.some(isContentError)) throw new ContentInvalid(problems);
   try {
     await importContent(store.db, document as HotelContentFile, write.source ?? STAFF_PAGE, {
       actor: session,

@@ -10,6 +10,7 @@ import type { Action, Quiz, QuizSolution, Reward } from '../../contract/schemas.
 import { BoundedCache } from '../bounded-cache.ts';
 import type { Database } from '../db/schema.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
+import { factorsOfHotel, rounded } from './impact-gestures.ts';
 
 /** The hotel whose content is asked for, at the content version its request read. */
 interface HotelVersion {
@@ -34,6 +35,7 @@ type ActionContentFields = Pick<
   | 'actPositiveResponse'
   | 'options'
   | 'quiz'
+  | 'cleaningEstimate'
 >;
 
 interface ActionContent {
@@ -120,8 +122,25 @@ export function solutionOf(
   return explanation !== null ? { correctPositions, explanation } : { correctPositions };
 }
 
+/**
+ * One skipped cleaning by the hotel's factor table. The import writes the hotel's figures and renews the content
+ * version in one transaction, so the per-version cache stays right.
+ */
+async function cleaningEstimateOf(db: Kysely<Database>, hotelId: number): Promise<Action['cleaningEstimate']> {
+  const hotel = await db
+    .selectFrom('hotels')
+    .select('impact_factors')
+    .where('id', '=', hotelId)
+    .executeTakeFirstOrThrow();
+  const { cleaning } = factorsOfHotel(hotel);
+  return { waterLitres: rounded('water', cleaning.water.perUnit), co2eGrams: rounded('co2e', cleaning.co2e.perUnit) };
+}
+
 async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: string): Promise<ActionContent[]> {
   const { actions, tags, options, answers } = await queryActionContent(db, hotelId, lang);
+  const cleaningEstimate = actions.some((a) => a.type === 'LUNICLEAN')
+    ? await cleaningEstimateOf(db, hotelId)
+    : undefined;
   const tagsBy = groupByAction(tags);
   const optionsBy = groupByAction(options);
   const answersBy = groupByAction(answers);
@@ -159,6 +178,7 @@ async function loadActionContent(db: Kysely<Database>, hotelId: number, lang: st
           position: o.position,
         })),
         quiz,
+        ...(a.type === 'LUNICLEAN' ? { cleaningEstimate } : {}),
       },
       retired: a.active !== 1,
       optionLabels: new Map(actionOptions.map((o) => [o.id, o.label])),

@@ -67,7 +67,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     validUntil: (date) => `Valable jusqu'au ${date}.`,
     water: (litres, months) =>
       `Votre don : ${litres} litres d'eau potable, soit ${months} mois d'accès à l'eau pour une personne.`,
-    closing: "Merci d'agir pour la planète avec GreenMiles !",
+    closing: 'Merci pour vos gestes pendant votre séjour !',
   },
   en: {
     subject: (reward, hotel) => `Your GreenMiles reward: ${reward} (${hotel})`,
@@ -78,7 +78,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     validUntil: (date) => `Valid until ${date}.`,
     water: (litres, months) =>
       `Your donation: ${litres} litres of drinking water, that is ${months} months of water access for one person.`,
-    closing: 'Thank you for acting for the planet with GreenMiles!',
+    closing: 'Thank you for your gestures during your stay!',
   },
   ar: {
     subject: (reward, hotel) => `مكافأتك من GreenMiles: ${reward} (${hotel})`,
@@ -88,7 +88,7 @@ const TEXTS: Record<MailLanguage, Texts> = {
     codeHint: 'قدّم هذا الرمز لموظفي الفندق.',
     validUntil: (date) => `صالح حتى ${date}.`,
     water: (litres, months) => `تبرّعك: ${litres} لترًا من مياه الشرب، أي ${months} شهرًا من الحصول على الماء لشخص واحد.`,
-    closing: 'شكرًا لعملك من أجل الكوكب مع GreenMiles!',
+    closing: 'شكرًا على بوادرك خلال إقامتك!',
   },
 };
 

@@ -37,7 +37,8 @@ function renderActions(reply: ContentReply = contentReply(tilleulsDocument())) {
   });
   const actions = (): ActionEntry[] => editor?.getSnapshot().context.draft?.actions ?? [];
   const save = () => editor?.send({ type: 'draft.save' });
-  return { user, actions, save };
+  const savedVersion = () => editor?.getSnapshot().context.saved?.version;
+  return { user, actions, save, savedVersion };
 }
 
 /** Types a text into a field at once (a keystroke at a time is slow in jsdom, and changes nothing here). */
@@ -318,5 +319,36 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     const card = (await list()).querySelector('[data-key="travel-mode"]') as HTMLElement;
     expect(within(card).getByText('1 problème')).toBeVisible();
     expect(document.querySelectorAll('[data-part="problems"]')).toHaveLength(1);
+  });
+
+  it('says a generic claim at its field as a warning, in that text’s language; the action counts no problem and saves', async () => {
+    const { user, actions, save, savedVersion } = renderActions();
+    await list();
+    await user.click(screen.getByRole('button', { name: `Modifier ${nameOf('skip-cleaning')}` }));
+    const frenchName = within(group('Français (fr)')).getByLabelText('Nom');
+    await user.clear(frenchName);
+    await write(user, frenchName, 'Un ménage éco-responsable');
+    const arabicName = within(group('العربية (ar)')).getByLabelText('Nom');
+    await user.clear(arabicName);
+    await write(user, arabicName, 'خيار صديق للبيئة');
+
+    const warning =
+      'À vérifier\u00a0: «\u00a0éco-responsable\u00a0» est une allégation environnementale générale. Dites plutôt ce qu’un geste économise, estimé.';
+    await waitFor(() => expect(frenchName).toHaveAccessibleDescription(warning), { timeout: 3000 });
+    expect(arabicName).toHaveAccessibleDescription(expect.stringContaining('«\u00a0صديق للبيئة\u00a0»'));
+    // A warning is not an error: the field is not invalid, its note is drawn as a warning.
+    expect(frenchName).not.toHaveAttribute('aria-invalid');
+    expect(frenchName.closest('.content-field')?.querySelector('[data-part="problems"]')).toHaveAttribute(
+      'data-severity',
+      'warning',
+    );
+    expect(screen.queryByText('Les problèmes de cette action sont indiqués sous leur champ.')).not.toBeInTheDocument();
+
+    save();
+    await waitFor(() => expect(savedVersion()).toBe('v2'));
+    expect(actions()[0]?.texts.fr?.name).toBe('Un ménage éco-responsable');
+    await user.click(screen.getByRole('button', { name: 'Toutes les actions' }));
+    const card = (await list()).querySelector('[data-key="skip-cleaning"]') as HTMLElement;
+    expect(within(card).queryByText(/problème/)).not.toBeInTheDocument();
   });
 });

@@ -61,6 +61,18 @@ describe('a content problem in words', () => {
       'قيمة غير معروفة؛ القيم الممكنة: ROOM, HOTEL, STAY',
     ],
     [problem('missingTranslation', { language: 'ar' }), 'Texte ar manquant', 'Missing ar text', 'النص بلغة ar ناقص'],
+    [
+      problem('genericClaim', { words: 'eco-friendly', language: 'en' }),
+      'À vérifier\u00a0: «\u00a0eco-friendly\u00a0» est une allégation environnementale générale. Dites plutôt ce qu’un geste économise, estimé.',
+      'To check: “eco-friendly” is a generic environmental claim. Say what a gesture saves instead, estimated.',
+      'للمراجعة: «eco-friendly» ادعاء بيئي عام. اذكر بدلًا منه ما توفّره البادرة، على سبيل التقدير.',
+    ],
+    [
+      problem('legalRequirementClaim', { words: 'tri sélectif', language: 'fr' }),
+      'À vérifier\u00a0: «\u00a0tri sélectif\u00a0» est imposé par la loi, à ne pas présenter comme un mérite de l’hôtel.',
+      'To check: “tri sélectif” is required by law: do not present it as the hotel’s merit.',
+      'للمراجعة: «tri sélectif» يفرضه القانون، فلا تقدّمه على أنه ميزة للفندق.',
+    ],
   ])('%o: fr, en, ar', (shown, inFrench, inEnglish, inArabic) => {
     expect([textIn('fr', shown), textIn('en', shown), textIn('ar', shown)]).toEqual([inFrench, inEnglish, inArabic]);
   });

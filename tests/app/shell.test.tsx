@@ -87,7 +87,7 @@ describe('welcome and not-found pages', () => {
   it('tells what GreenMiles is and how to start', () => {
     render(<WelcomePage />, { wrapper: I18nWrapper });
     expect(screen.getByRole('heading', { level: 1, name: 'Bienvenue sur GreenMiles' })).toBeVisible();
-    expect(screen.getByText(/Gagnez des points pour vos gestes éco-responsables/)).toBeVisible();
+    expect(screen.getByText(/Gagnez des points pour les gestes que l'hôtel vous propose/)).toBeVisible();
     expect(screen.getByText(/scannez le QR code présent dans votre chambre/)).toBeVisible();
   });
 

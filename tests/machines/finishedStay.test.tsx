@@ -213,7 +213,8 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             expect(root()?.getAttribute('data-state')).toMatch(/^finished/);
             const badges = within(screen.getByRole('list', { name: 'Vos badges' })).getAllByRole('listitem');
             expect(badges[0]).toHaveTextContent(`${stay.earnedGreenMiles} points gagnés`);
-            expect(badges).toHaveLength(4);
+            // Only what the stay did: no badge calls the guest 'responsible' or a friend of the planet (issue 29).
+            expect(badges).toHaveLength(1);
             expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
             expect(localStorage.getItem('sUUID')).toBeNull();
             expect(localStorage.getItem('currentStayUUID')).toBeNull();

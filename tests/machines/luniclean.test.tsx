@@ -37,7 +37,15 @@ const cases: Array<[ActionResponse, string]> = [
 ];
 
 for (const [response, cleaningDate] of cases) {
-  const action = makeAction({ actId: 31, actType: 'LUNICLEAN', aadName: 'Ménage', actReward: 25, response });
+  // The hotel's factor table's figures for one skipped cleaning, as the server lists them (never the client's own).
+  const action = makeAction({
+    actId: 31,
+    actType: 'LUNICLEAN',
+    aadName: 'Ménage',
+    actReward: 25,
+    response,
+    cleaningEstimate: { waterLitres: 62.5, co2eGrams: 31 },
+  });
   const input: LunicleanInput = { ...INPUT_FIELDS, actId: 31, endDate: END_DATE, action, cleaningDate };
   const skip = (inDialog: InDialog) => inDialog.getByRole('button', { name: 'Pas de ménage' });
   const maintain = (inDialog: InDialog) => inDialog.getByRole('button', { name: "Ménage comme d'habitude" });
@@ -73,8 +81,8 @@ for (const [response, cleaningDate] of cases) {
         expect(
           inDialog.getByText(day === 'today' ? "Renoncer au ménage aujourd'hui ?" : 'Renoncer au ménage demain ?'),
         ).toBeInTheDocument();
-        expect(inDialog.getByText("Environ 100 L d'eau économisés")).toBeInTheDocument();
-        expect(inDialog.getByText('Environ 80 g CO2e évités')).toBeInTheDocument();
+        expect(inDialog.getByText("Environ 62,5 L d'eau (estimation)")).toBeInTheDocument();
+        expect(inDialog.getByText('Environ 31 g CO2e en moins (estimation)')).toBeInTheDocument();
         expect(inDialog.getByText("D'où viennent ces chiffres ?")).toBeInTheDocument();
         for (const button of [skip(inDialog), maintain(inDialog)]) {
           if (enabled) expect(button).toBeEnabled();

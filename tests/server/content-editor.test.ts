@@ -96,6 +96,46 @@ describeEachDialect('the content editor', (get) => {
     expect(await current(h.app, manager)).toEqual(opened);
   });
 
+  it('a generic claim is a warning: the check says it at its field, the save and the YAML import still land', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const claimed = structuredClone(opened.document);
+    const action = claimed.actions?.[0];
+    if (!action?.texts.en) throw new Error('the sample hotel has an English action');
+    action.texts.en.name = 'An eco-friendly stay';
+    const check = await h.app.inject({
+      method: 'POST',
+      url: '/api/staff/hotels/1/content/check',
+      headers: manager,
+      payload: { document: claimed },
+    });
+    expect(check.json().problems).toEqual([
+      expect.objectContaining({
+        path: ['actions', 0, 'texts', 'en', 'name'],
+        rule: 'genericClaim',
+        values: { words: 'eco-friendly', language: 'en' },
+        severity: 'warning',
+      }),
+    ]);
+    const saved = await save(h.app, manager, opened.version, claimed);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as ContentReply).document.actions?.[0]?.texts.en?.name).toBe('An eco-friendly stay');
+    // An error beside a warning still refuses the document, and the 422 lists both.
+    const broken = { ...claimed, hotel: { ...claimed.hotel, timeZone: 'Mars/Olympus' } };
+    const refused = await save(h.app, manager, (saved.json() as ContentReply).version, broken);
+    expect(refused.statusCode).toBe(422);
+    expect(
+      refused
+        .json()
+        .problems.map((problem: { rule: string }) => problem.rule)
+        .sort(),
+    ).toEqual(['genericClaim', 'unknownTimeZone']);
+    // The next tests edit the sample hotel as it ships.
+    const restored = await save(h.app, manager, (saved.json() as ContentReply).version, opened.document);
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
   it("the editor's own rules: this hotel's document, no staff, what only the database knows, a YAML text", async () => {
     const h = get();
     const manager = await staffHeaders(h.app);

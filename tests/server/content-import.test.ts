@@ -176,6 +176,27 @@ describe('npm run hotel:check', () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('prints each warning (a generic claim, a legal requirement as a merit) with its line and still exits 0', () => {
+    const claims = parse(tilleulsText);
+    claims.actions[0].texts.fr.name = 'Un séjour ÉCO-RESPONSABLE';
+    claims.rewards[0].texts.en.description = 'We sort our waste, of course.';
+    const claimsFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-content-')), 'claims-hotel.yaml');
+    writeFileSync(claimsFile, stringify(claims));
+    const result = check(claimsFile);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`${claimsFile}: valid`);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `${claimsFile}: line \\d+: actions\\[0\\]\\.texts\\.fr\\.name \\(action "skip-cleaning"\\): warning: the fr text makes a generic environmental claim \\("éco-responsable"\\)`,
+      ),
+    );
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `${claimsFile}: line \\d+: rewards\\[0\\]\\.texts\\.en\\.description \\(reward "[a-z-]+"\\): warning: the en text presents a measure the law requires as a merit \\("we sort our waste"\\)`,
+      ),
+    );
+  });
+
   it('reports a missing file in one line', () => {
     const result = check('no-such-hotel.yaml');
     expect(result.status).toBe(1);

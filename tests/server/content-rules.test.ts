@@ -19,6 +19,7 @@ import {
   type ContentRule,
   DUPLICATE_KINDS,
   EDITOR_RULES,
+  isWarningRule,
 } from '../../contract/content-rules.ts';
 import { withValueAt } from '../../machines/contentDraft.ts';
 import { SAMPLE_HOTEL_FILES } from '../../server/content/seed.ts';
@@ -313,6 +314,20 @@ const CASES: Case[] = [
     values: { food: 'wagyu' },
   },
   {
+    name: 'a generic claim in a French action name',
+    breaks: (d) => (d.actions[0].texts.fr.name = 'Un geste écologique'),
+    rule: 'genericClaim',
+    path: ['actions', 0, 'texts', 'fr', 'name'],
+    values: { words: 'écologique', language: 'fr' },
+  },
+  {
+    name: 'a legal requirement presented as a merit in an English reward description',
+    breaks: (d) => (d.rewards[0].texts.en.description = 'Thanks to our waste sorting, enjoy a drink.'),
+    rule: 'legalRequirementClaim',
+    path: ['rewards', 0, 'texts', 'en', 'description'],
+    values: { words: 'waste sorting', language: 'en' },
+  },
+  {
     name: 'hotel.staffPin beside a staff list',
     breaks: (d) => (d.hotel.staffPin = '731946'),
     rule: 'staffPinBesideList',
@@ -377,6 +392,8 @@ describe('the content validator’s rules', () => {
     if (!problem) return;
     expectWellFormed(problem);
     if (values) expect(problem.values).toMatchObject(values);
+    // Only the claim rules warn; every other problem refuses the document.
+    expect(problem.severity).toBe(isWarningRule(rule) ? 'warning' : undefined);
   });
 
   it('every rule of the list but the editor’s own is what some document breaks; the safety net aside', () => {

@@ -52,10 +52,10 @@ function ActionsScreen() {
       <ProofSuccessToast pointsName={pointsName} />
       <div className="actions-page__intro">
         <h1 id={titleId} className="actions-page__title">
-          <Trans>Mes gestes éco-responsables</Trans>
+          <Trans>Mes gestes</Trans>
         </h1>
         <p className="actions-page__subtitle">
-          <Trans>Chaque geste pour la planète vous rapporte des {pointsName}.</Trans>
+          <Trans>Chaque geste vous rapporte des {pointsName}.</Trans>
         </p>
       </div>
       <ActionsList />

@@ -222,10 +222,6 @@ function ClaimedReward({
 /** Small pictograms drawn inline: emoji fonts are missing on some devices. */
 const ICONS = {
   sprout: 'M12 21v-7m0 0C12 9 8.5 6 4 6c0 4.5 3.5 8 8 8zm0 0c0-4.5 3.5-8 8-8 0 4.5-3.5 8-8 8z',
-  leaf: 'M5 19C5 10 10 5 20 4c-1 10-6 15-15 15zm0 0 8-8',
-  drop: 'M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11z',
-  globe:
-    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-9 9h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z',
 };
 
 function Icon({ name, className }: { name: keyof typeof ICONS; className: string }) {
@@ -246,11 +242,6 @@ function Icon({ name, className }: { name: keyof typeof ICONS; className: string
 function ThankYouCard({ points, firstName }: { points: number; firstName: string | null }) {
   const { t } = useLingui();
   const titleId = useId();
-  const badges: Array<{ icon: keyof typeof ICONS; label: string }> = [
-    { icon: 'leaf', label: t`Voyageur responsable` },
-    { icon: 'drop', label: t`Gardien de l'eau` },
-    { icon: 'globe', label: t`Ami de la planète` },
-  ];
   return (
     <section className="finished-page__card" data-part="card" aria-labelledby={titleId}>
       <Icon name="sprout" className="finished-page__emblem" />
@@ -258,7 +249,7 @@ function ThankYouCard({ points, firstName }: { points: number; firstName: string
         {firstName ? <Trans>Merci {firstName} !</Trans> : <Trans>Merci pour votre séjour !</Trans>}
       </h1>
       <p className="finished-page__text" data-part="text">
-        <Trans>Votre séjour est terminé. Merci d'avoir agi pour la planète avec nous.</Trans>
+        <Trans>Votre séjour est terminé. Merci pour vos gestes.</Trans>
       </p>
       <ul className="finished-page__badges" data-part="badges" aria-label={t`Vos badges`}>
         <li className="finished-page__badge finished-page__badge--points" data-part="badge">
@@ -267,12 +258,6 @@ function ThankYouCard({ points, firstName }: { points: number; firstName: string
             <Plural value={points} one="point gagné" other="points gagnés" />
           </Trans>
         </li>
-        {badges.map((badge) => (
-          <li key={badge.icon} className="finished-page__badge" data-part="badge">
-            <Icon name={badge.icon} className="finished-page__badge-icon" />
-            <span className="finished-page__badge-label">{badge.label}</span>
-          </li>
-        ))}
       </ul>
     </section>
   );

@@ -37,7 +37,7 @@ function WelcomeDialog({ onClose }: { onClose(): void }) {
     >
       <p>
         <Trans>
-          Gagnez des {pointsName} en réalisant des gestes éco-responsables pendant votre séjour, puis échangez-les
+          Gagnez des {pointsName} pour les gestes que l'hôtel vous propose pendant votre séjour, puis échangez-les
           contre des récompenses.
         </Trans>
       </p>

@@ -23,7 +23,7 @@ export function WelcomePage() {
         <Trans>Bienvenue sur GreenMiles</Trans>
       </h1>
       <p className="welcome__tagline">
-        <Trans>Gagnez des points pour vos gestes éco-responsables et débloquez des récompenses.</Trans>
+        <Trans>Gagnez des points pour les gestes que l'hôtel vous propose et débloquez des récompenses.</Trans>
       </p>
       <p className="welcome__hint" data-part="hint">
         <svg className="welcome__hint-icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">

@@ -48,7 +48,7 @@ export function CelebrationModal({ points, pointsName, message, progress, onClos
         {progress && progress.kind !== 'none' ? (
           <NextRewardProgress progress={progress} gained={points} pointsName={pointsName} />
         ) : (
-          <p className="celebration__text">{t`Merci pour votre geste pour la planète.`}</p>
+          <p className="celebration__text">{t`Merci pour votre geste.`}</p>
         )}
         <button
           ref={continueRef}

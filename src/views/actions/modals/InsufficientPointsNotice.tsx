@@ -20,7 +20,7 @@ export function InsufficientPointsNotice({ pointsName, title, children }: Insuff
         {title ?? t`Nombre de ${pointsName} insuffisant`}
       </p>
       <p className="insufficient-points__hint" data-part="hint">
-        {children ?? t`Gagnez des ${pointsName} en réalisant d'autres gestes éco-responsables.`}
+        {children ?? t`Gagnez des ${pointsName} en réalisant d'autres gestes.`}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { Action } from '../../../../contract/schemas.ts';
 import type { CleaningDecision, lunicleanMachine } from '../../../../machines/dialogs/luniclean.machine.ts';
 import { useConnected } from '../../binding/useConnected.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
@@ -7,10 +8,6 @@ import { ActionModalLayout } from './ActionModalLayout.tsx';
 import { AnswerChoices, ChangeProblem, LossWarning } from './ChoiceModal.tsx';
 import { connectLuniclean } from './luniclean.connect.ts';
 import type { FlowModalProps } from './types.ts';
-
-/** docs/behaviour.md#skip-cleaning: the savings of one skipped cleaning, as the product states them. */
-const CLEANING_WATER_LITRES = 100;
-const CLEANING_CO2E_GRAMS = 80;
 
 /** LUNICLEAN, skip the room cleaning (docs/behaviour.md#skip-cleaning). */
 export default function LunicleanModal({ action, flow, onClose }: FlowModalProps<typeof lunicleanMachine>) {
@@ -49,7 +46,7 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
       state={api.state}
       showReward={false}
     >
-      <CleaningSavings />
+      {action.cleaningEstimate && <CleaningSavings estimate={action.cleaningEstimate} />}
       <AnswerChoices
         question={
           action.aadQuestion || (day === 'today' ? t`Renoncer au ménage aujourd'hui ?` : t`Renoncer au ménage demain ?`)
@@ -81,21 +78,24 @@ export default function LunicleanModal({ action, flow, onClose }: FlowModalProps
 }
 
 /**
- * docs/behaviour.md#skip-cleaning: what one skipped cleaning saves, as savings (never a '+'), with units, and where the
- * figures come from one tap away.
+ * docs/behaviour.md#skip-cleaning: what one skipped cleaning saves by the hotel's factor table (the figures the staff
+ * page and the reports count), as estimated savings (never a '+'), with units, and where they come from one tap away.
  */
-function CleaningSavings() {
-  const { t } = useLingui();
+function CleaningSavings({ estimate }: { estimate: NonNullable<Action['cleaningEstimate']> }) {
+  const { t, i18n } = useLingui();
+  const format = new Intl.NumberFormat(`${i18n.locale || 'fr'}-u-nu-latn`, { maximumFractionDigits: 1 });
+  const water = format.format(estimate.waterLitres);
+  const co2e = format.format(estimate.co2eGrams);
   return (
     <div className="choice-modal__savings" data-part="savings">
-      <ul className="choice-modal__benefits" aria-label={t`Bénéfices pour la planète`} data-part="benefits">
-        <li className="pill action-modal__pill">{t`Environ ${CLEANING_WATER_LITRES} L d'eau économisés`}</li>
-        <li className="pill action-modal__pill">{t`Environ ${CLEANING_CO2E_GRAMS} g CO2e évités`}</li>
+      <ul className="choice-modal__benefits" aria-label={t`Ce qu'un ménage en moins économise`} data-part="benefits">
+        <li className="pill action-modal__pill">{t`Environ ${water} L d'eau (estimation)`}</li>
+        <li className="pill action-modal__pill">{t`Environ ${co2e} g CO2e en moins (estimation)`}</li>
       </ul>
       <details className="choice-modal__source" data-part="savings-source">
         <summary>{t`D'où viennent ces chiffres ?`}</summary>
         <p>
-          {t`Moyennes estimées pour le ménage d'une chambre d'hôtel : l'eau du nettoyage et du linge changé, l'électricité des appareils et la fabrication des produits d'entretien. Le gain réel dépend de l'hôtel.`}
+          {t`Estimations que l'hôtel compte pour chaque ménage en moins : l'eau du nettoyage et du linge changé, l'électricité des appareils et la fabrication des produits d'entretien. Le gain réel varie d'une chambre à l'autre.`}
         </p>
       </details>
     </div>

@@ -91,7 +91,7 @@ function LockedBody({ reward, balance, pointsName, onEarnPoints, onClose, claim 
         <div className="note note--warning" data-part="insufficient">
           <p className="reward-details__notice-title">{t`Il vous manque ${missing} ${pointsName}`}</p>
           <p>
-            <Trans>Réalisez des gestes éco-responsables pour gagner des points.</Trans>
+            <Trans>Réalisez les gestes proposés pour gagner des points.</Trans>
           </p>
         </div>
         {onEarnPoints && (

@@ -222,6 +222,39 @@ function useStatusText(): (status: SaveBarStatus, count: number) => string {
 }
 
 /** Failures the bar announces at once; the rest of its words are a polite status. */
+/** The save bar's list of errors or of warnings: each names its section and jumps to its field. */
+function ProblemList({
+  label,
+  part,
+  problems,
+  onJump,
+}: {
+  label: string;
+  part: 'problems' | 'warnings';
+  problems: ContentEditorProps['saveBar']['problems'];
+  onJump: (section: ContentSection, path: ContentPath) => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="content-save-bar__problems" aria-label={label} data-part={part}>
+      {problems.map(({ problem, section }) => (
+        <li key={`${problem.path.join('.')}:${problem.rule}:${problem.message}`}>
+          <button
+            type="button"
+            className="content-save-bar__problem"
+            data-part="problem"
+            data-severity={problem.severity ?? 'error'}
+            onClick={() => onJump(section, problem.path)}
+          >
+            <span className="content-save-bar__problem-section">{i18n._(SECTION_VIEWS[section].label)}</span>{' '}
+            <span>{problemText(i18n, problem)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const ALERTS: ReadonlySet<SaveBarStatus> = new Set(['conflict', 'saveFailed', 'importFailed', 'importInvalid']);
 
 function SaveBar({
@@ -231,10 +264,10 @@ function SaveBar({
   editor: ContentEditorProps;
   onJump: (section: ContentSection, path: ContentPath) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const statusText = useStatusText();
   const { saveBar } = editor;
-  const { status, problems } = saveBar;
+  const { status, problems, warnings } = saveBar;
   return (
     <section
       className="content-save-bar"
@@ -243,21 +276,10 @@ function SaveBar({
       data-state={saveBar['data-state']}
     >
       {problems.length > 0 && (
-        <ul className="content-save-bar__problems" aria-label={t`Problèmes à corriger`} data-part="problems">
-          {problems.map(({ problem, section }) => (
-            <li key={`${problem.path.join('.')}:${problem.rule}:${problem.message}`}>
-              <button
-                type="button"
-                className="content-save-bar__problem"
-                data-part="problem"
-                onClick={() => onJump(section, problem.path)}
-              >
-                <span className="content-save-bar__problem-section">{i18n._(SECTION_VIEWS[section].label)}</span>{' '}
-                <span>{problemText(i18n, problem)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ProblemList label={t`Problèmes à corriger`} part="problems" problems={problems} onJump={onJump} />
+      )}
+      {warnings.length > 0 && (
+        <ProblemList label={t`Mentions à vérifier`} part="warnings" problems={warnings} onJump={onJump} />
       )}
       <div className="content-save-bar__row">
         <p

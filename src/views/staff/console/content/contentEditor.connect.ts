@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ContentPath, ContentProblem } from '../../../../../contract/content-editor.ts';
+import { isContentError } from '../../../../../contract/content-rules.ts';
 import {
   CONTENT_SECTIONS,
   type ContentEditorEvent,
@@ -45,6 +46,10 @@ export function sectionOfPath(path: ContentPath): ContentSection {
   return SECTION_OF_PART[String(path[0])] ?? 'settings';
 }
 
+/** Problems with the section each is in, to jump to. */
+const placed = (problems: readonly ContentProblem[]) =>
+  problems.map((problem) => ({ problem, section: sectionOfPath(problem.path) }));
+
 function statusOf(snapshot: ContentEditorSnapshot): SaveBarStatus {
   const { context } = snapshot;
   if (snapshot.matches({ editing: 'saving' })) return 'saving';
@@ -59,7 +64,8 @@ function statusOf(snapshot: ContentEditorSnapshot): SaveBarStatus {
   if (snapshot.matches({ editing: { changed: 'checking' } })) return 'checking';
   // A save refused for its problems says so until the draft changes; a check's problems once it answered.
   const checked = !snapshot.matches({ editing: { changed: 'waiting' } });
-  if (context.problems.length > 0 && (checked || context.refusal === 'invalid')) return 'invalid';
+  // Warnings (docs/behaviour.md#claims) never make the draft invalid: it saves with them.
+  if (context.problems.some(isContentError) && (checked || context.refusal === 'invalid')) return 'invalid';
   return 'changed';
 }
 
@@ -85,8 +91,10 @@ export function connectContentEditor(snapshot: ContentEditorSnapshot, send: (eve
       'data-part': 'save-bar',
       'data-state': status,
       status,
-      /** With the draft's problems: how many, each with the section it is in (the bar lists them). */
-      problems: context.problems.map((problem: ContentProblem) => ({ problem, section: sectionOfPath(problem.path) })),
+      /** The draft's errors, each with the section it is in (the bar lists them): a save is refused for them. */
+      problems: placed(context.problems.filter(isContentError)),
+      /** Its warnings (docs/behaviour.md#claims), listed apart: a save goes ahead with them. */
+      warnings: placed(context.problems.filter((problem) => !isContentError(problem))),
       canSave: changed,
       canDiscard: changed,
       busy,

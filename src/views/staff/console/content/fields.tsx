@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { type ReactNode, useId, useRef } from 'react';
 import { type ContentPath, type ContentProblem, PICTURE_MEDIA_TYPES } from '../../../../../contract/content-editor.ts';
+import { isContentError } from '../../../../../contract/content-rules.ts';
 import { useConnected } from '../../../binding/useConnected.ts';
 import { type ContentEditorRef, useDraftField } from './draftField.ts';
 import { connectPictureUpload } from './pictureUpload.connect.ts';
@@ -22,14 +23,29 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** The problems of one field, read out with it (`aria-describedby`). */
+/** Whether a field's problems make it invalid: a warning alone (docs/behaviour.md#claims) does not. */
+export function hasErrors(problems: readonly ContentProblem[]): boolean {
+  return problems.some(isContentError);
+}
+
+/**
+ * The problems of one field, read out with it (`aria-describedby`): its errors, then its warnings, drawn as warnings
+ * (a save goes ahead with them).
+ */
 export function FieldProblems({ id, problems }: { id: string; problems: readonly ContentProblem[] }) {
   const problemText = useProblemText();
   if (problems.length === 0) return null;
   return (
-    <ul className="content-field__problems" id={id} data-part="problems">
+    <ul
+      className="content-field__problems"
+      id={id}
+      data-part="problems"
+      data-severity={hasErrors(problems) ? 'error' : 'warning'}
+    >
       {problems.map((problem) => (
-        <li key={`${problem.rule}:${problem.message}`}>{problemText(problem)}</li>
+        <li key={`${problem.rule}:${problem.message}`} data-severity={problem.severity ?? 'error'}>
+          {problemText(problem)}
+        </li>
       ))}
     </ul>
   );
@@ -50,7 +66,7 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="content-field" data-invalid={problems.length > 0 || undefined}>
+    <div className="content-field" data-invalid={hasErrors(problems) || undefined}>
       <label htmlFor={id} className="content-field__label">
         {label}
       </label>
@@ -76,7 +92,7 @@ export function TextField({
     value,
     dir,
     disabled: field.disabled,
-    'aria-invalid': field.problems.length > 0 || undefined,
+    'aria-invalid': hasErrors(field.problems) || undefined,
     'aria-describedby': field.problems.length > 0 ? `${id}-problems` : undefined,
     'data-path': props.path.join('.'),
     onChange: (event: { target: { value: string } }) =>
@@ -102,7 +118,7 @@ export function NumberField({ optional = false, min, ...props }: FieldProps & { 
         min={min}
         value={typeof field.value === 'number' ? field.value : ''}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={props.path.join('.')}
         onChange={(event) => {
@@ -128,7 +144,7 @@ export function SelectField<Value extends string>({
         id={id}
         value={typeof field.value === 'string' ? field.value : ''}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={props.path.join('.')}
         onChange={(event) =>
@@ -151,7 +167,7 @@ export function CheckField(props: FieldProps) {
   const id = useId();
   const field = useDraftField(props.actorRef, props.path);
   return (
-    <div className="content-field content-field--check" data-invalid={field.problems.length > 0 || undefined}>
+    <div className="content-field content-field--check" data-invalid={hasErrors(field.problems) || undefined}>
       <input
         id={id}
         type="checkbox"
@@ -202,7 +218,7 @@ function PictureFieldAt({
   return (
     <fieldset
       className="content-field content-field--picture"
-      data-invalid={field.problems.length > 0 || undefined}
+      data-invalid={hasErrors(field.problems) || undefined}
       {...upload.rootProps}
     >
       <legend className="content-field__label">{props.label}</legend>
@@ -263,7 +279,7 @@ function PictureFieldAt({
         dir="ltr"
         value={address}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={props.path.join('.')}
         onChange={(event) => field.set(event.target.value === '' ? undefined : event.target.value)}
@@ -291,7 +307,7 @@ export function TimeField({ optional = false, ...props }: FieldProps & { optiona
         dir="ltr"
         value={typeof field.value === 'string' ? field.value : ''}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={props.path.join('.')}
         onChange={(event) => field.set(event.target.value === '' && optional ? undefined : event.target.value)}

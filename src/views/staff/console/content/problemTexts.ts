@@ -80,6 +80,14 @@ const RULE_TEXTS: Record<Exclude<ContentRule, 'wrongType' | 'pattern' | 'duplica
   mealNeedsMenu: msg`Une action repas a besoin du menu du restaurant`,
   impactSource: msg`Indiquez la source de ces chiffres`,
   unknownFood: msg({ message: 'Aliment inconnu\u00a0: {food}' }),
+  genericClaim: msg({
+    message:
+      'À vérifier\u00a0: «\u00a0{words}\u00a0» est une allégation environnementale générale. Dites plutôt ce qu’un geste économise, estimé.',
+  }),
+  legalRequirementClaim: msg({
+    message:
+      'À vérifier\u00a0: «\u00a0{words}\u00a0» est imposé par la loi, à ne pas présenter comme un mérite de l’hôtel.',
+  }),
   staffPinBesideList: msg`Le premier responsable se déclare dans la liste du personnel`,
   weakPin: msg({ message: 'Au moins {min} chiffres, ou une phrase d’au moins {min} caractères avec une lettre' }),
   pinOrHash: msg`Un code PIN ou son empreinte\u00a0: un seul des deux`,

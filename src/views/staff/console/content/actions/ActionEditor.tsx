@@ -8,7 +8,7 @@ import { directionOf } from '../../../../../../contract/locales.ts';
 import { isWithin, problemsAt } from '../../../../../../machines/contentDraft.ts';
 import { actionTypeLabel } from '../../impact/labels.ts';
 import { type ContentEditorRef, useDraftField } from '../draftField.ts';
-import { CheckField, FieldProblems, NumberField, PictureField, SelectField, TextField } from '../fields.tsx';
+import { CheckField, FieldProblems, hasErrors, NumberField, PictureField, SelectField, TextField } from '../fields.tsx';
 import {
   ACTION_PERIODS,
   ACTION_SCOPES,
@@ -17,6 +17,7 @@ import {
   type ActionScope,
   actionName,
   colourInputValue,
+  errorsInAction,
   MAX_OPTIONS,
   MAX_QUIZ_ANSWERS,
   MIN_QUIZ_ANSWERS,
@@ -25,7 +26,6 @@ import {
   newOption,
   parseTags,
   primaryLanguageOf,
-  problemsInAction,
   withLanguage,
   withoutLanguage,
   withType,
@@ -100,7 +100,7 @@ export function ActionEditor({
   const primary = useSelector(actorRef, (snapshot) =>
     snapshot.context.draft ? primaryLanguageOf(snapshot.context.draft) : 'fr',
   );
-  const problemCount = useSelector(actorRef, (snapshot) => problemsInAction(snapshot.context.problems, index).length);
+  const problemCount = useSelector(actorRef, (snapshot) => errorsInAction(snapshot.context.problems, index).length);
   const saved = useSelector(actorRef, (snapshot) => snapshot.context.saved);
   // Whether the action is saved is read when it opens and after each save, not while its key is being typed.
   const [seen, setSeen] = useState({ saved, key: action?.key });
@@ -238,7 +238,7 @@ function TypeSelect({ actorRef, index, action }: { actorRef: ContentEditorRef; i
   const id = useId();
   const field = useDraftField(actorRef, ['actions', index, 'type']);
   return (
-    <div className="content-field" data-invalid={field.problems.length > 0 || undefined}>
+    <div className="content-field" data-invalid={hasErrors(field.problems) || undefined}>
       <label htmlFor={id} className="content-field__label">
         {t`Type`}
       </label>
@@ -248,7 +248,7 @@ function TypeSelect({ actorRef, index, action }: { actorRef: ContentEditorRef; i
         value={action.type}
         disabled={field.disabled}
         data-path={`actions.${index}.type`}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         onChange={(event) => {
           const type = ACTION_TYPES.find((known) => known === event.target.value);
@@ -304,7 +304,7 @@ function ColourField({ actorRef, path }: { actorRef: ContentEditorRef; path: Con
   const colour = colourInputValue(field.value);
   const written = typeof field.value === 'string' ? field.value : null;
   return (
-    <div className="content-field" data-invalid={field.problems.length > 0 || undefined}>
+    <div className="content-field" data-invalid={hasErrors(field.problems) || undefined}>
       <label htmlFor={id} className="content-field__label">
         {t`Couleur du titre`}
       </label>
@@ -318,7 +318,7 @@ function ColourField({ actorRef, path }: { actorRef: ContentEditorRef; path: Con
           value={colour ?? '#ffffff'}
           disabled={field.disabled}
           data-path={path.join('.')}
-          aria-invalid={field.problems.length > 0 || undefined}
+          aria-invalid={hasErrors(field.problems) || undefined}
           aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
           onChange={(event) => field.set(event.target.value)}
         />
@@ -358,7 +358,7 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
   const [typed, setTyped] = useState({ text: joined, tags: joined });
   if (typed.tags !== joined) setTyped({ text: joined, tags: joined });
   return (
-    <div className="content-field" data-invalid={problems.length > 0 || undefined}>
+    <div className="content-field" data-invalid={hasErrors(problems) || undefined}>
       <label htmlFor={id} className="content-field__label">
         {t`Thèmes`}
       </label>
@@ -370,7 +370,7 @@ function TagsField({ actorRef, path, dir }: { actorRef: ContentEditorRef; path: 
         value={typed.text}
         disabled={field.disabled}
         data-path={path.join('.')}
-        aria-invalid={problems.length > 0 || undefined}
+        aria-invalid={hasErrors(problems) || undefined}
         aria-describedby={problems.length > 0 ? `${id}-problems` : undefined}
         onChange={(event) => {
           const next = parseTags(event.target.value);

@@ -10,9 +10,9 @@ import { ActionEditor } from './ActionEditor.tsx';
 import {
   actionName,
   displayOrder,
+  errorsInAction,
   newAction,
   primaryLanguageOf,
-  problemsInAction,
   reorderedActions,
 } from './actionDrafts.ts';
 import './ActionsSection.css';
@@ -116,7 +116,7 @@ function ActionList({
           {order.map((index, place) => {
             const action = actions[index] as ActionEntry;
             const name = actionName(action, primary);
-            const count = problemsInAction(problems, index).length;
+            const count = errorsInAction(problems, index).length;
             return (
               <li
                 key={`${index}:${action.key}`}

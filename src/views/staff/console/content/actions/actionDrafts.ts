@@ -1,5 +1,6 @@
 import type { ActionType } from '../../../../../../contract/action-types.ts';
 import type { ContentDocument, ContentProblem } from '../../../../../../contract/content-editor.ts';
+import { isContentError } from '../../../../../../contract/content-rules.ts';
 import type { ActionEntry } from '../../../../../../contract/hotel-content-file.ts';
 import { isWithin } from '../../../../../../machines/contentDraft.ts';
 
@@ -238,9 +239,9 @@ export function reorderedActions(actions: readonly ActionEntry[], index: number,
   return moved(inOrder, order.indexOf(index), offset).map((action, at) => ({ ...action, position: at + 1 }));
 }
 
-/** The problems inside the action at `index` (its own and every field's). */
-export function problemsInAction(problems: readonly ContentProblem[], index: number): ContentProblem[] {
-  return problems.filter((problem) => isWithin(problem.path, ['actions', index]));
+/** The errors inside the action at `index` (its own and every field's): its warnings are shown at their fields. */
+export function errorsInAction(problems: readonly ContentProblem[], index: number): ContentProblem[] {
+  return problems.filter((problem) => isContentError(problem) && isWithin(problem.path, ['actions', index]));
 }
 
 /** Tags as typed in one field, a comma (or the Arabic comma) between two: trimmed, empty ones left out. */

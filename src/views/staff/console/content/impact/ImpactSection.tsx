@@ -11,7 +11,7 @@ import {
 import { numberFormat } from '../../impact/format.ts';
 import { CATEGORY_LABELS, CATEGORY_UNITS, MEASURE_LABELS, ORIGIN_LABELS, sourceLabel } from '../../impact/labels.ts';
 import { type ContentEditorRef, useDraftField } from '../draftField.ts';
-import { Field } from '../fields.tsx';
+import { Field, hasErrors } from '../fields.tsx';
 import '../contentSections.css';
 
 /**
@@ -120,7 +120,7 @@ function FigureField({
         min={0}
         value={typeof field.value === 'number' ? field.value : ''}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={['impactFactors', category, FIGURE_FIELDS[measure]].join('.')}
         onChange={(event) => field.set(event.target.value === '' ? undefined : Number(event.target.value))}
@@ -147,7 +147,7 @@ function SourceField({
         type="text"
         value={typeof field.value === 'string' ? field.value : ''}
         disabled={field.disabled}
-        aria-invalid={field.problems.length > 0 || undefined}
+        aria-invalid={hasErrors(field.problems) || undefined}
         aria-describedby={field.problems.length > 0 ? `${id}-problems` : undefined}
         data-path={['impactFactors', category, 'source'].join('.')}
         onChange={(event) => field.set(event.target.value === '' ? undefined : event.target.value)}

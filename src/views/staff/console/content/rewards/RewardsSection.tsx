@@ -18,6 +18,7 @@ import {
   rewardsInOrder,
 } from './rewardEntries.ts';
 import '../contentSections.css';
+import { isContentError } from '../../../../../../contract/content-rules.ts';
 
 /**
  * The content editor's 'Récompenses' (docs/behaviour.md#rewards): the hotel's rewards in the order guests see
@@ -170,7 +171,8 @@ function RewardItem({
 }) {
   const { t, i18n } = useLingui();
   const languages = useDraftLanguages(actorRef);
-  const problems = useProblemsWithin(actorRef, ['rewards', index]);
+  // The count of what refuses a save: a warning shows at its field.
+  const errors = useProblemsWithin(actorRef, ['rewards', index]).filter(isContentError);
   const panelId = useId();
   const primary = primaryLanguageOf(languages);
   const name = reward.texts[primary]?.name || reward.key;
@@ -189,9 +191,9 @@ function RewardItem({
             {i18n._(TYPE_LABELS[reward.type])} · <Plural value={reward.cost} one="# point" other="# points" />
           </span>
         </button>
-        {problems.length > 0 && (
+        {errors.length > 0 && (
           <span className="content-item__problems" data-part="problem-count">
-            <Plural value={problems.length} one="# problème" other="# problèmes" />
+            <Plural value={errors.length} one="# problème" other="# problèmes" />
           </span>
         )}
       </div>
