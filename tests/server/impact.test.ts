@@ -195,6 +195,11 @@ describeEachDialect('impact summary', (get) => {
       energyKwh: 7.91,
       co2eGrams: 2874,
     });
+    // Each gesture at its factors' low and high ends; a single estimate counts as itself at both (docs/impact.md#ranges).
+    expect(reply.savedRange).toEqual({
+      low: { waterLitres: 82.7, energyKwh: 3.37, co2eGrams: 860 },
+      high: { waterLitres: 347.4, energyKwh: 19.81, co2eGrams: 5825 },
+    });
     // The daily series adds up to the period's figures.
     const sum = (pick: (day: ImpactSummaryReply['days'][number]) => number) =>
       reply.days.reduce((total, day) => total + pick(day), 0);
