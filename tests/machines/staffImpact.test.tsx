@@ -315,6 +315,9 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
               within(notes).getAllByRole('link', { name: /^Residential End Uses of Water Study 2016, publiée par/ })[0],
             ).toHaveAttribute('href', 'https://home-water-works.org/indoor-use/showers');
             expect(notes).not.toHaveTextContent('as the Alliance for Water Efficiency publishes it');
+            // A range of one value is the figure itself: heating saves no water, said once.
+            expect(factors[6]).toMatch(/^0 L, chiffre publié\. Périmètre/);
+            expect(cells(/Chauffage baissé/)[2]).toBe('0');
             expect(factors[0]).toMatch(
               /^60 L \(estimation unique, sans fourchette\), chiffre de l'hôtel\..* Non vérifié sur la source\. Source\u00a0: Relevé du compteur de la lingerie, 2026$/,
             );

@@ -106,14 +106,14 @@ function unitsText(category: ImpactCategory, count: number): string {
 
 const UNIT_SYMBOLS: Record<ImpactMeasure, string> = { water: 'L', energy: 'kWh', co2e: 'g CO2e' };
 
-/** A saving with its range below it (docs/impact.md#ranges); a single estimate has none. */
+/** A saving with its range below it (docs/impact.md#ranges); a single estimate, or a range of one value, has none. */
 function SavedCell({ saved, range }: { saved: number; range: ImpactRange | null }) {
   const { i18n } = useLingui();
   const numbers = numberFormat(i18n);
   return (
     <td>
       {numbers.format(saved)}
-      {range && (
+      {range && range.low !== range.high && (
         <span className="staff-impact__saved-range" data-part="saved-range">
           <bdi>{`${numbers.format(range.low)}–${numbers.format(range.high)}`}</bdi>
         </span>
@@ -243,6 +243,8 @@ function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
   const numbers = numberFormat(i18n);
   const factor = `${numbers.format(figure.perUnit)} ${unit}`;
   const range = figure.range && `${numbers.format(figure.range.low)}–${numbers.format(figure.range.high)} ${unit}`;
+  // A range of one value (no water for heating) is the figure itself.
+  const exact = figure.range !== null && figure.range.low === figure.range.high;
   const origin = i18n._(ORIGIN_LABELS[figure.origin]);
   const source = sourceLabel(i18n, figure.source);
   const checkedOn = figure.checkedOn && formatLongDate(i18n, figure.checkedOn);
@@ -250,7 +252,11 @@ function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
   const details = [publisher, year, locator].filter((part) => part !== null).join(', ');
   return (
     <>
-      {range ? (
+      {exact ? (
+        <Trans>
+          <bdi>{factor}</bdi>, {origin}.
+        </Trans>
+      ) : range ? (
         <Trans>
           <bdi>{factor}</bdi> (de <bdi>{range}</bdi>), {origin}.
         </Trans>
