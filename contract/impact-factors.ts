@@ -159,21 +159,17 @@ function figure(perUnit: number, source: ImpactSource, facts: FigureFacts): Impa
   return { perUnit, source, origin: 'estimate', ...facts };
 }
 
+/** Picks one end of an input's range. */
+type EndOf = (input: ImpactRange) => number;
+
 /**
  * A derived figure's range (docs/impact.md#ranges): the same formula over its inputs' low ends and over their high
  * ends, so the range holds whatever combination of the published spreads is true.
  */
-function derivedRange(formula: (pick: (input: ImpactRange) => number) => number, decimals: number): ImpactRange {
-  return {
-    low: round(
-      formula((input) => input.low),
-      decimals,
-    ),
-    high: round(
-      formula((input) => input.high),
-      decimals,
-    ),
-  };
+function derivedRange(formula: (end: EndOf) => number, decimals: number): ImpactRange {
+  const low = formula((input) => input.low);
+  const high = formula((input) => input.high);
+  return { low: round(low, decimals), high: round(high, decimals) };
 }
 
 const fixed = (value: number): ImpactRange => ({ low: value, high: value });
@@ -183,18 +179,16 @@ function defaultTable(): ImpactFactorTable {
   const showerLitres = round((AVERAGE_SHOWER_MINUTES - SHOWER_OBJECTIVE_MINUTES) * SHOWER_LITRES_PER_MINUTE, 1);
   const showerKwh = round((showerLitres * KWH_PER_LITRE_KELVIN * SHOWER_HEATING_KELVIN) / WATER_HEATER_EFFICIENCY, 2);
   const degreeKwh = round(ROOM_HEATING_KWH_PER_NIGHT * SAVED_SHARE_PER_DEGREE, 2);
-  const showerLitresOf = (pick: (input: ImpactRange) => number) =>
+  const showerLitresOf = (pick: EndOf) =>
     (pick(AVERAGE_SHOWER_MINUTES_RANGE) - SHOWER_OBJECTIVE_MINUTES) * pick(SHOWER_LITRES_PER_MINUTE_RANGE);
   // A lower efficiency means more energy: the low end takes the best heater, the high end the worst.
-  const showerKwhOf = (pick: (input: ImpactRange) => number) =>
+  const showerKwhOf = (pick: EndOf) =>
     (showerLitresOf(pick) * KWH_PER_LITRE_KELVIN * pick(SHOWER_HEATING_KELVIN_RANGE)) /
     pick({ low: WATER_HEATER_EFFICIENCY_RANGE.high, high: WATER_HEATER_EFFICIENCY_RANGE.low });
-  const degreeKwhOf = (pick: (input: ImpactRange) => number) =>
-    pick(ROOM_HEATING_KWH_RANGE) * pick(SAVED_SHARE_PER_DEGREE_RANGE);
+  const degreeKwhOf = (pick: EndOf) => pick(ROOM_HEATING_KWH_RANGE) * pick(SAVED_SHARE_PER_DEGREE_RANGE);
   // Hot water and heating may be gas or electric: the range runs from electricity's low end to gas's high end.
   const heatCo2e = { low: ELECTRICITY_CO2E_RANGE.low, high: GAS_CO2E_RANGE.high };
   const meal = mealImpactOf(REFERENCE_MEAL);
-  const mealGhg = ghgRangeOf(REFERENCE_MEAL);
   const laundry =
     "the washing of one room's linen change (4 kg): water, and the washer's electricity only (no water heating, drying, ironing); not the cleaning's own water or products";
   const shower = 'the hot water of a shower cut from the average length to 5 minutes';
@@ -276,7 +270,7 @@ function defaultTable(): ImpactFactorTable {
         checkedOn: null,
       }),
       co2e: figure(meal.ghgGrams, MEAL_TABLE, {
-        range: { low: mealGhg.low, high: Math.max(mealGhg.high, meal.ghgGrams) },
+        range: ghgRangeOf(REFERENCE_MEAL),
         boundary: `${plate}; from the global medians without losses to the means with losses`,
         geography: 'world (global means)',
         checkedOn: CHECKED_ON,
