@@ -5,7 +5,7 @@
  * shared with the staff page, whose content editor shows each shipped figure beside the hotel's own.
  * A hotel may replace any figure in its content file (`impactFactors`, docs/server.md#hotel-content-files).
  */
-import { type MealIngredient, impactOf as mealImpactOf } from './meal-foods.ts';
+import { ghgRangeOf, type MealIngredient, impactOf as mealImpactOf } from './meal-foods.ts';
 import type { ImpactFactor, ImpactRange, ImpactSource } from './schemas.ts';
 
 export const IMPACT_CATEGORIES = ['cleaning', 'shower', 'heating', 'meal'] as const;
@@ -31,83 +31,102 @@ export interface ImpactFactorOverride {
 }
 export type ImpactFactorOverrides = Partial<Record<ImpactCategory, ImpactFactorOverride>>;
 
+/** The day the figures marked checked were read against the source text their locator names. */
+const CHECKED_ON = '2026-11-27';
+
 const BOOKING_LAUNDRY: ImpactSource = {
   id: 'bookingLaundry',
-  name: 'Booking.com Partner Hub, "Reducing water consumption": each 10 kg wash consumes at least 50 litres of water and 1.2 kWh',
-  publisher: 'Booking.com',
+  name: 'Booking.com Partner Hub, "Reducing water consumption": "Each 10kg wash consumes at least 50 litres of water and 1.2 kilowatt-hours of electricity"; 4 kg of laundry per room-night (European Commission, "Green ideas for tourism", hotel case)',
+  publisher: 'Booking.com (with Innovation Lighthouse)',
   year: null,
-  locator: 'Partner Hub guide "Reducing water consumption"',
+  locator: 'guide "Reducing water consumption", section "Four benefits…", item 2',
   url: 'https://partner.booking.com/en-gb/help/guides/reducing-water-consumption',
 };
 const WATERSENSE_SHOWER: ImpactSource = {
   id: 'watersenseShower',
-  name: 'US EPA WaterSense, "Showerheads" (Residential End Uses of Water Study 2016): average shower 7.8 min at 7.9 L/min',
-  publisher: 'US Environmental Protection Agency',
+  name: 'Residential End Uses of Water Study 2016, as the Alliance for Water Efficiency publishes it (and US EPA WaterSense quotes it): "The average American shower … lasts for 7.8 minutes at an average flow rate of 2.1 gallons per minute (7.9 lpm)"',
+  publisher: 'Alliance for Water Efficiency',
   year: 2016,
-  locator: 'WaterSense "Showerheads" page, citing the Residential End Uses of Water Study, version 2',
-  url: 'https://www.epa.gov/watersense/showerheads',
+  locator: 'Home Water Works, "Showers", section "Showering to Savings", paragraph 1',
+  url: 'https://home-water-works.org/indoor-use/showers',
 };
 const WATER_HEATING: ImpactSource = {
   id: 'waterHeating',
-  name: 'Heating water: 4.186 kJ/(kg·K), from 10 °C to 38 °C, 80 % water-heater efficiency',
-  publisher: null,
+  name: 'Heating water: 4.186 kJ/(kg·K), from 10 °C to 38 °C, 80 % water-heater efficiency (our assumptions)',
+  publisher: 'GreenMiles (derivation from a physical constant)',
   year: null,
-  locator: 'specific heat capacity of water',
+  locator: 'specific heat capacity of liquid water at 25 °C',
   url: 'https://en.wikipedia.org/wiki/Specific_heat_capacity',
 };
 const ADEME_ONE_DEGREE: ImpactSource = {
   id: 'ademeOneDegree',
-  name: 'ADEME: 1 °C lower saves about 7 % of heating energy; 10 kWh of heating per room-night assumed',
+  name: 'ADEME: 1 °C lower saves about 7 % of heating energy (5–10 %); 10 kWh of heating per room-night (our assumption)',
   publisher: 'ADEME',
   year: null,
-  locator: '"Bien utiliser son chauffage"',
+  locator: 'advice page "Bien utiliser son chauffage"',
   url: 'https://agirpourlatransition.ademe.fr/particuliers/maison/economies-energie/bien-utiliser-chauffage',
 };
 const ADEME_GAS: ImpactSource = {
   id: 'ademeGas',
-  name: 'ADEME Base Empreinte: natural gas, average mix, consumption, 227 g CO2e/kWh (LHV)',
+  name: 'ADEME Base Empreinte, "Gaz naturel - 2015 - mix moyen - consommation": 227 g CO2e/kWh LHV (PCI), combustion and upstream',
   publisher: 'ADEME',
-  year: null,
-  locator: 'Base Empreinte, "Gaz naturel - 2022 - mix moyen - consommation"',
+  year: 2015,
+  locator: 'Base Empreinte entry "Gaz naturel - 2015 - mix moyen - consommation"; documentation chapter "Gaz"',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const ADEME_ELECTRICITY: ImpactSource = {
   id: 'ademeElectricity',
-  name: 'ADEME Base Empreinte: electricity, France, average mix, consumption, 52 g CO2e/kWh',
+  name: 'ADEME Base Empreinte, "Électricité - 2022 - mix moyen - consommation": 52 g CO2e/kWh, France continental, life cycle',
   publisher: 'ADEME',
-  year: null,
-  locator: 'Base Empreinte, "Electricité - 2022 - mix moyen - consommation"',
+  year: 2022,
+  locator:
+    'Base Empreinte entry "Électricité - 2022 - mix moyen - consommation"; documentation chapter "Mix électrique"',
   url: 'https://base-empreinte.ademe.fr/',
 };
 const MEAL_TABLE: ImpactSource = {
   id: 'referenceMeal',
-  name: 'Reference meal (poultry 150 g, rice 150 g, vegetables 100 g) minus the meal, by the meal factor table: Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1',
+  name: 'Reference meal (poultry 150 g raw, rice 60 g dry, vegetables 150 g) minus the meal, by the meal factor table: Poore & Nemecek 2018 (Science 360:987) via Our World in Data, global means with supply-chain losses',
   publisher: 'Science / Our World in Data',
   year: 2018,
-  locator: 'Poore & Nemecek, Science 360:987–992, data S2 (global medians)',
+  locator: 'Our World in Data charts "ghg-per-kg-poore" and "freshwater withdrawals per kg" (June 2022 update)',
   url: 'https://ourworldindata.org/environmental-impacts-of-food',
 };
 
-/** Grams of CO2e per kWh of natural gas burnt (hot water, space heating) and of electricity used (laundry). */
+/**
+ * Grams of CO2e per kWh of natural gas burnt (hot water, space heating) and of electricity used (laundry), and the
+ * lowest and highest published French figures around them (docs/impact.md#ranges).
+ */
 export const GAS_CO2E_GRAMS_PER_KWH = 227;
+const GAS_CO2E_RANGE = { low: 183, high: 240 };
 export const ELECTRICITY_CO2E_GRAMS_PER_KWH = 52;
+const ELECTRICITY_CO2E_RANGE = { low: 48, high: 73 };
 
-/** A skipped cleaning spares one room's linen change: about 4 kg (sheets, covers, two sets of towels; estimated). */
+/** A skipped cleaning spares one room's linen change: 4 kg of laundry per room-night (EC hotel case; 2.7–5.4 kg). */
 export const LINEN_KG_PER_CLEANING = 4;
+const LINEN_KG_RANGE = { low: 2.7, high: 5.4 };
+/** Booking.com's "at least" 50 L per 10 kg: a floor; the best laundries use 2 L/kg, US washer-extractors up to 29.2. */
 const LAUNDRY_LITRES_PER_KG = 50 / 10;
+const LAUNDRY_LITRES_PER_KG_RANGE = { low: 2, high: 29.2 };
+/** The wash's electricity only (no water heating, drying or ironing): a floor without a published high end. */
 const LAUNDRY_KWH_PER_KG = 1.2 / 10;
 
-/** The guest's objective: a 5-minute shower, against the 7.8-minute average at 7.9 L/min. */
+/** The guest's objective: a 5-minute shower, against the 7.8-minute average at 7.9 L/min (US). */
 export const SHOWER_OBJECTIVE_MINUTES = 5;
 const AVERAGE_SHOWER_MINUTES = 7.8;
+const AVERAGE_SHOWER_MINUTES_RANGE = { low: 6.7, high: 10.8 };
 const SHOWER_LITRES_PER_MINUTE = 7.9;
+const SHOWER_LITRES_PER_MINUTE_RANGE = { low: 7.9, high: 12 };
 const KWH_PER_LITRE_KELVIN = 4.186 / 3600;
 const SHOWER_HEATING_KELVIN = 38 - 10;
+const SHOWER_HEATING_KELVIN_RANGE = { low: 23, high: 30 };
 const WATER_HEATER_EFFICIENCY = 0.8;
+const WATER_HEATER_EFFICIENCY_RANGE = { low: 0.6, high: 0.95 };
 
-/** Space heating of one room for one night (estimated), and the share one degree less saves (ADEME). */
+/** Space heating of one room for one night (estimated, 4–15 kWh), and the share one degree less saves (ADEME). */
 export const ROOM_HEATING_KWH_PER_NIGHT = 10;
+const ROOM_HEATING_KWH_RANGE = { low: 4, high: 15 };
 const SAVED_SHARE_PER_DEGREE = 0.07;
+const SAVED_SHARE_PER_DEGREE_RANGE = { low: 0.05, high: 0.1 };
 
 /**
  * The heating answer's degrees below the app's starting temperature (22 °C), counted down to the bottom of the
@@ -116,11 +135,14 @@ const SAVED_SHARE_PER_DEGREE = 0.07;
 export const HEATING_REFERENCE_TEMPERATURE = 22;
 export const HEATING_FLOOR_TEMPERATURE = 18;
 
-/** The meal the guest's photographed meal is compared with: a usual chicken-and-rice plate (estimated). */
+/**
+ * The meal the guest's photographed meal is compared with: a usual chicken-and-rice plate (our assumption), in the
+ * meal table's basis — raw poultry, dry rice (about 150 g cooked), vegetables.
+ */
 export const REFERENCE_MEAL: readonly MealIngredient[] = [
   { food: 'poultry', grams: 150 },
-  { food: 'rice', grams: 150 },
-  { food: 'vegetables', grams: 100 },
+  { food: 'rice', grams: 60 },
+  { food: 'vegetables', grams: 150 },
 ];
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -137,102 +159,121 @@ function figure(perUnit: number, source: ImpactSource, facts: FigureFacts): Impa
   return { perUnit, source, origin: 'estimate', ...facts };
 }
 
-/** A range of `share` either side of the figure, for a figure whose source gives only its order of magnitude. */
-function spread(perUnit: number, share: number, decimals: number): ImpactRange {
-  return { low: round(perUnit * (1 - share), decimals), high: round(perUnit * (1 + share), decimals) };
+/** Picks one end of an input's range. */
+type EndOf = (input: ImpactRange) => number;
+
+/**
+ * A derived figure's range (docs/impact.md#ranges): the same formula over its inputs' low ends and over their high
+ * ends, so the range holds whatever combination of the published spreads is true.
+ */
+function derivedRange(formula: (end: EndOf) => number, decimals: number): ImpactRange {
+  const low = formula((input) => input.low);
+  const high = formula((input) => input.high);
+  return { low: round(low, decimals), high: round(high, decimals) };
 }
+
+const fixed = (value: number): ImpactRange => ({ low: value, high: value });
 
 function defaultTable(): ImpactFactorTable {
   const laundryKwh = round(LINEN_KG_PER_CLEANING * LAUNDRY_KWH_PER_KG, 2);
   const showerLitres = round((AVERAGE_SHOWER_MINUTES - SHOWER_OBJECTIVE_MINUTES) * SHOWER_LITRES_PER_MINUTE, 1);
   const showerKwh = round((showerLitres * KWH_PER_LITRE_KELVIN * SHOWER_HEATING_KELVIN) / WATER_HEATER_EFFICIENCY, 2);
   const degreeKwh = round(ROOM_HEATING_KWH_PER_NIGHT * SAVED_SHARE_PER_DEGREE, 2);
+  const showerLitresOf = (pick: EndOf) =>
+    (pick(AVERAGE_SHOWER_MINUTES_RANGE) - SHOWER_OBJECTIVE_MINUTES) * pick(SHOWER_LITRES_PER_MINUTE_RANGE);
+  // A lower efficiency means more energy: the low end takes the best heater, the high end the worst.
+  const showerKwhOf = (pick: EndOf) =>
+    (showerLitresOf(pick) * KWH_PER_LITRE_KELVIN * pick(SHOWER_HEATING_KELVIN_RANGE)) /
+    pick({ low: WATER_HEATER_EFFICIENCY_RANGE.high, high: WATER_HEATER_EFFICIENCY_RANGE.low });
+  const degreeKwhOf = (pick: EndOf) => pick(ROOM_HEATING_KWH_RANGE) * pick(SAVED_SHARE_PER_DEGREE_RANGE);
+  // Hot water and heating may be gas or electric: the range runs from electricity's low end to gas's high end.
+  const heatCo2e = { low: ELECTRICITY_CO2E_RANGE.low, high: GAS_CO2E_RANGE.high };
   const meal = mealImpactOf(REFERENCE_MEAL);
-  const laundry = "the laundry of one room's linen change (about 4 kg); not the cleaning's own water or products";
-  const shower = 'the hot water of a shower cut from 7.8 to 5 minutes';
+  const laundry =
+    "the washing of one room's linen change (4 kg): water, and the washer's electricity only (no water heating, drying, ironing); not the cleaning's own water or products";
+  const shower = 'the hot water of a shower cut from the average length to 5 minutes';
   const heating = "one degree less of one room's space heating for one night";
-  const plate = "the reference plate minus the guest's meal, from farm to retail";
-  const unchecked = null;
+  const plate = "the reference plate minus the guest's meal, from farm to retail, supply-chain losses included";
   return {
     cleaning: {
       water: figure(round(LINEN_KG_PER_CLEANING * LAUNDRY_LITRES_PER_KG, 1), BOOKING_LAUNDRY, {
-        range: spread(LINEN_KG_PER_CLEANING * LAUNDRY_LITRES_PER_KG, 0.5, 1),
-        boundary: laundry,
-        geography: 'Europe',
-        checkedOn: unchecked,
+        range: derivedRange((pick) => pick(LINEN_KG_RANGE) * pick(LAUNDRY_LITRES_PER_KG_RANGE), 1),
+        boundary: `${laundry}; a floor ("at least")`,
+        geography: 'Europe (Booking.com guide, European Commission hotel case)',
+        checkedOn: CHECKED_ON,
       }),
       energy: figure(laundryKwh, BOOKING_LAUNDRY, {
-        range: spread(laundryKwh, 0.5, 2),
-        boundary: laundry,
-        geography: 'Europe',
-        checkedOn: unchecked,
+        range: null,
+        boundary: `${laundry}; a floor without a published high end`,
+        geography: 'Europe (Booking.com guide, European Commission hotel case)',
+        checkedOn: CHECKED_ON,
       }),
       co2e: figure(Math.round(laundryKwh * ELECTRICITY_CO2E_GRAMS_PER_KWH), ADEME_ELECTRICITY, {
-        range: spread(laundryKwh * ELECTRICITY_CO2E_GRAMS_PER_KWH, 0.5, 0),
+        range: derivedRange((pick) => laundryKwh * pick(ELECTRICITY_CO2E_RANGE), 0),
         boundary: `${laundry}, electricity at the French average mix`,
-        geography: 'France',
-        checkedOn: unchecked,
+        geography: 'France continental',
+        checkedOn: null,
       }),
     },
     shower: {
       water: figure(showerLitres, WATERSENSE_SHOWER, {
-        range: spread(showerLitres, 0.3, 1),
-        boundary: shower,
+        range: derivedRange(showerLitresOf, 1),
+        boundary: `${shower} (7.8 minutes at 7.9 L/min)`,
         geography: 'United States (household study)',
-        checkedOn: unchecked,
+        checkedOn: CHECKED_ON,
       }),
       energy: figure(showerKwh, WATER_HEATING, {
-        range: spread(showerKwh, 0.3, 2),
-        boundary: `${shower}, heated from 10 °C to 38 °C`,
+        range: derivedRange(showerKwhOf, 2),
+        boundary: `${shower}, heated from 10 °C to 38 °C by a heater of 80 % efficiency`,
         geography: 'any',
-        checkedOn: unchecked,
+        checkedOn: null,
       }),
       co2e: figure(Math.round(showerKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS, {
-        range: spread(showerKwh * GAS_CO2E_GRAMS_PER_KWH, 0.3, 0),
-        boundary: `${shower}, heated with natural gas`,
+        range: derivedRange((pick) => showerKwhOf(pick) * pick(heatCo2e), 0),
+        boundary: `${shower}, heated with natural gas (electric heating: the range's low end)`,
         geography: 'France',
-        checkedOn: unchecked,
+        checkedOn: null,
       }),
     },
     heating: {
       water: figure(0, ADEME_ONE_DEGREE, {
-        range: null,
-        boundary: heating,
-        geography: 'France',
-        checkedOn: unchecked,
+        range: fixed(0),
+        boundary: `${heating}: space heating uses no water`,
+        geography: 'any',
+        checkedOn: null,
         origin: 'published',
       }),
       energy: figure(degreeKwh, ADEME_ONE_DEGREE, {
-        range: spread(degreeKwh, 0.5, 2),
-        boundary: heating,
-        geography: 'France',
-        checkedOn: unchecked,
+        range: derivedRange(degreeKwhOf, 2),
+        boundary: `${heating} (10 kWh a night, every night counted, summer included)`,
+        geography: 'France (dwellings)',
+        checkedOn: null,
       }),
       co2e: figure(Math.round(degreeKwh * GAS_CO2E_GRAMS_PER_KWH), ADEME_GAS, {
-        range: spread(degreeKwh * GAS_CO2E_GRAMS_PER_KWH, 0.5, 0),
-        boundary: `${heating}, heated with natural gas`,
+        range: derivedRange((pick) => degreeKwhOf(pick) * pick(heatCo2e), 0),
+        boundary: `${heating}, heated with natural gas (electric heating: the range's low end)`,
         geography: 'France',
-        checkedOn: unchecked,
+        checkedOn: null,
       }),
     },
     meal: {
       water: figure(meal.waterLitres, MEAL_TABLE, {
-        range: spread(meal.waterLitres, 0.5, 1),
-        boundary: plate,
-        geography: 'world (global medians)',
-        checkedOn: unchecked,
+        range: null,
+        boundary: `${plate}; freshwater withdrawals (irrigation, drinking, processing), not rain`,
+        geography: 'world (global means)',
+        checkedOn: CHECKED_ON,
       }),
       energy: figure(round(meal.energyWh / 1000, 2), MEAL_TABLE, {
         range: null,
-        boundary: plate,
+        boundary: `${plate}; non-renewable primary energy, an order of magnitude not transcribed from Agribalyse`,
         geography: 'France (order of magnitude)',
-        checkedOn: unchecked,
+        checkedOn: null,
       }),
       co2e: figure(meal.ghgGrams, MEAL_TABLE, {
-        range: spread(meal.ghgGrams, 0.5, 0),
-        boundary: plate,
-        geography: 'world (global medians)',
-        checkedOn: unchecked,
+        range: ghgRangeOf(REFERENCE_MEAL),
+        boundary: `${plate}; from the global medians without losses to the means with losses`,
+        geography: 'world (global means)',
+        checkedOn: CHECKED_ON,
       }),
     },
   };

@@ -1,12 +1,17 @@
 /**
  * The meal factor table (docs/meal-scoring.md#factor-table): the per-kilogram footprint of each food category, one
- * row per category, each
- * naming its published source. Greenhouse gases and freshwater withdrawals are the global medians of Poore &
- * Nemecek (2018), "Reducing food's environmental impacts through producers and consumers", Science 360:987–992
- * (data set as published by Our World in Data), rounded. Energy is the non-renewable primary energy per kilogram
- * in the order of magnitude of Agribalyse 3.1 (ADEME), rounded to a whole MJ (docs/meal-scoring.md says how far
- * it can be trusted).
+ * row per category, each naming its published source. Greenhouse gases and freshwater withdrawals are Poore &
+ * Nemecek (2018), "Reducing food's environmental impacts through producers and consumers", Science 360:987–992, as
+ * Our World in Data publishes them since its June 2022 update: global MEANS including supply-chain losses, greenhouse
+ * gases to the hundredth of a kilogram as published, water to the whole litre. Each greenhouse-gas figure's range
+ * runs from the global median without losses (the older OWID series) to the mean with losses. Every figure is per
+ * kilogram of the food as bought: raw meat, fish and vegetables, DRY rice, pasta and pulses (`basis`), so a recipe
+ * states those weights, not cooked ones. Energy is an estimate in the order of magnitude of Agribalyse 3.1 (ADEME),
+ * not transcribed row by row (docs/meal-scoring.md says how far it can be trusted).
  */
+
+/** What a row's kilogram is: raw (meat, fish, fresh produce), dry (rice, pasta, pulses) or the product as sold. */
+export type FoodBasis = 'raw' | 'dry' | 'asSold';
 
 export interface FoodFactor {
   /** Names shown to the guest (fr, en, ar), and the English words a vision model may use for it. */
@@ -14,23 +19,29 @@ export interface FoodFactor {
   synonyms: readonly string[];
   /** False for meat, fish and seafood (docs/meal-scoring.md#vegetarian). */
   vegetarian: boolean;
-  /** kg CO2e per kg of food. */
+  basis: FoodBasis;
+  /** kg CO2e per kg of food: the global mean with supply-chain losses. */
   ghgKgPerKg: number;
+  /** kg CO2e per kg: the global median without losses, and the highest published figure (docs/impact.md#ranges). */
+  ghgRangeKgPerKg: { low: number; high: number };
   /** Litres of freshwater withdrawn per kg of food. */
   waterLitresPerKg: number;
-  /** MJ of non-renewable primary energy per kg of food. */
+  /** MJ of non-renewable primary energy per kg of food (an estimate). */
   energyMjPerKg: number;
   source: string;
 }
 
-const POORE_NEMECEK = 'Poore & Nemecek 2018 (GHG, water); Agribalyse 3.1 order of magnitude (energy)';
+const POORE_NEMECEK =
+  'Poore & Nemecek 2018 via Our World in Data, global mean with losses (GHG, water); energy an estimate (Agribalyse 3.1 order of magnitude)';
 
 export const FOOD_FACTORS = {
   beef: {
     names: { fr: 'Bœuf', en: 'Beef', ar: 'لحم البقر' },
     synonyms: ['steak', 'veal', 'burger patty', 'ground beef', 'minced beef'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 99.5,
+    ghgKgPerKg: 99.48,
+    ghgRangeKgPerKg: { low: 59.6, high: 99.48 },
     waterLitresPerKg: 1451,
     energyMjPerKg: 60,
     source: `${POORE_NEMECEK}: "Beef (beef herd)"`,
@@ -38,8 +49,10 @@ export const FOOD_FACTORS = {
   lamb: {
     names: { fr: 'Agneau', en: 'Lamb', ar: 'لحم الضأن' },
     synonyms: ['mutton'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 39.7,
+    ghgKgPerKg: 39.72,
+    ghgRangeKgPerKg: { low: 24.5, high: 39.72 },
     waterLitresPerKg: 1803,
     energyMjPerKg: 50,
     source: `${POORE_NEMECEK}: "Lamb & Mutton"`,
@@ -47,8 +60,10 @@ export const FOOD_FACTORS = {
   pork: {
     names: { fr: 'Porc', en: 'Pork', ar: 'لحم الخنزير' },
     synonyms: ['ham', 'bacon', 'sausage'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 12.3,
+    ghgKgPerKg: 12.31,
+    ghgRangeKgPerKg: { low: 7.2, high: 12.31 },
     waterLitresPerKg: 1796,
     energyMjPerKg: 25,
     source: `${POORE_NEMECEK}: "Pig Meat"`,
@@ -56,8 +71,10 @@ export const FOOD_FACTORS = {
   poultry: {
     names: { fr: 'Volaille', en: 'Poultry', ar: 'دواجن' },
     synonyms: ['chicken', 'turkey', 'duck'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 9.9,
+    ghgKgPerKg: 9.87,
+    ghgRangeKgPerKg: { low: 6.1, high: 9.87 },
     waterLitresPerKg: 660,
     energyMjPerKg: 20,
     source: `${POORE_NEMECEK}: "Poultry Meat"`,
@@ -65,8 +82,10 @@ export const FOOD_FACTORS = {
   fish: {
     names: { fr: 'Poisson', en: 'Fish', ar: 'سمك' },
     synonyms: ['salmon', 'cod', 'tuna', 'trout', 'sea bass'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 13.6,
+    ghgKgPerKg: 13.63,
+    ghgRangeKgPerKg: { low: 5.1, high: 13.63 },
     waterLitresPerKg: 3691,
     energyMjPerKg: 30,
     source: `${POORE_NEMECEK}: "Fish (farmed)"`,
@@ -74,8 +93,10 @@ export const FOOD_FACTORS = {
   shrimp: {
     names: { fr: 'Crevettes', en: 'Shrimp', ar: 'روبيان' },
     synonyms: ['prawns', 'prawn', 'shrimps'],
+    basis: 'raw',
     vegetarian: false,
-    ghgKgPerKg: 26.9,
+    ghgKgPerKg: 26.87,
+    ghgRangeKgPerKg: { low: 11.8, high: 26.87 },
     waterLitresPerKg: 3515,
     energyMjPerKg: 60,
     source: `${POORE_NEMECEK}: "Shrimps (farmed)"`,
@@ -83,8 +104,10 @@ export const FOOD_FACTORS = {
   cheese: {
     names: { fr: 'Fromage', en: 'Cheese', ar: 'جبن' },
     synonyms: ['mozzarella', 'parmesan', 'feta', 'goat cheese', 'emmental', 'comté'],
+    basis: 'asSold',
     vegetarian: true,
-    ghgKgPerKg: 23.9,
+    ghgKgPerKg: 23.88,
+    ghgRangeKgPerKg: { low: 21.2, high: 23.88 },
     waterLitresPerKg: 5605,
     energyMjPerKg: 50,
     source: `${POORE_NEMECEK}: "Cheese"`,
@@ -92,8 +115,10 @@ export const FOOD_FACTORS = {
   milk: {
     names: { fr: 'Lait et crème', en: 'Milk and cream', ar: 'حليب وقشدة' },
     synonyms: ['milk', 'cream', 'yogurt', 'yoghurt', 'butter'],
+    basis: 'asSold',
     vegetarian: true,
-    ghgKgPerKg: 3.2,
+    ghgKgPerKg: 3.15,
+    ghgRangeKgPerKg: { low: 2.8, high: 3.15 },
     waterLitresPerKg: 628,
     energyMjPerKg: 5,
     source: `${POORE_NEMECEK}: "Milk"`,
@@ -101,8 +126,10 @@ export const FOOD_FACTORS = {
   eggs: {
     names: { fr: 'Œufs', en: 'Eggs', ar: 'بيض' },
     synonyms: ['egg', 'omelette'],
+    basis: 'raw',
     vegetarian: true,
-    ghgKgPerKg: 4.7,
+    ghgKgPerKg: 4.67,
+    ghgRangeKgPerKg: { low: 4.5, high: 4.67 },
     waterLitresPerKg: 578,
     energyMjPerKg: 15,
     source: `${POORE_NEMECEK}: "Eggs"`,
@@ -110,8 +137,10 @@ export const FOOD_FACTORS = {
   rice: {
     names: { fr: 'Riz', en: 'Rice', ar: 'أرز' },
     synonyms: ['risotto rice'],
+    basis: 'dry',
     vegetarian: true,
-    ghgKgPerKg: 4.5,
+    ghgKgPerKg: 4.45,
+    ghgRangeKgPerKg: { low: 4.0, high: 4.45 },
     waterLitresPerKg: 2248,
     energyMjPerKg: 10,
     source: `${POORE_NEMECEK}: "Rice"`,
@@ -119,8 +148,10 @@ export const FOOD_FACTORS = {
   wheat: {
     names: { fr: 'Blé (pain, pâtes)', en: 'Wheat (bread, pasta)', ar: 'قمح (خبز، معكرونة)' },
     synonyms: ['bread', 'pasta', 'noodles', 'flour', 'couscous', 'semolina', 'baguette', 'pastry'],
+    basis: 'dry',
     vegetarian: true,
-    ghgKgPerKg: 1.6,
+    ghgKgPerKg: 1.57,
+    ghgRangeKgPerKg: { low: 1.4, high: 1.57 },
     waterLitresPerKg: 648,
     energyMjPerKg: 10,
     source: `${POORE_NEMECEK}: "Wheat & Rye (Bread)"`,
@@ -128,8 +159,10 @@ export const FOOD_FACTORS = {
   potatoes: {
     names: { fr: 'Pommes de terre', en: 'Potatoes', ar: 'بطاطس' },
     synonyms: ['potato', 'fries', 'french fries', 'mashed potatoes'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.46,
+    ghgRangeKgPerKg: { low: 0.3, high: 0.46 },
     waterLitresPerKg: 59,
     energyMjPerKg: 2,
     source: `${POORE_NEMECEK}: "Potatoes"`,
@@ -137,8 +170,10 @@ export const FOOD_FACTORS = {
   rootVegetables: {
     names: { fr: 'Légumes racines', en: 'Root vegetables', ar: 'خضروات جذرية' },
     synonyms: ['carrot', 'carrots', 'beetroot', 'turnip', 'parsnip'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.43,
+    ghgRangeKgPerKg: { low: 0.3, high: 0.43 },
     waterLitresPerKg: 28,
     energyMjPerKg: 2,
     source: `${POORE_NEMECEK}: "Root Vegetables"`,
@@ -146,8 +181,10 @@ export const FOOD_FACTORS = {
   tomatoes: {
     names: { fr: 'Tomates', en: 'Tomatoes', ar: 'طماطم' },
     synonyms: ['tomato', 'tomato sauce'],
+    basis: 'raw',
     vegetarian: true,
-    ghgKgPerKg: 2.1,
+    ghgKgPerKg: 2.09,
+    ghgRangeKgPerKg: { low: 1.4, high: 2.09 },
     waterLitresPerKg: 370,
     energyMjPerKg: 5,
     source: `${POORE_NEMECEK}: "Tomatoes"`,
@@ -155,8 +192,10 @@ export const FOOD_FACTORS = {
   onions: {
     names: { fr: 'Oignons et poireaux', en: 'Onions and leeks', ar: 'بصل وكراث' },
     synonyms: ['onion', 'leek', 'leeks', 'shallot', 'garlic'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.5,
+    ghgRangeKgPerKg: { low: 0.3, high: 0.5 },
     waterLitresPerKg: 14,
     energyMjPerKg: 2,
     source: `${POORE_NEMECEK}: "Onions & Leeks"`,
@@ -164,8 +203,10 @@ export const FOOD_FACTORS = {
   brassicas: {
     names: { fr: 'Choux', en: 'Brassicas', ar: 'ملفوف' },
     synonyms: ['cabbage', 'broccoli', 'cauliflower', 'kale', 'brussels sprouts'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.51,
+    ghgRangeKgPerKg: { low: 0.4, high: 0.51 },
     waterLitresPerKg: 119,
     energyMjPerKg: 3,
     source: `${POORE_NEMECEK}: "Brassicas"`,
@@ -173,8 +214,10 @@ export const FOOD_FACTORS = {
   vegetables: {
     names: { fr: 'Autres légumes', en: 'Other vegetables', ar: 'خضروات أخرى' },
     synonyms: ['salad', 'lettuce', 'zucchini', 'courgette', 'eggplant', 'aubergine', 'pepper', 'spinach', 'mushrooms'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.53,
+    ghgRangeKgPerKg: { low: 0.5, high: 0.53 },
     waterLitresPerKg: 103,
     energyMjPerKg: 3,
     source: `${POORE_NEMECEK}: "Other Vegetables"`,
@@ -182,8 +225,10 @@ export const FOOD_FACTORS = {
   peas: {
     names: { fr: 'Petits pois', en: 'Peas', ar: 'بازلاء' },
     synonyms: ['green peas'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.98,
+    ghgRangeKgPerKg: { low: 0.8, high: 0.98 },
     waterLitresPerKg: 397,
     energyMjPerKg: 5,
     source: `${POORE_NEMECEK}: "Peas"`,
@@ -191,8 +236,10 @@ export const FOOD_FACTORS = {
   pulses: {
     names: { fr: 'Légumineuses', en: 'Pulses', ar: 'بقوليات' },
     synonyms: ['lentils', 'beans', 'chickpeas', 'hummus', 'kidney beans'],
+    basis: 'dry',
     vegetarian: true,
-    ghgKgPerKg: 1.8,
+    ghgKgPerKg: 1.79,
+    ghgRangeKgPerKg: { low: 1.6, high: 1.79 },
     waterLitresPerKg: 436,
     energyMjPerKg: 6,
     source: `${POORE_NEMECEK}: "Other Pulses"`,
@@ -200,8 +247,10 @@ export const FOOD_FACTORS = {
   tofu: {
     names: { fr: 'Tofu', en: 'Tofu', ar: 'توفو' },
     synonyms: ['soy', 'tempeh'],
+    basis: 'asSold',
     vegetarian: true,
-    ghgKgPerKg: 3.2,
+    ghgKgPerKg: 3.16,
+    ghgRangeKgPerKg: { low: 3.0, high: 3.16 },
     waterLitresPerKg: 149,
     energyMjPerKg: 15,
     source: `${POORE_NEMECEK}: "Tofu"`,
@@ -209,8 +258,10 @@ export const FOOD_FACTORS = {
   nuts: {
     names: { fr: 'Fruits à coque', en: 'Nuts', ar: 'مكسرات' },
     synonyms: ['almonds', 'walnuts', 'hazelnuts', 'cashews', 'pistachios'],
+    basis: 'asSold',
     vegetarian: true,
     ghgKgPerKg: 0.43,
+    ghgRangeKgPerKg: { low: 0.2, high: 0.43 },
     waterLitresPerKg: 4134,
     energyMjPerKg: 15,
     source: `${POORE_NEMECEK}: "Nuts"`,
@@ -218,8 +269,10 @@ export const FOOD_FACTORS = {
   oliveOil: {
     names: { fr: "Huile d'olive", en: 'Olive oil', ar: 'زيت الزيتون' },
     synonyms: ['oil', 'vinaigrette'],
+    basis: 'asSold',
     vegetarian: true,
-    ghgKgPerKg: 5.4,
+    ghgKgPerKg: 5.42,
+    ghgRangeKgPerKg: { low: 5.42, high: 6.0 },
     waterLitresPerKg: 2142,
     energyMjPerKg: 20,
     source: `${POORE_NEMECEK}: "Olive Oil"`,
@@ -227,8 +280,10 @@ export const FOOD_FACTORS = {
   fruit: {
     names: { fr: 'Fruits', en: 'Fruit', ar: 'فواكه' },
     synonyms: ['apple', 'apples', 'pear', 'orange', 'citrus', 'lemon'],
+    basis: 'raw',
     vegetarian: true,
     ghgKgPerKg: 0.43,
+    ghgRangeKgPerKg: { low: 0.3, high: 0.43 },
     waterLitresPerKg: 180,
     energyMjPerKg: 3,
     source: `${POORE_NEMECEK}: "Apples"`,
@@ -236,17 +291,21 @@ export const FOOD_FACTORS = {
   berries: {
     names: { fr: 'Baies et raisins', en: 'Berries and grapes', ar: 'توت وعنب' },
     synonyms: ['strawberries', 'raspberries', 'blueberries', 'grapes'],
+    basis: 'raw',
     vegetarian: true,
-    ghgKgPerKg: 1.5,
-    waterLitresPerKg: 419,
+    ghgKgPerKg: 1.53,
+    ghgRangeKgPerKg: { low: 1.1, high: 1.53 },
+    waterLitresPerKg: 420,
     energyMjPerKg: 5,
     source: `${POORE_NEMECEK}: "Berries & Grapes"`,
   },
   sugar: {
     names: { fr: 'Sucre', en: 'Sugar', ar: 'سكر' },
     synonyms: ['cane sugar', 'caramel'],
+    basis: 'asSold',
     vegetarian: true,
     ghgKgPerKg: 3.2,
+    ghgRangeKgPerKg: { low: 2.6, high: 3.2 },
     waterLitresPerKg: 620,
     energyMjPerKg: 8,
     source: `${POORE_NEMECEK}: "Cane Sugar"`,
@@ -254,8 +313,10 @@ export const FOOD_FACTORS = {
   chocolate: {
     names: { fr: 'Chocolat', en: 'Chocolate', ar: 'شوكولاتة' },
     synonyms: ['cocoa', 'dark chocolate'],
+    basis: 'asSold',
     vegetarian: true,
-    ghgKgPerKg: 46.7,
+    ghgKgPerKg: 46.65,
+    ghgRangeKgPerKg: { low: 18.7, high: 46.65 },
     waterLitresPerKg: 541,
     energyMjPerKg: 30,
     source: `${POORE_NEMECEK}: "Dark Chocolate"`,
@@ -270,7 +331,7 @@ export function isFoodKey(value: unknown): value is FoodKey {
   return typeof value === 'string' && Object.hasOwn(FOOD_FACTORS, value);
 }
 
-/** One ingredient of a meal: its factor-table row and its weight on the plate. */
+/** One ingredient of a meal: its factor-table row and its weight on the row's basis (raw, dry or as sold). */
 export interface MealIngredient {
   food: FoodKey;
   grams: number;
@@ -297,6 +358,18 @@ export function impactOf(ingredients: readonly MealIngredient[]): MealImpact {
     ghg += kg * factor.ghgKgPerKg * 1000;
   }
   return { waterLitres: round(water, 1), energyWh: Math.round(energy), ghgGrams: Math.round(ghg) };
+}
+
+/** A meal's greenhouse gases (grams) at the low and high ends of each row's range. */
+export function ghgRangeOf(ingredients: readonly MealIngredient[]): { low: number; high: number } {
+  let low = 0;
+  let high = 0;
+  for (const { food, grams } of ingredients) {
+    const { ghgRangeKgPerKg } = FOOD_FACTORS[food];
+    low += grams * ghgRangeKgPerKg.low;
+    high += grams * ghgRangeKgPerKg.high;
+  }
+  return { low: Math.round(low), high: Math.round(high) };
 }
 
 function round(value: number, decimals: number): number {

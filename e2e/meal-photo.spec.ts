@@ -12,9 +12,9 @@ import {
 
 /** The sample hotel's meal action and a dish of its menu (server/content/hotels/les-tilleuls.yaml), per language. */
 const CONTENT = {
-  fr: { meal: 'Mon repas à la loupe', dish: 'Curry de lentilles', score: '7,5/10' },
-  en: { meal: 'My meal under the lens', dish: 'Lentil curry', score: '7.5/10' },
-  ar: { meal: 'وجبتي تحت المجهر', dish: 'كاري العدس', score: '7.5/10' },
+  fr: { meal: 'Mon repas à la loupe', dish: 'Curry de lentilles', score: '10/10' },
+  en: { meal: 'My meal under the lens', dish: 'Lentil curry', score: '10/10' },
+  ar: { meal: 'وجبتي تحت المجهر', dish: 'كاري العدس', score: '10/10' },
 } satisfies Record<Language, Record<string, string>>;
 
 const pointsBadge = (page: Page) => page.locator('[data-scope="stay-header"] [data-part="points"]');
@@ -69,9 +69,11 @@ async function analyseCurry(page: Page, code: Language) {
 async function expectCurryResult(page: Page, code: Language) {
   const result = cameraPage(page).locator('[data-part="result"]');
   await expect(result.getByRole('heading', { name: text(code, 'Résultat de votre repas') })).toBeVisible();
-  await expect(result.locator('[data-part="points"]')).toHaveText('+15 GreenMiles');
+  await expect(result.locator('[data-part="points"]')).toHaveText('+20 GreenMiles');
   await expect(result.locator('[data-part="score"]')).toContainText(CONTENT[code].score);
   await expect(result.getByText(text(code, 'Repas végétarien'))).toBeVisible();
+  // Dry lentils and rice against the table's per-kilogram-dry figures (docs/meal-scoring.md#worked-examples).
+  await expect(result.locator('[data-part="ges"]')).toContainText('499 g CO2e');
   await expect(result.locator('[data-part="dish"]')).toContainText(CONTENT[code].dish);
   await expect(result.getByRole('heading', { name: text(code, 'Ingrédients de la recette') })).toBeVisible();
   await expect(result.locator('[data-part="ingredients"] li')).toHaveCount(5);
@@ -79,8 +81,8 @@ async function expectCurryResult(page: Page, code: Language) {
 
   await result.getByRole('button', { name: text(code, 'Continuer') }).click();
   await expect(page).toHaveURL(STAY_URL);
-  await expect(page.getByRole('status').filter({ hasText: '+15' }).first()).toBeVisible();
-  await expect(pointsBadge(page)).toContainText('15');
+  await expect(page.getByRole('status').filter({ hasText: '+20' }).first()).toBeVisible();
+  await expect(pointsBadge(page)).toContainText('20');
 }
 
 // Projects meal-camera and meal-camera-refused (playwright.config.ts) launch Chromium with its synthetic camera.

@@ -102,15 +102,18 @@ for (const { code, dir } of LANGUAGES) {
     await expect(keyFigures).toContainText(format.format(summary.points.earned));
     await expect(keyFigures).toContainText(`${format.format(summary.waterDonatedLitres)} L`);
     await expect(panel.getByRole('row', { name: new RegExp(text(code, 'Renoncer au ménage')) })).toBeVisible();
-    // Each estimate with its factor and source: the hotel's own figure for the water of a skipped cleaning.
+    // Each estimate with its range, the units confirmed, and its factor's source and checked date.
     const cleaning = summary.impact.find((row) => row.category === 'cleaning') as ImpactSummaryReply['impact'][number];
-    await expect(panel.getByRole('row', { name: new RegExp(text(code, 'Ménages évités')) })).toContainText(
-      format.format(cleaning.water.saved),
-    );
-    await expect(panel.locator('[data-part="notes"]')).toContainText('Blanchisserie du Val');
-    await expect(panel.getByRole('link', { name: /WaterSense/ })).toHaveAttribute(
+    const cleaningRow = panel.getByRole('row', { name: new RegExp(text(code, 'Ménages évités')) });
+    await expect(cleaningRow).toContainText(format.format(cleaning.water.saved));
+    const range = cleaning.water.savedRange as { low: number; high: number };
+    await expect(cleaningRow).toContainText(`${format.format(range.low)}–${format.format(range.high)}`);
+    await expect(cleaningRow.locator('[data-part="confirmed"]')).toHaveText(format.format(cleaning.confirmedUnits));
+    await expect(panel.locator('[data-part="evidence"]')).toContainText(format.format(summary.evidence.declared));
+    await expect(panel.locator('[data-part="notes"]')).toContainText('Booking.com (with Innovation Lighthouse)');
+    await expect(panel.getByRole('link', { name: /Residential End Uses of Water Study 2016/ })).toHaveAttribute(
       'href',
-      'https://www.epa.gov/watersense/showerheads',
+      'https://home-water-works.org/indoor-use/showers',
     );
     // The chart is drawn (uPlot, loaded with the figures) beside its table.
     await expect(panel.locator('[data-part="chart"] canvas')).toHaveCount(1);

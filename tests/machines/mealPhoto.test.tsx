@@ -41,9 +41,9 @@ const FOOD: LimeatReply = {
     environmentalAnalysis: {
       isVegetarian: true,
       impact: {
-        waterConsumption: { value: 406.7, unity: 'L' },
+        waterConsumption: { value: 198.8, unity: 'L' },
         energyConsumption: { value: 758, unity: 'Wh' },
-        GESEmissions: { value: 18049, unity: 'gCO2' },
+        GESEmissions: { value: 18046, unity: 'gCO2' },
       },
     },
     ingredients: [
@@ -476,12 +476,12 @@ describe.each(CASES)('camera machine drives the $name', ({ prefix, actId, profil
             expect(result.getByRole('meter', { name: 'Score environnemental' })).toHaveProperty('value', 7.5);
             expect(page().querySelector('[data-part="score"]')).toHaveTextContent('7,5/10');
             expect(result.getByText('Repas végétarien')).toBeVisible();
-            expect(page().querySelector('[data-part="water"]')).toHaveTextContent('406,7 L');
+            expect(page().querySelector('[data-part="water"]')).toHaveTextContent('198,8 L');
             expect(page().querySelector('[data-part="energy"]')).toHaveTextContent('758 Wh');
-            expect(page().querySelector('[data-part="ges"]')).toHaveTextContent('18,05 kg CO2');
+            expect(page().querySelector('[data-part="ges"]')).toHaveTextContent('18 kg CO2e');
             const ingredients = within(page().querySelector('[data-part="ingredients"]') as HTMLElement);
             expect(ingredients.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-              'Légumineuses 1,25 kg',
+              'Légumineuses 1,3 kg',
               'Riz 130 g',
               'Tomates 110 g',
               'Oignons 90 g',

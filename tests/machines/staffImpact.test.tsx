@@ -35,27 +35,43 @@ const SESSION: StaffSession = {
 const SESSION_KEY = `staffSession:${HOTEL_ID}`;
 const INPUT: StaffImpactInput = { hId: HOTEL_ID, token: SESSION.token, timeZone: 'Europe/Paris' };
 
-const figure = (
-  saved: number,
-  perUnit: number,
-  origin: 'published' | 'estimate' | 'hotel' = 'estimate',
-): ImpactFigure => ({
-  saved,
-  savedRange: origin === 'hotel' ? null : { low: saved / 2, high: saved * 1.5 },
-  perUnit,
-  range: origin === 'hotel' ? null : { low: perUnit / 2, high: perUnit * 1.5 },
-  boundary: 'the hot water of a shower cut from 7.8 to 5 minutes',
-  geography: origin === 'hotel' ? 'the hotel' : 'United States (household study)',
-  checkedOn: origin === 'hotel' ? null : '2026-11-27',
-  origin,
-  // A shipped source comes in English with its id; the hotel's own text has none.
+const SHOWER_SOURCE: ImpactFigure['source'] = {
+  id: 'watersenseShower',
+  name: 'Residential End Uses of Water Study 2016, as the Alliance for Water Efficiency publishes it',
+  publisher: 'Alliance for Water Efficiency',
+  year: 2016,
+  locator: 'Home Water Works, "Showers", section "Showering to Savings", paragraph 1',
+  url: 'https://home-water-works.org/indoor-use/showers',
+};
+
+/** A shipped figure: its range per unit, the saving's range in proportion, a shipped source (in English, with its id). */
+const figure = (saved: number, perUnit: number, range: [number, number] | null, checkedOn: string | null = null) => {
+  const scale = (value: number) => (perUnit === 0 ? 0 : Math.round((saved * value * 100) / perUnit) / 100);
+  return {
+    saved,
+    savedRange: range && { low: scale(range[0]), high: scale(range[1]) },
+    perUnit,
+    range: range && { low: range[0], high: range[1] },
+    boundary: 'the hot water of a shower cut from the average length to 5 minutes',
+    geography: 'United States (household study)',
+    checkedOn,
+    origin: 'estimate' as const,
+    source: SHOWER_SOURCE,
+  } satisfies ImpactFigure;
+};
+
+/** The hotel's own figure: no range, not checked, its own source text without id or link. */
+const hotelFigure = (saved: number, perUnit: number): ImpactFigure => ({
+  ...figure(saved, perUnit, null),
+  geography: 'the hotel',
+  origin: 'hotel',
   source: {
-    id: origin === 'hotel' ? null : ('watersenseShower' as const),
-    name: origin === 'hotel' ? 'Blanchisserie du Val' : 'US EPA WaterSense, "Showerheads": average shower 7.8 min',
-    publisher: origin === 'hotel' ? null : 'US Environmental Protection Agency',
-    year: origin === 'hotel' ? null : 2016,
+    id: null,
+    name: 'Relevé du compteur de la lingerie, 2026',
+    publisher: null,
+    year: null,
     locator: null,
-    url: origin === 'hotel' ? null : 'https://www.epa.gov/watersense/showerheads',
+    url: null,
   },
 });
 
@@ -87,41 +103,41 @@ const SUMMARY: ImpactSummaryReply = {
     {
       category: 'cleaning',
       units: 1,
-      confirmedUnits: 0,
-      water: figure(100, 100, 'hotel'),
-      energy: figure(0.48, 0.48),
-      co2e: figure(25, 25),
+      confirmedUnits: 1,
+      water: hotelFigure(60, 60),
+      energy: figure(0.48, 0.48, null, '2026-11-27'),
+      co2e: figure(25, 25, [23, 35]),
     },
     {
       category: 'shower',
       units: 2,
       confirmedUnits: 0,
-      water: figure(44.2, 22.1),
-      energy: figure(1.8, 0.9),
-      co2e: figure(408, 204),
+      water: figure(44.2, 22.1, [13.4, 69.6], '2026-11-27'),
+      energy: figure(1.8, 0.9, [0.38, 4.05]),
+      co2e: figure(408, 204, [18, 971]),
     },
     {
       category: 'heating',
       units: 7,
       confirmedUnits: 0,
-      water: figure(0, 0, 'published'),
-      energy: figure(4.9, 0.7),
-      co2e: figure(1113, 159),
+      water: { ...figure(0, 0, [0, 0]), origin: 'published' },
+      energy: figure(4.9, 0.7, [0.2, 1.5]),
+      co2e: figure(1113, 159, [10, 360]),
     },
     {
       category: 'meal',
       units: 1,
       confirmedUnits: 1,
-      water: figure(39.8, 446.5),
-      energy: figure(0.57, 1.33),
-      co2e: figure(1211, 2213),
+      water: figure(50.5, 249.3, null, '2026-11-27'),
+      energy: figure(0.73, 1.13, null),
+      co2e: figure(1328, 1827, [1230, 1827], '2026-11-27'),
     },
   ],
-  evidence: { declared: 7, photographed: 1, scanned: 0, staffConfirmed: 0 },
-  saved: { waterLitres: 184, energyKwh: 7.75, co2eGrams: 2757 },
+  evidence: { declared: 7, photographed: 1, scanned: 0, staffConfirmed: 1 },
+  saved: { waterLitres: 154.7, energyKwh: 7.91, co2eGrams: 2874 },
   savedRange: {
-    low: { waterLitres: 120, energyKwh: 3.9, co2eGrams: 1400 },
-    high: { waterLitres: 250, energyKwh: 11.6, co2eGrams: 4100 },
+    low: { waterLitres: 115.3, energyKwh: 3.52, co2eGrams: 1600 },
+    high: { waterLitres: 381.5, energyKwh: 15.01, co2eGrams: 5900 },
   },
   days: [day('2026-05-04', 5, 80), day('2026-05-05', 3, 15)],
 };
@@ -278,21 +294,50 @@ describe('staff impact machine: model paths drive the Impact tab of the staff pa
             const byType = within(panel()).getByRole('heading', { name: 'Actions par type' });
             expect(daily.compareDocumentPosition(keyFigures) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
             expect(daily.compareDocumentPosition(byType) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-            expect(within(savings).getByRole('row', { name: /Ménages évités/ })).toHaveTextContent(
-              'Ménages évités11 ménage évité1000,4825',
-            );
-            expect(within(savings).getByRole('row', { name: /Chauffage baissé/ })).toHaveTextContent('7 degrés-nuits');
-            expect(within(savings).getByRole('row', { name: /Total/ })).toHaveTextContent('Total1847,752 757');
-            // Each estimate's factor and source, one note away.
+            const cells = (name: RegExp) =>
+              within(within(savings).getByRole('row', { name }))
+                .getAllByRole('cell')
+                .map((cell) => cell.textContent);
+            // Count, confirmed, then each saving with its range below it (none for a single estimate).
+            expect(cells(/Ménages évités/)).toEqual(['1 ménage évité', '1', '60', '0,48', '2523–35']);
+            expect(cells(/Douches plus courtes/)).toEqual([
+              '2 douches',
+              '0',
+              '44,226,8–139,2',
+              '1,80,76–8,1',
+              '40836–1\u202f942',
+            ]);
+            expect(cells(/Chauffage baissé/)[0]).toBe('7 degrés-nuits');
+            expect(cells(/Total/)).toEqual([
+              '',
+              '',
+              '154,7115,3–381,5',
+              '7,913,52–15,01',
+              '2\u202f8741\u202f600–5\u202f900',
+            ]);
+            // How far the period's answers are backed.
+            const evidence = panel().querySelector('[data-part="evidence"]') as HTMLElement;
+            expect(evidence).toHaveTextContent('Déclarés par le client7');
+            expect(evidence).toHaveTextContent('Photographiés1');
+            expect(evidence).toHaveTextContent('Confirmés par le personnel1');
+            // Each estimate's factor, range, boundary, check and source, one note away.
             expect(within(panel()).getByRole('link', { name: /^Note 1\s: facteurs et sources$/ })).toBeVisible();
-            // A shipped source in the staff's language, not the API's English.
+            const notes = panel().querySelector('[data-part="notes"]') as HTMLElement;
+            const factors = [...notes.querySelectorAll('[data-part="factor"]')].map((line) => line.textContent);
+            expect(factors[3]).toBe(
+              '22,1 L (de 13,4–69,6 L), estimation. Périmètre\u00a0: the hot water of a shower cut from the average length to 5 minutes\u00a0; zone\u00a0: United States (household study). Vérifié sur la source le 27 novembre 2026. Source\u00a0: Residential End Uses of Water Study 2016, publiée par l\'Alliance for Water Efficiency (et citée par l\'US EPA WaterSense)\u00a0: une douche moyenne aux États-Unis dure 7,8 min à 7,9 L/min — Alliance for Water Efficiency, 2016, Home Water Works, "Showers", section "Showering to Savings", paragraph 1',
+            );
+            // A shipped source in the staff's language, not the API's English, linked to the document.
             expect(
-              within(panel()).getAllByRole('link', {
-                name: 'US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min',
-              })[0],
-            ).toHaveAttribute('href', 'https://www.epa.gov/watersense/showerheads');
-            expect(panel()).not.toHaveTextContent('average shower');
-            expect(panel()).toHaveTextContent("100 L, chiffre de l'hôtel. Source : Blanchisserie du Val");
+              within(notes).getAllByRole('link', { name: /^Residential End Uses of Water Study 2016, publiée par/ })[0],
+            ).toHaveAttribute('href', 'https://home-water-works.org/indoor-use/showers');
+            expect(notes).not.toHaveTextContent('as the Alliance for Water Efficiency publishes it');
+            // A range of one value is the figure itself: heating saves no water, said once.
+            expect(factors[6]).toMatch(/^0 L, chiffre publié\. Périmètre/);
+            expect(cells(/Chauffage baissé/)[2]).toBe('0');
+            expect(factors[0]).toMatch(
+              /^60 L \(estimation unique, sans fourchette\), chiffre de l'hôtel\..* Non vérifié sur la source\. Source\u00a0: Relevé du compteur de la lingerie, 2026$/,
+            );
             // The chart's text alternative: the daily series as a table.
             const days = within(panel()).getByText('Les chiffres du graphique, jour par jour').closest('details');
             expect(within(days as HTMLElement).getAllByRole('row')).toHaveLength(3);
@@ -416,13 +461,15 @@ describe('impact CSV and periods', () => {
     expect(lines).toContain('Points gagnés,95');
     expect(lines).toContain('Eau donnée (L),50');
     expect(lines).toContain('Renoncer au ménage,2');
+    expect(lines).toContain('Déclarés par le client,7');
+    expect(lines).toContain('Confirmés par le personnel,1');
     expect(lines).toContain(
-      'Douches plus courtes,2,Eau (L),44.2,22.1,par douche plus courte,estimation,"US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min",https://www.epa.gov/watersense/showerheads',
+      'Douches plus courtes,2,0,Eau (L),44.2,26.8,139.2,22.1,13.4,69.6,par douche plus courte,estimation,the hot water of a shower cut from the average length to 5 minutes,United States (household study),2026-11-27,"Residential End Uses of Water Study 2016, publiée par l\'Alliance for Water Efficiency (et citée par l\'US EPA WaterSense)\u00a0: une douche moyenne aux États-Unis dure 7,8 min à 7,9 L/min",Alliance for Water Efficiency,2016,"Home Water Works, ""Showers"", section ""Showering to Savings"", paragraph 1",https://home-water-works.org/indoor-use/showers',
     );
     expect(lines).toContain(
-      "Ménages évités,1,Eau (L),100,100,par ménage évité,chiffre de l'hôtel,Blanchisserie du Val,",
+      'Ménages évités,1,1,Eau (L),60,,,60,,,par ménage évité,chiffre de l\'hôtel,the hot water of a shower cut from the average length to 5 minutes,the hotel,,"Relevé du compteur de la lingerie, 2026",,,,',
     );
-    expect(lines).toContain('Total,,CO2e (g),2757');
+    expect(lines).toContain('Total,,,CO2e (g),2874,1600,5900');
     expect(lines).toContain('2026-05-04,5,80,0,0,0,0,0,0');
     expect(lines.at(-1)).toBe('');
   });

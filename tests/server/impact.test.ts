@@ -76,7 +76,7 @@ describeEachDialect('impact summary', (get) => {
       url: `/api/actions/${meal.actId}/limeat`,
       payload: { uuid: a.profileUUID, sUUID: a.sUUID, endDate: null, photoData: photo(), dishKey: 'lentil-curry' },
     });
-    expect(curry.json().greenMilesAdded).toBe(15);
+    expect(curry.json().greenMilesAdded).toBe(20);
     // Stay B does nothing: present, not participating.
     await at(h, '2026-05-04T09:00:00Z', () => newStay(h.app, h.handle));
     // Stay C starts at 01:30 hotel-local on the second day: a skip changed back to cleaning, heating at 16 °C.
@@ -135,7 +135,7 @@ describeEachDialect('impact summary', (get) => {
     // Every figure of points is a sum over the period's ledger rows.
     const ledger = await ledgerSums(h, 1, '2026-05-03T22:00:00.000Z', '2026-05-05T22:00:00.000Z');
     expect(reply.points).toEqual(ledger);
-    expect(reply.points).toEqual({ earned: 20 + 15 + 15 + 15 + 15 + (20 - 20) + 15, spent: 20 + 30 });
+    expect(reply.points).toEqual({ earned: 20 + 15 + 15 + 15 + 20 + (20 - 20) + 15, spent: 20 + 30 });
     const [first, second] = reply.days;
     expect(reply.days).toHaveLength(2);
     expect({ earned: first?.pointsEarned, spent: first?.pointsSpent }).toEqual(
@@ -155,17 +155,16 @@ describeEachDialect('impact summary', (get) => {
       .select(['meal_water_litres', 'meal_energy_wh', 'meal_ghg_grams'])
       .where('meal_ghg_grams', 'is not', null)
       .executeTakeFirstOrThrow();
-    expect(meal).toEqual({ meal_water_litres: 406.7, meal_energy_wh: 758, meal_ghg_grams: 1002 });
+    expect(meal).toEqual({ meal_water_litres: 198.8, meal_energy_wh: 400, meal_ghg_grams: 499 });
 
     const byCategory = Object.fromEntries(reply.impact.map((row) => [row.category, row]));
-    // One skip kept (stay C went back to cleaning); Les Tilleuls counts its own 100 litres per skipped cleaning.
+    // One skip kept (stay C went back to cleaning), at the shipped floor of a room's laundry.
     expect(byCategory.cleaning).toMatchObject({
       units: 1,
-      water: { saved: 100, perUnit: 100, origin: 'hotel', source: { id: null, url: null } },
-      energy: { saved: 0.48, perUnit: 0.48, origin: 'estimate' },
-      co2e: { saved: 25, perUnit: 25 },
+      water: { saved: 20, perUnit: 20, savedRange: { low: 5.4, high: 157.7 }, origin: 'estimate' },
+      energy: { saved: 0.48, perUnit: 0.48, savedRange: null, origin: 'estimate' },
+      co2e: { saved: 25, perUnit: 25, savedRange: { low: 23, high: 35 } },
     });
-    expect(byCategory.cleaning?.water.source.name).toMatch(/Blanchisserie du Val/);
     expect(byCategory.cleaning?.energy.source).toMatchObject({
       id: 'bookingLaundry',
       url: expect.stringMatching(/^https:\/\/partner\.booking\.com\//),
@@ -176,7 +175,7 @@ describeEachDialect('impact summary', (get) => {
       energy: { saved: 1.8, perUnit: 0.9 },
       co2e: { saved: 408, perUnit: 204 },
     });
-    expect(byCategory.shower?.water.source.url).toBe('https://www.epa.gov/watersense/showerheads');
+    expect(byCategory.shower?.water.source.url).toBe('https://home-water-works.org/indoor-use/showers');
     // 22 → 19 °C is 3 degree-nights; 16 °C counts down to 18 °C only: 4.
     expect(byCategory.heating).toMatchObject({
       units: 7,
@@ -184,17 +183,22 @@ describeEachDialect('impact summary', (get) => {
       energy: { saved: 4.9, perUnit: 0.7 },
       co2e: { saved: 1113, perUnit: 159 },
     });
-    // The lentil curry against the reference meal (446.5 L, 1.33 kWh, 2213 g).
+    // The lentil curry against the reference meal (249.3 L, 1.13 kWh, 1827 g; 1230–1827 g).
     expect(byCategory.meal).toMatchObject({
       units: 1,
-      water: { saved: 39.8, perUnit: 446.5 },
-      energy: { saved: 0.57, perUnit: 1.33 },
-      co2e: { saved: 1211, perUnit: 2213 },
+      water: { saved: 50.5, perUnit: 249.3, savedRange: null },
+      energy: { saved: 0.73, perUnit: 1.13 },
+      co2e: { saved: 1328, perUnit: 1827, savedRange: { low: 731, high: 1328 } },
     });
     expect(reply.saved).toEqual({
-      waterLitres: 184,
-      energyKwh: 7.75,
-      co2eGrams: 2757,
+      waterLitres: 114.7,
+      energyKwh: 7.91,
+      co2eGrams: 2874,
+    });
+    // Each gesture at its factors' low and high ends; a single estimate counts as itself at both (docs/impact.md#ranges).
+    expect(reply.savedRange).toEqual({
+      low: { waterLitres: 82.7, energyKwh: 3.37, co2eGrams: 860 },
+      high: { waterLitres: 347.4, energyKwh: 19.81, co2eGrams: 5825 },
     });
     // The daily series adds up to the period's figures.
     const sum = (pick: (day: ImpactSummaryReply['days'][number]) => number) =>
@@ -336,6 +340,7 @@ describe('impact factors in the content file', () => {
       origin: 'hotel',
     });
     expect(table.heating.co2e).toEqual(DEFAULT_IMPACT_FACTORS.heating.co2e);
-    expect(parseContent(TILLEULS_YAML).impactFactors?.cleaning?.waterLitres).toBe(100);
+    // The sample hotel shows the shipped table: an override needs a source the hotel can show.
+    expect(parseContent(TILLEULS_YAML).impactFactors).toBeUndefined();
   });
 });

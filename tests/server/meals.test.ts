@@ -65,45 +65,72 @@ describe('meal scoring (docs/meal-scoring.md worked examples)', () => {
       expect(row.waterLitresPerKg).toBeGreaterThan(0);
       expect(row.energyMjPerKg).toBeGreaterThan(0);
     }
-    expect(FOOD_FACTORS.beef.ghgKgPerKg).toBeCloseTo(99.5);
+    expect(FOOD_FACTORS.beef.ghgKgPerKg).toBe(99.48);
     expect(FOOD_FACTORS.potatoes.ghgKgPerKg).toBeCloseTo(0.46);
   });
 
   it('docs/meal-scoring.md lists every row of the factor table with its figures', () => {
     const text = readFileSync(new URL('../../docs/meal-scoring.md', import.meta.url), 'utf8');
     const rows = new Map(
-      [...text.matchAll(/^\| `(\w+)` \| [^|]+ \| ([\d.]+) \| (\d+) \| (\d+) \| (yes|no) \|$/gm)].map((match) => [
+      [
+        ...text.matchAll(
+          /^\| `(\w+)` \| [^|]+ \| [^|]+ \| (raw|dry|asSold) \| ([\d.]+) \| ([\d.]+)–([\d.]+) \| (\d+) \| (\d+) \| (yes|no) \|$/gm,
+        ),
+      ].map((match) => [
         match[1],
-        [Number(match[2]), Number(match[3]), Number(match[4]), match[5] === 'yes'],
+        [
+          match[2],
+          Number(match[3]),
+          { low: Number(match[4]), high: Number(match[5]) },
+          Number(match[6]),
+          Number(match[7]),
+          match[8] === 'yes',
+        ],
       ]),
     );
     expect(
       new Map(
         FOOD_KEYS.map((key) => {
           const row = FOOD_FACTORS[key];
-          return [key, [row.ghgKgPerKg, row.waterLitresPerKg, row.energyMjPerKg, row.vegetarian]];
+          return [
+            key,
+            [row.basis, row.ghgKgPerKg, row.ghgRangeKgPerKg, row.waterLitresPerKg, row.energyMjPerKg, row.vegetarian],
+          ];
         }),
       ),
     ).toEqual(rows);
   });
 
-  it('lentil curry: 1002 g CO2e, 406.7 L, 758 Wh, score 7.5, vegetarian, 15 of 20 points', () => {
+  it('lentil curry (dry lentils and rice): 499 g CO2e, 198.8 L, 400 Wh, score 10, vegetarian, 20 of 20 points', () => {
     const curry = [
-      { food: 'pulses', grams: 150 },
-      { food: 'rice', grams: 120 },
+      { food: 'pulses', grams: 60 },
+      { food: 'rice', grams: 45 },
       { food: 'tomatoes', grams: 80 },
       { food: 'onions', grams: 40 },
       { food: 'nuts', grams: 10 },
     ] as const;
-    expect(impactOf(curry)).toEqual({ waterLitres: 406.7, energyWh: 758, ghgGrams: 1002 });
+    expect(impactOf(curry)).toEqual({ waterLitres: 198.8, energyWh: 400, ghgGrams: 499 });
     const analysis = analysisOf(curry, 'en');
-    expect(analysis.scores.environmental).toBe(7.5);
+    expect(analysis.scores.environmental).toBe(10);
     expect(analysis.environmentalAnalysis.isVegetarian).toBe(true);
-    expect(analysis.ingredients[0]).toEqual({ name: 'Pulses', quantity: 150 });
-    expect(mealPoints(7.5, 20)).toBe(15);
+    expect(analysis.ingredients[0]).toEqual({ name: 'Tomatoes', quantity: 80 });
+    expect(mealPoints(10, 20)).toBe(20);
   });
 
-  it('beef bourguignon: 18049 g CO2e, 275.9 L, 3175 Wh, score 0, not vegetarian, 0 points', () => {
+  it('garden salad with egg: 671 g CO2e, 137.8 L, score 8.9, 18 of 20 points', () => {
+    const salad = [
+      { food: 'vegetables', grams: 150 },
+      { food: 'tomatoes', grams: 80 },
+      { food: 'eggs', grams: 60 },
+      { food: 'wheat', grams: 40 },
+      { food: 'oliveOil', grams: 15 },
+    ] as const;
+    expect(impactOf(salad)).toMatchObject({ waterLitres: 137.8, ghgGrams: 671 });
+    expect(analysisOf(salad, 'en').scores.environmental).toBe(8.9);
+    expect(mealPoints(8.9, 20)).toBe(18);
+  });
+
+  it('beef bourguignon: 18046 g CO2e, 275.9 L, 3175 Wh, score 0, not vegetarian, 0 points', () => {
     const beef = [
       { food: 'beef', grams: 180 },
       { food: 'rootVegetables', grams: 80 },
@@ -111,7 +138,7 @@ describe('meal scoring (docs/meal-scoring.md worked examples)', () => {
       { food: 'potatoes', grams: 150 },
       { food: 'vegetables', grams: 30 },
     ] as const;
-    expect(impactOf(beef)).toEqual({ waterLitres: 275.9, energyWh: 3175, ghgGrams: 18049 });
+    expect(impactOf(beef)).toEqual({ waterLitres: 275.9, energyWh: 3175, ghgGrams: 18046 });
     const analysis = analysisOf(beef, 'fr');
     expect(analysis.scores.environmental).toBe(0);
     expect(analysis.environmentalAnalysis.isVegetarian).toBe(false);
@@ -188,21 +215,21 @@ describeEachDialect('meal photo, hotel menu analyser', (get) => {
     expect(meal.actReward).toBe(20);
     const photo = jpeg(320, 320);
 
-    const curry = await postPhoto(app, stay, meal.actId, { photoData: photo, dishKey: 'lentil-curry', lang: 'en' });
-    expect(curry.statusCode).toBe(200);
-    const reply = curry.json() as LimeatReply;
+    const salad = await postPhoto(app, stay, meal.actId, { photoData: photo, dishKey: 'garden-salad', lang: 'en' });
+    expect(salad.statusCode).toBe(200);
+    const reply = salad.json() as LimeatReply;
     expect(Value.Check(LimeatReply, reply)).toBe(true);
-    expect(reply.greenMilesAdded).toBe(15);
-    expect(reply.limeatAnalysis.scores.environmental).toBe(7.5);
-    expect(reply.limeatAnalysis.environmentalAnalysis.impact.GESEmissions).toEqual({ value: 1002, unity: 'gCO2' });
-    expect(await expectConsistentBalance(app, handle, stay)).toBe(15);
+    expect(reply.greenMilesAdded).toBe(18);
+    expect(reply.limeatAnalysis.scores.environmental).toBe(8.9);
+    expect(reply.limeatAnalysis.environmentalAnalysis.impact.GESEmissions).toEqual({ value: 671, unity: 'gCO2' });
+    expect(await expectConsistentBalance(app, handle, stay)).toBe(18);
 
     // A weaker meal the same night takes nothing back and adds nothing.
     const beef = await postPhoto(app, stay, meal.actId, { photoData: photo, dishKey: 'beef-bourguignon' });
     expect(beef.json()).toMatchObject({ greenMilesAdded: 0, limeatAnalysis: { scores: { environmental: 0 } } });
-    // A better one adds the difference: 20 (score 10) − 15.
+    // A better one adds the difference: 20 (score 10) − 18.
     const fruit = await postPhoto(app, stay, meal.actId, { photoData: photo, dishKey: 'fruit-salad' });
-    expect(fruit.json().greenMilesAdded).toBe(5);
+    expect(fruit.json().greenMilesAdded).toBe(2);
     const again = await postPhoto(app, stay, meal.actId, { photoData: photo, dishKey: 'fruit-salad' });
     expect(again.json().greenMilesAdded).toBe(0);
     expect(await expectConsistentBalance(app, handle, stay)).toBe(20);

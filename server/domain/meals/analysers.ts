@@ -7,7 +7,7 @@
  */
 
 import type { MealIngredient } from '../../../contract/meal-foods.ts';
-import { FOOD_KEYS, isFoodKey } from '../../../contract/meal-foods.ts';
+import { FOOD_FACTORS, FOOD_KEYS, isFoodKey } from '../../../contract/meal-foods.ts';
 import { DomainError } from '../errors.ts';
 import { matchFood } from './factors.ts';
 
@@ -44,10 +44,15 @@ export const DEFAULT_VISION_TIMEOUT_MS = 20_000;
 /** A plate holds less than this of one ingredient: a larger answer is a model's mistake. */
 const MAX_INGREDIENT_GRAMS = 2000;
 
+/** Rows whose figures are per kilogram dry (docs/meal-scoring.md#factor-table): the model is asked for dry weights. */
+const DRY_FOODS = FOOD_KEYS.filter((key) => FOOD_FACTORS[key].basis === 'dry');
+
 const INSTRUCTIONS = [
   'You estimate what is on a plate of food from a photo.',
   'Answer with JSON only, exactly this shape: {"ingredients": [{"name": string, "grams": number, "category": string}]}.',
-  '"name" is the ingredient in English, "grams" its estimated weight on the plate,',
+  '"name" is the ingredient in English, "grams" the weight it was cooked from (raw meat, fish and vegetables),',
+  `but for cooked grains and pulses of the categories ${DRY_FOODS.join(', ')} (rice, pasta, couscous, lentils, beans)`,
+  'their DRY weight before cooking, about 2.5 times less than cooked (bread as it is);',
   `"category" one of: ${FOOD_KEYS.join(', ')}.`,
   'If the photo shows no food, answer {"ingredients": []}.',
 ].join(' ');

@@ -1,19 +1,22 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
-import type { ImpactCategory, ImpactFigure, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
+import { EVIDENCE_LEVELS } from '../../../../../contract/evidence.ts';
+import type { ImpactCategory, ImpactFigure, ImpactRange, ImpactSummaryReply } from '../../../../../contract/schemas.ts';
 import { TableScroll } from '../TableScroll.tsx';
-import { formatDate, numberFormat } from './format.ts';
+import { formatDate, formatLongDate, numberFormat } from './format.ts';
 import { ImpactChart } from './ImpactChart.tsx';
 import {
   actionTypeLabel,
   CATEGORY_LABELS,
   CATEGORY_UNITS,
+  EVIDENCE_LABELS,
   type ImpactMeasure,
   MEASURE_LABELS,
   MEASURES,
   ORIGIN_LABELS,
   sourceLabel,
+  TOTAL_FIELDS,
 } from './labels.ts';
 
 /** The figures of a period (docs/behaviour.md#impact-tab): key figures, actions, estimated savings, daily series. */
@@ -113,7 +116,26 @@ function unitsText(category: ImpactCategory, count: number): string {
 
 const UNIT_SYMBOLS: Record<ImpactMeasure, string> = { water: 'L', energy: 'kWh', co2e: 'g CO2e' };
 
-/** The estimated savings by gesture, each figure's factor and source in a numbered note below the table. */
+/** A saving with its range below it (docs/impact.md#ranges); a single estimate, or a range of one value, has none. */
+function SavedCell({ saved, range }: { saved: number; range: ImpactRange | null }) {
+  const { i18n } = useLingui();
+  const numbers = numberFormat(i18n);
+  return (
+    <td>
+      {numbers.format(saved)}
+      {range && range.low !== range.high && (
+        <span className="staff-impact__saved-range" data-part="saved-range">
+          <bdi>{`${numbers.format(range.low)}–${numbers.format(range.high)}`}</bdi>
+        </span>
+      )}
+    </td>
+  );
+}
+
+/**
+ * The estimated savings by gesture with their ranges and the units confirmed beyond the guest's word, the period's
+ * evidence counts, and each figure's factor and source in a numbered note below the table.
+ */
 function Savings({ summary }: { summary: ImpactSummaryReply }) {
   const { t, i18n } = useLingui();
   const numbers = numberFormat(i18n);
@@ -132,6 +154,9 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
               </th>
               <th scope="col">
                 <Trans>Nombre</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Dont confirmés</Trans>
               </th>
               {MEASURES.map((measure) => (
                 <th key={measure} scope="col">
@@ -154,8 +179,9 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
                     </sup>
                   </th>
                   <td>{unitsText(row.category, row.units)}</td>
+                  <td data-part="confirmed">{numbers.format(row.confirmedUnits)}</td>
                   {MEASURES.map((measure) => (
-                    <td key={measure}>{numbers.format(row[measure].saved)}</td>
+                    <SavedCell key={measure} saved={row[measure].saved} range={row[measure].savedRange} />
                   ))}
                 </tr>
               );
@@ -167,20 +193,45 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
                 <Trans>Total</Trans>
               </th>
               <td />
-              <td>{numbers.format(summary.saved.waterLitres)}</td>
-              <td>{numbers.format(summary.saved.energyKwh)}</td>
-              <td>{numbers.format(summary.saved.co2eGrams)}</td>
+              <td />
+              {MEASURES.map((measure) => (
+                <SavedCell
+                  key={measure}
+                  saved={summary.saved[TOTAL_FIELDS[measure]]}
+                  range={{
+                    low: summary.savedRange.low[TOTAL_FIELDS[measure]],
+                    high: summary.savedRange.high[TOTAL_FIELDS[measure]],
+                  }}
+                />
+              ))}
             </tr>
           </tfoot>
         </table>
       </TableScroll>
+      <p className="staff-impact__hint">
+        <Trans>
+          Sous chaque chiffre, sa fourchette. Confirmés : photographiés, scannés sur place ou confirmés par le
+          personnel.
+        </Trans>
+      </p>
+      <h4 className="staff-impact__subheading">
+        <Trans>Niveau de preuve des réponses</Trans>
+      </h4>
+      <dl className="staff-impact__evidence" data-part="evidence">
+        {EVIDENCE_LEVELS.map((level) => (
+          <div key={level} className="staff-impact__key-figure">
+            <dt>{i18n._(EVIDENCE_LABELS[level])}</dt>
+            <dd>{numbers.format(summary.evidence[level])}</dd>
+          </div>
+        ))}
+      </dl>
       <ol className="staff-impact__notes" data-part="notes">
         {summary.impact.map((row) => (
           <li key={row.category} id={`${noteId}-${row.category}`}>
             <strong>{i18n._(CATEGORY_LABELS[row.category])}</strong> ({i18n._(CATEGORY_UNITS[row.category])})
             <ul>
               {MEASURES.map((measure) => (
-                <li key={measure}>
+                <li key={measure} data-part="factor">
                   <FactorLine figure={row[measure]} unit={UNIT_SYMBOLS[measure]} />
                 </li>
               ))}
@@ -192,22 +243,59 @@ function Savings({ summary }: { summary: ImpactSummaryReply }) {
   );
 }
 
+/**
+ * One factor as an auditor reads it: value and range, origin, what it covers and where, when it was checked against
+ * its source, and the source with its publisher, year and place in the document. Boundary, geography and locator
+ * are the method's English words (docs/impact.md#factor-table).
+ */
 function FactorLine({ figure, unit }: { figure: ImpactFigure; unit: string }) {
   const { i18n } = useLingui();
-  const factor = `${numberFormat(i18n).format(figure.perUnit)} ${unit}`;
+  const numbers = numberFormat(i18n);
+  const factor = `${numbers.format(figure.perUnit)} ${unit}`;
+  const range = figure.range && `${numbers.format(figure.range.low)}–${numbers.format(figure.range.high)} ${unit}`;
+  // A range of one value (no water for heating) is the figure itself.
+  const exact = figure.range !== null && figure.range.low === figure.range.high;
   const origin = i18n._(ORIGIN_LABELS[figure.origin]);
   const source = sourceLabel(i18n, figure.source);
+  const checkedOn = figure.checkedOn && formatLongDate(i18n, figure.checkedOn);
+  const { publisher, year, locator } = figure.source;
+  const details = [publisher, year, locator].filter((part) => part !== null).join(', ');
   return (
     <>
+      {exact ? (
+        <Trans>
+          <bdi>{factor}</bdi>, {origin}.
+        </Trans>
+      ) : range ? (
+        <Trans>
+          <bdi>{factor}</bdi> (de <bdi>{range}</bdi>), {origin}.
+        </Trans>
+      ) : (
+        <Trans>
+          <bdi>{factor}</bdi> (estimation unique, sans fourchette), {origin}.
+        </Trans>
+      )}{' '}
       <Trans>
-        <bdi>{factor}</bdi>, {origin}. Source :
+        Périmètre : <span lang="en">{figure.boundary}</span> ; zone : <span lang="en">{figure.geography}</span>.
       </Trans>{' '}
+      <span data-part="checked">
+        {checkedOn ? <Trans>Vérifié sur la source le {checkedOn}.</Trans> : <Trans>Non vérifié sur la source.</Trans>}
+      </span>{' '}
+      <Trans>Source :</Trans>{' '}
       {figure.source.url ? (
         <a href={figure.source.url} target="_blank" rel="noreferrer">
           {source}
         </a>
       ) : (
         source
+      )}
+      {details && (
+        <>
+          {' — '}
+          <span lang="en" data-part="source-details">
+            {details}
+          </span>
+        </>
       )}
     </>
   );

@@ -1,14 +1,17 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { EVIDENCE_LEVELS } from '../../../../../contract/evidence.ts';
 import type { ImpactSummaryReply } from '../../../../../contract/schemas.ts';
 import {
   actionTypeLabel,
   CATEGORY_LABELS,
   CATEGORY_UNITS,
+  EVIDENCE_LABELS,
   MEASURE_LABELS,
   MEASURES,
   ORIGIN_LABELS,
   sourceLabel,
+  TOTAL_FIELDS,
 } from './labels.ts';
 
 /** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
@@ -20,7 +23,8 @@ function field(value: string | number): string {
 const row = (...fields: Array<string | number>) => fields.map(field).join(',');
 
 /**
- * The figures and the daily series of a summary as CSV (docs/behaviour.md#impact-tab): labels in the interface
+ * The figures, their ranges, evidence and sources, and the daily series of a summary as CSV
+ * (docs/behaviour.md#impact-tab): labels in the interface
  * language, numbers as the API gives them (a dot for decimals) so a spreadsheet reads them in any locale. A BOM
  * first, so spreadsheet programs read the file as UTF-8.
  */
@@ -37,6 +41,7 @@ export function impactCsv(summary: ImpactSummaryReply, i18n: I18n): string {
     row(t(msg`Récompenses obtenues`), summary.rewards.claimed),
     row(t(msg`Récompenses utilisées`), summary.rewards.used),
     row(t(msg`Eau donnée (L)`), summary.waterDonatedLitres),
+    ...EVIDENCE_LEVELS.map((level) => row(t(EVIDENCE_LABELS[level]), summary.evidence[level])),
     '',
     row(t(msg`Action`), t(msg`Nombre`)),
     ...summary.actionsByType.map(({ actType, count }) => row(actionTypeLabel(i18n, actType), count)),
@@ -44,12 +49,23 @@ export function impactCsv(summary: ImpactSummaryReply, i18n: I18n): string {
     row(
       t(msg`Geste`),
       t(msg`Nombre`),
+      t(msg`Dont confirmés`),
       t(msg`Mesure`),
       t(msg`Économisé`),
+      t(msg`Économisé, bas de la fourchette`),
+      t(msg`Économisé, haut de la fourchette`),
       t(msg`Facteur`),
+      t(msg`Facteur, bas de la fourchette`),
+      t(msg`Facteur, haut de la fourchette`),
       t(msg`Unité du facteur`),
       t(msg`Nature`),
+      t(msg`Périmètre`),
+      t(msg`Zone`),
+      t(msg`Vérifié sur la source le`),
       t(msg`Source`),
+      t(msg`Éditeur`),
+      t(msg`Année`),
+      t(msg`Emplacement dans la source`),
       t(msg`Adresse de la source`),
     ),
     ...summary.impact.flatMap((category) =>
@@ -58,19 +74,40 @@ export function impactCsv(summary: ImpactSummaryReply, i18n: I18n): string {
         return row(
           t(CATEGORY_LABELS[category.category]),
           category.units,
+          category.confirmedUnits,
           t(MEASURE_LABELS[measure]),
           figure.saved,
+          figure.savedRange?.low ?? '',
+          figure.savedRange?.high ?? '',
           figure.perUnit,
+          figure.range?.low ?? '',
+          figure.range?.high ?? '',
           t(CATEGORY_UNITS[category.category]),
           t(ORIGIN_LABELS[figure.origin]),
+          figure.boundary,
+          figure.geography,
+          figure.checkedOn ?? '',
           sourceLabel(i18n, figure.source),
+          figure.source.publisher ?? '',
+          figure.source.year ?? '',
+          figure.source.locator ?? '',
           figure.source.url ?? '',
         );
       }),
     ),
-    row(t(msg`Total`), '', t(MEASURE_LABELS.water), summary.saved.waterLitres),
-    row(t(msg`Total`), '', t(MEASURE_LABELS.energy), summary.saved.energyKwh),
-    row(t(msg`Total`), '', t(MEASURE_LABELS.co2e), summary.saved.co2eGrams),
+    ...MEASURES.map((measure) => {
+      const field = TOTAL_FIELDS[measure];
+      const { saved, savedRange } = summary;
+      return row(
+        t(msg`Total`),
+        '',
+        '',
+        t(MEASURE_LABELS[measure]),
+        saved[field],
+        savedRange.low[field],
+        savedRange.high[field],
+      );
+    }),
     '',
     row(
       t(msg`Date`),

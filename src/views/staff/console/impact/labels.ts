@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ImpactCategory, ImpactFigure, ImpactSourceId } from '../../../../../contract/schemas.ts';
+import type { EvidenceLevel } from '../../../../../contract/evidence.ts';
+import type { ImpactAmounts, ImpactCategory, ImpactFigure, ImpactSourceId } from '../../../../../contract/schemas.ts';
 
 /** The staff's words for the action types (docs/behaviour.md#impact-tab); an unknown type shows its code. */
 const ACTION_TYPE_LABELS: Record<string, MessageDescriptor> = {
@@ -44,8 +45,23 @@ export const ORIGIN_LABELS: Record<ImpactFigure['origin'], MessageDescriptor> = 
   hotel: msg`chiffre de l'hôtel`,
 };
 
+/** How far the period's completions are backed (docs/impact.md#evidence). */
+export const EVIDENCE_LABELS: Record<EvidenceLevel, MessageDescriptor> = {
+  declared: msg`Déclarés par le client`,
+  photographed: msg`Photographiés`,
+  scanned: msg`Scannés sur place`,
+  staffConfirmed: msg`Confirmés par le personnel`,
+};
+
 export type ImpactMeasure = 'water' | 'energy' | 'co2e';
 export const MEASURES: readonly ImpactMeasure[] = ['water', 'energy', 'co2e'];
+
+/** Where the summary's totals keep each measure. */
+export const TOTAL_FIELDS: Record<ImpactMeasure, keyof ImpactAmounts> = {
+  water: 'waterLitres',
+  energy: 'energyKwh',
+  co2e: 'co2eGrams',
+};
 
 export const MEASURE_LABELS: Record<ImpactMeasure, MessageDescriptor> = {
   water: msg`Eau (L)`,
@@ -55,13 +71,13 @@ export const MEASURE_LABELS: Record<ImpactMeasure, MessageDescriptor> = {
 
 /** The shipped sources in the staff's language (the API names them in English); publication titles stay as published. */
 const SOURCE_LABELS: Record<ImpactSourceId, MessageDescriptor> = {
-  bookingLaundry: msg`Booking.com Partner Hub, « Reducing water consumption » : chaque lessive de 10 kg consomme au moins 50 litres d'eau et 1,2 kWh`,
-  watersenseShower: msg`US EPA WaterSense, « Showerheads » (Residential End Uses of Water Study 2016) : une douche moyenne dure 7,8 min à 7,9 L/min`,
-  waterHeating: msg`Chauffage de l'eau : 4,186 kJ/(kg·K), de 10 °C à 38 °C, chauffe-eau d'un rendement de 80 %`,
-  ademeOneDegree: msg`ADEME : 1 °C de moins économise environ 7 % de l'énergie de chauffage ; 10 kWh de chauffage par chambre et par nuit (hypothèse)`,
-  ademeGas: msg`ADEME Base Empreinte : gaz naturel, mix moyen, consommation, 227 g CO2e/kWh (PCI)`,
-  ademeElectricity: msg`ADEME Base Empreinte : électricité, France, mix moyen, consommation, 52 g CO2e/kWh`,
-  referenceMeal: msg`Repas de référence (volaille 150 g, riz 150 g, légumes 100 g) moins le repas, selon la table des facteurs des repas : Poore & Nemecek 2018 (Science 360:987), Agribalyse 3.1`,
+  bookingLaundry: msg`Booking.com Partner Hub, « Reducing water consumption » : chaque lessive de 10 kg consomme au moins 50 litres d'eau et 1,2 kWh d'électricité ; 4 kg de linge par chambre et par nuit (Commission européenne, « Green ideas for tourism »)`,
+  watersenseShower: msg`Residential End Uses of Water Study 2016, publiée par l'Alliance for Water Efficiency (et citée par l'US EPA WaterSense) : une douche moyenne aux États-Unis dure 7,8 min à 7,9 L/min`,
+  waterHeating: msg`Chauffage de l'eau : 4,186 kJ/(kg·K), de 10 °C à 38 °C, chauffe-eau d'un rendement de 80 % (nos hypothèses)`,
+  ademeOneDegree: msg`ADEME : 1 °C de moins économise environ 7 % de l'énergie de chauffage (5 à 10 %) ; 10 kWh de chauffage par chambre et par nuit (notre hypothèse)`,
+  ademeGas: msg`ADEME Base Empreinte, « Gaz naturel - 2015 - mix moyen - consommation » : 227 g CO2e/kWh PCI, combustion et amont`,
+  ademeElectricity: msg`ADEME Base Empreinte, « Électricité - 2022 - mix moyen - consommation » : 52 g CO2e/kWh, France continentale, cycle de vie`,
+  referenceMeal: msg`Repas de référence (volaille 150 g crue, riz 60 g sec, légumes 150 g) moins le repas, selon la table des facteurs des repas : Poore & Nemecek 2018 (Science 360:987) via Our World in Data, moyennes mondiales pertes comprises`,
   hotelOwnFigure: msg`Chiffre propre à l'hôtel`,
 };
 
