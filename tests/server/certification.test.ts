@@ -5,12 +5,13 @@
  */
 import * as mupdf from 'mupdf';
 import { expect, it } from 'vitest';
+import { DEFAULT_IMPACT_FACTORS } from '../../contract/impact-factors.ts';
 import type { ImpactSummaryReply } from '../../contract/schemas.ts';
 import { CERTIFICATION_CSV_HEADER, CERTIFICATION_ITEMS } from '../../server/domain/certification.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
 import { describeEachDialect, type Harness, SAMPLE_STAFF, staffHeaders, TEST_FRONT_TOKEN } from './harness.ts';
 
-// 2026-05-04 and 05-05 at Les Tilleuls (Europe/Paris): 100 L per skipped cleaning, its own figure.
+// 2026-05-04 and 05-05 at Les Tilleuls (Europe/Paris), on the shipped factor table.
 const PERIOD = 'from=2026-05-04&to=2026-05-05';
 
 /** RFC 4180 as server/csv.ts writes it: text cells quoted, numbers bare, CRLF rows, a BOM first. */
@@ -95,7 +96,7 @@ describeEachDialect('certification dossier', (get) => {
     // The crafted period, as the summary counts it.
     expect(summary.stays).toEqual({ total: 3, participating: 2 });
     expect(cleaning).toMatchObject({ units: 2, confirmedUnits: 1 });
-    expect(cleaning?.water.saved).toBe(200);
+    expect(cleaning?.water.saved).toBe(2 * DEFAULT_IMPACT_FACTORS.cleaning.water.perUnit);
 
     const response = await h.app.inject({ url: `/api/staff/hotels/1/certification.csv?${PERIOD}`, headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -140,9 +141,12 @@ describeEachDialect('certification dossier', (get) => {
     expect(figure(byFigure(linen, 'Cleanings skipped at the guest’s request')).value).toBe(cleaning?.units);
     expect(figure(byFigure(linen, 'Skipped cleanings confirmed by housekeeping')).value).toBe(cleaning?.confirmedUnits);
     const water = byFigure(linen, 'Water saved by skipped cleanings');
-    expect(figure(water)).toEqual({ value: cleaning?.water.saved, low: null, high: null });
-    // The hotel's own figure: its source text, no address, no range.
-    expect(water?.[column('Source')]).toBe(cleaning?.water.source.name);
+    expect(figure(water)).toEqual({
+      value: cleaning?.water.saved,
+      low: cleaning?.water.savedRange?.low ?? null,
+      high: cleaning?.water.savedRange?.high ?? null,
+    });
+    expect(water?.[column('Source')]).toContain(cleaning?.water.source.name);
     expect(water?.[column('Unit')]).toBe('L');
     const energy = byFigure(linen, 'Energy saved by skipped cleanings');
     expect(figure(energy)).toEqual({
