@@ -35,6 +35,9 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 const LATIN_BASIC = /^[\u0020-\u00FF\u2000-\u206F]*$/;
 const bidi = bidiFactory();
 
+/** Whether the text has Arabic letters (a line without is laid out left to right, even on an Arabic page). */
+export const hasArabic = (text: string): boolean => ARABIC.test(text);
+
 /** The registered font a word is drawn in. */
 export function fontOf(text: string, weight: FontWeight = 'bold'): string {
   const script: Script = ARABIC.test(text) ? 'arabic' : LATIN_BASIC.test(text) ? 'latin' : 'latinExt';
@@ -86,22 +89,39 @@ export interface TextStyle {
   rightToLeft?: boolean;
 }
 
+/**
+ * A token as drawn: a space as a space of the font (a narrow no-break space, which the fonts lack, as half of one),
+ * a word cut where it leaves the Arabic script (the Arabic font has no Latin punctuation), its pieces in visual order.
+ */
+function piecesOf(token: Token): string[] {
+  if (token.text.trim() === '') return [token.text];
+  const pieces =
+    token.text.match(
+      /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]+|[^\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]+/g,
+    ) ?? [];
+  return token.level % 2 === 1 ? pieces.reverse() : pieces;
+}
+
+function pieceWidth(doc: PDFKit.PDFDocument, piece: string, style: TextStyle): number {
+  doc.font(fontOf(piece, style.weight)).fontSize(style.size);
+  if (piece.trim() !== '') return doc.widthOfString(piece);
+  return [...piece].reduce((total, space) => total + doc.widthOfString(' ') * (space === '\u202F' ? 0.5 : 1), 0);
+}
+
 /** The width of a line drawn in `style`. */
 export function lineWidth(doc: PDFKit.PDFDocument, line: string, style: TextStyle): number {
-  return visualTokens(line, style.rightToLeft).reduce(
-    (total, token) => total + doc.font(fontOf(token.text, style.weight)).fontSize(style.size).widthOfString(token.text),
-    0,
-  );
+  return visualTokens(line, style.rightToLeft)
+    .flatMap(piecesOf)
+    .reduce((total, piece) => total + pieceWidth(doc, piece, style), 0);
 }
 
 /** Draws one line from `x` (its left edge), its top at `y`. */
 export function drawLine(doc: PDFKit.PDFDocument, line: string, x: number, y: number, style: TextStyle): void {
   let left = x;
-  for (const token of visualTokens(line, style.rightToLeft)) {
-    doc.font(fontOf(token.text, style.weight)).fontSize(style.size);
-    if (token.text.trim() !== '')
-      doc.text(token.text, left, y + style.size, { lineBreak: false, baseline: 'alphabetic' });
-    left += doc.widthOfString(token.text);
+  for (const piece of visualTokens(line, style.rightToLeft).flatMap(piecesOf)) {
+    const width = pieceWidth(doc, piece, style);
+    if (piece.trim() !== '') doc.text(piece, left, y + style.size, { lineBreak: false, baseline: 'alphabetic' });
+    left += width;
   }
 }
 

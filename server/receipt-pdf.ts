@@ -21,7 +21,7 @@ import {
   totalFigure,
 } from './mail/receipt-mail.ts';
 import { type MailLanguage, mailLanguage } from './mail/reward-mail.ts';
-import { drawLine, lineWidth, registerFonts, type TextStyle, wrapText } from './pdf-text.ts';
+import { drawLine, hasArabic, lineWidth, registerFonts, type TextStyle, wrapText } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
 const PAGE = { width: 210 * MM, height: 297 * MM };
@@ -54,7 +54,8 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
 
   /** Draws `text` from `x` measured from the page's reading start (the right edge on an Arabic page). */
   const put = (text: string, x: number, y: number, style: Omit<TextStyle, 'rightToLeft'>) => {
-    const full = { ...style, rightToLeft };
+    // A figure, a unit or a citation in English reads left to right on an Arabic page too.
+    const full = { ...style, rightToLeft: rightToLeft && hasArabic(text) };
     const left = rightToLeft ? PAGE.width - MARGIN - x - lineWidth(doc, text, full) : MARGIN + x;
     drawLine(doc, text, Math.max(MARGIN, Math.min(left, MARGIN + CONTENT)), y, full);
   };
@@ -112,8 +113,7 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
         }),
       ),
     ]
-      .map((n) => `[${n}]`)
-      .join('');
+      .join(', ');
   for (const line of receipt.lines) {
     doc.fillColor(INK);
     put(`${line.name} × ${line.count}`, 0, y, { size: 10, weight: 'bold' });
@@ -131,7 +131,7 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
         }
       });
       doc.fillColor(MUTED);
-      put(`${t.sources} ${refsOf(line)}`, 0, y + 25, { size: 7.5 });
+      put(t.labelled(t.sources, refsOf(line)), 0, y + 25, { size: 7.5 });
       y += 38;
     } else {
       doc.fillColor(MUTED);
@@ -184,7 +184,7 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
     put(t.sources, 0, y, { size: 10, weight: 'bold' });
     y += 16;
     for (const [index, source] of sources.entries()) {
-      y += paragraph(`[${index + 1}] ${sourceText(source)}`, y, 7.5, MUTED);
+      y += paragraph(`${index + 1}. ${sourceText(source)}`, y, 7.5, MUTED);
       if (source.url) y += paragraph(source.url, y, 7.5, MUTED);
       y += 2;
       // One page: what does not fit is left to the page and the e-mail, which list every source.

@@ -224,9 +224,7 @@ export function composeReceiptMail(receipt: StayReceiptReply, lang: MailLanguage
   const cell = 'style="padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top"';
   if (receipt.lines.length > 0) html.push('<table style="border-collapse:collapse;width:100%">');
   for (const line of receipt.lines) {
-    const refs = sourceNumber(line)
-      .map((n) => `[${n}]`)
-      .join('');
+    const refs = sourceNumber(line).join(', ');
     const evidence = t.labelled(t.evidence, evidenceText(line.evidence, lang));
     text.push(`${line.name} × ${line.count} — ${evidence}`);
     const figures = line.figures
@@ -239,7 +237,7 @@ export function composeReceiptMail(receipt: StayReceiptReply, lang: MailLanguage
     if (refs) text.push(`  ${t.labelled(t.sources, refs)}`);
     html.push(
       `<tr><td ${cell}><strong>${escapeHtml(line.name)}</strong> × ${line.count}<br><small>${escapeHtml(evidence)}</small></td>`,
-      `<td ${cell}>${figures.map(escapeHtml).join('<br>')}${refs ? ` <small>${escapeHtml(refs)}</small>` : ''}</td></tr>`,
+      `<td ${cell}>${figures.map(escapeHtml).join('<br>')}${refs ? `<br><small>${escapeHtml(t.labelled(t.sources, refs))}</small>` : ''}</td></tr>`,
     );
   }
   if (receipt.lines.length > 0) html.push('</table>');
@@ -270,7 +268,7 @@ export function composeReceiptMail(receipt: StayReceiptReply, lang: MailLanguage
     text.push('', t.sources);
     html.push(`<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(t.sources)}</h2><ol>`);
     for (const source of sources) {
-      text.push(`  [${sources.indexOf(source) + 1}] ${sourceText(source)}${source.url ? ` ${source.url}` : ''}`);
+      text.push(`  ${sources.indexOf(source) + 1}. ${sourceText(source)}${source.url ? ` ${source.url}` : ''}`);
       const link = source.url ? ` <a href="${escapeHtml(source.url)}">${escapeHtml(source.url)}</a>` : '';
       html.push(`<li>${escapeHtml(sourceText(source))}${link}</li>`);
     }
