@@ -208,18 +208,23 @@ function Line({ line, labels }: { line: ReceiptLine; labels: Record<Measure, str
       {line.figures && (
         <p className="receipt__sources" data-part="sources">
           <Trans>Sources :</Trans>{' '}
-          {sourcesOf(line).map((source, index) => (
-            <span key={source.name}>
-              {index > 0 && ' · '}
-              {source.url ? (
-                <a href={source.url} target="_blank" rel="noreferrer" className="receipt__source">
-                  {sourceLabel(source)}
-                </a>
-              ) : (
-                <span className="receipt__source">{sourceLabel(source)}</span>
-              )}
-            </span>
-          ))}
+          {sourcesOf(line).map((source, index, all) => {
+            // Two sources of one publisher and year on a line are told apart by their citation.
+            const label = sourceLabel(source);
+            const shown = all.filter((other) => sourceLabel(other) === label).length > 1 ? source.name : label;
+            return (
+              <span key={source.name}>
+                {index > 0 && ' · '}
+                {source.url ? (
+                  <a href={source.url} target="_blank" rel="noreferrer" className="receipt__source" title={source.name}>
+                    {shown}
+                  </a>
+                ) : (
+                  <span className="receipt__source">{shown}</span>
+                )}
+              </span>
+            );
+          })}
         </p>
       )}
     </li>
