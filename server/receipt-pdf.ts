@@ -112,8 +112,7 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
           return source ? [sources.findIndex((s) => s.name === source.name) + 1] : [];
         }),
       ),
-    ]
-      .join(', ');
+    ].join(', ');
   for (const line of receipt.lines) {
     doc.fillColor(INK);
     put(`${line.name} × ${line.count}`, 0, y, { size: 10, weight: 'bold' });
