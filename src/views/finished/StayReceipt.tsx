@@ -115,7 +115,9 @@ function ReceiptBody({
               <div key={measure} className="receipt__figure" data-part="total" data-measure={measure}>
                 <dt>{labels[measure]}</dt>
                 <dd>
-                  <span className="receipt__value">{format(receipt.totals[key], measure)}</span>
+                  <span className="receipt__value">
+                    <bdi dir="ltr">{format(receipt.totals[key], measure)}</bdi>
+                  </span>
                   {low !== high && <Range low={format(low, measure)} high={format(high, measure)} />}
                 </dd>
               </div>
@@ -188,7 +190,9 @@ function Line({ line, labels }: { line: ReceiptLine; labels: Record<Measure, str
               <div key={measure} className="receipt__figure" data-measure={measure}>
                 <dt>{labels[measure]}</dt>
                 <dd>
-                  <span className="receipt__value">{format(figure.saved, measure)}</span>
+                  <span className="receipt__value">
+                    <bdi dir="ltr">{format(figure.saved, measure)}</bdi>
+                  </span>
                   {figure.range && figure.range.low !== figure.range.high && (
                     <Range low={format(figure.range.low, measure)} high={format(figure.range.high, measure)} />
                   )}
@@ -216,11 +220,20 @@ function Line({ line, labels }: { line: ReceiptLine; labels: Record<Measure, str
               <span key={source.name}>
                 {index > 0 && ' · '}
                 {source.url ? (
-                  <a href={source.url} target="_blank" rel="noreferrer" className="receipt__source" title={source.name}>
+                  <a
+                    href={source.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="receipt__source"
+                    title={source.name}
+                    dir="auto"
+                  >
                     {shown}
                   </a>
                 ) : (
-                  <span className="receipt__source">{shown}</span>
+                  <span className="receipt__source" dir="auto">
+                    {shown}
+                  </span>
                 )}
               </span>
             );
