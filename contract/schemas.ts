@@ -1008,3 +1008,69 @@ export const ImpactSummaryReply = Type.Object({
   days: Type.Array(ImpactDay),
 });
 export type ImpactSummaryReply = Static<typeof ImpactSummaryReply>;
+
+// ---------- the stay's impact receipt (docs/behaviour.md#receipt) ----------
+
+/** One measure of a receipt line: the estimated saving, its range, and the factor's source. */
+export const ReceiptFigure = Type.Object({
+  /** Litres (water), kWh (energy) or grams of CO2e (co2e). */
+  saved: Type.Number(),
+  /** The saving at the factor's low and high ends; null when the factor is a single estimate. */
+  range: Type.Union([ImpactRange, Type.Null()]),
+  source: ImpactSource,
+  origin: ImpactFactor.properties.origin,
+});
+export type ReceiptFigure = Static<typeof ReceiptFigure>;
+
+/** The gestures of one action of the stay. */
+export const ReceiptLine = Type.Object({
+  actId: Type.Integer(),
+  actType: Type.String(),
+  /** The action's name in the guest's language (contract/text-language.ts). */
+  name: Type.String(),
+  /** How many times the guest answered it (nights for a nightly action). */
+  count: Type.Integer({ minimum: 1 }),
+  /** The line's answers by how far they are backed (contract/evidence.ts). */
+  evidence: EvidenceCounts,
+  /** What it saves; null for participation without a measurable saving (a quiz, a yes/no, a cleaning kept). */
+  figures: Type.Union([Type.Object({ water: ReceiptFigure, energy: ReceiptFigure, co2e: ReceiptFigure }), Type.Null()]),
+});
+export type ReceiptLine = Static<typeof ReceiptLine>;
+
+/** A donation the stay's points paid for: a contribution to a partner's work, never an offset of the stay. */
+export const ReceiptContribution = Type.Object({
+  rwId: Type.Integer(),
+  /** The reward's name and description in the guest's language: who receives it and what they undertake to do. */
+  name: Type.String(),
+  description: Type.String(),
+  litres: Type.Number({ minimum: 0 }),
+  claimedAt: Type.String(),
+});
+export type ReceiptContribution = Static<typeof ReceiptContribution>;
+
+/** GET /api/stays/{sUUID}/receipt?lang=&uuid= */
+export const StayReceiptReply = Type.Object({
+  sUUID: Uuid,
+  hotelName: Type.String(),
+  roomNb: Type.Union([Type.String(), Type.Null()]),
+  /** 'active': the receipt so far of a stay still running. */
+  status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  /** The language the names and texts are in (the guest's, else the fallback). */
+  lang: Type.String(),
+  lines: Type.Array(ReceiptLine),
+  /** The lines' savings added up, and at their factors' low and high ends. */
+  totals: ImpactAmounts,
+  totalsRange: Type.Object({ low: ImpactAmounts, high: ImpactAmounts }),
+  contributions: Type.Array(ReceiptContribution),
+  waterContributedLitres: Type.Number({ minimum: 0 }),
+});
+export type StayReceiptReply = Static<typeof StayReceiptReply>;
+
+export const ReceiptEmailBody = Type.Object({
+  uuid: ProfileUuid,
+  email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+  lang: LangCode,
+});
+export type ReceiptEmailBody = Static<typeof ReceiptEmailBody>;
+export const ReceiptEmailReply = Type.Object({ success: Type.Literal('OK') });
+export type ReceiptEmailReply = Static<typeof ReceiptEmailReply>;

@@ -3,9 +3,8 @@
  * participation, its linen and towel programme, its other gestures, the method and sources of every estimate and the
  * indicative mapping to Green Key and Travelife, all read from the dossier (server/domain/certification.ts). In English,
  * the language of the factor table's sources; text in bundled Noto Sans fonts (npm @fontsource, never system fonts),
- * a hotel name in Arabic shaped by fontkit and ordered by the QR sheet's bidi helper.
+ * a hotel name in Arabic shaped and laid out by server/pdf-text.ts.
  */
-import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import { certificationFileName } from '../contract/certification.ts';
@@ -22,35 +21,22 @@ import {
 } from './domain/certification.ts';
 import type { ImpactSummaryInput } from './domain/impact.ts';
 import type { StaffSession } from './domain/staff-sessions.ts';
-import { visualTokens } from './qr-sheet.ts';
+import { drawLine, fontOf, registerFonts } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
+/** The dossier is in English: its text is in the Latin fonts. */
+const LATIN_REGULAR = fontOf('a', 'regular');
+const LATIN_BOLD = fontOf('a', 'bold');
 const MARGIN = 15 * MM;
-
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
-  bold: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'),
-  latinExt: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-ext-600-normal.woff'),
-  arabic: require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-600-normal.woff'),
-} as const;
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const LATIN_BASIC = /^[\u0020-\u00FF\u2000-\u206F]*$/;
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const withRange = (row: Pick<CertificationRow, 'value' | 'unit' | 'low' | 'high'>) =>
   `${number.format(row.value)} ${row.unit}${row.low !== null && row.high !== null ? ` (${number.format(row.low)}–${number.format(row.high)})` : ''}`;
 
-/** The hotel's name as a title: word by word in visual order, each in the font that has its letters. */
+/** The hotel's name as a title, in the fonts that have its letters (an Arabic name laid out right to left). */
 function drawName(doc: PDFKit.PDFDocument, name: string, size: number) {
   const y = doc.y;
-  let x = MARGIN;
-  for (const token of visualTokens(name)) {
-    const font = ARABIC.test(token.text) ? 'arabic' : LATIN_BASIC.test(token.text) ? 'bold' : 'latinExt';
-    doc.font(font).fontSize(size);
-    if (token.text.trim() !== '') doc.text(token.text, x, y, { lineBreak: false });
-    x += doc.widthOfString(token.text);
-  }
+  drawLine(doc, name, MARGIN, y, { size, weight: 'bold' });
   doc.x = MARGIN;
   doc.y = y + size * 1.4;
 }
@@ -64,7 +50,7 @@ export async function renderCertificationPdf(dossier: CertificationDossier): Pro
     info: { Title: `Certification dossier — ${hotelName}`, Creator: 'GreenMiles' },
     lang: 'en',
   });
-  for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -72,10 +58,10 @@ export async function renderCertificationPdf(dossier: CertificationDossier): Pro
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => doc.moveDown(0.5).font('bold').fontSize(10.5).fillColor('#1B1B1B').text(text);
-  const line = (text: string, size = 8.5) => doc.font('regular').fontSize(size).fillColor('#1B1B1B').text(text);
+  const heading = (text: string) => doc.moveDown(0.5).font(LATIN_BOLD).fontSize(10.5).fillColor('#1B1B1B').text(text);
+  const line = (text: string, size = 8.5) => doc.font(LATIN_REGULAR).fontSize(size).fillColor('#1B1B1B').text(text);
 
-  doc.font('bold').fontSize(15).text('Certification dossier');
+  doc.font(LATIN_BOLD).fontSize(15).text('Certification dossier');
   drawName(doc, hotelName, 13);
   line(`Period: ${summary.from} to ${summary.to} (hotel-local days, both included)`, 9.5);
 

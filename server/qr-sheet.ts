@@ -1,12 +1,9 @@
 /**
  * The printable QR sheets of a hotel (docs/behaviour.md#qr-sheets): an A4 PDF with the hotel QR, one QR per room and
  * one per printed proof code, each with the hotel name and the room number or action name under it, in the hotel's
- * primary language. QR codes are drawn as vector squares (qrcode), text with bundled Noto Sans fonts (npm
- * @fontsource packages, never system fonts): Arabic is shaped by pdfkit's fontkit and laid out right to left here
- * (bidi-js orders the words).
+ * primary language. QR codes are drawn as vector squares (qrcode), text as every PDF of the server draws it
+ * (pdf-text.ts: bundled fonts, Arabic right to left).
  */
-import { createRequire } from 'node:module';
-import bidiFactory from 'bidi-js';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -17,6 +14,7 @@ import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
 import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
+import { drawLine, lineWidth, registerFonts } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
 /** A4 in PDF points. */
@@ -27,13 +25,6 @@ export const ROWS = 3;
 /** Printed QR side, quiet zone included: 6 cm scans from a phone at arm's length (at least 4 cm is needed). */
 export const QR_SIDE = 60 * MM;
 const QUIET_MODULES = 4;
-
-const require = createRequire(import.meta.url);
-const FONTS = {
-  latin: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff'),
-  latinExt: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-ext-600-normal.woff'),
-  arabic: require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-600-normal.woff'),
-} as const;
 
 type SheetLanguage = 'fr' | 'en' | 'ar';
 const ROOM_LABEL: Record<SheetLanguage, (room: string) => string> = {
@@ -192,68 +183,18 @@ export function cellOf(
   };
 }
 
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const LATIN_BASIC = /^[\u0020-\u00FF\u2000-\u206F]*$/;
-const bidi = bidiFactory();
-
-interface Token {
-  text: string;
-  level: number;
-}
-
-/**
- * The line's words and spaces in visual (left to right) order, each in logical order: the Unicode bidi algorithm's
- * levels, reordered by word (fontkit shapes and mirrors each Arabic word itself; a word is never split).
- */
-export function visualTokens(line: string): Token[] {
-  const { levels } = bidi.getEmbeddingLevels(line);
-  const tokens: Token[] = [];
-  for (const match of line.matchAll(/\s+|\S+/g)) {
-    const start = match.index;
-    // A word whose characters change level (a digit glued to Arabic letters) is split where the level changes.
-    let from = start;
-    for (let i = start + 1; i <= start + match[0].length; i++) {
-      if (i === start + match[0].length || levels[i] !== levels[from]) {
-        tokens.push({ text: line.slice(from, i), level: levels[from] ?? 0 });
-        from = i;
-      }
-    }
-  }
-  const highest = Math.max(0, ...tokens.map((t) => t.level));
-  const lowestOdd = Math.min(...tokens.map((t) => t.level).filter((l) => l % 2 === 1), highest + 1);
-  for (let level = highest; level >= lowestOdd; level--) {
-    for (let i = 0; i < tokens.length; i++) {
-      if ((tokens[i]?.level ?? 0) < level) continue;
-      let end = i;
-      while (end + 1 < tokens.length && (tokens[end + 1]?.level ?? 0) >= level) end++;
-      tokens.splice(i, end - i + 1, ...tokens.slice(i, end + 1).reverse());
-      i = end;
-    }
-  }
-  return tokens;
-}
-
-function fontOf(text: string): keyof typeof FONTS {
-  if (ARABIC.test(text)) return 'arabic';
-  return LATIN_BASIC.test(text) ? 'latin' : 'latinExt';
-}
-
 /** Draws one line centred on `centerX`, shrinking the size until it fits `maxWidth`. */
-function drawLine(doc: PDFKit.PDFDocument, line: string, centerX: number, y: number, size: number, maxWidth: number) {
-  const tokens = visualTokens(line);
-  const widthAt = (fontSize: number) =>
-    tokens.reduce(
-      (total, token) => total + doc.font(fontOf(token.text)).fontSize(fontSize).widthOfString(token.text),
-      0,
-    );
+function drawCentredLine(
+  doc: PDFKit.PDFDocument,
+  line: string,
+  centerX: number,
+  y: number,
+  size: number,
+  maxWidth: number,
+) {
   let fontSize = size;
-  while (fontSize > 6 && widthAt(fontSize) > maxWidth) fontSize -= 0.5;
-  let x = centerX - widthAt(fontSize) / 2;
-  for (const token of tokens) {
-    doc.font(fontOf(token.text)).fontSize(fontSize);
-    if (token.text.trim() !== '') doc.text(token.text, x, y + fontSize, { lineBreak: false, baseline: 'alphabetic' });
-    x += doc.widthOfString(token.text);
-  }
+  while (fontSize > 6 && lineWidth(doc, line, { size: fontSize }) > maxWidth) fontSize -= 0.5;
+  drawLine(doc, line, centerX - lineWidth(doc, line, { size: fontSize }) / 2, y, { size: fontSize });
 }
 
 function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number) {
@@ -279,7 +220,7 @@ export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
     info: { Title: `QR codes — ${sheet.hotelName}`, Creator: 'GreenMiles' },
     lang: sheet.language,
   });
-  for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -302,8 +243,8 @@ export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
     const qrY = cell.y + 8 * MM;
     drawQr(doc, entry.url, centerX - QR_SIDE / 2, qrY);
     doc.fillColor('#1B1B1B');
-    drawLine(doc, entry.lines[0], centerX, qrY + QR_SIDE + 3 * MM, 13, cell.width - 8 * MM);
-    drawLine(doc, entry.lines[1], centerX, qrY + QR_SIDE + 10 * MM, 16, cell.width - 8 * MM);
+    drawCentredLine(doc, entry.lines[0], centerX, qrY + QR_SIDE + 3 * MM, 13, cell.width - 8 * MM);
+    drawCentredLine(doc, entry.lines[1], centerX, qrY + QR_SIDE + 10 * MM, 16, cell.width - 8 * MM);
   });
   if (sheet.entries.length === 0) doc.addPage({ size: 'A4', margin: 0 });
   doc.end();

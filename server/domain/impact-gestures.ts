@@ -9,6 +9,7 @@ import { answerEvidence, type CleaningOutcome, type EvidenceLevel } from '../../
 import {
   HEATING_FLOOR_TEMPERATURE,
   HEATING_REFERENCE_TEMPERATURE,
+  IMPACT_CATEGORIES,
   IMPACT_MEASURES,
   type ImpactCategory,
   type ImpactFactorOverrides,
@@ -16,16 +17,34 @@ import {
   type ImpactMeasure,
   impactFactorsOf,
 } from '../../contract/impact-factors.ts';
+import type { ImpactAmounts } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 
 export type Amounts = Record<ImpactMeasure, number>;
 export const zeroAmounts = (): Amounts => ({ water: 0, energy: 0, co2e: 0 });
+
+export type CategoryAmounts = Record<ImpactCategory, Amounts>;
+export const zeroCategoryAmounts = (): CategoryAmounts =>
+  Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, zeroAmounts()])) as CategoryAmounts;
 
 /** Water in litres to one decimal, energy in kWh to two, CO2e in whole grams: figures are rounded once, at the end. */
 const ROUNDING: Record<ImpactMeasure, number> = { water: 1, energy: 2, co2e: 0 };
 export function rounded(measure: ImpactMeasure, value: number): number {
   const scale = 10 ** ROUNDING[measure];
   return Math.round(value * scale) / scale;
+}
+
+/**
+ * The categories added up in one order and rounded once: the staff summary and the receipt add the same way, so one
+ * stay's totals are equal to the last digit.
+ */
+export function totalOfCategories(amounts: CategoryAmounts): ImpactAmounts {
+  const sum = (measure: ImpactMeasure) =>
+    rounded(
+      measure,
+      IMPACT_CATEGORIES.reduce((all, category) => all + amounts[category][measure], 0),
+    );
+  return { waterLitres: sum('water'), energyKwh: sum('energy'), co2eGrams: sum('co2e') };
 }
 
 /** A completion as the figures read it: who, what, when first answered, its current answer and housekeeping's word. */

@@ -17,7 +17,6 @@ import {
 } from '../../contract/impact-factors.ts';
 import type {
   EvidenceCounts,
-  ImpactAmounts,
   ImpactCategorySummary,
   ImpactDay,
   ImpactFigure,
@@ -28,7 +27,15 @@ import { waterVolume } from '../mail/reward-mail.ts';
 import { DomainError, notFound } from './errors.ts';
 import { addDays, daysBetween, isCalendarDate, localDate } from './hotel-time.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
-import { type Amounts, countedCompletions, factorsOfHotel, rounded, zeroAmounts } from './impact-gestures.ts';
+import {
+  type Amounts,
+  countedCompletions,
+  factorsOfHotel,
+  rounded,
+  totalOfCategories,
+  zeroAmounts,
+  zeroCategoryAmounts,
+} from './impact-gestures.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
 
 /** The longest period one summary covers (a year, leap day included). */
@@ -116,19 +123,14 @@ export async function periodSummary(
   const participating = new Set<number>();
   const actionCounts = new Map<string, number>();
   const evidence: EvidenceCounts = Object.fromEntries(EVIDENCE_LEVELS.map((level) => [level, 0])) as EvidenceCounts;
-  const perCategory = () =>
-    Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, zeroAmounts()])) as Record<
-      ImpactCategory,
-      Amounts
-    >;
   const units = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, 0])) as Record<
     ImpactCategory,
     number
   >;
   const confirmedUnits = { ...units };
-  const saved = perCategory();
-  const low = perCategory();
-  const high = perCategory();
+  const saved = zeroCategoryAmounts();
+  const low = zeroCategoryAmounts();
+  const high = zeroCategoryAmounts();
   const savedByDay = new Map<string, Amounts>();
   for (const row of completions) {
     const date = dayOf(row.created_at);
@@ -241,15 +243,6 @@ export async function periodSummary(
       co2e: figureOf('co2e'),
     };
   });
-  const total = (amounts: Record<ImpactCategory, Amounts>): ImpactAmounts => {
-    const sum = (measure: ImpactMeasure) =>
-      rounded(
-        measure,
-        IMPACT_CATEGORIES.reduce((all, category) => all + amounts[category][measure], 0),
-      );
-    return { waterLitres: sum('water'), energyKwh: sum('energy'), co2eGrams: sum('co2e') };
-  };
-
   return {
     hId: hotelId,
     from,
@@ -263,8 +256,8 @@ export async function periodSummary(
     waterDonatedLitres,
     impact,
     evidence,
-    saved: total(saved),
-    savedRange: { low: total(low), high: total(high) },
+    saved: totalOfCategories(saved),
+    savedRange: { low: totalOfCategories(low), high: totalOfCategories(high) },
     days: [...days.values()],
   };
 }
@@ -273,7 +266,7 @@ export async function periodSummary(
  * The litres each water reward of the claims gives (docs/behaviour.md#water-reward): read from its name in the
  * hotel's primary language ('N litres'), else its `waterVolume`, else 50 — what the guest was shown.
  */
-async function waterRewardVolumes(
+export async function waterRewardVolumes(
   db: Kysely<Database>,
   hotel: { id: number; content_version: string },
   claims: ReadonlyArray<{ reward_id: number; type: string; water_volume: number | null }>,

@@ -1,5 +1,5 @@
 /** /api/stays: stay info, creation, actions and rewards lists, end date, termination. */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import {
   ActionsReply,
   CreatedStayReply,
@@ -11,23 +11,35 @@ import {
   LangProfileQuery,
   NoContentReply,
   ProfileQuery,
+  ReceiptEmailBody,
+  ReceiptEmailReply,
   RewardsReply,
   StayParams,
+  StayReceiptReply,
   StayReply,
   TerminateBody,
 } from '../../contract/schemas.ts';
 import type { AppDeps } from '../deps.ts';
 import { actionsOfStay } from '../domain/actions-list.ts';
+import { emailStayReceipt } from '../domain/receipt-emails.ts';
 import { rewardsOfStay } from '../domain/rewards-list.ts';
 import { enterStay } from '../domain/stay-entry.ts';
+import { stayReceiptOf } from '../domain/stay-receipt.ts';
 import { setEndDate, stayOf, terminateStay } from '../domain/stays.ts';
 import { etagOnSend } from '../etag.ts';
+import { receiptPdfOf } from '../receipt-pdf.ts';
 import { staffSessionOf } from '../staff-auth.ts';
 import { callerOf } from './caller.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 /** What both stay creations here and the room QR's (routes/rooms.ts) answer (docs/server.md#stay-creation). */
 export const stayCreationResponses = { 200: CreatedStayReply, 201: CreatedStayReply, ...errors, 429: ErrorBody };
+
+/** The receipt as one A4 page, its own media type (an error stays JSON). */
+const ReceiptPdfAnswer = {
+  description: "The stay's impact receipt, one A4 page",
+  content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+};
 
 export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const { store } = deps;
@@ -125,5 +137,46 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     async (request) => ({
       stay: await setEndDate(store, request.params.sUUID, request.body.uuid, request.body.endDate, deps.now()),
     }),
+  );
+
+  // The stay's impact receipt (docs/behaviour.md#receipt): whoever may read the stay, while it runs and after.
+  app.get(
+    '/:sUUID/receipt',
+    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: StayReceiptReply, ...errors } } },
+    async (request) => {
+      const { lang, uuid } = request.query;
+      return stayReceiptOf(store.db, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
+    },
+  );
+
+  app.get(
+    '/:sUUID/receipt.pdf',
+    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ReceiptPdfAnswer, ...errors } } },
+    async (request, reply) => {
+      const { lang, uuid } = request.query;
+      const pdf = await receiptPdfOf(store.db, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
+      return reply.type('application/pdf').header('content-disposition', 'inline; filename="receipt.pdf"').send(pdf);
+    },
+  );
+
+  app.post(
+    '/:sUUID/receipt/email',
+    {
+      schema: {
+        params: StayParams,
+        body: ReceiptEmailBody,
+        response: { 200: ReceiptEmailReply, ...errors, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { uuid, email, lang } = request.body;
+      await emailStayReceipt(
+        store,
+        deps.mailer,
+        { sUUID: request.params.sUUID, profileUUID: uuid, email, lang },
+        deps.now(),
+      );
+      return { success: 'OK' as const };
+    },
   );
 };

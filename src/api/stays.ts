@@ -1,4 +1,13 @@
-import type { Action, CreatedStayReply, HotelReply, Reward, Stay, StayReply } from '../../contract/schemas.ts';
+import type {
+  Action,
+  CreatedStayReply,
+  HotelReply,
+  ReceiptEmailReply,
+  Reward,
+  Stay,
+  StayReceiptReply,
+  StayReply,
+} from '../../contract/schemas.ts';
 import { call, frontTokenHeaders, http } from './http.ts';
 
 export interface StayRef {
@@ -79,4 +88,27 @@ export const setStayEndDate = ({ sUUID, profileUUID }: StayRef, endDate: string)
       .put(`stays/${encodeURIComponent(sUUID)}/endDate`, { json: { endDate, uuid: profileUUID } })
       .json<StayReply>()
       .then((reply) => reply.stay),
+  );
+
+/** The stay's impact receipt, names and texts in `lang` (docs/behaviour.md#receipt). */
+export const getReceipt = ({ sUUID, profileUUID }: StayRef, lang: string): Promise<StayReceiptReply> =>
+  call(() =>
+    http
+      .get(`stays/${encodeURIComponent(sUUID)}/receipt`, { searchParams: { lang, uuid: profileUUID } })
+      .json<StayReceiptReply>(),
+  );
+
+/** Where the browser downloads the receipt's one-page PDF. */
+export const receiptPdfUrl = ({ sUUID, profileUUID }: StayRef, lang: string): string =>
+  `/api/stays/${encodeURIComponent(sUUID)}/receipt.pdf?${new URLSearchParams({ lang, uuid: profileUUID })}`;
+
+export const emailReceipt = (
+  { sUUID, profileUUID }: StayRef,
+  email: string,
+  lang: string,
+): Promise<ReceiptEmailReply> =>
+  call(() =>
+    http
+      .post(`stays/${encodeURIComponent(sUUID)}/receipt/email`, { json: { uuid: profileUUID, email, lang } })
+      .json<ReceiptEmailReply>(),
   );

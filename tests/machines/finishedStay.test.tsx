@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import type { Reward, Stay } from '../../contract/schemas.ts';
 import { type FinishedStayInput, finishedStayMachine } from '../../machines/finishedStay.machine.ts';
+import { stayReceiptMachine } from '../../machines/stayReceipt.machine.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { FinishedPage } from '../../src/views/finished/FinishedPage.tsx';
 import { rewardClaimLogic, sliderLogic } from '../../src/views/rewards/rewardsList.logic.ts';
@@ -186,8 +187,10 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
       const logic = controlled.provideTo(finishedStayMachine).provide({
         actors: { rewardClaim: rewardClaimLogic.provide({ actors: { slider } }) },
       });
+      // The receipt has its own model test (stayReceipt.test.tsx): here it stays loading.
+      const receipt = controlledActors(['loadReceipt', 'emailReceipt']).provideTo(stayReceiptMachine);
       const { router } = renderStayRoutes(url, {
-        finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} />,
+        finished: ({ sUUID }) => <FinishedPage sUUID={sUUID} logic={logic} receiptLogic={receipt} />,
       });
       const pathname = () => router.state.location.pathname;
       const root = () => document.querySelector('[data-scope="finished-stay"]');
@@ -215,6 +218,8 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             expect(badges[0]).toHaveTextContent(`${stay.earnedGreenMiles} points gagnés`);
             // Only what the stay did: no badge calls the guest 'responsible' or a friend of the planet (issue 29).
             expect(badges).toHaveLength(1);
+            // The receipt comes with the thanks, for the stay and the guest's profile.
+            expect(screen.getByRole('region', { name: "Votre reçu d'impact" })).toBeInTheDocument();
             expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
             expect(localStorage.getItem('sUUID')).toBeNull();
             expect(localStorage.getItem('currentStayUUID')).toBeNull();
@@ -223,7 +228,8 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
           },
           'finished.loadingRewards': async () => {
             await waitFor(() => expect(root()).toHaveAttribute('data-state', 'finished.loadingRewards'));
-            expect(screen.getByRole('status')).toHaveTextContent('Chargement des récompenses…');
+            const rewards = screen.getByRole('region', { name: 'Vos récompenses' });
+            expect(within(rewards).getByRole('status')).toHaveTextContent('Chargement des récompenses…');
             await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
             expect(controlled.calls.at(-1)).toEqual({
               name: 'loadRewards',
@@ -246,7 +252,7 @@ describe.each(cases)('finishedStay on the $name', ({ prefix, profileUUID }) => {
             await waitFor(() => expect(controlled.isPending('loadRewards')).toBe(true));
           },
           'finished.rewardsFailed': async () => {
-            const alert = await screen.findByRole('alert');
+            const alert = await within(screen.getByRole('region', { name: 'Vos récompenses' })).findByRole('alert');
             expect(alert).toHaveTextContent('Impossible de récupérer les récompenses.');
             expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible();
           },

@@ -10,7 +10,8 @@ import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expect, it } from 'vitest';
 import { qrCodesOf } from '../../server/domain/qr-codes.ts';
-import { cellOf, PAGE, QR_SIDE, qrSheetOf, renderQrSheet, visualTokens } from '../../server/qr-sheet.ts';
+import { visualTokens } from '../../server/pdf-text.ts';
+import { cellOf, PAGE, QR_SIDE, qrSheetOf, renderQrSheet } from '../../server/qr-sheet.ts';
 import { describeEachDialect, type Harness } from './harness.ts';
 
 const BASE = 'https://greenmiles.example/';

@@ -15,6 +15,7 @@ import { formatValidUntil, waterVolumeOf } from '../rewards/details/rewardDispla
 import { type ClaimedStatus, claimedStatusOf, usedOnOf } from '../rewards/rewardGroups.ts';
 import { browserCanShare } from '../rewards/rewardsList.logic.ts';
 import { finishedStayLogic } from './finishedStay.logic.ts';
+import { StayReceipt, type StayReceiptProps } from './StayReceipt.tsx';
 import './FinishedPage.css';
 
 export const FinishedStayContext = createActorContext(finishedStayMachine);
@@ -26,10 +27,12 @@ export interface FinishedPageProps {
   sUUID: string;
   /** Replaces the stay check's call (tests, demo tooling). */
   logic?: typeof finishedStayMachine;
+  /** Replaces the receipt's calls (tests). */
+  receiptLogic?: StayReceiptProps['logic'];
 }
 
 /** /stay/{sUUID}/finished: no header nor navigation, the stay is over (docs/behaviour.md#finished-stay). */
-export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageProps) {
+export function FinishedPage({ sUUID, logic = finishedStayLogic, receiptLogic }: FinishedPageProps) {
   const navigate = useNavigate();
   const { language } = useLanguage();
   const providedLogic = useMemo(
@@ -54,13 +57,15 @@ export function FinishedPage({ sUUID, logic = finishedStayLogic }: FinishedPageP
       logic={providedLogic}
       options={{ input: { sUUID, profileUUID: guestStorage.get('profileUUID'), language } }}
     >
-      <FinishedStayView />
+      <FinishedStayView receiptLogic={receiptLogic} />
     </FinishedStayContext.Provider>
   );
 }
 
-function FinishedStayView() {
+function FinishedStayView({ receiptLogic }: { receiptLogic: StayReceiptProps['logic'] }) {
   const { t } = useLingui();
+  const { language } = useLanguage();
+  const profileUUID = FinishedStayContext.useSelector((snapshot) => snapshot.context.profileUUID);
   const state = FinishedStayContext.useSelector(dataStateOf);
   const stay = FinishedStayContext.useSelector((snapshot) => snapshot.context.stay);
   const finished = FinishedStayContext.useSelector((snapshot) => snapshot.matches('finished'));
@@ -71,6 +76,12 @@ function FinishedStayView() {
         <>
           {/* The points earned over the stay, not the balance left after rewards (issue 15). */}
           <ThankYouCard points={stay.earnedGreenMiles} firstName={stay.profile.firstName} />
+          <StayReceipt
+            sUUID={stay.sUUID}
+            profileUUID={profileUUID ?? ''}
+            language={language}
+            {...(receiptLogic ? { logic: receiptLogic } : {})}
+          />
           <ClaimedRewards stay={stay} />
         </>
       ) : (
