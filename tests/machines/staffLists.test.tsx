@@ -25,12 +25,13 @@ import { modelPathTitle } from '../support/model-path-title.ts';
 const HOUSEKEEPING: HousekeepingReply = {
   date: '2026-11-24',
   rooms: [
-    { roomNumber: '101', since: '2026-11-23T18:05:00.000Z', skipping: true, changedBackAt: null },
+    { roomNumber: '101', since: '2026-11-23T18:05:00.000Z', skipping: true, changedBackAt: null, check: null },
     {
       roomNumber: '201',
       since: '2026-11-24T07:00:00.000Z',
       skipping: false,
       changedBackAt: '2026-11-24T08:30:00.000Z',
+      check: null,
     },
   ],
 };
