@@ -33,6 +33,13 @@ const HOUSEKEEPING: HousekeepingReply = {
       changedBackAt: '2026-11-24T08:30:00.000Z',
       check: null,
     },
+    {
+      roomNumber: '305',
+      since: '2026-11-23T19:00:00.000Z',
+      skipping: true,
+      changedBackAt: null,
+      check: { outcome: 'honoured', checkedBy: 'Inès', checkedAt: '2026-11-24T09:40:00.000Z' },
+    },
   ],
 };
 const NO_ROOMS: HousekeepingReply = { date: '2026-11-24', rooms: [] };
@@ -110,9 +117,11 @@ const housekeepingCase: ListCase<HousekeepingReply> = {
       return;
     }
     const rows = rowsOf(region);
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^101.*Pas de ménage$/);
-    expect(rows[1]).toMatch(/^201.*Ménage demandé à nouveau le /);
+    expect(rows).toHaveLength(3);
+    // A room still skipping: its report's two buttons (tests/machines/staffCleaningCheck.test.tsx); reported: who, when.
+    expect(rows[0]).toMatch(/^101.*Pas de ménageNon nettoyée, comme demandéNettoyée quand même$/);
+    expect(rows[1]).toMatch(/^201.*Ménage demandé à nouveau le .*—$/);
+    expect(rows[2]).toMatch(/^305.*Pas de ménageNon nettoyée, comme demandépar Inès le 24 nov. 2026, 10:40$/);
     expect(within(region).getByRole('rowheader', { name: '101' })).toBeInTheDocument();
   },
 };
