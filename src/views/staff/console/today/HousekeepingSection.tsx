@@ -139,8 +139,8 @@ function RoomReportCell({
     );
   }
   const refusals = {
-    alreadyReported: t`Quelqu'un a déjà répondu pour cette chambre : la liste se met à jour.`,
-    outdated: t`Le client a changé d'avis : la liste se met à jour.`,
+    alreadyReported: t`Quelqu'un a déjà répondu pour cette chambre : la liste se met à jour.`,
+    outdated: t`Le client a changé d'avis : la liste se met à jour.`,
     failed: t`La réponse n'a pas été enregistrée. Réessayez.`,
   };
   return (
