@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { calendarDateIn } from '../../../../../contract/calendar-days.ts';
 import type { CleaningOutcome } from '../../../../../contract/evidence.ts';
 import type { HousekeepingReply } from '../../../../../contract/schemas.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
 import { useConnected } from '../../../binding/useConnected.ts';
 import { formatValidUntil } from '../../../rewards/details/rewardDisplay.ts';
 import { useHotelTime } from '../hotelTime.ts';
+import { StaffConsoleContext } from '../StaffConsolePage.tsx';
 import { TableScroll } from '../TableScroll.tsx';
 import { type CleaningCheckRef, connectCleaningCheck, type RoomReport } from './cleaningCheck.connect.ts';
 import { StaffListFrame } from './StaffListFrame.tsx';
@@ -28,6 +30,9 @@ export function HousekeepingSection({
   const hotelTime = useHotelTime();
   const list = useConnected(actor, connectStaffList<HousekeepingReply>);
   const reports = useConnected(reportsActor, connectCleaningCheck);
+  const timeZone = StaffConsoleContext.useSelector((snapshot) => snapshot.context.hotel?.hotel.timeZone ?? 'UTC');
+  // From 11:00 the list is the next day's: its cleanings have not happened yet, nothing to report.
+  const reportable = (date: string) => date <= calendarDateIn(timeZone, new Date());
   const headingId = useId();
   const listDate = list.reply ? formatValidUntil(list.reply.date, language) : null;
   const title = listDate ? t`Chambres sans ménage — ${listDate}` : t`Chambres sans ménage`;
@@ -90,7 +95,7 @@ export function HousekeepingSection({
                           {changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}
                         </td>
                         <td className="staff-table__text" data-part="room-report">
-                          {changedBack && report.check === null ? (
+                          {report.check === null && (changedBack || !reportable(reply.date)) ? (
                             '—'
                           ) : (
                             <RoomReportCell
