@@ -71,7 +71,12 @@ const model = new TestModel(logic as unknown as ActorLogic<ReportsSnapshot, AnyE
 });
 
 const region = () => screen.getByRole('region', { name: /^Chambres sans ménage/ });
-const roomRow = () => within(region()).getByRole('row', { name: /^101/ });
+/** The row under room 101's: its report. */
+const roomRow = () => {
+  const row = region().querySelector<HTMLElement>('tr[data-part="room-report"][data-room="101"]');
+  if (!row) throw new Error('No report row under room 101');
+  return row;
+};
 const eventOf = <Event,>(step: { event: unknown }) => step.event as Event;
 
 describe("staff cleaning reports machine: model paths drive the 'Aujourd'hui' tab", () => {
@@ -81,6 +86,20 @@ describe("staff cleaning reports machine: model paths drive the 'Aujourd'hui' ta
     const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
     for (const state of ['idle', 'reporting', 'reported', 'alreadyReported', 'outdated', 'failed', 'refused'])
       expect(reached).toContain(JSON.stringify(state));
+  });
+
+  it('offers no report on a day to come (the list from 11:00 is the next day’s), while a report made shows', async () => {
+    const harness = await renderSignedInToday();
+    const later = { ...LIST, date: '2099-01-01' };
+    await act(async () =>
+      harness.housekeeping.resolve('loadList', { ...later, rooms: [SKIPPING, { ...HONOURED, roomNumber: '102' }] }),
+    );
+    expect(await within(region()).findByRole('rowheader', { name: '101' })).toBeVisible();
+    expect(region().querySelector('tr[data-part="room-report"][data-room="101"]')).toBeNull();
+    expect(region().querySelector('tr[data-part="room-report"][data-room="102"]')).toHaveTextContent(
+      'Non nettoyée, comme demandé',
+    );
+    expect(within(region()).queryByRole('button', { name: OUTCOME_LABELS.honoured })).toBeNull();
   });
 
   for (const path of paths) {
@@ -102,6 +121,8 @@ describe("staff cleaning reports machine: model paths drive the 'Aujourd'hui' ta
         states: {
           idle: async () => {
             expect(buttons().honoured).toBeEnabled();
+            // Each button names the room it reports on.
+            expect(buttons().honoured).toHaveAccessibleDescription('101');
             expect(buttons().cleanedAnyway).toBeEnabled();
             expect(within(roomRow()).queryByRole('alert')).toBeNull();
           },

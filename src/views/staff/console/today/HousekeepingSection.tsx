@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { calendarDateIn } from '../../../../../contract/calendar-days.ts';
 import type { CleaningOutcome } from '../../../../../contract/evidence.ts';
 import type { HousekeepingReply } from '../../../../../contract/schemas.ts';
@@ -79,7 +79,6 @@ export function HousekeepingSection({
                     <th scope="col">{t`Chambre`}</th>
                     <th scope="col">{t`Depuis`}</th>
                     <th scope="col">{t`Ménage`}</th>
-                    <th scope="col">{t`Vérification`}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -87,25 +86,33 @@ export function HousekeepingSection({
                     const report = reports.roomReport(room);
                     const changedBack =
                       room.skipping || room.changedBackAt === null ? null : hotelTime(room.changedBackAt);
+                    const roomHeaderId = `${headingId}-room-${room.roomNumber}`;
+                    const reported = report.check !== null || (!changedBack && reportable(reply.date));
                     return (
-                      <tr key={room.roomNumber} data-state={changedBack ? 'changedBack' : 'skipping'}>
-                        <th scope="row">{room.roomNumber}</th>
-                        <td>{hotelTime(room.since)}</td>
-                        <td className="staff-table__text">
-                          {changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}
-                        </td>
-                        <td className="staff-table__text" data-part="room-report">
-                          {report.check === null && (changedBack || !reportable(reply.date)) ? (
-                            '—'
-                          ) : (
-                            <RoomReportCell
-                              report={report}
-                              disabled={reports.reporting}
-                              onReport={(outcome) => reports.onReport(reply.date, room.roomNumber, outcome)}
-                            />
-                          )}
-                        </td>
-                      </tr>
+                      <Fragment key={room.roomNumber}>
+                        <tr data-state={changedBack ? 'changedBack' : 'skipping'}>
+                          <th scope="row" id={roomHeaderId}>
+                            {room.roomNumber}
+                          </th>
+                          <td>{hotelTime(room.since)}</td>
+                          <td className="staff-table__text">
+                            {changedBack ? t`Ménage demandé à nouveau le ${changedBack}` : t`Pas de ménage`}
+                          </td>
+                        </tr>
+                        {/* The report across the row's width, under it: readable on a phone without scrolling. */}
+                        {reported && (
+                          <tr className="staff-today__report-row" data-part="room-report" data-room={room.roomNumber}>
+                            <td colSpan={3}>
+                              <RoomReportCell
+                                report={report}
+                                roomHeaderId={roomHeaderId}
+                                disabled={reports.reporting}
+                                onReport={(outcome) => reports.onReport(reply.date, room.roomNumber, outcome)}
+                              />
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
                     );
                   })}
                 </tbody>
@@ -124,10 +131,13 @@ export function HousekeepingSection({
  */
 function RoomReportCell({
   report,
+  roomHeaderId,
   disabled,
   onReport,
 }: {
   report: RoomReport;
+  /** The room's row header: each button says which room it reports on. */
+  roomHeaderId: string;
   disabled: boolean;
   onReport: (outcome: CleaningOutcome) => void;
 }) {
@@ -155,6 +165,7 @@ function RoomReportCell({
           type="button"
           className="button-secondary staff-today__button"
           disabled={disabled}
+          aria-describedby={roomHeaderId}
           onClick={() => onReport('honoured')}
         >
           <Trans>Non nettoyée, comme demandé</Trans>
@@ -163,6 +174,7 @@ function RoomReportCell({
           type="button"
           className="button-secondary staff-today__button"
           disabled={disabled}
+          aria-describedby={roomHeaderId}
           onClick={() => onReport('cleanedAnyway')}
         >
           <Trans>Nettoyée quand même</Trans>
