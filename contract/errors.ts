@@ -87,6 +87,11 @@ export const ERROR_CODES = [
   'content_version_conflict',
   'picture_unsupported',
   'picture_too_large',
+  // Housekeeping's report on a skipped cleaning (docs/behaviour.md#housekeeping-list).
+  'cleaning_date_in_future',
+  'room_not_skipping',
+  'cleaning_changed_back',
+  'cleaning_already_checked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,7 @@ import {
 import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from './calendar-days.ts';
 import { CONTENT_RULE_NAMES, type ContentRule } from './content-rules.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import { CLEANING_OUTCOMES, type CleaningOutcome } from './evidence.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 import { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
 
@@ -166,6 +167,15 @@ export const ActionResponse = Type.Union([
 ]);
 export type ActionResponse = Static<typeof ActionResponse>;
 
+export const CleaningOutcomeSchema = Type.Unsafe<CleaningOutcome>({ type: 'string', enum: [...CLEANING_OUTCOMES] });
+/** What housekeeping reported on a skipped cleaning, as its guest sees it (docs/behaviour.md#skip-cleaning). */
+export const GuestCleaningCheck = Type.Object({
+  outcome: CleaningOutcomeSchema,
+  /** ISO-8601. */
+  checkedAt: Type.String(),
+});
+export type GuestCleaningCheck = Static<typeof GuestCleaningCheck>;
+
 export const Action = Type.Object({
   actId: Type.Integer(),
   /** A string so that a type this client does not know yet still reaches the list (drawn as a review card). */
@@ -204,6 +214,11 @@ export const Action = Type.Object({
    * done for good. Absent on the hotel's current actions.
    */
   actRetired: Type.Optional(Type.Literal(true)),
+  /**
+   * LUNICLEAN: housekeeping's report on the cleaning the answer shown skipped (docs/behaviour.md#skip-cleaning).
+   * Absent until housekeeping reported, and on the other actions.
+   */
+  cleaningCheck: Type.Optional(GuestCleaningCheck),
 });
 export type Action = Static<typeof Action>;
 
@@ -636,6 +651,7 @@ export const STAFF_AUDIT_KINDS = [
   'contentImported',
   'contentSaved',
   'contentRestored',
+  'cleaningChecked',
 ] as const;
 export type StaffAuditKind = (typeof STAFF_AUDIT_KINDS)[number];
 export const StaffAuditKind = Type.Unsafe<StaffAuditKind>({ type: 'string', enum: [...STAFF_AUDIT_KINDS] });
@@ -853,6 +869,26 @@ export const ProofReply = Type.Object({
 export type ProofReply = Static<typeof ProofReply>;
 // ---------- housekeeping list (docs/behaviour.md#housekeeping-list) ----------
 
+/** Housekeeping's report on a skipped cleaning: the first one of a room and day stands. */
+export const CleaningCheck = Type.Object({
+  /** `honoured`: not cleaned, as the guest asked; `cleanedAnyway`: cleaned all the same. */
+  outcome: CleaningOutcomeSchema,
+  /** The staff account's name (its current one); null once the account is gone. */
+  checkedBy: Type.Union([Type.String(), Type.Null()]),
+  /** ISO-8601. */
+  checkedAt: Type.String(),
+});
+export type CleaningCheck = Static<typeof CleaningCheck>;
+/** PUT /api/staff/hotels/{hId}/housekeeping/{date}/rooms/{roomNumber}/check (staff session). */
+export const CleaningCheckParams = Type.Object({
+  hId: HotelId,
+  date: IsoDate,
+  roomNumber: Type.String({ minLength: 1, maxLength: 20 }),
+});
+export type CleaningCheckParams = Static<typeof CleaningCheckParams>;
+export const CleaningCheckBody = Type.Object({ outcome: CleaningOutcomeSchema });
+export type CleaningCheckBody = Static<typeof CleaningCheckBody>;
+
 /** GET /api/staff/hotels/{hId}/housekeeping?date= (staff session) — `date` defaults to today, hotel-local. */
 export const HousekeepingQuery = Type.Object({ date: Type.Optional(IsoDate) });
 export const HousekeepingRoom = Type.Object({
@@ -863,6 +899,8 @@ export const HousekeepingRoom = Type.Object({
   skipping: Type.Boolean(),
   /** When the answer was changed back (ISO-8601); null while skipping. */
   changedBackAt: Type.Union([Type.String(), Type.Null()]),
+  /** What housekeeping reported for the room that day; null until someone did. */
+  check: Type.Union([CleaningCheck, Type.Null()]),
 });
 export type HousekeepingRoom = Static<typeof HousekeepingRoom>;
 export const HousekeepingReply = Type.Object({

@@ -9,6 +9,7 @@ import type {
 import { roleMay, type StaffPermission, type StaffRole } from '../contract/staff-roles.ts';
 import { contentEditorMachine } from './contentEditor.machine.ts';
 import { contentHistoryMachine } from './contentHistory.machine.ts';
+import { staffCleaningCheckMachine } from './staffCleaningCheck.machine.ts';
 import { staffCodeCheckMachine } from './staffCodeCheck.machine.ts';
 import { staffHousekeepingMachine } from './staffHousekeeping.machine.ts';
 import { staffImpactMachine } from './staffImpact.machine.ts';
@@ -113,7 +114,9 @@ export type StaffConsoleEvent =
   /** From a section: the account's role may not (403 staff_role_forbidden), so it changed meanwhile. */
   | { type: 'staffRole.forbidden' }
   /** From the code check: the server answered a hand-over (the code is used now or was in between): the uses reload. */
-  | { type: 'staffCode.redeemed' };
+  | { type: 'staffCode.redeemed' }
+  /** From the cleaning reports: the server answered a report on a skipped cleaning: the list reloads. */
+  | { type: 'staffCleaning.reported' };
 
 export interface SignInInput {
   hId: number;
@@ -153,6 +156,7 @@ export const staffConsoleMachine = setup({
     events: {} as StaffConsoleEvent,
     children: {} as {
       staffHousekeeping: 'staffHousekeeping';
+      staffCleaningCheck: 'staffCleaningCheck';
       staffCodeCheck: 'staffCodeCheck';
       staffRedemptions: 'staffRedemptions';
     },
@@ -160,6 +164,7 @@ export const staffConsoleMachine = setup({
   actors: {
     // The 'Aujourd'hui' tab's sections (docs/behaviour.md#today-tab).
     staffHousekeeping: staffHousekeepingMachine,
+    staffCleaningCheck: staffCleaningCheckMachine,
     staffCodeCheck: staffCodeCheckMachine,
     staffRedemptions: staffRedemptionsMachine,
     loadHotel: viewProvidedActor<HotelReply, { hId: number }>('loadHotel'),
@@ -206,6 +211,7 @@ export const staffConsoleMachine = setup({
     noteSignedOutEverywhere: assign({ signOutEverywhere: 'done' as const }),
     noteSignOutEverywhereFailed: assign({ signOutEverywhere: 'failed' as const }),
     refreshUses: sendTo('staffRedemptions', { type: 'list.refresh' } satisfies StaffListEvent),
+    refreshHousekeeping: sendTo('staffHousekeeping', { type: 'list.refresh' } satisfies StaffListEvent),
   },
   guards: {
     hasSession: ({ context }) => context.session !== null,
@@ -375,7 +381,10 @@ export const staffConsoleMachine = setup({
         /** The day's work (docs/behaviour.md#today-tab): each part shown to the roles that may use it. */
         today: {
           type: 'parallel',
-          on: { 'staffCode.redeemed': { actions: 'refreshUses' } },
+          on: {
+            'staffCode.redeemed': { actions: 'refreshUses' },
+            'staffCleaning.reported': { actions: 'refreshHousekeeping' },
+          },
           states: {
             desk: {
               initial: 'opening',
@@ -399,7 +408,10 @@ export const staffConsoleMachine = setup({
                   always: [{ guard: { type: 'may', params: 'housekeeping' }, target: 'open' }, { target: 'closed' }],
                 },
                 open: {
-                  invoke: { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
+                  invoke: [
+                    { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
+                    { id: 'staffCleaningCheck', src: 'staffCleaningCheck', input: sectionInputOf },
+                  ],
                 },
                 closed: {},
               },

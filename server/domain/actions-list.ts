@@ -1,10 +1,12 @@
 /**
  * A stay's actions list in one language: the hotel's actions translated into it (hotel-content.ts), each with this
- * stay's answer of the night (or of the stay, for once-per-stay actions) and the points it earned over the stay.
+ * stay's answer of the night (or of the stay, for once-per-stay actions), the points it earned over the stay and, for
+ * a skipped cleaning, what housekeeping reported.
  * Only actions translated into the language are listed, so a language without translations gives [] and the client
  * falls back to another language.
  */
 import { sql } from 'kysely';
+import type { CleaningOutcome } from '../../contract/evidence.ts';
 import type { Action, ActionResponse } from '../../contract/schemas.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Store } from '../db/store.ts';
@@ -28,19 +30,28 @@ function toResponse(stored: string | null): ActionResponse {
  */
 const stayActivityRead = prepared((db, values: { stayId: number }) =>
   db
-    .selectFrom('action_completions')
+    .selectFrom('action_completions as c')
+    // Housekeeping's report on a skipped cleaning (LUNICLEAN), read with the answers: never cached.
+    .leftJoin('cleaning_checks as k', (join) =>
+      join
+        .onRef('k.stay_id', '=', 'c.stay_id')
+        .onRef('k.action_id', '=', 'c.action_id')
+        .onRef('k.night_id', '=', 'c.night_id'),
+    )
     .select((eb) => [
-      'action_id',
+      'c.action_id',
       // Null on the points rows.
-      eb.ref('night_id').$castTo<string | null>().as('night_id'),
-      'response',
-      'option_id',
-      'selected_position',
-      'is_correct',
-      'temperature',
+      eb.ref('c.night_id').$castTo<string | null>().as('night_id'),
+      'c.response',
+      'c.option_id',
+      'c.selected_position',
+      'c.is_correct',
+      'c.temperature',
+      'k.outcome as cleaning_outcome',
+      'k.checked_at as cleaning_checked_at',
       sql<number | null>`null`.as('amount'),
     ])
-    .where('stay_id', '=', values.stayId)
+    .where('c.stay_id', '=', values.stayId)
     .unionAll((eb) =>
       eb
         .selectFrom('ledger_entries')
@@ -52,6 +63,8 @@ const stayActivityRead = prepared((db, values: { stayId: number }) =>
           sql<number | null>`null`.as('selected_position'),
           sql<number | null>`null`.as('is_correct'),
           sql<number | null>`null`.as('temperature'),
+          sql<CleaningOutcome | null>`null`.as('cleaning_outcome'),
+          sql<string | null>`null`.as('cleaning_checked_at'),
           inner.ref('amount').$castTo<number | null>().as('amount'),
         ])
         .where('stay_id', '=', values.stayId)
@@ -107,6 +120,8 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
       wasCorrect: isCorrect,
       earnedGreenMiles: Math.max(0, earned.get(fields.actId) ?? 0),
     };
+    if (completion?.cleaning_outcome && completion.cleaning_checked_at)
+      action.cleaningCheck = { outcome: completion.cleaning_outcome, checkedAt: completion.cleaning_checked_at };
     return [retired ? { ...action, actRetired: true } : action];
   });
 }

@@ -7,11 +7,19 @@
  */
 import type { Kysely } from 'kysely';
 import { cleaningDateAt } from '../../contract/calendar-days.ts';
-import type { HousekeepingReply } from '../../contract/schemas.ts';
+import type { CleaningCheck, HousekeepingReply, HousekeepingRoom } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, notFound } from './errors.ts';
 import { addDays, isCalendarDate, localDate } from './hotel-time.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
+
+/** The completion a skip answer made: what a cleaning check speaks of. */
+export interface SkipCompletion {
+  stayId: number;
+  stayUuid: string;
+  actionId: number;
+  nightId: string;
+}
 
 export interface SkippedCleaning {
   roomNumber: string;
@@ -50,26 +58,41 @@ export async function skippedCleanings(
   hotel: { id: number; timeZone: string },
   date: string,
 ): Promise<SkippedCleaning[]> {
+  return (await skipsOfDay(db, hotel, date)).map(({ completion: _, ...room }) => room);
+}
+
+/** `skippedCleanings`, each room with the completion of its current (or last) skip answer. */
+export async function skipsOfDay(
+  db: Kysely<Database>,
+  hotel: { id: number; timeZone: string },
+  date: string,
+): Promise<(SkippedCleaning & { completion: SkipCompletion })[]> {
   // The day's skips were answered on that day (before 11:00) or on the day before (from 11:00 on).
   const answers = await db
     .selectFrom('action_answers as a')
     .innerJoin('stays as s', 's.id', 'a.stay_id')
     .leftJoin('rooms as r', 'r.id', 's.room_id')
-    .select(['a.room_number', 'a.response', 'a.created_at'])
-    .select(['s.status', 's.finished_at', 's.end_date', 's.ends_by', 'r.number as room'])
+    .select(['a.room_number', 'a.response', 'a.created_at', 'a.stay_id', 'a.action_id', 'a.night_id'])
+    .select(['s.status', 's.finished_at', 's.end_date', 's.ends_by', 's.s_uuid', 'r.number as room'])
     .where('a.hotel_id', '=', hotel.id)
     .where('a.action_type', '=', 'LUNICLEAN')
     .where('a.answered_on', 'in', [addDays(date, -1), date])
     .where('a.room_number', 'is not', null)
     .orderBy('a.id')
     .execute();
-  const rooms = new Map<string, SkippedCleaning>();
+  const rooms = new Map<string, SkippedCleaning & { completion: SkipCompletion }>();
   for (const answer of answers) {
     const roomNumber = answer.room_number;
     if (roomNumber === null || cleaningDateAt(new Date(answer.created_at), hotel.timeZone) !== date) continue;
     if (!stayRunsOn(answer, roomNumber, date, hotel.timeZone)) continue;
     if (answer.response === 'SKIP') {
-      rooms.set(roomNumber, { roomNumber, since: answer.created_at, skipping: true, changedBackAt: null });
+      const completion = {
+        stayId: answer.stay_id,
+        stayUuid: answer.s_uuid,
+        actionId: answer.action_id,
+        nightId: answer.night_id,
+      };
+      rooms.set(roomNumber, { roomNumber, since: answer.created_at, skipping: true, changedBackAt: null, completion });
     } else {
       const room = rooms.get(roomNumber);
       if (room?.skipping) rooms.set(roomNumber, { ...room, skipping: false, changedBackAt: answer.created_at });
@@ -105,5 +128,34 @@ export async function housekeepingList(
     throw new DomainError('bad_request', 'bad_request', `${request.date} is not a calendar date`);
   const hotel = await hotelClock(db, request.hotelId);
   const date = request.date ?? localDate(now, hotel.timeZone);
-  return { date, rooms: await skippedCleanings(db, hotel, date) };
+  return { date, rooms: await housekeepingRooms(db, hotel.id, await skippedCleanings(db, hotel, date), date) };
+}
+
+/** The rooms of the list of `date`, each with what housekeeping reported for it (null: nothing yet). */
+export async function housekeepingRooms(
+  db: Kysely<Database>,
+  hotelId: number,
+  rooms: readonly SkippedCleaning[],
+  date: string,
+): Promise<HousekeepingRoom[]> {
+  const checks = await cleaningChecksOfDay(db, hotelId, date);
+  return rooms.map((room) => ({ ...room, check: checks.get(room.roomNumber) ?? null }));
+}
+
+/** Housekeeping's reports on the skipped cleanings of `date`, by room number. */
+export async function cleaningChecksOfDay(
+  db: Kysely<Database>,
+  hotelId: number,
+  date: string,
+): Promise<Map<string, CleaningCheck>> {
+  const rows = await db
+    .selectFrom('cleaning_checks as k')
+    .leftJoin('staff_accounts as p', 'p.id', 'k.account_id')
+    .select(['k.room_number', 'k.outcome', 'k.checked_at', 'p.name'])
+    .where('k.hotel_id', '=', hotelId)
+    .where('k.cleaning_date', '=', date)
+    .execute();
+  return new Map(
+    rows.map((row) => [row.room_number, { outcome: row.outcome, checkedBy: row.name, checkedAt: row.checked_at }]),
+  );
 }

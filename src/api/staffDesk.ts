@@ -1,6 +1,8 @@
 /** The staff page's 'Aujourd'hui' calls (docs/behaviour.md#today-tab), each with the staff session's token. */
+import type { CleaningOutcome } from '../../contract/evidence.ts';
 import type {
   HousekeepingReply,
+  HousekeepingRoom,
   RedemptionsReply,
   StaffCodeCheckReply,
   StaffCodeRedeemReply,
@@ -13,6 +15,21 @@ export const getHousekeeping = (hId: number, token: string, date: string): Promi
     http
       .get(`staff/hotels/${hId}/housekeeping`, { searchParams: { date }, headers: staffSessionHeaders(token) })
       .json<HousekeepingReply>(),
+  );
+
+/** Housekeeping's report on a room's skipped cleaning of `date`: the room as the list now shows it. */
+export const reportCleaning = (
+  hId: number,
+  token: string,
+  report: { date: string; roomNumber: string; outcome: CleaningOutcome },
+): Promise<HousekeepingRoom> =>
+  call(() =>
+    http
+      .put(`staff/hotels/${hId}/housekeeping/${report.date}/rooms/${encodeURIComponent(report.roomNumber)}/check`, {
+        json: { outcome: report.outcome },
+        headers: staffSessionHeaders(token),
+      })
+      .json<HousekeepingRoom>(),
   );
 
 /** Checks the guest's reward code without using it; the reward's name in `lang`. */

@@ -93,4 +93,21 @@ describe('CompletedSummary (the read-only summary of a completed action)', () =>
     expect(fact('Bonne réponse')).toHaveTextContent('A Oui');
     expect(document.querySelector('[data-part="explanation"]')).toBeNull();
   });
+
+  it('says a skipped cleaning was honoured once housekeeping confirmed it (a retired skip-cleaning action)', async () => {
+    await renderSummary(
+      makeAction({
+        actType: 'LUNICLEAN',
+        actRetired: true,
+        alreadyCompleted: true,
+        response: 'SKIP',
+        earnedGreenMiles: 10,
+        cleaningCheck: { outcome: 'honoured', checkedAt: '2026-11-24T09:40:00.000Z' },
+      }),
+    );
+    expect(modalDialog('completed-summary')).toHaveTextContent(
+      "Votre chambre n'a pas été nettoyée, comme vous l'avez demandé — confirmé par l'équipe.",
+    );
+    expect(fact('Points gagnés')).toHaveTextContent('10 Feuilles');
+  });
 });

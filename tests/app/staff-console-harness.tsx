@@ -1,5 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { staffCleaningCheckMachine } from '../../machines/staffCleaningCheck.machine.ts';
 import { staffCodeCheckMachine } from '../../machines/staffCodeCheck.machine.ts';
 import type { StaffSession } from '../../machines/staffConsole.machine.ts';
 import { staffConsoleMachine } from '../../machines/staffConsole.machine.ts';
@@ -22,7 +23,8 @@ export const STAFF_NAMES_KEY = `staffNames:${STAFF_HOTEL_ID}`;
 /**
  * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`,
  * `loadCurrentSession`, `endStaffSession`, `endAllStaffSessions`) and those
- * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `codeCheck`: `checkCode`, `redeemCode`, `scanCode`).
+ * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `cleaningReports`: `reportCleaning`;
+ * `codeCheck`: `checkCode`, `redeemCode`, `scanCode`).
  */
 export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
   const root = controlledActors([
@@ -33,11 +35,13 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
     'endAllStaffSessions',
   ]);
   const housekeeping = controlledActors(['loadList']);
+  const cleaningReports = controlledActors(['reportCleaning']);
   const uses = controlledActors(['loadList']);
   const codeCheck = controlledActors(['checkCode', 'redeemCode', 'scanCode']);
   const logic = root.provideTo(staffConsoleMachine).provide({
     actors: {
       staffHousekeeping: housekeeping.provideTo(staffHousekeepingMachine),
+      staffCleaningCheck: cleaningReports.provideTo(staffCleaningCheckMachine),
       staffRedemptions: uses.provideTo(staffRedemptionsMachine),
       staffCodeCheck: codeCheck.provideTo(staffCodeCheckMachine),
     },
@@ -53,7 +57,7 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
     </LanguageProvider>,
   );
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  return { root, housekeeping, uses, codeCheck, user };
+  return { root, housekeeping, cleaningReports, uses, codeCheck, user };
 }
 
 export type StaffConsoleHarness = ReturnType<typeof renderStaffConsole>;

@@ -54,9 +54,10 @@ describeEachDialect('housekeeping list', (get) => {
           since: '2026-04-09T10:05:00.000Z',
           skipping: false,
           changedBackAt: '2026-04-10T06:00:00.000Z',
+          check: null,
         },
-        { roomNumber: '12', since: '2026-04-09T10:00:00.000Z', skipping: true, changedBackAt: null },
-        { roomNumber: '101', since: '2026-04-10T07:00:00.000Z', skipping: true, changedBackAt: null },
+        { roomNumber: '12', since: '2026-04-09T10:00:00.000Z', skipping: true, changedBackAt: null, check: null },
+        { roomNumber: '101', since: '2026-04-10T07:00:00.000Z', skipping: true, changedBackAt: null, check: null },
       ],
     });
     // Without a date: today, hotel-local (00:30 Paris on the 11th is already the 11th).
@@ -67,7 +68,9 @@ describeEachDialect('housekeeping list', (get) => {
     });
     expect(today.json()).toEqual({
       date: '2026-04-11',
-      rooms: [{ roomNumber: '102', since: '2026-04-10T10:00:00.000Z', skipping: true, changedBackAt: null }],
+      rooms: [
+        { roomNumber: '102', since: '2026-04-10T10:00:00.000Z', skipping: true, changedBackAt: null, check: null },
+      ],
     });
   });
 

@@ -68,6 +68,16 @@ const STAFF_ROUTES: StaffRoute[] = [
     call: async () => ({ method: 'GET', url: '/api/staff/hotels/1/housekeeping' }),
   },
   {
+    route: 'PUT /api/staff/hotels/:hId/housekeeping/:date/rooms/:roomNumber/check',
+    permission: 'housekeeping',
+    ofHotel: true,
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/staff/hotels/1/housekeeping/2026-01-01/rooms/101/check',
+      payload: { outcome: 'honoured' },
+    }),
+  },
+  {
     route: 'POST /api/staff/hotels/:hId/rooms/:number/qr-rotation',
     permission: 'qrCodes',
     ofHotel: true,

@@ -4,6 +4,7 @@ import type { Action } from '../../../contract/schemas.ts';
 import { CheckIcon, EyeIcon, PencilIcon } from '../../components/Icons.tsx';
 import { CARD_SCRIM, readableTitleColor } from '../../styles/contrast.ts';
 import { actionButtonLabel, cardStateOf, cardTypeOf, isEditableType } from './actionCardRules.ts';
+import { CleaningCheckNote } from './CleaningCheckNote.tsx';
 import './ActionCard.css';
 
 export interface ActionCardProps {
@@ -93,6 +94,7 @@ export function ActionCard({ action, unavailable = false, pointsName, onOpen }: 
             {reason}
           </p>
         )}
+        <CleaningCheckNote action={action} className="action-card__status" />
         {action.tags.length > 0 && (
           <ul className="action-card__tags" data-part="tags" aria-label={t`Thèmes`}>
             {action.tags.map((tag) => (

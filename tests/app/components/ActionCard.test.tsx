@@ -43,6 +43,33 @@ describe('ActionCard', () => {
     ['SOMETHING_NEW', 'Collecter'],
   ];
 
+  it('says whether housekeeping honoured a skipped cleaning, once it reported; nothing before', () => {
+    const skipped = {
+      actType: 'LUNICLEAN',
+      aadName: 'Pas de ménage',
+      alreadyCompleted: true,
+      response: 'SKIP' as const,
+    };
+    const { card: unreported } = renderCard(skipped);
+    expect(within(unreported).queryByText(/Votre chambre/)).toBeNull();
+    cleanup();
+    const { card: honoured } = renderCard({
+      ...skipped,
+      cleaningCheck: { outcome: 'honoured', checkedAt: '2026-11-24T09:40:00.000Z' },
+    });
+    expect(honoured).toHaveTextContent(
+      "Votre chambre n'a pas été nettoyée, comme vous l'avez demandé — confirmé par l'équipe.",
+    );
+    cleanup();
+    const { card: cleaned } = renderCard({
+      ...skipped,
+      cleaningCheck: { outcome: 'cleanedAnyway', checkedAt: '2026-11-24T09:40:00.000Z' },
+    });
+    expect(cleaned).toHaveTextContent(
+      /^.*Votre chambre a été nettoyée malgré votre choix\s: l'économie estimée n'est pas comptée, vos points restent acquis\./,
+    );
+  });
+
   it.each(labels)('labels the %s button "%s"', (actType, label) => {
     const { card } = renderCard({ actType });
     expect(within(card).getByRole('button', { name: label })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { answerLetter, shownCorrectAnswer } from '../../../../contract/answer-rules.ts';
 import { pointsNameOf } from '../../stay/hotelLanguages.ts';
 import { useStaySession } from '../../stay/StaySession.tsx';
+import { CleaningCheckNote } from '../CleaningCheckNote.tsx';
 import { ActionModalLayout } from './ActionModalLayout.tsx';
 import type { ActionModalProps } from './types.ts';
 import './CompletedSummary.css';
@@ -43,6 +44,7 @@ export default function CompletedSummary({ action, onClose }: ActionModalProps) 
           </div>
         )}
       </dl>
+      <CleaningCheckNote action={action} className="completed-summary__explanation" />
       {correctAnswer && solution?.explanation && (
         <p className="completed-summary__explanation" data-part="explanation">
           {solution.explanation}

@@ -24,9 +24,9 @@ export function TodayPanel() {
             <CodeCheckSection actor={children.staffCodeCheck} />
           </div>
         )}
-        {children.staffHousekeeping && (
+        {children.staffHousekeeping && children.staffCleaningCheck && (
           <div className={atDesk ? 'staff-today__column' : 'staff-today__column staff-today__column--wide'}>
-            <HousekeepingSection actor={children.staffHousekeeping} />
+            <HousekeepingSection actor={children.staffHousekeeping} reportsActor={children.staffCleaningCheck} />
           </div>
         )}
         {/* The widest table takes the whole width: its seven columns read side by side on a desktop. */}

@@ -2,6 +2,10 @@ import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
 import { cleaningDateAt } from '../../../../contract/calendar-days.ts';
 import { isStaffRole } from '../../../../contract/staff-roles.ts';
+import {
+  type CleaningReportInput,
+  staffCleaningCheckMachine,
+} from '../../../../machines/staffCleaningCheck.machine.ts';
 import type { CodeCheckInput } from '../../../../machines/staffCodeCheck.machine.ts';
 import { staffCodeCheckMachine } from '../../../../machines/staffCodeCheck.machine.ts';
 import {
@@ -14,7 +18,13 @@ import {
 import { staffHousekeepingMachine } from '../../../../machines/staffHousekeeping.machine.ts';
 import { staffRedemptionsMachine } from '../../../../machines/staffRedemptions.machine.ts';
 import { endAllStaffSessions, endStaffSession, getCurrentStaffSession, openStaffSession } from '../../../api/staff.ts';
-import { checkRewardCode, getHousekeeping, getRedemptions, redeemRewardCode } from '../../../api/staffDesk.ts';
+import {
+  checkRewardCode,
+  getHousekeeping,
+  getRedemptions,
+  redeemRewardCode,
+  reportCleaning,
+} from '../../../api/staffDesk.ts';
 import { getHotel } from '../../../api/stays.ts';
 import { contentEditorLogic } from './content/contentEditor.logic.ts';
 import { contentHistoryLogic } from './content/history/contentHistory.logic.ts';
@@ -112,6 +122,13 @@ export function todaySectionsLogic() {
       actors: {
         loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
           getHousekeeping(input.hId, input.token, cleaningDateAt(new Date(), input.timeZone)),
+        ),
+      },
+    }),
+    staffCleaningCheck: staffCleaningCheckMachine.provide({
+      actors: {
+        reportCleaning: fromPromise(({ input }: { input: CleaningReportInput }) =>
+          reportCleaning(input.hId, input.token, input),
         ),
       },
     }),

@@ -23,4 +23,5 @@ export const KIND_LABELS: Record<StaffAuditKind, MessageDescriptor> = {
   contentImported: msg`Contenu importé`,
   contentSaved: msg`Contenu enregistré`,
   contentRestored: msg`Version du contenu restaurée`,
+  cleaningChecked: msg`Ménage sauté vérifié`,
 };
