@@ -132,7 +132,9 @@ export function countCompletion(
       high[measure] = factor.range ? savingAt(gesture, measure, factor.range.high) : saving[measure];
     }
   }
-  return { ...row, cleaning, evidence: answerEvidence(row.type, cleaning), gesture, saving, low, high };
+  // Housekeeping's word backs a skip only while the answer is still a skip.
+  const evidence = answerEvidence(row.type, gesture ? cleaning : null);
+  return { ...row, cleaning, evidence, gesture, saving, low, high };
 }
 
 export function parseOverrides(json: string | null): ImpactFactorOverrides | null {
