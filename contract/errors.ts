@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'mail_not_configured',
   'mail_send_failed',
   'too_many_emails',
+  'too_many_receipts',
   // Staff access and the demo reset (docs/server.md#errors).
   'staff_pin_invalid',
   'staff_pin_rate_limited',

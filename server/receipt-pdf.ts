@@ -3,11 +3,13 @@
  * object and wording as the e-mail (mail/receipt-mail.ts), laid out as a table; columns run from the right and every
  * line is right to left on an Arabic page (pdf-text.ts).
  */
-import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { ReceiptLine, StayReceiptReply } from '../contract/schemas.ts';
-import type { Database } from './db/schema.ts';
-import { type StayReceiptInput, stayReceiptOf } from './domain/stay-receipt.ts';
+import type { Store } from './db/store.ts';
+import { takeCap } from './domain/caps.ts';
+import { receiptCap } from './domain/receipt-emails.ts';
+import { type StayReceiptInput, stayReceipt } from './domain/stay-receipt.ts';
+import { findOwnedStay } from './domain/stays.ts';
 import {
   evidenceText,
   figureText,
@@ -194,7 +196,12 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
   return finished;
 }
 
-/** GET …/receipt.pdf: the caller's stay's receipt as a PDF (404 for another's, as the stay itself). */
-export async function receiptPdfOf(db: Kysely<Database>, input: StayReceiptInput, now: Date): Promise<Buffer> {
-  return renderReceiptPdf(await stayReceiptOf(db, input, now), mailLanguage(input.lang));
+/**
+ * GET …/receipt.pdf: the caller's stay's receipt as a PDF (404 for another's, as the stay itself), at most
+ * RECEIPT_PDFS_PER_STAY_PER_HOUR per stay (429 too_many_requests).
+ */
+export async function receiptPdfOf(store: Store, input: StayReceiptInput, now: Date): Promise<Buffer> {
+  const stay = await findOwnedStay(store.db, input.sUUID, input.profileUUID);
+  await store.write((tx) => takeCap(tx, receiptCap('receipt-pdfs', stay.id, now)));
+  return renderReceiptPdf(await stayReceipt(store.db, stay, input.lang, now), mailLanguage(input.lang));
 }

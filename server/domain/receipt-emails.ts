@@ -15,6 +15,8 @@ import { findOwnedStay } from './stays.ts';
 
 /** At most this many receipt e-mails per stay per UTC hour. */
 export const RECEIPT_EMAILS_PER_STAY_PER_HOUR = 3;
+/** At most this many receipt PDFs per stay per UTC hour: each takes real CPU to draw. */
+export const RECEIPT_PDFS_PER_STAY_PER_HOUR = 20;
 
 export interface ReceiptEmailInput {
   sUUID: string;
@@ -23,16 +25,23 @@ export interface ReceiptEmailInput {
   lang: string;
 }
 
-function receiptEmailCap(stayId: number, now: Date): Cap {
+const RECEIPT_CAPS = {
+  'receipt-emails': { limit: RECEIPT_EMAILS_PER_STAY_PER_HOUR, code: 'too_many_emails', what: 'receipt e-mails' },
+  'receipt-pdfs': { limit: RECEIPT_PDFS_PER_STAY_PER_HOUR, code: 'too_many_receipts', what: 'receipt PDFs' },
+} as const;
+
+/** The stay's hourly cap on sending or drawing its receipt, shared by every server process (`cap_counters`). */
+export function receiptCap(name: keyof typeof RECEIPT_CAPS, stayId: number, now: Date): Cap {
+  const { limit, code, what } = RECEIPT_CAPS[name];
   const secondsIntoHour = now.getUTCMinutes() * 60 + now.getUTCSeconds();
   return {
-    name: 'receipt-emails',
+    name,
     subject: stayCapSubject(stayId),
     windowId: now.toISOString().slice(0, 13),
-    limit: RECEIPT_EMAILS_PER_STAY_PER_HOUR,
+    limit,
     refusal: {
-      code: 'too_many_emails',
-      message: `At most ${RECEIPT_EMAILS_PER_STAY_PER_HOUR} receipt e-mails per stay per hour; try again later`,
+      code,
+      message: `At most ${limit} ${what} per stay per hour; try again later`,
       retryAfterSeconds: 3600 - secondsIntoHour,
     },
   };
@@ -53,7 +62,7 @@ export async function emailStayReceipt(
     throw new DomainError('unavailable', 'mail_not_configured', 'E-mail is not configured on this server (SMTP_URL)');
   const lang = mailLanguage(input.lang);
   const mail = composeReceiptMail(await stayReceipt(store.db, stay, input.lang, now), lang);
-  const cap = receiptEmailCap(stay.id, now);
+  const cap = receiptCap('receipt-emails', stay.id, now);
   await store.write((tx) => takeCap(tx, cap));
   try {
     await mailer.send({ to: input.email, lang, ...mail });

@@ -151,10 +151,16 @@ export const staysRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
 
   app.get(
     '/:sUUID/receipt.pdf',
-    { schema: { params: StayParams, querystring: LangProfileQuery, response: { 200: ReceiptPdfAnswer, ...errors } } },
+    {
+      schema: {
+        params: StayParams,
+        querystring: LangProfileQuery,
+        response: { 200: ReceiptPdfAnswer, ...errors, 429: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const { lang, uuid } = request.query;
-      const pdf = await receiptPdfOf(store.db, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
+      const pdf = await receiptPdfOf(store, { sUUID: request.params.sUUID, profileUUID: uuid, lang }, deps.now());
       return reply.type('application/pdf').header('content-disposition', 'inline; filename="receipt.pdf"').send(pdf);
     },
   );

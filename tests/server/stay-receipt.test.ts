@@ -12,7 +12,10 @@ import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImpactSummaryReply, StayReceiptReply } from '../../contract/schemas.ts';
 import { buildApp } from '../../server/app.ts';
-import { RECEIPT_EMAILS_PER_STAY_PER_HOUR } from '../../server/domain/receipt-emails.ts';
+import {
+  RECEIPT_EMAILS_PER_STAY_PER_HOUR,
+  RECEIPT_PDFS_PER_STAY_PER_HOUR,
+} from '../../server/domain/receipt-emails.ts';
 import { figureText, RECEIPT_MEASURES, totalFigure } from '../../server/mail/receipt-mail.ts';
 import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox.ts';
 import { actionOfType, newStay, submit, type TestStay } from './actions-support.ts';
@@ -186,6 +189,22 @@ describeEachDialect('stay receipt', (get) => {
         expect(flat).toContain('المصادر');
       }
     }
+  });
+
+  it('draws at most a few PDFs an hour per stay: each costs real CPU', async () => {
+    const h = get();
+    const stay = await newStay(h.app, h.handle);
+    const other = await newStay(h.app, h.handle);
+    const pdf = (of: TestStay) =>
+      h.app.inject({ url: `/api/stays/${of.sUUID}/receipt.pdf?lang=fr&uuid=${of.profileUUID}` });
+    for (let drawn = 0; drawn < RECEIPT_PDFS_PER_STAY_PER_HOUR; drawn += 1)
+      expect((await pdf(stay)).statusCode).toBe(200);
+    const limited = await pdf(stay);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe('too_many_receipts');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The cap is the stay's: another stay still gets its receipt.
+    expect((await pdf(other)).statusCode).toBe(200);
   });
 });
 
