@@ -90,6 +90,7 @@ export const ERROR_CODES = [
   'picture_too_large',
   // Housekeeping's report on a skipped cleaning (docs/behaviour.md#housekeeping-list).
   'cleaning_date_in_future',
+  'cleaning_date_too_old',
   'room_not_skipping',
   'cleaning_changed_back',
   'cleaning_already_checked',

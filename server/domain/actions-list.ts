@@ -120,7 +120,8 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
       wasCorrect: isCorrect,
       earnedGreenMiles: Math.max(0, earned.get(fields.actId) ?? 0),
     };
-    if (completion?.cleaning_outcome && completion.cleaning_checked_at)
+    // Housekeeping's word stands while the answer is still a skip: a guest who asked for the cleaning again gets it.
+    if (completion?.response === 'SKIP' && completion.cleaning_outcome && completion.cleaning_checked_at)
       action.cleaningCheck = { outcome: completion.cleaning_outcome, checkedAt: completion.cleaning_checked_at };
     return [retired ? { ...action, actRetired: true } : action];
   });

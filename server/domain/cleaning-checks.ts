@@ -9,7 +9,7 @@ import type { CleaningOutcome } from '../../contract/evidence.ts';
 import type { HousekeepingRoom } from '../../contract/schemas.ts';
 import type { Store } from '../db/store.ts';
 import { DomainError } from './errors.ts';
-import { localDate } from './hotel-time.ts';
+import { addDays, localDate } from './hotel-time.ts';
 import { hotelClock, housekeepingRooms, skipsOfDay } from './housekeeping.ts';
 import { recordStaffAction } from './staff-audit.ts';
 import { requireStaffOf, type StaffSession } from './staff-sessions.ts';
@@ -25,7 +25,8 @@ export interface CleaningCheckRequest {
 /**
  * PUT /api/staff/hotels/{hId}/housekeeping/{date}/rooms/{roomNumber}/check: records the report and answers the room
  * as the list shows it. The same report again answers the room unchanged; another outcome than the one recorded is
- * 409 cleaning_already_checked. 400 cleaning_date_in_future for a day after today; 404 room_not_skipping for a room
+ * 409 cleaning_already_checked. 400 cleaning_date_in_future for a day after today, cleaning_date_too_old for one
+ * before yesterday; 404 room_not_skipping for a room
  * not on that day's list; 409 cleaning_changed_back when its guest asked for the cleaning again.
  */
 export async function checkCleaning(
@@ -36,8 +37,12 @@ export async function checkCleaning(
 ): Promise<HousekeepingRoom> {
   requireStaffOf(session, request.hotelId);
   const hotel = await hotelClock(store.db, request.hotelId);
-  if (request.date > localDate(now, hotel.timeZone))
+  const today = localDate(now, hotel.timeZone);
+  if (request.date > today)
     throw new DomainError('bad_request', 'cleaning_date_in_future', `${request.date} has not come yet`);
+  // Housekeeping reports on its round, or the morning after at the latest: an older report would be a guess.
+  if (request.date < addDays(today, -1))
+    throw new DomainError('bad_request', 'cleaning_date_too_old', `${request.date} is more than a day ago`);
   return store.write(async (tx) => {
     const skips = await skipsOfDay(tx.db, hotel, request.date);
     const room = skips.find((skip) => skip.roomNumber === request.roomNumber);

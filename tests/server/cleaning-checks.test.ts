@@ -84,6 +84,13 @@ describeEachDialect('housekeeping’s report on a skipped cleaning', (get) => {
     const other = await check(h, '2026-06-10', '101', 'cleanedAnyway');
     expect([other.statusCode, other.json().error]).toEqual([409, 'cleaning_already_checked']);
     expect(await written(h)).toMatchObject({ checks: 1, audit: 1 });
+
+    // The guest then asks for the cleaning after all: housekeeping's word no longer backs a skip that is not one.
+    await answerCleaning(h, stay, '2026-06-10T09:50:00Z', false, '101');
+    expect((await actionOfType(h.app, stay, 'LUNICLEAN')).cleaningCheck).toBeUndefined();
+    const changed = await periodSummary(h.handle.db, period);
+    expect(changed.impact.find((row) => row.category === 'cleaning')).toMatchObject({ units: 0, confirmedUnits: 0 });
+    expect(changed.evidence).toMatchObject({ declared: 1, staffConfirmed: 0 });
   });
 
   it('records “cleaned anyway”: the cleaning’s saving is not counted, the guest keeps the points and is told', async () => {
@@ -140,6 +147,7 @@ describeEachDialect('housekeeping’s report on a skipped cleaning', (get) => {
       ['no outcome', check(h, '2026-06-12', '201', undefined, headers), 400, 'bad_request'],
       ['not a calendar date', check(h, '2026-06-31', '201', 'honoured', headers), 400, 'bad_request'],
       ['tomorrow', check(h, '2026-06-13', '201', 'honoured', headers), 400, 'cleaning_date_in_future'],
+      ['the day before yesterday', check(h, '2026-06-10', '201', 'honoured', headers), 400, 'cleaning_date_too_old'],
       ['a room not on the list', check(h, '2026-06-12', '7', 'honoured', headers), 404, 'room_not_skipping'],
       ['another day’s list', check(h, '2026-06-11', '201', 'honoured', headers), 404, 'room_not_skipping'],
       ['a cleaning asked again', check(h, '2026-06-12', '102', 'honoured', headers), 409, 'cleaning_changed_back'],
