@@ -7,6 +7,11 @@
 export const EVIDENCE_LEVELS = ['declared', 'photographed', 'scanned', 'staffConfirmed'] as const;
 export type EvidenceLevel = (typeof EVIDENCE_LEVELS)[number];
 
+/** Whether a line is backed by more than the guest's word: photographed, scanned or confirmed by staff. */
+export function isBacked(level: EvidenceLevel): boolean {
+  return level !== 'declared';
+}
+
 /** What housekeeping reported for a skipped cleaning: left as the guest asked, or cleaned anyway. */
 export const CLEANING_OUTCOMES = ['honoured', 'cleanedAnyway'] as const;
 export type CleaningOutcome = (typeof CLEANING_OUTCOMES)[number];

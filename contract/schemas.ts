@@ -1031,7 +1031,14 @@ export const ImpactSummaryReply = Type.Object({
   /** Stays present in the period (started in it or with an action in it), and those with at least one action. */
   stays: Type.Object({ total: Type.Integer({ minimum: 0 }), participating: Type.Integer({ minimum: 0 }) }),
   /** Actions first answered in the period, by type (types with none left out), most first. */
-  actionsByType: Type.Array(Type.Object({ actType: Type.String(), count: Type.Integer({ minimum: 1 }) })),
+  actionsByType: Type.Array(
+    Type.Object({
+      actType: Type.String(),
+      count: Type.Integer({ minimum: 1 }),
+      /** Of those, the ones backed by more than the guest's word (contract/evidence.ts `isBacked`). */
+      confirmed: Type.Integer({ minimum: 0 }),
+    }),
+  ),
   /** Sums over the period's ledger rows: earned by actions (net of changed answers), spent on rewards. */
   points: Type.Object({ earned: Type.Integer(), spent: Type.Integer() }),
   rewards: Type.Object({ claimed: Type.Integer({ minimum: 0 }), used: Type.Integer({ minimum: 0 }) }),

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { certificationFileName } from '../../contract/certification.ts';
-import { EVIDENCE_LEVELS, type EvidenceLevel } from '../../contract/evidence.ts';
+import { EVIDENCE_LEVELS, type EvidenceLevel, isBacked } from '../../contract/evidence.ts';
 import type { ImpactCategory, ImpactMeasure } from '../../contract/impact-factors.ts';
 import type { ImpactCategorySummary, ImpactFigure, ImpactSummaryReply } from '../../contract/schemas.ts';
 import { type CsvCell, csvText } from '../csv.ts';
@@ -204,7 +204,7 @@ export function certificationRows(summary: ImpactSummaryReply): Record<Certifica
       unit: MEASURE_UNITS[measure],
       low: summary.savedRange.low[totalKeys[measure]],
       high: summary.savedRange.high[totalKeys[measure]],
-      backing: `${summary.evidence.staffConfirmed + summary.evidence.photographed + summary.evidence.scanned} of ${EVIDENCE_LEVELS.reduce((all, level) => all + summary.evidence[level], 0)} actions backed by more than the guest's word`,
+      backing: `${EVIDENCE_LEVELS.filter(isBacked).reduce((all, level) => all + summary.evidence[level], 0)} of ${EVIDENCE_LEVELS.reduce((all, level) => all + summary.evidence[level], 0)} actions backed by more than the guest's word`,
       method: `Sum of each gesture's units × its factor; the range sums the factors' low and high ends (${METHOD_DOCUMENT})`,
       source: 'The factor sources of the rows above',
       sourceUrl: null,

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '../../contract/calendar-days.ts';
-import { EVIDENCE_LEVELS } from '../../contract/evidence.ts';
+import { EVIDENCE_LEVELS, isBacked } from '../../contract/evidence.ts';
 import {
   IMPACT_CATEGORIES,
   IMPACT_MEASURES,
@@ -121,7 +121,7 @@ export async function periodSummary(
   // Actions: the completions first answered in the period, as their current answer stands.
   const completions = await countedCompletions(db, { hotelId, from: windowStart, to: windowEnd }, factors);
   const participating = new Set<number>();
-  const actionCounts = new Map<string, number>();
+  const actionCounts = new Map<string, { count: number; confirmed: number }>();
   const evidence: EvidenceCounts = Object.fromEntries(EVIDENCE_LEVELS.map((level) => [level, 0])) as EvidenceCounts;
   const units = Object.fromEntries(IMPACT_CATEGORIES.map((category) => [category, 0])) as Record<
     ImpactCategory,
@@ -136,13 +136,16 @@ export async function periodSummary(
     const date = dayOf(row.created_at);
     if (date === null) continue;
     participating.add(row.stay_id);
-    actionCounts.set(row.type, (actionCounts.get(row.type) ?? 0) + 1);
+    const typeCount = actionCounts.get(row.type) ?? { count: 0, confirmed: 0 };
+    typeCount.count += 1;
+    if (isBacked(row.evidence)) typeCount.confirmed += 1;
+    actionCounts.set(row.type, typeCount);
     evidence[row.evidence] += 1;
     dayEntry(date).actions += 1;
     const gesture = row.gesture;
     if (!gesture) continue;
     units[gesture.category] += gesture.units;
-    if (row.evidence !== 'declared') confirmedUnits[gesture.category] += gesture.units;
+    if (isBacked(row.evidence)) confirmedUnits[gesture.category] += gesture.units;
     const daySaving = savedByDay.get(date) ?? zeroAmounts();
     for (const measure of IMPACT_MEASURES) {
       saved[gesture.category][measure] += row.saving[measure];
@@ -249,7 +252,7 @@ export async function periodSummary(
     to,
     stays: { total: present.size, participating: participating.size },
     actionsByType: [...actionCounts]
-      .map(([actType, count]) => ({ actType, count }))
+      .map(([actType, counts]) => ({ actType, ...counts }))
       .sort((a, b) => b.count - a.count || a.actType.localeCompare(b.actType)),
     points,
     rewards,

@@ -14,7 +14,6 @@ import { hotelUsesOfDay } from './code-check.ts';
 import { addDays, daysBetween, localDate } from './hotel-time.ts';
 import { byRoomNumber, skippedCleanings } from './housekeeping.ts';
 import { periodSummary } from './impact.ts';
-import { countedCompletions, factorsOfHotel } from './impact-gestures.ts';
 
 /** A claimed reward still unused this many days after its claim, by a guest still staying, needs a word with them. */
 export const UNUSED_CLAIM_DAYS = 3;
@@ -26,13 +25,6 @@ export interface PeriodHotel {
   timeZone: string;
   /** The report's language: reward names are read in it. */
   language: string;
-}
-
-/** One kind of gesture: the period's completions of an action type, and those backed by more than a tap. */
-export interface GestureCount {
-  actType: string;
-  count: number;
-  confirmed: number;
 }
 
 export interface CleaningCheck {
@@ -75,7 +67,6 @@ export interface PeriodSections {
   /** Participation, actions, points, rewards and the estimated savings with their ranges. */
   summary: ImpactSummaryReply;
   /** The summary's actions by type, each with its confirmed share; most first. */
-  gestures: GestureCount[];
   /** The period's uses of rewards, the earliest first, each with who redeemed it. */
   redemptions: Redemption[];
   /** Housekeeping's reports on the period's skipped cleanings, by day then room. */
@@ -85,35 +76,6 @@ export interface PeriodSections {
 
 function eachDay(from: string, to: string): string[] {
   return Array.from({ length: daysBetween(from, to) + 1 }, (_, offset) => addDays(from, offset));
-}
-
-/** The gestures the summary counts, by type, with the confirmed ones: the same completions, kept by hotel-local day. */
-async function gestureCounts(
-  db: Kysely<Database>,
-  hotel: PeriodHotel,
-  from: string,
-  to: string,
-): Promise<GestureCount[]> {
-  const row = await db
-    .selectFrom('hotels')
-    .select('impact_factors')
-    .where('id', '=', hotel.id)
-    .executeTakeFirstOrThrow();
-  const window = {
-    hotelId: hotel.id,
-    from: `${addDays(from, -1)}T00:00:00.000Z`,
-    to: `${addDays(to, 2)}T00:00:00.000Z`,
-  };
-  const counts = new Map<string, GestureCount>();
-  for (const completion of await countedCompletions(db, window, factorsOfHotel(row))) {
-    const date = localDate(new Date(completion.created_at), hotel.timeZone);
-    if (date < from || date > to) continue;
-    const entry = counts.get(completion.type) ?? { actType: completion.type, count: 0, confirmed: 0 };
-    entry.count += 1;
-    if (completion.evidence !== 'declared') entry.confirmed += 1;
-    counts.set(completion.type, entry);
-  }
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.actType.localeCompare(b.actType));
 }
 
 async function redemptionsOf(db: Kysely<Database>, hotel: PeriodHotel, days: string[]): Promise<Redemption[]> {
@@ -246,7 +208,6 @@ export async function periodSections(
     from,
     to,
     summary: await periodSummary(db, { hotelId: hotel.id, from, to }),
-    gestures: await gestureCounts(db, hotel, from, to),
     redemptions: await redemptionsOf(db, hotel, days),
     cleaningChecks,
     attention: {

@@ -521,7 +521,7 @@ function sharedSections(t: Texts, w: Writer, report: PeriodSections): Section[] 
   };
   const figureRows = (keys: readonly Figure[]) => keys.map((key) => [t.figures[key], w.number(figure[key])]);
 
-  const gestureRows = report.gestures.map((g) => [
+  const gestureRows = report.summary.actionsByType.map((g) => [
     (t.actionTypes as Record<string, string>)[g.actType] ?? g.actType,
     w.number(g.count),
     w.number(g.count - g.confirmed),
@@ -694,7 +694,9 @@ export function reportCsv(report: PeriodSections): string {
   const rows: Row[] = [
     ['participation', 'staysPresent', '', summary.stays.total, null, null, null, 'stays'],
     ['participation', 'staysParticipating', '', summary.stays.participating, null, null, null, 'stays'],
-    ...report.gestures.map((g): Row => ['gestures', g.actType, '', g.count, g.confirmed, null, null, 'completions']),
+    ...report.summary.actionsByType.map(
+      (g): Row => ['gestures', g.actType, '', g.count, g.confirmed, null, null, 'completions'],
+    ),
     ...Object.entries(summary.evidence).map(
       ([level, count]): Row => ['evidence', level, '', count, null, null, null, 'completions'],
     ),

@@ -93,8 +93,8 @@ const SUMMARY: ImpactSummaryReply = {
   to: '2026-05-05',
   stays: { total: 4, participating: 3 },
   actionsByType: [
-    { actType: 'LUNICLEAN', count: 2 },
-    { actType: 'LIMEAT', count: 1 },
+    { actType: 'LUNICLEAN', count: 2, confirmed: 0 },
+    { actType: 'LIMEAT', count: 1, confirmed: 1 },
   ],
   points: { earned: 95, spent: 50 },
   rewards: { claimed: 2, used: 1 },

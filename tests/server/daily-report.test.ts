@@ -246,11 +246,10 @@ describeEachDialect('daily report', (get) => {
     const summary = await periodSummary(h.handle.db, { hotelId: 1, from: '2026-05-06', to: '2026-05-06' });
     expect(sections.summary).toEqual(summary);
     expect(summary.stays).toEqual({ total: 3, participating: 3 });
-    expect(sections.gestures).toEqual([
+    expect(summary.actionsByType).toEqual([
       { actType: 'LUNICLEAN', count: 3, confirmed: 1 },
       { actType: 'YESNOMAIL', count: 2, confirmed: 0 },
     ]);
-    expect(sections.gestures.map(({ actType, count }) => ({ actType, count }))).toEqual(summary.actionsByType);
     expect(summary.evidence.staffConfirmed).toBe(1);
     const cleaning = summary.impact.find((category) => category.category === 'cleaning');
     expect([cleaning?.units, cleaning?.confirmedUnits]).toEqual([2, 1]);
@@ -551,7 +550,9 @@ describeEachDialect('daily report', (get) => {
       await periodSummary(h.handle.db, { hotelId: 1, from: '2026-05-01', to: '2026-05-31' }),
     );
     // The seeded 6 May is in it, with who redeemed the coffee and what housekeeping confirmed.
-    expect(report.sections.gestures.find((g) => g.actType === 'LUNICLEAN')).toMatchObject({ confirmed: 1 });
+    expect(report.sections.summary.actionsByType.find((g) => g.actType === 'LUNICLEAN')).toMatchObject({
+      confirmed: 1,
+    });
     expect(report.sections.redemptions.map((use) => use.staffName)).toContain('Claire');
     expect(report.sections.cleaningChecks.map((check) => check.staffName)).toEqual(['Inès']);
     const summary = mailsTo(TILLEULS)[1];

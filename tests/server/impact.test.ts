@@ -126,11 +126,11 @@ describeEachDialect('impact summary', (get) => {
     expect(reply).toMatchObject({ hId: 1, from: '2026-05-04', to: '2026-05-05' });
     expect(reply.stays).toEqual({ total: 4, participating: 3 });
     expect(reply.actionsByType).toEqual([
-      { actType: 'HEATING', count: 2 },
-      { actType: 'LUNICLEAN', count: 2 },
-      { actType: 'LUNISHOWER', count: 2 },
-      { actType: 'LIMEAT', count: 1 },
-      { actType: 'YESNO', count: 1 },
+      { actType: 'HEATING', count: 2, confirmed: 0 },
+      { actType: 'LUNICLEAN', count: 2, confirmed: 0 },
+      { actType: 'LUNISHOWER', count: 2, confirmed: 0 },
+      { actType: 'LIMEAT', count: 1, confirmed: 1 },
+      { actType: 'YESNO', count: 1, confirmed: 0 },
     ]);
     // Every figure of points is a sum over the period's ledger rows.
     const ledger = await ledgerSums(h, 1, '2026-05-03T22:00:00.000Z', '2026-05-05T22:00:00.000Z');
