@@ -162,7 +162,8 @@ export const RewardPartner = Type.Object(
   {
     name: NonEmpty(200),
     url: Type.Optional(Type.String({ maxLength: 500, pattern: CONTENT_PATTERNS.httpsUrl })),
-    guarantee: PerLanguage(NonEmpty(2000)),
+    /** What the partner commits to, per language: at least one. */
+    guarantee: Type.Record(LangCode, NonEmpty(2000), { minProperties: 1 }),
   },
   { additionalProperties: false },
 );
