@@ -334,7 +334,7 @@ function PartnerFields({ actorRef, index, named }: { actorRef: ContentEditorRef;
       </h3>
       <p className="content-section__hint">
         <Trans>
-          Qui reçoit le don, montré sur le reçu d'impact du client avec ce que le partenaire garantit. Vide : le nom et
+          Qui reçoit le don, montré sur le reçu d'impact du client avec ce que le partenaire garantit. Vide : le nom et
           la description de la récompense.
         </Trans>
       </p>
