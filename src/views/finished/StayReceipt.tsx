@@ -273,12 +273,13 @@ function Contributions({ receipt }: { receipt: StayReceiptReply }) {
             <li key={`${contribution.rwId}-${contribution.claimedAt}`} data-part="contribution">
               <p className="receipt__line-head">
                 <span className="receipt__line-name" data-part="recipient">
+                  {/* A partner's name is in no one language: isolated, it reads whole in a right-to-left line. */}
                   {partner?.url ? (
                     <a href={partner.url} target="_blank" rel="noreferrer">
-                      {partner.name}
+                      <bdi>{partner.name}</bdi>
                     </a>
                   ) : (
-                    (partner?.name ?? contribution.name)
+                    <bdi>{partner?.name ?? contribution.name}</bdi>
                   )}
                 </span>
                 <span className="receipt__count">
