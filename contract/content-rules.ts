@@ -15,6 +15,7 @@ export const CONTENT_FORMATS = [
   'codePrefix',
   'pinHash',
   'date',
+  'httpsUrl',
 ] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 

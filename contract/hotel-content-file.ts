@@ -19,6 +19,8 @@ export const CONTENT_PATTERNS = {
   /** Argon2id as `argon2id$m=…,t=…,p=…$salt$hash`. */
   pinHash: '^argon2id\\$m=\\d+,t=\\d+,p=\\d+\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$',
   date: CALENDAR_DATE_PATTERN,
+  /** A web address guests may open: https only. */
+  httpsUrl: '^https://\\S+$',
 } as const satisfies Record<ContentFormat, string>;
 
 const NonEmpty = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
@@ -152,6 +154,20 @@ export const ActionEntry = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Who a reward's donation goes to (a water charity…): shown on the stay's receipt with what the partner guarantees,
+ * in the guest's language.
+ */
+export const RewardPartner = Type.Object(
+  {
+    name: NonEmpty(200),
+    url: Type.Optional(Type.String({ maxLength: 500, pattern: CONTENT_PATTERNS.httpsUrl })),
+    /** What the partner commits to, per language: at least one. */
+    guarantee: Type.Record(LangCode, NonEmpty(2000), { minProperties: 1 }),
+  },
+  { additionalProperties: false },
+);
+
 export const RewardEntry = Type.Object(
   {
     key: Key,
@@ -163,6 +179,7 @@ export const RewardEntry = Type.Object(
     waterVolume: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
     validUntil: Type.Optional(Type.Union([IsoDate, Type.Null()])),
     codePool: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10000 })),
+    partner: Type.Optional(RewardPartner),
     texts: PerLanguage(
       Type.Object({ name: NonEmpty(200), description: NonEmpty(4000) }, { additionalProperties: false }),
     ),
@@ -251,4 +268,5 @@ export const HotelContentFile = Type.Object(
 export type HotelContentFile = Static<typeof HotelContentFile>;
 export type ActionEntry = Static<typeof ActionEntry>;
 export type RewardEntry = Static<typeof RewardEntry>;
+export type RewardPartner = Static<typeof RewardPartner>;
 export type RoomEntry = Static<typeof RoomEntry>;

@@ -1088,6 +1088,14 @@ export const ReceiptContribution = Type.Object({
   /** The reward's name and description in the guest's language: who receives it and what they undertake to do. */
   name: Type.String(),
   description: Type.String(),
+  /**
+   * Who receives the donation, when the reward names a partner: shown in place of the reward's name and description,
+   * its guarantee in the guest's language (docs/behaviour.md#receipt).
+   */
+  partner: Type.Union([
+    Type.Object({ name: Type.String(), url: Type.Union([Type.String(), Type.Null()]), guarantee: Type.String() }),
+    Type.Null(),
+  ]),
   litres: Type.Number({ minimum: 0 }),
   claimedAt: Type.String(),
 });

@@ -85,7 +85,9 @@ for (const { code, dir } of LANGUAGES) {
     const totals = receipt.locator('[data-part="totals"]');
     await expect(totals).toContainText(`${numbers(code).format(json.totals.co2eGrams)} g`);
     const contributions = receipt.getByRole('region', { name: text(code, 'Contributions') });
-    await expect(contributions).toContainText(json.contributions[0]?.name ?? '-');
+    const [donation] = json.contributions;
+    await expect(contributions).toContainText(donation?.partner?.name ?? '-');
+    await expect(contributions).toContainText(donation?.partner?.guarantee ?? '-');
     await expect(contributions).not.toContainText(/compens|offset|neutr/i);
     const pdf = receipt.getByRole('link', { name: text(code, 'Télécharger le PDF') });
     const pdfReply = await page.request.get((await pdf.getAttribute('href')) ?? '');

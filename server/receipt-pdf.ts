@@ -168,13 +168,16 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
     y += 20;
     y += paragraph(t.contributionsNote, y, 9, MUTED) + 4;
     for (const contribution of receipt.contributions) {
+      const { partner } = contribution;
       doc.fillColor(INK);
-      put(`${contribution.name} — ${t.litres(formatNumber(contribution.litres, lang))}`, 0, y, {
+      put(`${partner?.name ?? contribution.name} — ${t.litres(formatNumber(contribution.litres, lang))}`, 0, y, {
         size: 10,
         weight: 'bold',
       });
       y += 16;
-      y += paragraph(contribution.description, y, 9, MUTED) + 6;
+      y += paragraph(partner ? partner.guarantee : contribution.description, y, 9, MUTED);
+      if (partner?.url) y += paragraph(partner.url, y, 7.5, MUTED);
+      y += 6;
     }
     y += 6;
   }

@@ -9,6 +9,7 @@ import type { ContentDocument } from '../../contract/content-editor.ts';
 import type { ActionEntry, RewardEntry } from '../../contract/hotel-content-file.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
+import { partnerOf } from './reward-partner.ts';
 
 type Db = Kysely<Database>;
 
@@ -171,6 +172,7 @@ async function rewardEntries(db: Db, hotelId: number, languages: readonly string
       waterVolume: present(r.water_volume),
       validUntil: present(r.valid_until),
       codePool: poolOf.has(r.id) ? (poolOf.get(r.id) ?? []).map((p) => p.code) : undefined,
+      partner: present(partnerOf(r.partner)),
       texts: perLanguage(textsOf.get(r.id) ?? [], languages, (t) => ({ name: t.name, description: t.description })),
     }),
   );

@@ -31,6 +31,7 @@ import { recordStaffAction, SERVER_COMMAND, type StaffActor } from '../domain/st
 import { staffNameKey, tidyStaffName } from '../domain/staff-sessions.ts';
 import { exportContent } from './export.ts';
 import { hashPin } from './pin.ts';
+import { storedPartner } from './reward-partner.ts';
 import { ContentError, type FieldPath, type LineOf, validateContent } from './validate.ts';
 
 type Tx = Transaction<Database>;
@@ -610,6 +611,7 @@ async function importRewards(tx: Tx, hotelId: number, rewards: RewardEntry[]): P
       position: r.position ?? null,
       water_volume: r.waterVolume ?? null,
       valid_until: r.validUntil ?? null,
+      partner: storedPartner(r.partner),
       active: 1,
     };
     const { id } = await tx

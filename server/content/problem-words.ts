@@ -34,6 +34,7 @@ const FORMAT_WORDS: Record<ContentFormat, string> = {
   codePrefix: '1 to 6 upper-case letters or digits',
   pinHash: 'an Argon2id hash argon2id$m=…,t=…,p=…$salt$hash',
   date: `a date YYYY-MM-DD from ${FIRST_CALENDAR_DATE} to ${LAST_CALENDAR_DATE}`,
+  httpsUrl: 'a web address starting with https://',
 };
 
 const LIST_WORDS: Record<Exclude<ChoiceList, 'value'>, string> = {

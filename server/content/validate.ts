@@ -316,6 +316,7 @@ function ruleProblems(file: HotelContentFile): Problem[] {
     problem(['rewards', i, 'key'], 'duplicate', { what: 'key', value: rewards[i]?.key ?? '' });
   rewards.forEach((reward, i) => {
     checkLangs(['rewards', i, 'texts'], reward.texts);
+    checkLangs(['rewards', i, 'partner', 'guarantee'], reward.partner?.guarantee);
     if (reward.codePool && reward.type !== 'CODE') problem(['rewards', i, 'codePool'], 'onlyCodeHasPool', {});
   });
   poolProblems(rewards, problem);
@@ -346,7 +347,7 @@ function ruleProblems(file: HotelContentFile): Problem[] {
 }
 
 /** The maps of a text per language: a key of theirs is a language code, and every text under it is in it. */
-const PER_LANGUAGE_MAPS = new Set(['texts', 'labels', 'names', 'tags']);
+const PER_LANGUAGE_MAPS = new Set(['texts', 'labels', 'names', 'tags', 'guarantee']);
 
 /**
  * docs/behaviour.md#claims: warns on the generic environmental claims and the legal requirements presented as a merit

@@ -18,6 +18,7 @@ import { proofCodesGeneratedMigration } from './migration-proof-codes-generated.
 import { proofsMigration } from './migration-proofs.ts';
 import { qrScanDaysMigration } from './migration-qr-scan-days.ts';
 import { reportsMigration } from './migration-reports.ts';
+import { rewardPartnerMigration } from './migration-reward-partner.ts';
 import { staffMigration } from './migration-staff.ts';
 import { staffAccountsMigration } from './migration-staff-accounts.ts';
 import { staffAuditMigration } from './migration-staff-audit.ts';
@@ -339,6 +340,7 @@ export function migrationsFor(kind: DialectKind): Record<string, Migration> {
     '0021_content_history': contentHistoryMigration(kind),
     '0022_cleaning_checks': cleaningChecksMigration(kind),
     '0023_monthly_reports': monthlyReportsMigration,
+    '0024_reward_partner': rewardPartnerMigration,
   };
 }
 

@@ -130,6 +130,8 @@ export interface RewardsTable {
   water_volume: number | null;
   valid_until: string | null;
   active: number;
+  /** The partner the donation goes to, the content file's `partner` as JSON (0024_reward_partner); null: none. */
+  partner: string | null;
 }
 
 export interface RewardTranslationsTable {

@@ -8,6 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { EVIDENCE_LEVELS } from '../../contract/evidence.ts';
+import type { RewardPartner } from '../../contract/hotel-content-file.ts';
 import {
   IMPACT_MEASURES,
   type ImpactCategory,
@@ -22,6 +23,7 @@ import type {
   StayReceiptReply,
 } from '../../contract/schemas.ts';
 import { pickTranslation, textLanguageOrder } from '../../contract/text-language.ts';
+import { partnerOf } from '../content/reward-partner.ts';
 import type { Database } from '../db/schema.ts';
 import { hotelPrimaryLanguage } from './hotels.ts';
 import { waterRewardVolumes } from './impact.ts';
@@ -170,6 +172,13 @@ function totalsOf(completions: readonly CountedCompletion[]): Pick<StayReceiptRe
   };
 }
 
+/** The partner as the receipt shows it: its guarantee in the first language of `order` it is written in. */
+function receiptPartner(partner: RewardPartner | null, order: readonly string[]): ReceiptContribution['partner'] {
+  if (!partner) return null;
+  const guarantees = Object.entries(partner.guarantee).map(([lang, text]) => ({ lang, text }));
+  return { name: partner.name, url: partner.url ?? null, guarantee: pickTranslation(guarantees, order)?.text ?? '' };
+}
+
 /** The water rewards the stay claimed, with the litres the staff summary counts for each. */
 async function contributionsOf(
   db: Kysely<Database>,
@@ -180,7 +189,7 @@ async function contributionsOf(
   const claims = await db
     .selectFrom('reward_claims as rc')
     .innerJoin('rewards as r', 'r.id', 'rc.reward_id')
-    .select(['rc.claimed_at', 'r.id as reward_id', 'r.type', 'r.water_volume'])
+    .select(['rc.claimed_at', 'r.id as reward_id', 'r.type', 'r.water_volume', 'r.partner'])
     .where('rc.stay_id', '=', stay.id)
     .where('r.type', '=', 'EAU')
     .orderBy('rc.claimed_at')
@@ -206,6 +215,7 @@ async function contributionsOf(
       rwId: claim.reward_id,
       name: text?.name ?? '',
       description: text?.description ?? '',
+      partner: receiptPartner(partnerOf(claim.partner), order),
       litres: litresOf.get(claim.reward_id) ?? 0,
       claimedAt: claim.claimed_at,
     };

@@ -257,11 +257,16 @@ export function composeReceiptMail(receipt: StayReceiptReply, lang: MailLanguage
       `<p>${escapeHtml(t.contributionsNote)}</p>`,
     );
     for (const contribution of receipt.contributions) {
+      const { partner } = contribution;
       const litres = t.litres(formatNumber(contribution.litres, lang));
-      text.push(`  ${contribution.name} — ${litres}`, `  ${contribution.description}`);
-      html.push(
-        `<p><strong>${escapeHtml(contribution.name)}</strong> — ${escapeHtml(litres)}<br>${escapeHtml(contribution.description)}</p>`,
-      );
+      const recipient = partner?.name ?? contribution.name;
+      const said = partner ? partner.guarantee : contribution.description;
+      text.push(`  ${recipient} — ${litres}`, `  ${said}`);
+      if (partner?.url) text.push(`  ${partner.url}`);
+      const name = partner?.url
+        ? `<a href="${escapeHtml(partner.url)}">${escapeHtml(recipient)}</a>`
+        : escapeHtml(recipient);
+      html.push(`<p><strong>${name}</strong> — ${escapeHtml(litres)}<br>${escapeHtml(said)}</p>`);
     }
   }
   if (sources.length > 0) {

@@ -112,6 +112,34 @@ describe('Rewards section', () => {
     ]);
   });
 
+  it("names a water donation's partner, refuses an address that is not https, and removes the partner", {
+    timeout: 30_000,
+  }, async () => {
+    const { user, draft } = renderSection((actorRef) => <RewardsSection actorRef={actorRef} />);
+    const form = await screen.findByRole('form', { name: 'Ajouter une récompense' });
+    await user.selectOptions(within(form).getByLabelText('Type'), "Don d'eau");
+    await user.type(within(form).getByLabelText('Nom'), 'Eau');
+    await user.click(within(form).getByRole('button', { name: 'Ajouter la récompense' }));
+    const partner = screen.getByRole('region', { name: 'Partenaire' });
+    await user.type(within(partner).getByLabelText('Nom du partenaire'), 'Eau Vive');
+    const site = within(partner).getByLabelText('Site du partenaire');
+    await user.type(site, 'http://eau.example.org');
+    expect(await within(partner).findByText('Une adresse web commençant par https://')).toBeInTheDocument();
+    await user.clear(site);
+    await user.type(site, 'https://eau.example.org');
+    await user.type(within(partner).getByLabelText('Ce que le partenaire garantit (Français)'), 'Le don entier.');
+    await waitFor(() =>
+      expect(within(partner).queryByText('Une adresse web commençant par https://')).not.toBeInTheDocument(),
+    );
+    expect(draft().rewards?.[1]?.partner).toEqual({
+      name: 'Eau Vive',
+      url: 'https://eau.example.org',
+      guarantee: { fr: 'Le don entier.' },
+    });
+    await user.click(within(partner).getByRole('button', { name: 'Retirer le partenaire' }));
+    expect(draft().rewards?.[1]?.partner).toBeUndefined();
+  });
+
   it('shows a saved reward’s key and type read-only, and retires it with what that means for guests', async () => {
     const { user, draft } = renderSection((actorRef) => <RewardsSection actorRef={actorRef} />);
     await user.click(await screen.findByRole('button', { name: /Petit-déjeuner offert/ }));

@@ -62,6 +62,11 @@ const RECEIPT: StayReceiptReply = {
       rwId: 9,
       name: "Don de 50 litres d'eau",
       description: 'Pour une personne sans accès.',
+      partner: {
+        name: 'Partenaire eau (exemple)',
+        url: 'https://water.example.org/',
+        guarantee: "Le don entier va au projet d'accès à l'eau.",
+      },
       litres: 50,
       claimedAt: '2026-05-04T09:00:00Z',
     },
@@ -132,7 +137,14 @@ function expectReceipt(receipt: StayReceiptReply) {
   const contributions = screen.queryByRole('region', { name: 'Contributions' });
   if (receipt.contributions.length === 0) expect(contributions).toBeNull();
   else {
-    expect(contributions).toHaveTextContent("Don de 50 litres d'eau50 L d'eau potable");
+    // The partner who receives it, linked, and what it guarantees, in place of the reward's own texts.
+    expect(contributions).toHaveTextContent("Partenaire eau (exemple)50 L d'eau potable");
+    const partner = within(screen.getByRole('region', { name: 'Contributions' })).getByRole('link', {
+      name: 'Partenaire eau (exemple)',
+    });
+    expect(partner).toHaveAttribute('href', 'https://water.example.org/');
+    expect(contributions).toHaveTextContent("Le don entier va au projet d'accès à l'eau.");
+    expect(contributions).not.toHaveTextContent('Pour une personne sans accès.');
     // A donation is never written as making up for the stay.
     expect(contributions?.textContent).not.toMatch(/compens|neutre|offset/i);
   }

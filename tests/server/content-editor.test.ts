@@ -48,6 +48,26 @@ describeEachDialect('the content editor', (get) => {
     }
   });
 
+  it("a reward's partner (name, https address, guarantee per language) reads back as written", async () => {
+    const h = get();
+    const before = await exportContent(h.handle.db, 1);
+    const water = before.rewards?.find((reward) => reward.type === 'EAU');
+    expect(water?.partner?.name).toBe('Partenaire eau (exemple)');
+    const partner = {
+      name: 'Water Partner',
+      url: 'https://water.example.org/projects',
+      guarantee: { fr: 'Le don entier va au projet.', ar: 'يذهب التبرّع كله إلى المشروع.' },
+    };
+    const changed = {
+      ...before,
+      rewards: before.rewards?.map((reward) => (reward === water ? { ...reward, partner } : reward)),
+    };
+    await importContent(h.handle.db, changed);
+    const after = await exportContent(h.handle.db, 1);
+    expect(after.rewards?.find((reward) => reward.type === 'EAU')?.partner).toEqual(partner);
+    expect(after).toEqual(changed);
+  });
+
   it('a save takes effect at once, names who saved it in the history and the trail, and a stale save is refused 409', async () => {
     const h = get();
     const manager = await staffHeaders(h.app);

@@ -32,6 +32,7 @@ type Doc = ReturnType<typeof parse>;
 
 const sample = (): Doc => structuredClone(tilleuls);
 const actionIndex = (doc: Doc, key: string): number => doc.actions.findIndex((a: { key: string }) => a.key === key);
+const WATER = tilleuls.rewards.findIndex((r: { key: string }) => r.key === 'water-donation');
 
 interface Case {
   name: string;
@@ -122,6 +123,19 @@ const CASES: Case[] = [
     rule: 'pattern',
     path: ['rewards', 0, 'validUntil'],
     values: { format: 'date' },
+  },
+  {
+    name: "a partner's address that is not https",
+    breaks: (d) => (d.rewards[WATER].partner.url = 'http://water.example.org'),
+    rule: 'pattern',
+    path: ['rewards', WATER, 'partner', 'url'],
+    values: { format: 'httpsUrl', got: '"http://water.example.org"' },
+  },
+  {
+    name: "a partner's empty name",
+    breaks: (d) => (d.rewards[WATER].partner.name = ''),
+    rule: 'tooShort',
+    path: ['rewards', WATER, 'partner', 'name'],
   },
   {
     name: 'a scope of none of its values',
@@ -242,6 +256,13 @@ const CASES: Case[] = [
     breaks: (d) => (d.actions[0].texts.it = { name: 'x', description: 'y' }),
     rule: 'languageNotDeclared',
     path: ['actions', 0, 'texts', 'it'],
+    values: { language: 'it' },
+  },
+  {
+    name: "a partner's guarantee in a language the hotel does not offer",
+    breaks: (d) => (d.rewards[WATER].partner.guarantee.it = 'x'),
+    rule: 'languageNotDeclared',
+    path: ['rewards', WATER, 'partner', 'guarantee', 'it'],
     values: { language: 'it' },
   },
   {

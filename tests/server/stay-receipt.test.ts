@@ -81,6 +81,13 @@ async function seedStay(h: Harness, day = DAY): Promise<TestStay> {
   return stay;
 }
 
+/** The sample hotels' water partner's guarantee (server/content/hotels/*.yaml). */
+const FR_GUARANTEE =
+  "Le partenaire s'engage à reverser l'intégralité du don au projet d'accès à l'eau indiqué sur son site.";
+const EN_GUARANTEE =
+  'The partner undertakes to pass the whole donation on to the water access project named on its website.';
+const AR_GUARANTEE = 'يلتزم الشريك بتحويل كامل التبرّع إلى مشروع الوصول إلى المياه المذكور على موقعه.';
+
 function receipt(app: FastifyInstance, stay: TestStay, lang = 'fr', uuid = stay.profileUUID) {
   return app.inject({ url: `/api/stays/${stay.sUUID}/receipt?lang=${lang}&uuid=${uuid}` });
 }
@@ -131,6 +138,29 @@ describeEachDialect('stay receipt', (get) => {
       expect.objectContaining({ name: "Don de 50 litres d'eau", litres: 50, description: expect.any(String) }),
     ]);
     expect(reply.waterContributedLitres).toBe(50);
+    // Who receives it and what they guarantee, in the guest's language, else as the hotel's other texts fall back.
+    expect(reply.contributions[0]?.partner).toEqual({
+      name: 'Partenaire eau (exemple)',
+      url: null,
+      guarantee: FR_GUARANTEE,
+    });
+    const ar = (await receipt(h.app, stay, 'ar')).json() as StayReceiptReply;
+    expect(ar.contributions[0]?.partner?.guarantee).toBe(AR_GUARANTEE);
+    const de = (await receipt(h.app, stay, 'de')).json() as StayReceiptReply;
+    expect(de.contributions[0]?.partner?.guarantee).toBe(EN_GUARANTEE);
+    // A reward without a partner: its own name and description, as before partners.
+    const water = h.handle.db.updateTable('rewards').where('hotel_id', '=', 1).where('key', '=', 'water-donation');
+    const { partner } = await h.handle.db
+      .selectFrom('rewards')
+      .select('partner')
+      .where('hotel_id', '=', 1)
+      .where('key', '=', 'water-donation')
+      .executeTakeFirstOrThrow();
+    await water.set({ partner: null }).execute();
+    const without = (await receipt(h.app, stay)).json() as StayReceiptReply;
+    await water.set({ partner }).execute();
+    expect(without.contributions[0]?.partner).toBeNull();
+    expect(without.contributions[0]?.name).toBe("Don de 50 litres d'eau");
 
     // The totals equal the staff summary of a day holding only this stay.
     const headers = await staffHeaders(h.app, 1);
@@ -182,8 +212,11 @@ describeEachDialect('stay receipt', (get) => {
         expect(flat, `${lang} ${measure}`).toContain(
           figureText(totalFigure(json, measure).saved, null, measure, lang).replace(/\s+/g, ''),
         );
-      if (lang === 'fr') expect(flat).toContain('Contributions');
-      else {
+      if (lang === 'fr') {
+        expect(flat).toContain('Contributions');
+        expect(flat).toContain('Partenaireeau(exemple)');
+        expect(flat).toContain(FR_GUARANTEE.replace(/\s+/g, ''));
+      } else {
         // Arabic is drawn in the Arabic font (pdfkit cannot map every shaped form back to a letter, hence words).
         expect(flat).toContain('المساهمات');
         expect(flat).toContain('المصادر');
@@ -261,6 +294,9 @@ describeEachDialect('stay receipt e-mail', (get) => {
     }
     for (const line of json.lines) expect(mail.text).toContain(line.name);
     expect(mail.text).toContain('المساهمات');
+    expect(mail.text).toContain('Partenaire eau (exemple)');
+    expect(mail.text).toContain(AR_GUARANTEE);
+    expect(mail.html).toContain(AR_GUARANTEE);
     expect(mail.text).not.toMatch(/compens|offset|neutr/i);
 
     for (let i = 1; i < RECEIPT_EMAILS_PER_STAY_PER_HOUR; i++)

@@ -268,15 +268,25 @@ function Contributions({ receipt }: { receipt: StayReceiptReply }) {
       <ul className="receipt__contribution-list">
         {receipt.contributions.map((contribution) => {
           const litres = litresFormat.format(contribution.litres);
+          const { partner } = contribution;
           return (
             <li key={`${contribution.rwId}-${contribution.claimedAt}`} data-part="contribution">
               <p className="receipt__line-head">
-                <span className="receipt__line-name">{contribution.name}</span>
+                <span className="receipt__line-name" data-part="recipient">
+                  {/* A partner's name is in no one language: isolated, it reads whole in a right-to-left line. */}
+                  {partner?.url ? (
+                    <a href={partner.url} target="_blank" rel="noreferrer">
+                      <bdi>{partner.name}</bdi>
+                    </a>
+                  ) : (
+                    <bdi>{partner?.name ?? contribution.name}</bdi>
+                  )}
+                </span>
                 <span className="receipt__count">
                   <Trans>{litres} L d'eau potable</Trans>
                 </span>
               </p>
-              <p className="receipt__evidence">{contribution.description}</p>
+              <p className="receipt__evidence">{partner ? partner.guarantee : contribution.description}</p>
             </li>
           );
         })}

@@ -34,6 +34,7 @@ const FORMAT_TEXTS: Record<ContentFormat, MessageDescriptor> = {
   codePrefix: msg`1 à 6 lettres majuscules ou chiffres`,
   pinHash: msg`Une empreinte Argon2id (argon2id$…)`,
   date: msg`Une date réelle au format AAAA-MM-JJ, de 2000 à 2100`,
+  httpsUrl: msg`Une adresse web commençant par https://`,
 };
 
 const DUPLICATE_TEXTS: Record<DuplicateKind, MessageDescriptor> = {

@@ -311,8 +311,67 @@ function RewardFields({
           />
         </fieldset>
       ))}
+      {reward.type === 'EAU' && (
+        <PartnerFields actorRef={actorRef} index={index} named={reward.partner !== undefined} />
+      )}
       {reward.type === 'CODE' && <CodePool actorRef={actorRef} index={index} pool={reward.codePool ?? []} />}
     </>
+  );
+}
+
+/** A water donation's partner, shown on the guest's impact receipt: its name, address and guarantee per language. */
+function PartnerFields({ actorRef, index, named }: { actorRef: ContentEditorRef; index: number; named: boolean }) {
+  const { t } = useLingui();
+  const busy = useDraftBusy(actorRef);
+  const languages = useDraftLanguages(actorRef);
+  const path = ['rewards', index, 'partner'];
+  const problems = useProblemsWithin(actorRef, path).filter((problem) => problem.path.length === path.length);
+  const headingId = useId();
+  return (
+    <section className="content-pool" aria-labelledby={headingId} data-part="partner">
+      <h3 id={headingId} className="content-pool__title">
+        <Trans>Partenaire</Trans>
+      </h3>
+      <p className="content-section__hint">
+        <Trans>
+          Qui reçoit le don, montré sur le reçu d'impact du client avec ce que le partenaire garantit. Vide : le nom et
+          la description de la récompense.
+        </Trans>
+      </p>
+      <div className="content-grid">
+        <TextField actorRef={actorRef} path={[...path, 'name']} label={t`Nom du partenaire`} />
+        <TextField
+          actorRef={actorRef}
+          path={[...path, 'url']}
+          label={t`Site du partenaire`}
+          dir="ltr"
+          optional
+          hint={t`Une adresse https://, facultative.`}
+        />
+      </div>
+      {languages.map(({ code, name: languageName, direction }) => (
+        <TextField
+          key={code}
+          actorRef={actorRef}
+          path={[...path, 'guarantee', code]}
+          label={t`Ce que le partenaire garantit (${languageName})`}
+          dir={directionOf(code, direction)}
+          optional
+          multiline
+        />
+      ))}
+      <FieldProblems id={`${headingId}-problems`} problems={problems} />
+      {named && (
+        <button
+          type="button"
+          className="content-retire__button"
+          disabled={busy}
+          onClick={() => actorRef.send({ type: 'draft.change', path, value: undefined })}
+        >
+          {t`Retirer le partenaire`}
+        </button>
+      )}
+    </section>
   );
 }
 
