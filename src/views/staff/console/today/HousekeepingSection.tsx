@@ -67,9 +67,7 @@ export function HousekeepingSection({
           <Trans>Imprimer la liste</Trans>
         </button>
       </div>
-      {twoDays && (
-        <DayChoice shownDay={shownDay} onShowDay={(day) => send({ type: 'housekeeping.showDay', day })} />
-      )}
+      {twoDays && <DayChoice shownDay={shownDay} onShowDay={(day) => send({ type: 'housekeeping.showDay', day })} />}
       <p className="staff-today__hint">
         <Trans>La liste se met à jour toute seule chaque minute.</Trans>
       </p>
