@@ -27,25 +27,25 @@ const HOTEL_ID = 29;
 const ROOM = '101';
 const QR_ID = 'hk29-101';
 
-/** A fixed-offset zone (`Etc/GMT+N` is UTC−N) where it is 05:00–05:59 now. */
-function earlyMorningZone(now: Date): string {
-  const offset = (((5 - now.getUTCHours()) % 24) + 24) % 24;
+/** A fixed-offset zone (`Etc/GMT+N` is UTC−N) where it is `hour`:00–`hour`:59 now. */
+function zoneAtHour(now: Date, hour: number): string {
+  const offset = (((hour - now.getUTCHours()) % 24) + 24) % 24;
   const hours = offset > 14 ? offset - 24 : offset;
   if (hours === 0) return 'Etc/GMT';
   return hours > 0 ? `Etc/GMT-${hours}` : `Etc/GMT+${-hours}`;
 }
 
-/** The sample hotel's content as hotel 29, its own QR codes and prefix, in `timeZone`. */
-function importEarlyHotel(timeZone: string) {
+/** The sample hotel's content as hotel `id`, its own name, QR codes and prefix, in `timeZone`. */
+function importHotelCopy(id: number, name: string, codePrefix: string, timeZone: string) {
   const sample = readFileSync('server/content/hotels/les-tilleuls.yaml', 'utf8');
   const copy = sample
-    .replace(/^ {2}id: 1$/m, `  id: ${HOTEL_ID}`)
-    .replace('name: Hôtel Les Tilleuls', 'name: Hôtel du Matin')
-    .replace('codePrefix: TIL', 'codePrefix: MAT')
+    .replace(/^ {2}id: 1$/m, `  id: ${id}`)
+    .replace('name: Hôtel Les Tilleuls', `name: ${name}`)
+    .replace('codePrefix: TIL', `codePrefix: ${codePrefix}`)
     .replace('timeZone: Europe/Paris', `timeZone: ${timeZone}`)
-    .replaceAll('tilleuls-', 'hk29-')
-    .replace('unassignedQrIds: [unassigned-1]', 'unassignedQrIds: [hk29-unassigned]');
-  const file = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-hotel-')), 'hotel-du-matin.yaml');
+    .replaceAll('tilleuls-', `hk${id}-`)
+    .replace('unassignedQrIds: [unassigned-1]', `unassignedQrIds: [hk${id}-unassigned]`);
+  const file = join(mkdtempSync(join(tmpdir(), 'greenmiles-e2e-hotel-')), `hotel-${id}.yaml`);
   writeFileSync(file, copy);
   runServerCommand(['hotel:import', file]);
 }
@@ -73,7 +73,7 @@ test('a guest skips the cleaning, housekeeping confirms it from the Today tab, t
   page,
 }) => {
   test.setTimeout(120_000);
-  importEarlyHotel(earlyMorningZone(new Date()));
+  importHotelCopy(HOTEL_ID, 'Hôtel du Matin', 'MAT', zoneAtHour(new Date(), 5));
   await guestSkipsCleaning(page);
   const card = page.getByRole('article', { name: 'Renoncer au ménage' });
   await expect(card).toHaveAttribute('data-state', 'completed');
@@ -113,4 +113,33 @@ test('a guest skips the cleaning, housekeeping confirms it from the Today tab, t
   await expectNoAccessibilityViolations(page);
   await card.scrollIntoViewIfNeeded();
   await screenshotBothSizes(page, 'cleaning-check-guest-fr');
+});
+
+test("from 11:00 the Today tab offers today's skip-cleaning list, then tomorrow's", async ({ browser }) => {
+  // A copy of the sample hotel where it is 15:00–15:59 now: guests' answers speak of tomorrow's cleaning.
+  const afternoonHotel = 30;
+  importHotelCopy(afternoonHotel, "Hôtel de l'Après-midi", 'APM', zoneAtHour(new Date(), 15));
+  for (const language of ['fr', 'ar'] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await chooseLanguage(page, language);
+    await fromOwnAddress(page, 84);
+    await page.goto(`/staff/${afternoonHotel}`);
+    await signInAsStaff(page, language, TILLEULS_MANAGER);
+    const housekeeping = page.getByRole('region', { name: new RegExp(`^${text(language, 'Chambres sans ménage')}`) });
+    const days = housekeeping.getByRole('group', { name: text(language, 'Jour de la liste') });
+    const today = days.getByRole('radio', { name: text(language, "Aujourd'hui") });
+    const tomorrow = days.getByRole('radio', { name: text(language, 'Demain') });
+    // Today's list first: the one housekeeping reports on during its rounds.
+    await expect(today).toBeChecked();
+    const todayTitle = await housekeeping.getByRole('heading', { level: 3 }).textContent();
+    await expectNoAccessibilityViolations(page);
+    await screenshotBothSizes(page, `housekeeping-days-today-${language}`);
+    await tomorrow.check();
+    await expect(tomorrow).toBeChecked();
+    await expect(housekeeping.getByRole('heading', { level: 3 })).not.toHaveText(todayTitle ?? '');
+    await expect(housekeeping.getByRole('button', { name: text(language, 'Actualiser') })).toBeEnabled();
+    await screenshotBothSizes(page, `housekeeping-days-tomorrow-${language}`);
+    await context.close();
+  }
 });

@@ -1,4 +1,5 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, sendTo, setup } from 'xstate';
+import type { CleaningDay } from '../contract/calendar-days.ts';
 import { errorStatusOf } from '../contract/errors.ts';
 import type {
   HotelReply,
@@ -116,7 +117,9 @@ export type StaffConsoleEvent =
   /** From the code check: the server answered a hand-over (the code is used now or was in between): the uses reload. */
   | { type: 'staffCode.redeemed' }
   /** From the cleaning reports: the server answered a report on a skipped cleaning: the list reloads. */
-  | { type: 'staffCleaning.reported' };
+  | { type: 'staffCleaning.reported' }
+  /** From 11:00 hotel-local, 'Aujourd'hui' / 'Demain' above the skip-cleaning list: that day's list loads. */
+  | { type: 'housekeeping.showDay'; day: CleaningDay };
 
 export interface SignInInput {
   hId: number;
@@ -155,7 +158,7 @@ export const staffConsoleMachine = setup({
     context: {} as StaffConsoleContext,
     events: {} as StaffConsoleEvent,
     children: {} as {
-      staffHousekeeping: 'staffHousekeeping';
+      staffHousekeeping: 'staffHousekeeping' | 'staffHousekeepingTomorrow';
       staffCleaningCheck: 'staffCleaningCheck';
       staffCodeCheck: 'staffCodeCheck';
       staffRedemptions: 'staffRedemptions';
@@ -163,7 +166,9 @@ export const staffConsoleMachine = setup({
   },
   actors: {
     // The 'Aujourd'hui' tab's sections (docs/behaviour.md#today-tab).
+    /** The skip-cleaning list of today, and of the day guests' answers now speak of (tomorrow from 11:00). */
     staffHousekeeping: staffHousekeepingMachine,
+    staffHousekeepingTomorrow: staffHousekeepingMachine,
     staffCleaningCheck: staffCleaningCheckMachine,
     staffCodeCheck: staffCodeCheckMachine,
     staffRedemptions: staffRedemptionsMachine,
@@ -215,6 +220,7 @@ export const staffConsoleMachine = setup({
   },
   guards: {
     hasSession: ({ context }) => context.session !== null,
+    asksToday: (_, day: CleaningDay) => day === 'today',
     hasNameAndPin: (_, { name, pin }: { name: string; pin: string }) => name.trim().length > 0 && pin.length > 0,
     isMissing: (_, error: unknown) => errorStatusOf(error) === 404,
     sessionRefused: (_, error: unknown) => errorStatusOf(error) === 401,
@@ -407,11 +413,25 @@ export const staffConsoleMachine = setup({
                 opening: {
                   always: [{ guard: { type: 'may', params: 'housekeeping' }, target: 'open' }, { target: 'closed' }],
                 },
+                // Today's list first; from 11:00 staff may show tomorrow's (docs/behaviour.md#housekeeping-list).
+                // The day chosen restarts the list alone: a report being sent keeps its answer.
                 open: {
-                  invoke: [
-                    { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
-                    { id: 'staffCleaningCheck', src: 'staffCleaningCheck', input: sectionInputOf },
-                  ],
+                  invoke: { id: 'staffCleaningCheck', src: 'staffCleaningCheck', input: sectionInputOf },
+                  initial: 'today',
+                  on: {
+                    'housekeeping.showDay': [
+                      { guard: { type: 'asksToday', params: ({ event }) => event.day }, target: '.today' },
+                      { target: '.tomorrow' },
+                    ],
+                  },
+                  states: {
+                    today: {
+                      invoke: { id: 'staffHousekeeping', src: 'staffHousekeeping', input: sectionInputOf },
+                    },
+                    tomorrow: {
+                      invoke: { id: 'staffHousekeeping', src: 'staffHousekeepingTomorrow', input: sectionInputOf },
+                    },
+                  },
                 },
                 closed: {},
               },

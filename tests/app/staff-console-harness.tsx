@@ -23,7 +23,8 @@ export const STAFF_NAMES_KEY = `staffNames:${STAFF_HOTEL_ID}`;
 /**
  * The staff page with every call under the test's control: the root's (`loadHotel`, `openStaffSession`,
  * `loadCurrentSession`, `endStaffSession`, `endAllStaffSessions`) and those
- * of the 'Aujourd'hui' sections (`housekeeping`, `uses`: their `loadList`; `cleaningReports`: `reportCleaning`;
+ * of the 'Aujourd'hui' sections (`housekeeping`, `housekeepingTomorrow` (the list from 11:00 'Demain'), `uses`: their
+ * `loadList`; `cleaningReports`: `reportCleaning`;
  * `codeCheck`: `checkCode`, `redeemCode`, `scanCode`).
  */
 export function renderStaffConsole(options: { advanceTimers?: (ms: number) => unknown } = {}) {
@@ -35,12 +36,14 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
     'endAllStaffSessions',
   ]);
   const housekeeping = controlledActors(['loadList']);
+  const housekeepingTomorrow = controlledActors(['loadList']);
   const cleaningReports = controlledActors(['reportCleaning']);
   const uses = controlledActors(['loadList']);
   const codeCheck = controlledActors(['checkCode', 'redeemCode', 'scanCode']);
   const logic = root.provideTo(staffConsoleMachine).provide({
     actors: {
       staffHousekeeping: housekeeping.provideTo(staffHousekeepingMachine),
+      staffHousekeepingTomorrow: housekeepingTomorrow.provideTo(staffHousekeepingMachine),
       staffCleaningCheck: cleaningReports.provideTo(staffCleaningCheckMachine),
       staffRedemptions: uses.provideTo(staffRedemptionsMachine),
       staffCodeCheck: codeCheck.provideTo(staffCodeCheckMachine),
@@ -57,7 +60,7 @@ export function renderStaffConsole(options: { advanceTimers?: (ms: number) => un
     </LanguageProvider>,
   );
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  return { root, housekeeping, cleaningReports, uses, codeCheck, user };
+  return { root, housekeeping, housekeepingTomorrow, cleaningReports, uses, codeCheck, user };
 }
 
 export type StaffConsoleHarness = ReturnType<typeof renderStaffConsole>;

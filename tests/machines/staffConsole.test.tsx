@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { serializeSnapshot, TestModel } from '@xstate/graph';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActorLogic, AnyEventObject, SnapshotFrom } from 'xstate';
 import type {
   StaffCodeCheckReply,
@@ -80,7 +80,12 @@ const events: AnyEventObject[] = [
   { type: 'staffSession.expired' },
   { type: 'staffRole.forbidden' },
   { type: 'staffCode.redeemed' },
+  { type: 'housekeeping.showDay', day: 'tomorrow' },
+  { type: 'housekeeping.showDay', day: 'today' },
 ];
+
+/** 15:00 at the hotel (Europe/Paris): past 11:00, the skip-cleaning list offers today's and tomorrow's. */
+const AFTER_ELEVEN = new Date('2026-11-24T14:00:00.000Z');
 
 const NO_USES = { date: '2026-11-24', redemptions: [] };
 const CHECKED: StaffCodeCheckReply = {
@@ -133,10 +138,15 @@ function offered(snapshot: StaffConsoleSnapshot, event: AnyEventObject): boolean
     // A tab not open yet (the open one is no step).
     case 'staffConsole.show':
       return !matchesPath(snapshot, `signedIn.${String(event.tab)}`);
-    // The skip-cleaning list, which every role sees, is refused.
+    // Today's skip-cleaning list, which every role sees, is refused (tomorrow's is the same list machine).
     case 'staffSession.expired':
     case 'staffRole.forbidden':
-      return snapshot.matches({ signedIn: 'today' });
+      return snapshot.matches({ signedIn: { today: { rooms: { open: 'today' } } } });
+    // The day not shown yet.
+    case 'housekeeping.showDay':
+      return !snapshot.matches({
+        signedIn: { today: { rooms: { open: event.day === 'tomorrow' ? 'tomorrow' : 'today' } } },
+      });
     case 'staffCode.redeemed':
       return snapshot.matches({ signedIn: { today: { desk: 'open' } } });
     default:
@@ -172,6 +182,16 @@ const INPUTS: { name: string; input: StaffConsoleInput }[] = [
   },
 ];
 
+beforeEach(() => {
+  // Only the clock is fixed: the page's timers keep real time.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(AFTER_ELEVEN);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 for (const { name, input } of INPUTS) {
   describe(`staff console machine (${name}): model paths drive the staff page`, () => {
     for (const path of modelFor(input).getShortestPaths({ allowDuplicatePaths: true })) {
@@ -183,7 +203,7 @@ for (const { name, input } of INPUTS) {
         // The page reads the browser's storage itself: what the model's input says is what storage holds.
         expect(storedStaffSession(HOTEL_ID)).toEqual(input.storedSession);
         expect(storedStaffNames(HOTEL_ID)).toEqual(input.knownNames);
-        const { root: controlled, housekeeping, uses, codeCheck, user } = renderStaffConsole();
+        const { root: controlled, housekeeping, housekeepingTomorrow, uses, codeCheck, user } = renderStaffConsole();
         await path.test({
           states: {
             loadingHotel: async () => {
@@ -313,7 +333,15 @@ for (const { name, input } of INPUTS) {
                 expect(screen.getByRole('tab', { name: "Aujourd'hui" })).toHaveAttribute('aria-selected', 'true');
                 expect(screen.getByRole('tabpanel', { name: "Aujourd'hui" })).toBeInTheDocument();
               }
-              expect(screen.getByRole('region', { name: /^Chambres sans ménage/ })).toBeInTheDocument();
+              const rooms = screen.getByRole('region', { name: /^Chambres sans ménage/ });
+              // Today's list first; 'Demain' loads tomorrow's in its place.
+              const tomorrow = snapshot.matches({ signedIn: { today: { rooms: { open: 'tomorrow' } } } });
+              const days = within(rooms).getByRole('group', { name: 'Jour de la liste' });
+              expect(within(days).getByRole('radio', { name: "Aujourd'hui" })).toHaveProperty('checked', !tomorrow);
+              expect(within(days).getByRole('radio', { name: 'Demain' })).toHaveProperty('checked', tomorrow);
+              await waitFor(() =>
+                expect((tomorrow ? housekeepingTomorrow : housekeeping).isPending('loadList')).toBe(true),
+              );
               const desk = roleMay(role, 'codes');
               expect(screen.queryByRole('region', { name: 'Vérifier un code de récompense' }) !== null).toBe(desk);
               expect(screen.queryByRole('region', { name: "Récompenses utilisées aujourd'hui" }) !== null).toBe(desk);
@@ -401,6 +429,12 @@ for (const { name, input } of INPUTS) {
               await user.click(await screen.findByRole('button', { name: 'Remettre la récompense' }));
               await act(async () => codeCheck.resolve('redeemCode', REDEEMED));
               await waitFor(() => expect(uses.calls.length).toBeGreaterThan(loads));
+            },
+            'housekeeping.showDay': async (step) => {
+              const { day } = eventOf<{ day: string }>(step);
+              const loads = (day === 'today' ? housekeeping : housekeepingTomorrow).calls.length;
+              await user.click(screen.getByRole('radio', { name: day === 'today' ? "Aujourd'hui" : 'Demain' }));
+              expect((day === 'today' ? housekeeping : housekeepingTomorrow).calls.length).toBe(loads + 1);
             },
             // The skip-cleaning list's call is refused: the session ran out on the server…
             'staffSession.expired': async () => {

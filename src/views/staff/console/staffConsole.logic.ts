@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { fromPromise } from 'xstate';
-import { cleaningDateAt } from '../../../../contract/calendar-days.ts';
+import { calendarDateIn, cleaningDateAt } from '../../../../contract/calendar-days.ts';
 import { isStaffRole } from '../../../../contract/staff-roles.ts';
 import {
   type CleaningReportInput,
@@ -115,16 +115,23 @@ export function staffConsoleLogic(hId: number) {
   });
 }
 
+/** The skip-cleaning list of the hotel-local day `dateAt` gives for the time of each load. */
+function housekeepingListOf(dateAt: (at: Date, timeZone: string) => string) {
+  return staffHousekeepingMachine.provide({
+    actors: {
+      loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
+        getHousekeeping(input.hId, input.token, dateAt(new Date(), input.timeZone)),
+      ),
+    },
+  });
+}
+
 /** The 'Aujourd'hui' tab's sections with their real calls; reward names come in the page's language. */
 export function todaySectionsLogic() {
   return {
-    staffHousekeeping: staffHousekeepingMachine.provide({
-      actors: {
-        loadList: fromPromise(({ input }: { input: StaffSectionInput }) =>
-          getHousekeeping(input.hId, input.token, cleaningDateAt(new Date(), input.timeZone)),
-        ),
-      },
-    }),
+    // Before 11:00 both are today's list; from then on the second is tomorrow's (docs/behaviour.md#housekeeping-list).
+    staffHousekeeping: housekeepingListOf((at, timeZone) => calendarDateIn(timeZone, at)),
+    staffHousekeepingTomorrow: housekeepingListOf(cleaningDateAt),
     staffCleaningCheck: staffCleaningCheckMachine.provide({
       actors: {
         reportCleaning: fromPromise(({ input }: { input: CleaningReportInput }) =>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useId } from 'react';
-import { calendarDateIn } from '../../../../../contract/calendar-days.ts';
+import { type CleaningDay, calendarDateIn, cleaningDateAt } from '../../../../../contract/calendar-days.ts';
 import type { CleaningOutcome } from '../../../../../contract/evidence.ts';
 import type { HousekeepingReply } from '../../../../../contract/schemas.ts';
 import { useLanguage } from '../../../../i18n/LanguageProvider.tsx';
@@ -14,9 +14,10 @@ import { StaffListFrame } from './StaffListFrame.tsx';
 import { connectStaffList, type StaffListRef } from './staffList.connect.ts';
 
 /**
- * The rooms that skip cleaning today (docs/behaviour.md#today-tab): room, since when, whether the guest changed the
+ * The rooms that skip cleaning on the day shown (docs/behaviour.md#today-tab): room, since when, whether the guest changed the
  * answer back, and housekeeping's report on each room still skipping (two buttons until someone reported); reloads
- * by itself every minute; the one part of the page that prints.
+ * by itself every minute; the one part of the page that prints. From 11:00 hotel-local, 'Aujourd'hui' / 'Demain'
+ * choose between today's list (to report on) and tomorrow's (to plan).
  */
 export function HousekeepingSection({
   actor,
@@ -31,6 +32,14 @@ export function HousekeepingSection({
   const list = useConnected(actor, connectStaffList<HousekeepingReply>);
   const reports = useConnected(reportsActor, connectCleaningCheck);
   const timeZone = StaffConsoleContext.useSelector((snapshot) => snapshot.context.hotel?.hotel.timeZone ?? 'UTC');
+  const shownDay = StaffConsoleContext.useSelector(
+    (snapshot): CleaningDay =>
+      snapshot.matches({ signedIn: { today: { rooms: { open: 'tomorrow' } } } }) ? 'tomorrow' : 'today',
+  );
+  const { send } = StaffConsoleContext.useActorRef();
+  const now = new Date();
+  // Before 11:00 guests' answers speak of today's cleaning: one list, no choice.
+  const twoDays = cleaningDateAt(now, timeZone) !== calendarDateIn(timeZone, now);
   // From 11:00 the list is the next day's: its cleanings have not happened yet, nothing to report.
   const reportable = (date: string) => date <= calendarDateIn(timeZone, new Date());
   const headingId = useId();
@@ -58,6 +67,7 @@ export function HousekeepingSection({
           <Trans>Imprimer la liste</Trans>
         </button>
       </div>
+      {twoDays && <DayChoice shownDay={shownDay} onShowDay={(day) => send({ type: 'housekeeping.showDay', day })} />}
       <p className="staff-today__hint">
         <Trans>La liste se met à jour toute seule chaque minute.</Trans>
       </p>
@@ -83,7 +93,7 @@ export function HousekeepingSection({
                 </thead>
                 <tbody>
                   {reply.rooms.map((room) => {
-                    const report = reports.roomReport(room);
+                    const report = reports.roomReport(reply.date, room);
                     const changedBack =
                       room.skipping || room.changedBackAt === null ? null : hotelTime(room.changedBackAt);
                     const roomHeaderId = `${headingId}-room-${room.roomNumber}`;
@@ -122,6 +132,27 @@ export function HousekeepingSection({
         }
       </StaffListFrame>
     </section>
+  );
+}
+
+/** 'Aujourd'hui' / 'Demain': two radios drawn as one segmented control. */
+function DayChoice({ shownDay, onShowDay }: { shownDay: CleaningDay; onShowDay: (day: CleaningDay) => void }) {
+  const { t } = useLingui();
+  const name = useId();
+  const days: { day: CleaningDay; label: string }[] = [
+    { day: 'today', label: t`Aujourd'hui` },
+    { day: 'tomorrow', label: t`Demain` },
+  ];
+  return (
+    <fieldset className="staff-today__days" data-part="days">
+      <legend className="visually-hidden">{t`Jour de la liste`}</legend>
+      {days.map(({ day, label }) => (
+        <label key={day} className="staff-today__day" data-state={day === shownDay ? 'checked' : 'unchecked'}>
+          <input type="radio" name={name} checked={day === shownDay} onChange={() => onShowDay(day)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

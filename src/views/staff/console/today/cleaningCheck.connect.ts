@@ -35,8 +35,9 @@ export function connectCleaningCheck(
   return {
     root: { 'data-state': dataStateOf(snapshot) },
     reporting,
-    roomReport: (room: HousekeepingRoom): RoomReport => {
-      const concerned = report?.roomNumber === room.roomNumber;
+    /** `date`: the list's day; a report sent on the other day's list says nothing of this one. */
+    roomReport: (date: string, room: HousekeepingRoom): RoomReport => {
+      const concerned = report?.date === date && report.roomNumber === room.roomNumber;
       return {
         check: room.check ?? (concerned && reported?.roomNumber === room.roomNumber ? reported.check : null),
         reporting: concerned && reporting,
