@@ -73,7 +73,8 @@ const STAFF_ROUTES: StaffRoute[] = [
     ofHotel: true,
     call: async () => ({
       method: 'PUT',
-      url: '/api/staff/hotels/1/housekeeping/2026-01-01/rooms/101/check',
+      // Today (UTC): a day housekeeping may still report on, whatever the hotel's zone.
+      url: `/api/staff/hotels/1/housekeeping/${new Date().toISOString().slice(0, 10)}/rooms/101/check`,
       payload: { outcome: 'honoured' },
     }),
   },
