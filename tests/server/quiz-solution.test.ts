@@ -76,7 +76,8 @@ describeEachDialect('the quiz solution', (get) => {
     const read = async (route: string, request: { url: string; method?: 'POST'; payload?: object }) => {
       const response = await app.inject({ ...request, headers });
       expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(500);
-      reads.set(route, [...(reads.get(route) ?? []), response.json()]);
+      const isJson = String(response.headers['content-type']).startsWith('application/json');
+      reads.set(route, [...(reads.get(route) ?? []), isJson ? response.json() : response.body]);
       return response;
     };
     const ids = `sUUID=${stay.sUUID}&uuid=${stay.profileUUID}`;
@@ -114,6 +115,11 @@ describeEachDialect('the quiz solution', (get) => {
       });
     }
     await read('GET /api/stays/:sUUID', { url: `/api/stays/${stay.sUUID}?uuid=${stay.profileUUID}` });
+    // The receipt names the stay's actions, never their answers' correctness.
+    for (const file of ['receipt', 'receipt.pdf'])
+      await read(`GET /api/stays/:sUUID/${file}`, {
+        url: `/api/stays/${stay.sUUID}/${file}?lang=fr&uuid=${stay.profileUUID}`,
+      });
     await read('GET /api/green/hotels/:hId', { url: `/api/green/hotels/1?uuid=${stay.profileUUID}` });
     const rewards = reads.get('GET /api/stays/:sUUID/rewards')?.[0] as { rwId: number }[];
     for (const { rwId } of rewards)
