@@ -21,7 +21,7 @@ import {
 } from './domain/certification.ts';
 import type { ImpactSummaryInput } from './domain/impact.ts';
 import type { StaffSession } from './domain/staff-sessions.ts';
-import { drawLine, fontOf, registerFonts } from './pdf-text.ts';
+import { drawLine, fontOf, pdfBytes, registerFonts } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
 /** The dossier is in English: its text is in the Latin fonts. */
@@ -51,12 +51,7 @@ export async function renderCertificationPdf(dossier: CertificationDossier): Pro
     lang: 'en',
   });
   registerFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   const heading = (text: string) => doc.moveDown(0.5).font(LATIN_BOLD).fontSize(10.5).fillColor('#1B1B1B').text(text);
   const line = (text: string, size = 8.5) => doc.font(LATIN_REGULAR).fontSize(size).fillColor('#1B1B1B').text(text);

@@ -1,6 +1,6 @@
 /**
- * Text in the PDFs the server prints (the QR sheets, the stay's receipt): bundled Noto Sans fonts (npm @fontsource
- * packages, never system fonts), Arabic shaped by pdfkit's fontkit and laid out right to left here (bidi-js orders
+ * Text in the PDFs the server prints (the QR sheets, the stay's receipt, the certification dossier), and their
+ * bytes: bundled Noto Sans fonts (npm @fontsource packages, never system fonts), Arabic shaped by pdfkit's fontkit and laid out right to left here (bidi-js orders
  * the words; fontkit shapes and mirrors each Arabic word itself).
  */
 import { createRequire } from 'node:module';
@@ -23,6 +23,16 @@ const FONT_FILES: Record<FontWeight, Record<Script, string>> = {
     arabic: require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-600-normal.woff'),
   },
 };
+
+/** The document's bytes once it ends: listen before drawing, since pdfkit streams what it has written. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
 
 /** Registers the fonts `fontOf` names. */
 export function registerFonts(doc: PDFKit.PDFDocument): void {

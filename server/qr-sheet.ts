@@ -14,7 +14,7 @@ import { primaryLanguageOfHotel } from './domain/hotels.ts';
 import { byRoomNumber } from './domain/housekeeping.ts';
 import { hotelQrUrl, proofActionOf, proofQrUrl, roomQrUrl } from './domain/qr-codes.ts';
 import { requireStaffOf, type StaffSession } from './domain/staff-sessions.ts';
-import { drawLine, lineWidth, registerFonts } from './pdf-text.ts';
+import { drawLine, lineWidth, pdfBytes, registerFonts } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
 /** A4 in PDF points. */
@@ -221,12 +221,7 @@ export async function renderQrSheet(sheet: QrSheet): Promise<Buffer> {
     lang: sheet.language,
   });
   registerFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   const rightToLeft = sheetLanguage(sheet.language) === 'ar';
   sheet.entries.forEach((entry, index) => {
     const cell = cellOf(index, rightToLeft);

@@ -23,7 +23,7 @@ import {
   totalFigure,
 } from './mail/receipt-mail.ts';
 import { type MailLanguage, mailLanguage } from './mail/reward-mail.ts';
-import { drawLine, hasArabic, lineWidth, registerFonts, type TextStyle, wrapText } from './pdf-text.ts';
+import { drawLine, hasArabic, lineWidth, pdfBytes, registerFonts, type TextStyle, wrapText } from './pdf-text.ts';
 
 const MM = 72 / 25.4;
 const PAGE = { width: 210 * MM, height: 297 * MM };
@@ -47,12 +47,7 @@ export function renderReceiptPdf(receipt: StayReceiptReply, lang: MailLanguage):
     lang,
   });
   registerFonts(doc);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   /** Draws `text` from `x` measured from the page's reading start (the right edge on an Arabic page). */
   const put = (text: string, x: number, y: number, style: Omit<TextStyle, 'rightToLeft'>) => {
