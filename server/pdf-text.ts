@@ -1,7 +1,7 @@
 /**
  * Text in the PDFs the server prints (the QR sheets, the stay's receipt, the certification dossier), and their
- * bytes: bundled Noto Sans fonts (npm @fontsource packages, never system fonts), Arabic shaped by pdfkit's fontkit and laid out right to left here (bidi-js orders
- * the words; fontkit shapes and mirrors each Arabic word itself).
+ * bytes: bundled Noto Sans fonts (npm @fontsource packages, never system fonts), Arabic shaped by pdfkit's fontkit
+ * and laid out right to left here (bidi-js orders the words; fontkit shapes and mirrors each Arabic word itself).
  */
 import { createRequire } from 'node:module';
 import bidiFactory from 'bidi-js';
