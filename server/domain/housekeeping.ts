@@ -142,20 +142,29 @@ export async function housekeepingRooms(
   return rooms.map((room) => ({ ...room, check: checks.get(room.roomNumber) ?? null }));
 }
 
+/** Housekeeping's reports on the skipped cleanings of `from`–`to` (hotel-local days), with who made each. */
+export function cleaningChecksBetween(db: Kysely<Database>, hotelId: number, from: string, to: string) {
+  return db
+    .selectFrom('cleaning_checks as k')
+    .leftJoin('staff_accounts as p', 'p.id', 'k.account_id')
+    .select(['k.cleaning_date', 'k.room_number', 'k.outcome', 'k.checked_at', 'p.name as staff_name'])
+    .where('k.hotel_id', '=', hotelId)
+    .where('k.cleaning_date', '>=', from)
+    .where('k.cleaning_date', '<=', to)
+    .execute();
+}
+
 /** Housekeeping's reports on the skipped cleanings of `date`, by room number. */
-export async function cleaningChecksOfDay(
+async function cleaningChecksOfDay(
   db: Kysely<Database>,
   hotelId: number,
   date: string,
 ): Promise<Map<string, CleaningCheck>> {
-  const rows = await db
-    .selectFrom('cleaning_checks as k')
-    .leftJoin('staff_accounts as p', 'p.id', 'k.account_id')
-    .select(['k.room_number', 'k.outcome', 'k.checked_at', 'p.name'])
-    .where('k.hotel_id', '=', hotelId)
-    .where('k.cleaning_date', '=', date)
-    .execute();
+  const rows = await cleaningChecksBetween(db, hotelId, date, date);
   return new Map(
-    rows.map((row) => [row.room_number, { outcome: row.outcome, checkedBy: row.name, checkedAt: row.checked_at }]),
+    rows.map((row) => [
+      row.room_number,
+      { outcome: row.outcome, checkedBy: row.staff_name, checkedAt: row.checked_at },
+    ]),
   );
 }

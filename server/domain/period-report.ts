@@ -12,7 +12,7 @@ import { pickTranslation, textLanguageOrder } from '../../contract/text-language
 import type { Database } from '../db/schema.ts';
 import { hotelUsesOfDay } from './code-check.ts';
 import { addDays, daysBetween, localDate } from './hotel-time.ts';
-import { byRoomNumber, skippedCleanings } from './housekeeping.ts';
+import { byRoomNumber, cleaningChecksBetween, skippedCleanings } from './housekeeping.ts';
 import { periodSummary } from './impact.ts';
 
 /** A claimed reward still unused this many days after its claim, by a guest still staying, needs a word with them. */
@@ -90,14 +90,7 @@ async function cleaningChecksOf(
   from: string,
   to: string,
 ): Promise<CleaningCheck[]> {
-  const rows = await db
-    .selectFrom('cleaning_checks as k')
-    .leftJoin('staff_accounts as a', 'a.id', 'k.account_id')
-    .select(['k.cleaning_date', 'k.room_number', 'k.outcome', 'a.name as staff_name'])
-    .where('k.hotel_id', '=', hotelId)
-    .where('k.cleaning_date', '>=', from)
-    .where('k.cleaning_date', '<=', to)
-    .execute();
+  const rows = await cleaningChecksBetween(db, hotelId, from, to);
   return rows
     .map((row) => ({
       cleaningDate: row.cleaning_date,
