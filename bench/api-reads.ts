@@ -9,7 +9,8 @@
  * Per endpoint it prints the app's and the bare route's req/s, their ratio, p50/p99 latency, the bytes of one
  * answer, and the server process's CPU time per request (less sensitive to other work on the machine than req/s).
  * At full load a p99 is mostly queueing behind the other connections, so the latency a guest meets is measured
- * again at a chain's peak rate (PEAK_RATE requests a second in all), on the app alone.
+ * again at a chain's peak rate (PEAK_RATE requests a second on average, arriving at random: bench/paced-load.ts), on
+ * the app alone.
  */
 
 import { execFile } from 'node:child_process';
@@ -17,6 +18,7 @@ import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -82,7 +84,7 @@ const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface AutocannonResult {
-  requests: { average: number; total: number };
+  requests: { average: number; total: number; sent: number };
   latency: { p50: number; p99: number };
   errors: number;
   statusCodeStats: Record<string, { count: number }>;
@@ -101,21 +103,36 @@ async function warmUp(url: string) {
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await fetch(url).then((response) => response.arrayBuffer());
 }
 
+/** A load generator's command: autocannon at full load on `connections`, with its `options`. */
+const autocannon = (url: string, options: string[] = []) => [
+  autocannonCli,
+  '--json',
+  '-c',
+  String(connections),
+  '-d',
+  String(seconds),
+  ...options,
+  url,
+];
+/** A load generator's command: requests arriving at random at `rate` a second on average (bench/paced-load.ts). */
+const paced = (url: string, rate: number) => [
+  fileURLToPath(new URL('paced-load.ts', import.meta.url)),
+  url,
+  String(rate),
+  String(seconds),
+];
+
 /** The load generator runs in its own process, so it does not share the server's event loop. */
-async function load(url: string, expected: number, options: string[] = []): Promise<Run> {
+async function load(expected: number, generator: string[]): Promise<Run> {
   const cpuBefore = process.cpuUsage();
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [autocannonCli, '--json', '-c', String(connections), '-d', String(seconds), ...options, url],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, generator, { maxBuffer: 16 * 1024 * 1024 });
   const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as AutocannonResult;
   return {
     reqPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
+    cpuMicrosPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.sent)),
     failed: result.errors + result.requests.total - (result.statusCodeStats[expected]?.count ?? 0),
   };
 }
@@ -129,8 +146,8 @@ for (const target of endpoints) {
   const appTarget = `${appUrl}${target.path}`;
   await warmUp(bareTarget);
   await warmUp(appTarget);
-  const bareRun = await load(bareTarget, 200);
-  const appRun = await load(appTarget, 200);
+  const bareRun = await load(200, autocannon(bareTarget));
+  const appRun = await load(200, autocannon(appTarget));
   const row = {
     endpoint: target.name,
     'app req/s': appRun.reqPerSecond,
@@ -144,7 +161,7 @@ for (const target of endpoints) {
   };
   console.log(JSON.stringify(row));
   rows.push(row);
-  const peak = await load(appTarget, 200, ['--overallRate', String(PEAK_RATE)]);
+  const peak = await load(200, paced(appTarget, PEAK_RATE));
   const atPeak = {
     endpoint: `${target.name} at ${PEAK_RATE} req/s`,
     'app req/s': peak.reqPerSecond,
@@ -155,7 +172,7 @@ for (const target of endpoints) {
   console.log(JSON.stringify(atPeak));
   rows.push(atPeak);
   if (target.etag !== null) {
-    const revalidated = await load(appTarget, 304, ['-H', `if-none-match=${target.etag}`]);
+    const revalidated = await load(304, autocannon(appTarget, ['-H', `if-none-match=${target.etag}`]));
     const notModified = {
       endpoint: `${target.name} with If-None-Match (304)`,
       'app req/s': revalidated.reqPerSecond,
