@@ -24,20 +24,16 @@ function toResponse(stored: string | null): ActionResponse {
 }
 
 /**
- * The stay's answers of every night (the list shows tonight's, and a retired action's latest), then its points moves
- * of actions over the whole stay (rows with `amount`, summed by the caller: a GROUP BY cost SQLite a temporary B-tree
- * on every call), in one statement.
+ * The stay's answers of every night (the list shows tonight's, and a retired action's latest), its points moves of
+ * actions over the whole stay (rows with `amount`, summed by the caller: a GROUP BY cost SQLite a temporary B-tree on
+ * every call), then housekeeping's reports on its skipped cleanings (rows with `cleaning_outcome`: never cached), in
+ * one statement. The reports are a branch of their own, matched to their answers by the caller: joined to the answers,
+ * they cost SQLite several times the rest of the statement. The reports come last: PostgreSQL types a union's columns
+ * branch by branch, and two null branches in a row would make `amount` text before the ledger's integers.
  */
 const stayActivityRead = prepared((db, values: { stayId: number }) =>
   db
     .selectFrom('action_completions as c')
-    // Housekeeping's report on a skipped cleaning (LUNICLEAN), read with the answers: never cached.
-    .leftJoin('cleaning_checks as k', (join) =>
-      join
-        .onRef('k.stay_id', '=', 'c.stay_id')
-        .onRef('k.action_id', '=', 'c.action_id')
-        .onRef('k.night_id', '=', 'c.night_id'),
-    )
     .select((eb) => [
       'c.action_id',
       // Null on the points rows.
@@ -47,8 +43,8 @@ const stayActivityRead = prepared((db, values: { stayId: number }) =>
       'c.selected_position',
       'c.is_correct',
       'c.temperature',
-      'k.outcome as cleaning_outcome',
-      'k.checked_at as cleaning_checked_at',
+      sql<CleaningOutcome | null>`null`.as('cleaning_outcome'),
+      sql<string | null>`null`.as('cleaning_checked_at'),
       sql<number | null>`null`.as('amount'),
     ])
     .where('c.stay_id', '=', values.stayId)
@@ -69,6 +65,23 @@ const stayActivityRead = prepared((db, values: { stayId: number }) =>
         ])
         .where('stay_id', '=', values.stayId)
         .where('action_id', 'is not', null),
+    )
+    .unionAll((eb) =>
+      eb
+        .selectFrom('cleaning_checks')
+        .select((inner) => [
+          'action_id',
+          inner.ref('night_id').$castTo<string | null>().as('night_id'),
+          sql<string | null>`null`.as('response'),
+          sql<number | null>`null`.as('option_id'),
+          sql<number | null>`null`.as('selected_position'),
+          sql<number | null>`null`.as('is_correct'),
+          sql<number | null>`null`.as('temperature'),
+          inner.ref('outcome').$castTo<CleaningOutcome | null>().as('cleaning_outcome'),
+          inner.ref('checked_at').$castTo<string | null>().as('cleaning_checked_at'),
+          sql<number | null>`null`.as('amount'),
+        ])
+        .where('stay_id', '=', values.stayId),
     ),
 );
 
@@ -86,11 +99,16 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
   if (content.length === 0) return [];
   const nightId = currentNightId(now, stay.time_zone);
   const completions = new Map<string, ActivityRow>();
+  const checks = new Map<string, ActivityRow>();
   const latest = new Map<number, ActivityRow>();
   const earned = new Map<number, number>();
   for (const row of await stayActivityRead(db, { stayId: stay.id })) {
     if (row.amount !== null) {
       earned.set(row.action_id, (earned.get(row.action_id) ?? 0) + row.amount);
+      continue;
+    }
+    if (row.cleaning_outcome !== null) {
+      checks.set(`${row.action_id}|${row.night_id}`, row);
       continue;
     }
     completions.set(`${row.action_id}|${row.night_id}`, row);
@@ -121,8 +139,10 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
       earnedGreenMiles: Math.max(0, earned.get(fields.actId) ?? 0),
     };
     // Housekeeping's word stands while the answer is still a skip: a guest who asked for the cleaning again gets it.
-    if (completion?.response === 'SKIP' && completion.cleaning_outcome && completion.cleaning_checked_at)
-      action.cleaningCheck = { outcome: completion.cleaning_outcome, checkedAt: completion.cleaning_checked_at };
+    const check =
+      completion?.response === 'SKIP' ? checks.get(`${completion.action_id}|${completion.night_id}`) : undefined;
+    if (check?.cleaning_outcome && check.cleaning_checked_at)
+      action.cleaningCheck = { outcome: check.cleaning_outcome, checkedAt: check.cleaning_checked_at };
     return [retired ? { ...action, actRetired: true } : action];
   });
 }
