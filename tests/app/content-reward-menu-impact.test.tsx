@@ -55,17 +55,24 @@ function renderSection(view: (actorRef: ContentEditorRef) => React.ReactNode) {
   return { ...rendered, draft };
 }
 
+/** Fills the Rewards section's add form with a reward's type, name and cost (if given), and adds it. */
+async function addReward(
+  user: ReturnType<typeof renderSection>['user'],
+  reward: { type: string; name: string; cost?: string },
+) {
+  const form = await screen.findByRole('form', { name: 'Ajouter une récompense' });
+  await user.selectOptions(within(form).getByLabelText('Type'), reward.type);
+  await user.type(within(form).getByLabelText('Nom'), reward.name);
+  if (reward.cost !== undefined) await user.type(within(form).getByLabelText('Coût (points)'), reward.cost);
+  await user.click(within(form).getByRole('button', { name: 'Ajouter la récompense' }));
+}
+
 describe('Rewards section', () => {
   it('adds a CODE reward with its pool from a file (blanks dropped, repeats flagged) and a water donation', {
     timeout: 30_000,
   }, async () => {
     const { user, draft } = renderSection((actorRef) => <RewardsSection actorRef={actorRef} />);
-    const form = await screen.findByRole('form', { name: 'Ajouter une récompense' });
-
-    await user.selectOptions(within(form).getByLabelText('Type'), 'Code promo');
-    await user.type(within(form).getByLabelText('Nom'), 'Café offert');
-    await user.type(within(form).getByLabelText('Coût (points)'), '30');
-    await user.click(within(form).getByRole('button', { name: 'Ajouter la récompense' }));
+    await addReward(user, { type: 'Code promo', name: 'Café offert', cost: '30' });
 
     const codeReward = screen.getAllByRole('listitem').find((item) => within(item).queryByText('Café offert'));
     if (!codeReward) throw new Error('The new reward is not listed');
@@ -81,11 +88,7 @@ describe('Rewards section', () => {
     expect(within(codeReward).getByText('3 codes ajoutés.')).toBeInTheDocument();
     expect(within(codeReward).getByText('TIL-0001')).toBeInTheDocument();
 
-    const addForm = screen.getByRole('form', { name: 'Ajouter une récompense' });
-    await user.selectOptions(within(addForm).getByLabelText('Type'), "Don d'eau");
-    await user.type(within(addForm).getByLabelText('Nom'), "Don d'eau potable");
-    await user.type(within(addForm).getByLabelText('Coût (points)'), '50');
-    await user.click(within(addForm).getByRole('button', { name: 'Ajouter la récompense' }));
+    await addReward(user, { type: "Don d'eau", name: "Don d'eau potable", cost: '50' });
     const volume = screen.getByLabelText("Volume d'eau (litres)");
     expect(volume).toHaveValue(50);
     await user.clear(volume);
@@ -116,10 +119,7 @@ describe('Rewards section', () => {
     timeout: 30_000,
   }, async () => {
     const { user, draft } = renderSection((actorRef) => <RewardsSection actorRef={actorRef} />);
-    const form = await screen.findByRole('form', { name: 'Ajouter une récompense' });
-    await user.selectOptions(within(form).getByLabelText('Type'), "Don d'eau");
-    await user.type(within(form).getByLabelText('Nom'), 'Eau');
-    await user.click(within(form).getByRole('button', { name: 'Ajouter la récompense' }));
+    await addReward(user, { type: "Don d'eau", name: 'Eau' });
     const partner = screen.getByRole('region', { name: 'Partenaire' });
     await user.type(within(partner).getByLabelText('Nom du partenaire'), 'Eau Vive');
     const site = within(partner).getByLabelText('Site du partenaire');
