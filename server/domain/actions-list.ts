@@ -87,6 +87,9 @@ const stayActivityRead = prepared((db, values: { stayId: number }) =>
 
 type ActivityRow = Awaited<ReturnType<typeof stayActivityRead>>[number];
 
+/** The key of an action's row of one night (or of the stay) in the activity maps. */
+const nightKey = (actionId: number, nightId: string | null) => `${actionId}|${nightId}`;
+
 /**
  * GET /api/stays/:sUUID/actions: the hotel's actions translated into `lang`, with this stay's answers. An action
  * retired from the content is listed only to a stay that answered it, with its latest answer, as done for good
@@ -108,10 +111,10 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
       continue;
     }
     if (row.cleaning_outcome !== null) {
-      checks.set(`${row.action_id}|${row.night_id}`, row);
+      checks.set(nightKey(row.action_id, row.night_id), row);
       continue;
     }
-    completions.set(`${row.action_id}|${row.night_id}`, row);
+    completions.set(nightKey(row.action_id, row.night_id), row);
     // Night ids are dates, and STAY sorts after them: the greatest is the latest answer.
     const seen = latest.get(row.action_id);
     if (!seen || (row.night_id ?? '') > (seen.night_id ?? '')) latest.set(row.action_id, row);
@@ -119,7 +122,7 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
   return content.flatMap(({ fields, optionLabels, quizSolution, retired }): Action[] => {
     const completion = retired
       ? latest.get(fields.actId)
-      : completions.get(`${fields.actId}|${completionNightId(fields.actPeriod, nightId)}`);
+      : completions.get(nightKey(fields.actId, completionNightId(fields.actPeriod, nightId)));
     if (retired && !completion) return [];
     const isCorrect = completion?.is_correct == null ? null : completion.is_correct === 1;
     const selectedLabel = completion?.option_id != null ? optionLabels.get(completion.option_id) : undefined;
@@ -140,7 +143,7 @@ export async function actionsOfStay(store: Store, input: StayLanguage, now: Date
     };
     // Housekeeping's word stands while the answer is still a skip: a guest who asked for the cleaning again gets it.
     const check =
-      completion?.response === 'SKIP' ? checks.get(`${completion.action_id}|${completion.night_id}`) : undefined;
+      completion?.response === 'SKIP' ? checks.get(nightKey(completion.action_id, completion.night_id)) : undefined;
     if (check?.cleaning_outcome && check.cleaning_checked_at)
       action.cleaningCheck = { outcome: check.cleaning_outcome, checkedAt: check.cleaning_checked_at };
     return [retired ? { ...action, actRetired: true } : action];
