@@ -173,6 +173,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
       stays,
     });
     const cpu = process.cpuUsage(cpuBefore);
+    const perRequest = (micros: number) => Math.round(micros / Math.max(1, result.requests.total));
     const line = {
       database: label,
       'submissions/s': Math.round(result.requests.average),
@@ -181,9 +182,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
       requests: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,
-      'server CPU µs/request': Math.round((cpu.user + cpu.system) / Math.max(1, result.requests.total)),
+      'server CPU µs/request': perRequest(cpu.user + cpu.system),
       // The kernel's share: on PostgreSQL each statement's round trip is a socket write and read.
-      'of which system µs': Math.round(cpu.system / Math.max(1, result.requests.total)),
+      'of which system µs': perRequest(cpu.system),
     };
     console.log(JSON.stringify(line));
 

@@ -10,11 +10,12 @@
  */
 import http from 'node:http';
 
-const [url, rateArgument, secondsArgument] = process.argv.slice(2);
+const [urlArgument, rateArgument, secondsArgument] = process.argv.slice(2);
 const rate = Number(rateArgument);
 const seconds = Number(secondsArgument);
-if (url === undefined || !(rate > 0) || !(seconds > 0))
+if (urlArgument === undefined || !(rate > 0) || !(seconds > 0))
   throw new Error('Usage: node bench/paced-load.ts <url> <requests per second> <seconds>');
+const url: string = urlArgument;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const latencies: number[] = [];
@@ -37,7 +38,7 @@ function send(dueAt: number): void {
     if (inFlight === 0 && !sending) report();
   };
   http
-    .get(url as string, { agent }, (response) => {
+    .get(url, { agent }, (response) => {
       response.resume();
       response.on('end', () => {
         if (dueAt >= measuredFrom) {
