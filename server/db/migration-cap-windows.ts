@@ -1,9 +1,9 @@
 /**
  * Migration 0014_cap_windows: `cap_counters` keyed by (cap, window_id, subject) instead of (cap, subject, window_id).
- * A rate limit's first use of a minute deletes the limit's past windows (domain/rate-limits.ts); with the subject
- * second, that DELETE read every current counter of the limit (one per stay that submitted this minute), with the
- * window second it reads only the past ones
- * (docs/performance.md#api-writes). SQLite cannot change a table's primary key: the table is built anew.
+ * A rate limit's first use of a minute in a process deletes the limit's past windows (domain/rate-limits.ts); with
+ * the subject second, that DELETE read every current counter of the limit (one per stay that submitted this minute),
+ * with the window second it reads only the past ones (docs/performance.md#api-writes). SQLite cannot change a
+ * table's primary key: the table is built anew.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';

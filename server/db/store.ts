@@ -26,6 +26,8 @@ export interface WriteTransaction {
   ): SelectQueryBuilder<DB, TB, O>;
   /** The ledger writes of the transaction, counted in the metrics only once it commits (a rollback counts none). */
   readonly metrics: Pick<MetricsRecorder, 'ledgerWrite'>;
+  /** Runs `effect` once the transaction has committed; never when it rolls back. */
+  afterCommit(effect: () => void): void;
 }
 
 export interface Store {
@@ -92,16 +94,17 @@ export function createStore(db: Kysely<Database>, kind: DialectKind, hooks: Stor
             }
           });
   const write = async <T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> => {
-    const ledgerWrites: Array<Parameters<MetricsRecorder['ledgerWrite']>> = [];
+    const committed: Array<() => void> = [];
     const result = await transaction((tx) =>
       work({
         db: tx,
         forUpdate: (query, table) => forUpdateOn(tx, query, table),
-        metrics: { ledgerWrite: (...written) => ledgerWrites.push(written) },
+        metrics: { ledgerWrite: (...written) => committed.push(() => metrics.ledgerWrite(...written)) },
+        afterCommit: (effect) => committed.push(effect),
       }),
     );
     onCommit();
-    for (const [kind, points] of ledgerWrites) metrics.ledgerWrite(kind, points);
+    for (const effect of committed) effect();
     return result;
   };
   return {

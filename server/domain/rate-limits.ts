@@ -92,13 +92,34 @@ export function submissionsLimit(caller: Caller, now: Date): StayLimit | null {
 }
 
 /**
+ * The minute whose clearing of a limit's past minutes committed last in this process, by limit name, for each
+ * database (keyed by its dialect's adapter, one per opened database, as db/prepared.ts keys its statements).
+ */
+const clearedMinutes = new WeakMap<object, Map<string, string>>();
+
+function clearedMinutesOf(tx: WriteTransaction): Map<string, string> {
+  const adapter = tx.db.getExecutor().adapter;
+  let cleared = clearedMinutes.get(adapter);
+  if (cleared === undefined) {
+    cleared = new Map();
+    clearedMinutes.set(adapter, cleared);
+  }
+  return cleared;
+}
+
+/**
  * Takes one use of a rate limit inside the caller's write transaction, or throws its 429 refusal. The first use of
- * a minute by a subject also clears the limit's past minutes, so the counters hold only the current ones.
+ * the limit in a minute by this process also clears the limit's past minutes, so the counters hold only the current
+ * ones: once a minute per process rather than at each subject's first use, which is most submissions and would
+ * cost each of them one more round trip to the database.
  */
 export async function takeRateLimit(tx: WriteTransaction, cap: Cap | null): Promise<void> {
   if (cap === null) return;
-  const used = await takeCap(tx, cap);
-  if (used === 1) await pastWindowsDeletion(tx.db, { cap: cap.name, windowId: cap.windowId });
+  await takeCap(tx, cap);
+  const cleared = clearedMinutesOf(tx);
+  if (cleared.get(cap.name) === cap.windowId) return;
+  await pastWindowsDeletion(tx.db, { cap: cap.name, windowId: cap.windowId });
+  tx.afterCommit(() => cleared.set(cap.name, cap.windowId));
 }
 
 /** The deletion of the limit's counters of past windows (never read again: a use counts its own window only). */

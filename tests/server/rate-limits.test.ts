@@ -261,6 +261,26 @@ describeEachDialect('rate limits', (get) => {
     expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
   });
 
+  it("clears a minute's past counters once that minute's clearing has committed, not when it was rolled back", async () => {
+    const h = get();
+    h.clock.current = new Date('2026-04-01T11:00:10Z');
+    const stay = await newStay(h.app, h.handle);
+    const other = await newStay(h.app, h.handle);
+    const yesno = await actionOfType(h.app, stay, 'YESNO');
+    expect((await submit(h.app, stay, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
+    h.clock.current = new Date('2026-04-01T11:01:10Z');
+    // The minute's first use is refused after its use was taken: its transaction, clearing included, rolls back.
+    expect((await submit(h.app, stay, yesno.actId, 'quiz', { selectedPosition: 1 })).statusCode).toBe(400);
+    expect((await submit(h.app, other, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
+    const windows = await h.handle.db
+      .selectFrom('cap_counters')
+      .select('window_id')
+      .distinct()
+      .where('cap', '=', 'submissions')
+      .execute();
+    expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
+  });
+
   it('keys the counters by (cap, window_id, subject), held in the key itself on SQLite (WITHOUT ROWID, migration 0015)', async () => {
     const { dialect, handle } = get();
     if (dialect === 'sqlite') {
