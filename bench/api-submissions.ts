@@ -1,8 +1,13 @@
 /**
  * Write throughput of action submissions: `POST /api/actions/:actId/yesno` over 2 000 distinct stays,
  * on a temp SQLite file and on a private PostgreSQL cluster, then the double-submit check.
- * Run: node bench/api-submissions.ts [seconds] (default 10 per database, loopback only); METRICS=1 keeps the Prometheus
- * metrics as a server with METRICS_PORT or METRICS_TOKEN does (docs/operations.md#metrics).
+ * Run: node bench/api-submissions.ts [seconds] [processes] (default 10 s per database, loopback only, and 2 server
+ * processes on PostgreSQL); METRICS=1 keeps the Prometheus metrics as a server with METRICS_TOKEN does
+ * (docs/operations.md#metrics).
+ *
+ * The servers are `npm start`'s own processes (bench/serve.ts): one on the SQLite file, which allows one process, and
+ * on PostgreSQL as many as asked, sharing the database as a site's processes behind a load balancer do (compose.yaml
+ * runs two); the load generator shares its connections out among them.
  *
  * Requests go round 2000 stays at a time, answering yes on even rounds and no on odd ones, so every request
  * changes the answer and writes (a credit or a debit): the figures are for real ledger writes, not
@@ -12,30 +17,30 @@
  * to each of 100 fresh stays and counts the credits.
  *
  * The load generator (bench/submissions-load.ts) runs in a process of its own, as bench/api-reads.ts's does, so it does
- * not share the server's event loop; the server's CPU time per request is printed too (it compares across runs on a
+ * not share the servers' event loops; the servers' CPU time per request is printed too (it compares across runs on a
  * loaded machine better than requests per second do).
  *
  * PostgreSQL runs as a hotel runs it (fsync on, over TCP). Beside the app, in the same run, pgbench runs the statements
- * of one answer on the same database (bench/pgbench.ts), and the bench prints the app's answers per second as a share
- * of pgbench's transactions per second, with the statements the app ran per answer (pg_stat_statements).
+ * of one answer on the same database (bench/pgbench.ts) with as many clients as the servers' pools hold, and the bench
+ * prints the app's answers per second as a share of pgbench's transactions per second, with the statements the app
+ * ran per answer (pg_stat_statements).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../server/app.ts';
 import { seedSampleHotels } from '../server/content/seed.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { POOL_SIZE } from '../server/db/postgres.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
-import { createMetrics } from '../server/metrics.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { pgbench, statementsPerAnswer } from './pgbench.ts';
-import type { LoadPlan } from './submissions-load.ts';
+import { freePort, type StartedServer, startServer } from './serve.ts';
+import type { LoadPlan, LoadResult } from './submissions-load.ts';
 
 /** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */
 function postgresVersion(): string {
@@ -43,6 +48,8 @@ function postgresVersion(): string {
 }
 
 const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
+/** Server processes sharing the PostgreSQL database. */
+const postgresProcesses = Math.min(8, Math.max(1, Number(process.argv[3] ?? 2)));
 const connections = 50;
 const STAYS = 2000;
 /** The answers one stay gives before the round moves on to fresh stays: its first and every change allowed. */
@@ -106,13 +113,6 @@ async function ledgerOf(handle: DatabaseHandle, stayIds: number[]) {
   return result;
 }
 
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
 /** Runs bench/submissions-load.ts in a process of its own: the load generator does not share the server's event loop. */
 function load(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolvePromise, reject) => {
@@ -141,17 +141,38 @@ interface BesideTheApp {
   afterLoad: (stays: BenchStay[], actionId: number) => Promise<void>;
 }
 
-async function benchDatabase(label: string, handle: DatabaseHandle, beside?: BesideTheApp) {
+/** The CPU time a process has used so far, in µs: /proc's user and system clock ticks, 100 a second on Linux. */
+function cpuOf(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+}
+
+function cpuOfAll(servers: StartedServer[]): { user: number; system: number } {
+  return servers
+    .map((server) => cpuOf(server.pid))
+    .reduce((sum, one) => ({ user: sum.user + one.user, system: sum.system + one.system }));
+}
+
+/** The database at `databaseUrl`, opened by the bench as `handle`, served by `processes` servers. */
+async function benchDatabase(
+  label: string,
+  handle: DatabaseHandle,
+  databaseUrl: string,
+  processes: number,
+  beside?: BesideTheApp,
+) {
   await migrateToLatest(handle.db, handle.kind);
   await seedSampleHotels(handle.db);
-  const app = await buildApp({
-    db: handle.db,
-    kind: handle.kind,
-    frontToken: 'bench',
-    ...(process.env.METRICS === '1' ? { metrics: createMetrics({ listen: null, token: null }) } : {}),
-  });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const servers: StartedServer[] = [];
   try {
+    for (let started = 0; started < processes; started += 1)
+      servers.push(
+        await startServer(await freePort(), {
+          databaseUrl,
+          env: { SEED_SAMPLES: '0', ...(process.env.METRICS === '1' ? { METRICS_TOKEN: 'bench' } : {}) },
+        }),
+      );
+    const urls = servers.map((server) => server.baseUrl);
     const action = await handle.db
       .selectFrom('actions')
       .select(['id', 'reward'])
@@ -162,9 +183,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
     const stays = await createStays(handle, STAYS * STAY_GROUPS);
     const path = `/api/actions/${action.id}/yesno`;
     await beside?.beforeLoad();
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = cpuOfAll(servers);
     const result = await load({
-      url: baseUrl,
+      urls,
       path,
       connections,
       seconds,
@@ -172,10 +193,12 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
       answersPerStay: ANSWERS_PER_STAY,
       stays,
     });
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpuAfter = cpuOfAll(servers);
+    const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
     const perRequest = (micros: number) => Math.round(micros / Math.max(1, result.requests.total));
     const line = {
       database: label,
+      'server processes': processes,
       'submissions/s': Math.round(result.requests.average),
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
@@ -256,14 +279,15 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
 
     await beside?.afterLoad(stays, action.id);
 
-    // Double submit: 20 identical yes at once per fresh stay, 10 stays (200 requests) in flight at a time.
+    // Double submit: 20 identical yes at once per fresh stay, shared out among the servers, 10 stays (200 requests) in
+    // flight at a time.
     const fresh = await createStays(handle, DOUBLE_STAYS);
     let ok = 0;
     for (let start = 0; start < fresh.length; start += 10) {
       const replies = await Promise.all(
         fresh.slice(start, start + 10).flatMap((stay) =>
-          Array.from({ length: DOUBLE_COPIES }, () =>
-            fetch(`${baseUrl}${path}`, {
+          Array.from({ length: DOUBLE_COPIES }, (_, copy) =>
+            fetch(`${urls[copy % urls.length]}${path}`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ uuid: stay.profileUUID, sUUID: stay.sUUID, response: true }),
@@ -293,7 +317,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle, beside?: Bes
     );
     return line;
   } finally {
-    await app.close();
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 
@@ -304,14 +328,20 @@ console.log(
 const file = join(tmpdir(), `greenmiles-bench-submissions-${process.pid}.db`);
 const sqlite = openDatabase(`sqlite:${file}`);
 try {
-  await benchDatabase('SQLite (file, WAL, synchronous=NORMAL)', sqlite);
+  await benchDatabase('SQLite (file, WAL, synchronous=NORMAL)', sqlite, `sqlite:${file}`, 1);
 } finally {
   await sqlite.close();
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
 // As a hotel runs it: fsync on, over TCP.
-const cluster = startPostgresCluster({ maxConnections: 50, tcp: true, durable: true, preload: ['pg_stat_statements'] });
+// Room for the servers' pools, pgbench's clients as many, the bench's own pool and its statements' client.
+const cluster = startPostgresCluster({
+  maxConnections: 2 * POOL_SIZE * postgresProcesses + POOL_SIZE + 10,
+  tcp: true,
+  durable: true,
+  preload: ['pg_stat_statements'],
+});
 try {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
@@ -324,7 +354,8 @@ try {
   await statements.connect();
   await statements.query('CREATE EXTENSION pg_stat_statements');
   try {
-    await benchDatabase(`PostgreSQL ${postgresVersion()} (TCP, fsync on, pool ${POOL_SIZE})`, postgres, {
+    const label = `PostgreSQL ${postgresVersion()} (TCP, fsync on, pool ${POOL_SIZE} per process)`;
+    await benchDatabase(label, postgres, url.toString(), postgresProcesses, {
       beforeLoad: async () => {
         await statements.query('select pg_stat_statements_reset()');
       },
@@ -332,15 +363,16 @@ try {
         const { answers, perAnswer } = await statementsPerAnswer(statements);
         console.log(JSON.stringify({ database: 'PostgreSQL', 'statements per answer': perAnswer }));
         const ids = stays.map((stay) => stay.id);
+        const clients = POOL_SIZE * postgresProcesses;
         const alone = await pgbench(url.toString(), {
-          clients: POOL_SIZE,
+          clients,
           seconds,
           variables: { first_stay: Math.min(...ids), last_stay: Math.max(...ids), action: actionId, hotel: HOTEL },
         });
         const app = answers / seconds;
         console.log(
           JSON.stringify({
-            database: `pgbench, bench/submission.pgbench.sql, ${POOL_SIZE} clients`,
+            database: `pgbench, bench/submission.pgbench.sql, ${clients} clients`,
             ...alone,
             'app / pgbench': `${Math.round((app / alone['transactions/s']) * 100)} %`,
           }),

@@ -1,23 +1,55 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 
-/** Starts `npm start`'s entry point on a fresh SQLite database and a loopback port; resolves once /healthz answers. */
-export async function startServer(port: number): Promise<{ baseUrl: string; stop: () => void }> {
-  const databaseFile = join(mkdtempSync(join(tmpdir(), 'greenmiles-bench-')), 'bench.db');
+export interface ServerOptions {
+  /** The database it opens (DATABASE_URL), already migrated; a fresh SQLite file when not given. */
+  databaseUrl?: string;
+  /** More of its environment (METRICS_TOKEN…). */
+  env?: Record<string, string>;
+}
+
+export interface StartedServer {
+  baseUrl: string;
+  pid: number;
+  /** SIGTERM; resolves once the process has exited. */
+  stop: () => Promise<void>;
+}
+
+/** Starts `npm start`'s entry point on a loopback port; resolves once /healthz answers. */
+export async function startServer(port: number, options: ServerOptions = {}): Promise<StartedServer> {
+  const databaseUrl =
+    options.databaseUrl ?? `sqlite:${join(mkdtempSync(join(tmpdir(), 'greenmiles-bench-')), 'bench.db')}`;
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // What it prints on stderr (the block of URLs, or why it failed) is shown only if it fails.
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolveExit) =>
+    child.once('exit', (code, signal) => {
+      if (code !== 0 && signal === null) process.stderr.write(stderr);
+      resolveExit();
+    }),
+  );
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -25,11 +57,25 @@ export async function startServer(port: number): Promise<{ baseUrl: string; stop
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { baseUrl, stop: () => child.kill('SIGTERM') };
+    if (healthy && child.pid !== undefined) return { baseUrl, pid: child.pid, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill('SIGTERM');
-  throw new Error('The server did not become healthy within 60 s');
+  await stop();
+  throw new Error(`The server did not become healthy within 60 s:\n${stderr}`);
+}
+
+/** A loopback port free now, for a server about to start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 export async function createHotelStay(baseUrl: string, hId: number): Promise<{ sUUID: string; profileUUID: string }> {
