@@ -78,7 +78,9 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     await write(user, within(add).getByLabelText('Nom'), 'Venir en train');
     await user.click(within(add).getByRole('button', { name: 'Ajouter une action' }));
 
-    expect(await screen.findByRole('heading', { name: 'Venir en train' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Venir en train' });
+    // The focus moves in an effect after the heading renders.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(within(group('Réglages')).getByLabelText('Clé')).toHaveValue('venir-en-train');
     await write(user, within(group('Français (fr)')).getByLabelText('Description'), 'Le train émet peu.');
     const options = () => items(group('Options'), 'option');
@@ -118,7 +120,7 @@ describe('content editor: the Actions section', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Toutes les actions' }));
     expect(await list()).toBeVisible();
     expect(cardNames().at(-1)).toBe('Venir en train');
-    expect(screen.getByRole('button', { name: 'Modifier Venir en train' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier Venir en train' })).toHaveFocus());
   });
 
   it('adds a QUIZ with its question, explanation and answers, the right one checked', async () => {

@@ -162,7 +162,8 @@ describe.each([
             expect(snapshot.context.temperature < 18 || snapshot.context.temperature > 22).toBe(true);
             const warning = screen.getByRole('alert');
             expect(warning).toHaveTextContent('En changeant votre réponse, les 30 GreenMiles gagnés seront retirés.');
-            expect(warning).toHaveFocus();
+            // The warning takes the focus in an effect after it renders.
+            await waitFor(() => expect(warning).toHaveFocus());
             expect(within(warning).getByRole('button', { name: 'Confirmer le changement' })).toBeEnabled();
             expectDial(snapshot.context.temperature, false);
             expect(controlled.calls).toEqual([]);
