@@ -47,6 +47,25 @@ async function addressUses(h: Harness, address: string): Promise<number> {
 }
 
 /** The SQLite database's size in pages (null on PostgreSQL). */
+/** Two stays opened at `time` (the clock stays there), and the YESNO action they both see. */
+async function twoStaysAt(h: Harness, time: string) {
+  h.clock.current = new Date(time);
+  const stay = await newStay(h.app, h.handle);
+  const other = await newStay(h.app, h.handle);
+  return { stay, other, yesno: await actionOfType(h.app, stay, 'YESNO') };
+}
+
+/** The minutes the submissions' rate limit holds counters of. */
+async function submissionWindows(h: Harness): Promise<string[]> {
+  const rows = await h.handle.db
+    .selectFrom('cap_counters')
+    .select('window_id')
+    .distinct()
+    .where('cap', '=', 'submissions')
+    .execute();
+  return rows.map((row) => row.window_id);
+}
+
 async function sqlitePages(h: Harness): Promise<number | null> {
   if (h.dialect !== 'sqlite') return null;
   const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(h.handle.db);
@@ -236,10 +255,7 @@ describeEachDialect('rate limits', (get) => {
 
   it('refuses submissions to one stay beyond its allowance, and keeps only the current minute counted', async () => {
     const h = get();
-    h.clock.current = new Date('2026-04-01T11:00:30Z');
-    const stay = await newStay(h.app, h.handle);
-    const other = await newStay(h.app, h.handle);
-    const yesno = await actionOfType(h.app, stay, 'YESNO');
+    const { stay, other, yesno } = await twoStaysAt(h, '2026-04-01T11:00:30Z');
     for (let sent = 0; sent < PER_STAY; sent += 1)
       expect((await submit(h.app, stay, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
     const ledger = await ledgerRows(h.handle, stay.id);
@@ -252,33 +268,18 @@ describeEachDialect('rate limits', (get) => {
     expect((await submit(h.app, other, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
     h.clock.current = new Date('2026-04-01T11:01:00Z');
     expect((await submit(h.app, stay, yesno.actId, 'yesno', { response: false })).statusCode).toBe(200);
-    const windows = await h.handle.db
-      .selectFrom('cap_counters')
-      .select('window_id')
-      .distinct()
-      .where('cap', '=', 'submissions')
-      .execute();
-    expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
+    expect(await submissionWindows(h)).toEqual(['2026-04-01T11:01']);
   });
 
   it("clears a minute's past counters once that minute's clearing has committed, not when it was rolled back", async () => {
     const h = get();
-    h.clock.current = new Date('2026-04-01T11:00:10Z');
-    const stay = await newStay(h.app, h.handle);
-    const other = await newStay(h.app, h.handle);
-    const yesno = await actionOfType(h.app, stay, 'YESNO');
+    const { stay, other, yesno } = await twoStaysAt(h, '2026-04-01T11:00:10Z');
     expect((await submit(h.app, stay, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
     h.clock.current = new Date('2026-04-01T11:01:10Z');
     // The minute's first use is refused after its use was taken: its transaction, clearing included, rolls back.
     expect((await submit(h.app, stay, yesno.actId, 'quiz', { selectedPosition: 1 })).statusCode).toBe(400);
     expect((await submit(h.app, other, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
-    const windows = await h.handle.db
-      .selectFrom('cap_counters')
-      .select('window_id')
-      .distinct()
-      .where('cap', '=', 'submissions')
-      .execute();
-    expect(windows.map((row) => row.window_id)).toEqual(['2026-04-01T11:01']);
+    expect(await submissionWindows(h)).toEqual(['2026-04-01T11:01']);
   });
 
   it('keys the counters by (cap, window_id, subject), held in the key itself on SQLite (WITHOUT ROWID, migration 0015)', async () => {
