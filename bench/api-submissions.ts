@@ -37,9 +37,10 @@ import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { POOL_SIZE } from '../server/db/postgres.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
+import { freePort } from '../tests/support/free-port.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { pgbench, statementsPerAnswer } from './pgbench.ts';
-import { freePort, type StartedServer, startServer } from './serve.ts';
+import { type StartedServer, startServer } from './serve.ts';
 import type { LoadPlan, LoadResult } from './submissions-load.ts';
 
 /** The PostgreSQL major version the test cluster runs (from its binaries' directory, else the PG_BIN_DIR given). */

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
@@ -62,20 +61,6 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
   }
   await stop();
   throw new Error(`The server did not become healthy within 60 s:\n${stderr}`);
-}
-
-/** A loopback port free now, for a server about to start. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export async function createHotelStay(baseUrl: string, hId: number): Promise<{ sUUID: string; profileUUID: string }> {

@@ -3,10 +3,10 @@
  * (playwright.config.ts starts both), and on its own, without one.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from '../contract/headers.ts';
+import { freePort } from '../tests/support/free-port.ts';
 import { chooseLanguage, STAY_URL } from './support.ts';
 
 test('the dev server shows a stay page, its calls carrying the front token of the API server', async ({ page }) => {
@@ -33,16 +33,6 @@ test('the dev server shows a stay page, its calls carrying the front token of th
 });
 
 const viteCli = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
-
-/** A port nothing listens on (the moment it is returned). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 test('without an API server the dev server keeps running and says how to start one', async () => {
   const [devPort, apiPort] = [await freePort(), await freePort()];

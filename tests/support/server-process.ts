@@ -1,18 +1,7 @@
 /** Real server processes for the cross-process and fault tests (tests/support/api-server.ts on a given database). */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { TEST_FRONT_TOKEN } from '../server/harness.ts';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './free-port.ts';
 
 export interface ServerProcess {
   base: string;
