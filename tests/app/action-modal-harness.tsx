@@ -43,7 +43,9 @@ export async function renderActionModal(
       </StayPage>
     ),
   });
-  await screen.findByRole('dialog');
+  // The stay session loads and the route renders before the dialog: under a whole suite's load, a file's first render
+  // can take longer than findBy's default second.
+  await screen.findByRole('dialog', {}, { timeout: 5000 });
   return rendered;
 }
 
