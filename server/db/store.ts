@@ -26,7 +26,10 @@ export interface WriteTransaction {
   ): SelectQueryBuilder<DB, TB, O>;
   /** The ledger writes of the transaction, counted in the metrics only once it commits (a rollback counts none). */
   readonly metrics: Pick<MetricsRecorder, 'ledgerWrite'>;
-  /** Runs `effect` once the transaction has committed; never when it rolls back. */
+  /**
+   * Runs `effect` once the transaction has committed, never when it rolls back: after `onCommit`, in the order the
+   * effects were added, before `write` resolves. An effect must not throw (the write has committed by then).
+   */
   afterCommit(effect: () => void): void;
 }
 
@@ -94,17 +97,17 @@ export function createStore(db: Kysely<Database>, kind: DialectKind, hooks: Stor
             }
           });
   const write = async <T>(work: (tx: WriteTransaction) => Promise<T>): Promise<T> => {
-    const committed: Array<() => void> = [];
+    const afterCommitEffects: Array<() => void> = [];
     const result = await transaction((tx) =>
       work({
         db: tx,
         forUpdate: (query, table) => forUpdateOn(tx, query, table),
-        metrics: { ledgerWrite: (...written) => committed.push(() => metrics.ledgerWrite(...written)) },
-        afterCommit: (effect) => committed.push(effect),
+        metrics: { ledgerWrite: (...written) => afterCommitEffects.push(() => metrics.ledgerWrite(...written)) },
+        afterCommit: (effect) => afterCommitEffects.push(effect),
       }),
     );
     onCommit();
-    for (const effect of committed) effect();
+    for (const effect of afterCommitEffects) effect();
     return result;
   };
   return {

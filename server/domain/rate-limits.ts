@@ -92,31 +92,31 @@ export function submissionsLimit(caller: Caller, now: Date): StayLimit | null {
 }
 
 /**
- * The minute whose clearing of a limit's past minutes committed last in this process, by limit name, for each
+ * The window whose clearing of a limit's past windows committed last in this process, by limit name, for each
  * database (keyed by its dialect's adapter, one per opened database, as db/prepared.ts keys its statements).
  */
-const clearedMinutes = new WeakMap<object, Map<string, string>>();
+const clearedWindows = new WeakMap<object, Map<string, string>>();
 
-function clearedMinutesOf(tx: WriteTransaction): Map<string, string> {
+function clearedWindowsOf(tx: WriteTransaction): Map<string, string> {
   const adapter = tx.db.getExecutor().adapter;
-  let cleared = clearedMinutes.get(adapter);
+  let cleared = clearedWindows.get(adapter);
   if (cleared === undefined) {
     cleared = new Map();
-    clearedMinutes.set(adapter, cleared);
+    clearedWindows.set(adapter, cleared);
   }
   return cleared;
 }
 
 /**
  * Takes one use of a rate limit inside the caller's write transaction, or throws its 429 refusal. The first use of
- * the limit in a minute by this process also clears the limit's past minutes, so the counters hold only the current
- * ones: once a minute per process rather than at each subject's first use, which is most submissions and would
- * cost each of them one more round trip to the database.
+ * the limit in a window (a minute, for the guests' limits) by this process also clears the limit's past windows, so
+ * the counters hold only the current ones: once a window per process rather than at each subject's first use, which
+ * is most submissions and would cost each of them one more round trip to the database.
  */
 export async function takeRateLimit(tx: WriteTransaction, cap: Cap | null): Promise<void> {
   if (cap === null) return;
   await takeCap(tx, cap);
-  const cleared = clearedMinutesOf(tx);
+  const cleared = clearedWindowsOf(tx);
   if (cleared.get(cap.name) === cap.windowId) return;
   await pastWindowsDeletion(tx.db, { cap: cap.name, windowId: cap.windowId });
   tx.afterCommit(() => cleared.set(cap.name, cap.windowId));

@@ -46,7 +46,6 @@ async function addressUses(h: Harness, address: string): Promise<number> {
   return row?.used ?? 0;
 }
 
-/** The SQLite database's size in pages (null on PostgreSQL). */
 /** Two stays opened at `time` (the clock stays there), and the YESNO action they both see. */
 async function twoStaysAt(h: Harness, time: string) {
   h.clock.current = new Date(time);
@@ -55,17 +54,19 @@ async function twoStaysAt(h: Harness, time: string) {
   return { stay, other, yesno: await actionOfType(h.app, stay, 'YESNO') };
 }
 
-/** The minutes the submissions' rate limit holds counters of. */
+/** The minutes the submissions' rate limit holds counters of, in order. */
 async function submissionWindows(h: Harness): Promise<string[]> {
   const rows = await h.handle.db
     .selectFrom('cap_counters')
     .select('window_id')
     .distinct()
     .where('cap', '=', 'submissions')
+    .orderBy('window_id')
     .execute();
   return rows.map((row) => row.window_id);
 }
 
+/** The SQLite database's size in pages (null on PostgreSQL). */
 async function sqlitePages(h: Harness): Promise<number | null> {
   if (h.dialect !== 'sqlite') return null;
   const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(h.handle.db);
@@ -280,6 +281,23 @@ describeEachDialect('rate limits', (get) => {
     expect((await submit(h.app, stay, yesno.actId, 'quiz', { selectedPosition: 1 })).statusCode).toBe(400);
     expect((await submit(h.app, other, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
     expect(await submissionWindows(h)).toEqual(['2026-04-01T11:01']);
+  });
+
+  it("clears a limit's past minutes once a minute, not at each stay's first submission of the minute", async () => {
+    const h = get();
+    // A month after the other tests' minutes: their counters are past ones here.
+    const { stay, other, yesno } = await twoStaysAt(h, '2026-05-01T09:00:10Z');
+    expect((await submit(h.app, stay, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
+    // A past minute's counter written after this minute's clearing: only the next minute's clearing removes it.
+    await h.handle.db
+      .insertInto('cap_counters')
+      .values({ cap: 'submissions', subject: 'stay:0', window_id: '2026-05-01T08:59', used: 1 })
+      .execute();
+    expect((await submit(h.app, other, yesno.actId, 'yesno', { response: true })).statusCode).toBe(200);
+    expect(await submissionWindows(h)).toEqual(['2026-05-01T08:59', '2026-05-01T09:00']);
+    h.clock.current = new Date('2026-05-01T09:01:10Z');
+    expect((await submit(h.app, other, yesno.actId, 'yesno', { response: false })).statusCode).toBe(200);
+    expect(await submissionWindows(h)).toEqual(['2026-05-01T09:01']);
   });
 
   it('keys the counters by (cap, window_id, subject), held in the key itself on SQLite (WITHOUT ROWID, migration 0015)', async () => {
