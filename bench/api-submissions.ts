@@ -37,7 +37,6 @@ import { type DatabaseHandle, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrations.ts';
 import { POOL_SIZE } from '../server/db/postgres.ts';
 import { MAX_ANSWER_CHANGES_PER_NIGHT } from '../server/domain/caps.ts';
-import { freePort } from '../tests/support/free-port.ts';
 import { postgresBinDir, startPostgresCluster } from '../tests/support/postgres-cluster.ts';
 import { pgbench, statementsPerAnswer } from './pgbench.ts';
 import { type StartedServer, startServer } from './serve.ts';
@@ -50,7 +49,9 @@ function postgresVersion(): string {
 
 const seconds = Math.min(60, Math.max(1, Number(process.argv[2] ?? 10)));
 /** Server processes sharing the PostgreSQL database. */
-const postgresProcesses = Math.min(8, Math.max(1, Number(process.argv[3] ?? 2)));
+const postgresProcesses = Number(process.argv[3] ?? 2);
+if (!Number.isInteger(postgresProcesses) || postgresProcesses < 1 || postgresProcesses > 8)
+  throw new Error('Usage: node bench/api-submissions.ts [seconds] [processes on PostgreSQL, 1 to 8]');
 const connections = 50;
 const STAYS = 2000;
 /** The answers one stay gives before the round moves on to fresh stays: its first and every change allowed. */
@@ -126,11 +127,15 @@ function load(plan: LoadPlan): Promise<LoadResult> {
       output += chunk;
     });
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolvePromise(JSON.parse(output) as LoadResult)
-        : reject(new Error(`load generator exited ${code}`)),
-    );
+    // 'close', not 'exit': the output is read to its end by then.
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited ${code}`));
+      try {
+        resolvePromise(JSON.parse(output) as LoadResult);
+      } catch (error) {
+        reject(error);
+      }
+    });
     child.stdin.end(JSON.stringify(plan));
   });
 }
@@ -144,7 +149,10 @@ interface BesideTheApp {
 
 /** The CPU time a process has used so far, in µs: /proc's user and system clock ticks, 100 a second on Linux. */
 function cpuOf(pid: number): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's name, which may hold spaces and parentheses: the state is field 3, so utime (field 14)
+  // and stime (15) are at 11 and 12.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
 }
 
@@ -168,7 +176,7 @@ async function benchDatabase(
   try {
     for (let started = 0; started < processes; started += 1)
       servers.push(
-        await startServer(await freePort(), {
+        await startServer({
           databaseUrl,
           env: { SEED_SAMPLES: '0', ...(process.env.METRICS === '1' ? { METRICS_TOKEN: 'bench' } : {}) },
         }),

@@ -10,7 +10,7 @@ import { createHotelStay, launchChromium, returningGuest, startServer } from './
 const BUDGET_KB = 110;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-const server = await startServer(Number(process.env.BENCH_PORT ?? 4391));
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4391) });
 const browser = await launchChromium();
 try {
   const { sUUID, profileUUID } = await createHotelStay(server.baseUrl, 1);

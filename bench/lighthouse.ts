@@ -124,7 +124,7 @@ function printMainThread(lhr: Result): void {
 }
 
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_PATHS;
-const server = await startServer(SERVER_PORT);
+const server = await startServer({ port: SERVER_PORT });
 try {
   for (const path of paths) {
     const lhr = await runLighthouse(server.baseUrl, path);

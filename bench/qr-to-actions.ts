@@ -175,7 +175,7 @@ async function measure(baseUrl: string, path: string): Promise<void> {
 }
 
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_PATHS;
-const server = await startServer(PORT);
+const server = await startServer({ port: PORT });
 try {
   for (const path of paths) await measure(server.baseUrl, path);
 } finally {

@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { spawnServer, stopServer } from '../tests/support/spawned-server.ts';
 
 export interface ServerOptions {
-  /** The database it opens (DATABASE_URL), already migrated; a fresh SQLite file when not given. */
+  /** Its loopback port; a free one when not given. */
+  port?: number;
+  /** The database it opens (DATABASE_URL), already migrated; a fresh SQLite file, removed at its stop, when not given. */
   databaseUrl?: string;
   /** More of its environment (METRICS_TOKEN…). */
   env?: Record<string, string>;
@@ -20,47 +22,30 @@ export interface StartedServer {
 }
 
 /** Starts `npm start`'s entry point on a loopback port; resolves once /healthz answers. */
-export async function startServer(port: number, options: ServerOptions = {}): Promise<StartedServer> {
-  const databaseUrl =
-    options.databaseUrl ?? `sqlite:${join(mkdtempSync(join(tmpdir(), 'greenmiles-bench-')), 'bench.db')}`;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // What it prints on stderr (the block of URLs, or why it failed) is shown only if it fails.
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<void>((resolveExit) =>
-    child.once('exit', (code, signal) => {
-      if (code !== 0 && signal === null) process.stderr.write(stderr);
-      resolveExit();
-    }),
-  );
-  const stop = () => {
-    child.kill('SIGTERM');
-    return exited;
+export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
+  const freshDirectory = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'greenmiles-bench-')) : null;
+  const removeFresh = () => {
+    if (freshDirectory !== null) rmSync(freshDirectory, { recursive: true, force: true });
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const healthy = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy && child.pid !== undefined) return { baseUrl, pid: child.pid, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`The server did not become healthy within 60 s:\n${stderr}`);
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(freshDirectory ?? tmpdir(), 'bench.db')}`;
+  const server = await spawnServer(
+    'server/main.ts',
+    { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...options.env },
+    options.port,
+  ).catch((error: unknown) => {
+    removeFresh();
+    throw error;
+  });
+  const { pid } = server.child;
+  if (pid === undefined) throw new Error('server/main.ts started without a process id');
+  return {
+    baseUrl: server.base,
+    pid,
+    stop: async () => {
+      await stopServer(server);
+      removeFresh();
+    },
+  };
 }
 
 export async function createHotelStay(baseUrl: string, hId: number): Promise<{ sUUID: string; profileUUID: string }> {

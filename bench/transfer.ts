@@ -93,7 +93,7 @@ const wireTotal = (files: VisitedFile[]) => files.reduce((sum, file) => sum + fi
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7);
 
-const server = await startServer(Number(process.env.BENCH_PORT ?? 4492));
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4492) });
 const browser = await launchChromium();
 try {
   const { sUUID, profileUUID } = await createHotelStay(server.baseUrl, 1);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { FRONT_TOKEN_HEADER, FRONT_TOKEN_META } from '../contract/headers.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../tests/support/spawned-server.ts';
 import { chooseLanguage, STAY_URL } from './support.ts';
 
 test('the dev server shows a stay page, its calls carrying the front token of the API server', async ({ page }) => {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRONT_TOKEN_HEADER } from '../../contract/headers.ts';
-import { freePort } from '../support/free-port.ts';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text.ts';
+import { freePort } from '../support/spawned-server.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'greenmiles-metrics-'));
 let child: ChildProcess | undefined;

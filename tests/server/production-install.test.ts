@@ -10,8 +10,8 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.ts';
 import { cloneHead, installProduction, operatorEnv, REPO_ROOT, run, sizeMiB } from '../support/production-install.ts';
+import { freePort } from '../support/spawned-server.ts';
 
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 /** Real processes of the installed tree (npm, a server start) on a machine busy with other tests. */

@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from '../support/spawned-server.ts';
 import { createTestDatabase, SAMPLE_STAFF_PINS, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
 
 interface MainProcess {
