@@ -9,6 +9,7 @@
  * autocannon's `--json` result that bench/api-reads.ts reads (`sent` counts the warm-up's requests too).
  */
 import http from 'node:http';
+import { percentile } from './percentile.ts';
 
 const [urlArgument, rateArgument, secondsArgument] = process.argv.slice(2);
 const rate = Number(rateArgument);
@@ -70,10 +71,8 @@ function sendDue(): void {
 }
 sendDue();
 
-function percentile(sorted: number[], share: number): number {
-  const value = sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
-  return Math.round(value * 10) / 10;
-}
+/** A latency percentile to a tenth of a millisecond. */
+const tenthOf = (sorted: number[], share: number) => Math.round(percentile(sorted, share) * 10) / 10;
 
 function report(): void {
   const sorted = latencies.toSorted((a, b) => a - b);
@@ -81,7 +80,7 @@ function report(): void {
   process.stdout.write(
     JSON.stringify({
       requests: { average: total / seconds, total, sent },
-      latency: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) },
+      latency: { p50: tenthOf(sorted, 0.5), p99: tenthOf(sorted, 0.99) },
       errors,
       statusCodeStats,
     }),

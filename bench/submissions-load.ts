@@ -10,6 +10,7 @@
  */
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
+import { percentile } from './percentile.ts';
 
 export interface LoadPlan {
   urls: string[];
@@ -64,11 +65,6 @@ function run(url: string, connections: number): Promise<autocannon.Result> {
       if (status >= 200 && status < 300) latencies.push(milliseconds);
     });
   });
-}
-
-/** The nearest-rank percentile `share` of the ascending `sorted`. */
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.max(0, Math.ceil(sorted.length * share) - 1)] ?? 0;
 }
 
 const results = await Promise.all(
