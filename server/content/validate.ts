@@ -56,11 +56,11 @@ type Problem = RuleProblem;
 export type LineOf = (path: FieldPath) => number | undefined;
 
 /** Fields whose allowed values come from the contract: a wrong value lists every one of them. */
-const ALLOWED_VALUES: Record<string, { list: ChoiceList; values: readonly string[] }> = {
-  'actions.type': { list: 'actionType', values: ACTION_TYPES },
-  'rewards.type': { list: 'rewardType', values: RewardType.anyOf.map((literal) => String(literal.const)) },
-  'staff.role': { list: 'staffRole', values: STAFF_ROLES },
-};
+const ALLOWED_VALUES = new Map<string, { list: ChoiceList; values: readonly string[] }>([
+  ['actions.type', { list: 'actionType', values: ACTION_TYPES }],
+  ['rewards.type', { list: 'rewardType', values: RewardType.anyOf.map((literal) => String(literal.const)) }],
+  ['staff.role', { list: 'staffRole', values: STAFF_ROLES }],
+]);
 
 /** A refused pattern names what the text must look like. */
 const FORMAT_OF_PATTERN = new Map<string, ContentFormat>(
@@ -182,7 +182,7 @@ function shapeProblem(path: FieldPath, error: ShapeError, got: string): Problem 
 /** The problems of one field: one per rule it breaks. */
 function fieldProblems(path: FieldPath, bad: unknown, errors: ShapeError[]): Problem[] {
   const got = shown(bad);
-  const allowed = ALLOWED_VALUES[path.filter((part) => typeof part === 'string').join('.')];
+  const allowed = ALLOWED_VALUES.get(path.filter((part) => typeof part === 'string').join('.'));
   if (allowed && !(typeof bad === 'string' && allowed.values.includes(bad)))
     return [ruleProblem(path, 'notOneOf', { list: allowed.list, allowed: allowed.values.join(', '), got })];
   // An optional field may also be null: that branch's refusal says nothing about a value that is not null.

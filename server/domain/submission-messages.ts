@@ -81,7 +81,7 @@ function baseLanguage(code: string): string {
 }
 
 export function hasMessagesFor(lang: string | null | undefined): boolean {
-  return typeof lang === 'string' && baseLanguage(lang) in SUCCESS_MESSAGES;
+  return typeof lang === 'string' && Object.hasOwn(SUCCESS_MESSAGES, baseLanguage(lang));
 }
 
 /** The message in the first of `languages` the table has, else in French. */

@@ -485,6 +485,26 @@ describe('the content validator’s rules', () => {
     );
   });
 
+  it('a field named like a member every object has (valueOf, constructor…) is refused as any unknown name is', () => {
+    const objects = [[], ['hotel'], ['languages', 0], ['actions', 0], ['rewards', 1], ['menu', 0], ['staff', 0]];
+    const languageMaps = [
+      ['actions', 0, 'texts'],
+      ['rewards', 1, 'texts'],
+    ];
+    for (const place of [...objects, ...languageMaps])
+      for (const name of Object.getOwnPropertyNames(Object.prototype))
+        for (const value of [null, 1, 'x']) {
+          const doc = sample();
+          const target = place.reduce((parent, part) => parent[part], doc);
+          Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+          const expected = objects.includes(place)
+            ? ['unknownField', place.join('.')]
+            : ['languageNotDeclared', [...place, name].join('.')];
+          const problems = contentProblems(doc).map((problem) => [problem.rule, problem.path.join('.')]);
+          expect(problems, `${place.join('.')}.${name} = ${value}`).toContainEqual(expected);
+        }
+  });
+
   it('the values of a closed kind are of its list', () => {
     const problems = CASES.flatMap((c) => problemsOf(c.breaks));
     for (const problem of problems) {
