@@ -5,7 +5,8 @@
  * counts. Run with `npm run bench:bundle` (builds first); BENCH_PORT picks the server's port. Budget: 110 KB gzip.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createHotelStay, launchChromium, returningGuest, startServer } from './serve.ts';
+import { launchChromium, returningGuest } from './chromium.ts';
+import { createHotelStay, startServer } from './serve.ts';
 
 const BUDGET_KB = 110;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'lighthouse';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './serve.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { startServer } from './serve.ts';
 
 const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4691);
 const DEBUGGING_PORT = SERVER_PORT + 4705;

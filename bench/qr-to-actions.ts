@@ -14,7 +14,8 @@
  * BENCH_PORT picks the server's port.
  * Printed figures, never a pass or fail. Goal: at most 3 round trips and 2.0 s.
  */
-import { launchChromium, startServer } from './serve.ts';
+import { launchChromium } from './chromium.ts';
+import { startServer } from './serve.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4690);
 const DEFAULT_PATHS = ['/tilleuls-101', '/hotel/1'];

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { spawnServer, stopServer } from '../tests/support/spawned-server.ts';
 
 export interface ServerOptions {
@@ -21,19 +20,24 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
+/** A SQLite file in a new temporary directory, and the removal of that directory. */
+function freshDatabase(): { url: string; remove: () => void } {
+  const directory = mkdtempSync(join(tmpdir(), 'greenmiles-bench-'));
+  return {
+    url: `sqlite:${join(directory, 'bench.db')}`,
+    remove: () => rmSync(directory, { recursive: true, force: true }),
+  };
+}
+
 /** Starts `npm start`'s entry point on a loopback port; resolves once /healthz answers. */
 export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
-  const freshDirectory = options.databaseUrl === undefined ? mkdtempSync(join(tmpdir(), 'greenmiles-bench-')) : null;
-  const removeFresh = () => {
-    if (freshDirectory !== null) rmSync(freshDirectory, { recursive: true, force: true });
-  };
-  const databaseUrl = options.databaseUrl ?? `sqlite:${join(freshDirectory ?? tmpdir(), 'bench.db')}`;
+  const database = options.databaseUrl === undefined ? freshDatabase() : { url: options.databaseUrl, remove: () => {} };
   const server = await spawnServer(
     'server/main.ts',
-    { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...options.env },
+    { DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...options.env },
     options.port,
   ).catch((error: unknown) => {
-    removeFresh();
+    database.remove();
     throw error;
   });
   const { pid } = server.child;
@@ -43,7 +47,7 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
     pid,
     stop: async () => {
       await stopServer(server);
-      removeFresh();
+      database.remove();
     },
   };
 }
@@ -56,30 +60,4 @@ export async function createHotelStay(baseUrl: string, hId: number): Promise<{ s
   });
   if (!response.ok) throw new Error(`Stay creation failed: ${response.status}`);
   return (await response.json()) as { sUUID: string; profileUUID: string };
-}
-
-/** Debian's chromium (CHROMIUM_PATH names another) with the flags every bench runs it with. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
-
-/** A browser context of a returning guest: the profile id is stored, as after a first visit. */
-export async function returningGuest(browser: Browser, profileUUID: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    'profileUUID',
-    profileUUID,
-  ] as const);
-  return context;
 }

@@ -8,7 +8,8 @@
  */
 import { request } from 'node:http';
 import type { BrowserContext } from '@playwright/test';
-import { createHotelStay, launchChromium, returningGuest, startServer } from './serve.ts';
+import { launchChromium, returningGuest } from './chromium.ts';
+import { createHotelStay, startServer } from './serve.ts';
 
 interface WireAnswer {
   bytes: number;
