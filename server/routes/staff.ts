@@ -123,7 +123,8 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const pdf = await qrSheetPdfAsStaff(deps.store.db, staffSessionOf(request), {
         hotelId: request.params.hId,
         baseUrl: `${request.protocol}://${request.host}`,
-        ...request.query,
+        room: request.query.room,
+        proof: request.query.proof,
       });
       return reply.type('application/pdf').header('content-disposition', 'inline; filename="qr-codes.pdf"').send(pdf);
     },

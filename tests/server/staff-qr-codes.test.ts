@@ -204,4 +204,14 @@ describeEachDialect('rooms and QR codes on the staff page', (get) => {
       expect([missing.statusCode, missing.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
     }
   });
+
+  it('the codes keep the address the page is open on, whatever else the query says', async () => {
+    const h = get();
+    const query = 'room=201&baseUrl=https://elsewhere.example&hotelId=1&language=ar&language=fr';
+    const odd = await call(h, 'GET', `/api/staff/hotels/1/qr-sheet.pdf?${query}`);
+    expect(odd.statusCode).toBe(200);
+    const card = readPdf(odd.rawPayload, 1);
+    expect(card.urls).toEqual([`http://localhost:80/${(await roomQrId(h, '201'))[0]}`]);
+    expect(card.text).toContain('Chambre 201');
+  });
 });
