@@ -91,7 +91,25 @@ export function readYaml(text: string, source = 'content'): { value: unknown; li
     }
     return offset === undefined ? undefined : lineCounter.linePos(offset).line;
   };
-  return { value: document.toJS(), lineOf };
+  let value: unknown;
+  try {
+    value = document.toJS();
+  } catch (error) {
+    // Aliases that would expand past the library's limit (a "billion laughs" file).
+    throw new ContentError(source, [`YAML: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  if (containsItself(value)) throw new ContentError(source, ['YAML: an alias is inside its own anchor']);
+  return { value, lineOf };
+}
+
+/** Whether a value holds itself, as an alias inside its own anchor makes it: no content file means anything by that. */
+function containsItself(value: unknown, ancestors = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (ancestors.has(value)) return true;
+  ancestors.add(value);
+  const found = Object.values(value).some((child) => containsItself(child, ancestors));
+  ancestors.delete(value);
+  return found;
 }
 
 /** Reads and validates a content file; a file that cannot be read is a one-line ContentError. */

@@ -181,15 +181,28 @@ describeEachDialect('the content editor', (get) => {
         values: { detail: expect.stringContaining('demo-101') },
       }),
     ]);
-    const yaml = h.app.inject({
-      method: 'PUT',
-      url: `/api/staff/hotels/1/content.yaml?baseVersion=${encodeURIComponent(opened.version)}`,
-      headers: { ...manager, 'content-type': 'application/yaml' },
-      payload: 'hotel:\n  id: 1\n  name: [unclosed\n',
-    });
-    expect(await problemsOf(yaml)).toEqual([
+    const yaml = (text: string) =>
+      h.app.inject({
+        method: 'PUT',
+        url: `/api/staff/hotels/1/content.yaml?baseVersion=${encodeURIComponent(opened.version)}`,
+        headers: { ...manager, 'content-type': 'application/yaml' },
+        payload: text,
+      });
+    expect(await problemsOf(yaml('hotel:\n  id: 1\n  name: [unclosed\n'))).toEqual([
       expect.objectContaining({ rule: 'yaml', path: [], values: { detail: expect.stringMatching(/^line \d+/) } }),
     ]);
+    // A value that holds itself, and aliases that would expand to millions of values.
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x]']
+      .concat(['b', 'c', 'd', 'e'].map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcd'[i]}`).join(', ')}]`))
+      .join('\n');
+    for (const [text, detail] of [
+      ['hotel: &h\n  self: *h\n', 'YAML: an alias is inside its own anchor'],
+      ['&l [*l]', 'YAML: an alias is inside its own anchor'],
+      [laughs, expect.stringMatching(/^YAML: Excessive alias count/)],
+    ] as const)
+      expect(await problemsOf(yaml(text)), text).toEqual([
+        expect.objectContaining({ rule: 'yaml', path: [], values: { detail } }),
+      ]);
     expect(await current(h.app, manager)).toEqual(opened);
   });
 
