@@ -39,10 +39,16 @@ export const DEFAULT_ROOM_CAPACITY = 4;
 const StaffPin = Type.String({ minLength: 4, maxLength: 64 });
 /** A map language code → value. */
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
+/** A text in at least one language. */
+const Translated = <T extends TSchema>(value: T) => Type.Record(LangCode, value, { minProperties: 1 });
+/** The largest number an integer column holds on PostgreSQL. */
+const INTEGER_MAX = 2147483647;
+/** Where an item goes in its list. */
+const Position = Type.Integer({ minimum: 0, maximum: INTEGER_MAX });
 
 export const HotelSection = Type.Object(
   {
-    id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    id: Type.Integer({ minimum: 1, maximum: INTEGER_MAX }),
     name: NonEmpty(200),
     isDemo: Type.Boolean(),
     greenMilesName: Type.Optional(NonEmpty(60)),
@@ -86,7 +92,7 @@ export const LanguageEntry = Type.Object(
     direction: Type.Optional(Type.Union([Type.Literal('ltr'), Type.Literal('rtl')])),
     flagUrl: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
     isPrimary: Type.Optional(Type.Boolean()),
-    position: Type.Integer({ minimum: 0 }),
+    position: Position,
   },
   { additionalProperties: false },
 );
@@ -107,13 +113,13 @@ const ActionTexts = Type.Object(
 );
 
 const OptionEntry = Type.Object(
-  { picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])), labels: PerLanguage(NonEmpty(200)) },
+  { picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])), labels: Translated(NonEmpty(200)) },
   { additionalProperties: false },
 );
 
 const QuizSection = Type.Object(
   {
-    texts: PerLanguage(
+    texts: Translated(
       Type.Object(
         { question: NonEmpty(1000), explanation: Type.Optional(NonEmpty(2000)) },
         { additionalProperties: false },
@@ -121,7 +127,7 @@ const QuizSection = Type.Object(
     ),
     answers: Type.Array(
       Type.Object(
-        { correct: Type.Optional(Type.Boolean()), texts: PerLanguage(NonEmpty(500)) },
+        { correct: Type.Optional(Type.Boolean()), texts: Translated(NonEmpty(500)) },
         { additionalProperties: false },
       ),
       { minItems: 2, maxItems: 10 },
@@ -139,10 +145,10 @@ export const ActionEntry = Type.Object(
     reward: Type.Integer({ minimum: 0, maximum: 100000 }),
     picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
     titleColor: Type.Optional(Type.Union([Color, Type.Null()])),
-    position: Type.Integer({ minimum: 0 }),
+    position: Position,
     positiveResponse: Type.Optional(Type.Union([Type.Literal('YES'), Type.Literal('NO'), Type.Null()])),
     tags: Type.Optional(PerLanguage(Type.Array(NonEmpty(40), { maxItems: 10 }))),
-    texts: PerLanguage(ActionTexts),
+    texts: Translated(ActionTexts),
     options: Type.Optional(Type.Array(OptionEntry, { maxItems: 20 })),
     quiz: Type.Optional(QuizSection),
     /**
@@ -163,7 +169,7 @@ export const RewardPartner = Type.Object(
     name: NonEmpty(200),
     url: Type.Optional(Type.String({ maxLength: 500, pattern: CONTENT_PATTERNS.httpsUrl })),
     /** What the partner commits to, per language: at least one. */
-    guarantee: Type.Record(LangCode, NonEmpty(2000), { minProperties: 1 }),
+    guarantee: Translated(NonEmpty(2000)),
   },
   { additionalProperties: false },
 );
@@ -175,12 +181,12 @@ export const RewardEntry = Type.Object(
     cost: Type.Integer({ minimum: 0, maximum: 1000000 }),
     picture: Type.Optional(Type.Union([PictureUrl, Type.Null()])),
     titleColor: Type.Optional(Type.Union([Color, Type.Null()])),
-    position: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
-    waterVolume: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    position: Type.Optional(Type.Union([Position, Type.Null()])),
+    waterVolume: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INTEGER_MAX }), Type.Null()])),
     validUntil: Type.Optional(Type.Union([IsoDate, Type.Null()])),
     codePool: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10000 })),
     partner: Type.Optional(RewardPartner),
-    texts: PerLanguage(
+    texts: Translated(
       Type.Object({ name: NonEmpty(200), description: NonEmpty(4000) }, { additionalProperties: false }),
     ),
   },
@@ -194,7 +200,7 @@ export const RewardEntry = Type.Object(
 export const MenuDish = Type.Object(
   {
     key: Key,
-    names: PerLanguage(NonEmpty(200)),
+    names: Translated(NonEmpty(200)),
     ingredients: Type.Array(
       Type.Object(
         { food: NonEmpty(40), grams: Type.Number({ exclusiveMinimum: 0, maximum: 2000 }) },

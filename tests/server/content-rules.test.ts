@@ -485,6 +485,35 @@ describe('the content validator’s rules', () => {
     );
   });
 
+  it('every translated text is in at least one language; a position or a water volume fits an integer column', () => {
+    const doc = sample();
+    const custom = actionIndex(doc, doc.actions.find((a: { options?: unknown }) => a.options).key);
+    const quiz = doc.actions.findIndex((a: { quiz?: unknown }) => a.quiz);
+    const translated: Array<Array<string | number>> = [
+      ['actions', 0, 'texts'],
+      ['actions', custom, 'options', 0, 'labels'],
+      ['actions', quiz, 'quiz', 'texts'],
+      ['actions', quiz, 'quiz', 'answers', 0, 'texts'],
+      ['rewards', 0, 'texts'],
+      ['menu', 0, 'names'],
+    ];
+    for (const path of translated)
+      expect(
+        contentProblems(withValueAt(sample(), path, {})).map((problem) => [problem.rule, problem.path, problem.values]),
+        path.join('.'),
+      ).toContainEqual(['tooFewFields', path, { min: '1' }]);
+    for (const path of [
+      ['languages', 0, 'position'],
+      ['actions', 0, 'position'],
+      ['rewards', 0, 'position'],
+      ['rewards', WATER, 'waterVolume'],
+    ])
+      expect(
+        contentProblems(withValueAt(sample(), path, 2 ** 31)).map((problem) => [problem.rule, problem.path]),
+        path.join('.'),
+      ).toContainEqual(['tooLarge', path]);
+  });
+
   it('a field named like a member every object has (valueOf, constructor…) is refused as any unknown name is', () => {
     const objects = [[], ['hotel'], ['languages', 0], ['actions', 0], ['rewards', 1], ['menu', 0], ['staff', 0]];
     const languageMaps = [
