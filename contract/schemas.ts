@@ -687,7 +687,7 @@ export const StaffAuditQuery = Type.Object({
   to: Type.Optional(IsoDate),
   accountId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   kind: Type.Optional(StaffAuditKind),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });
 export type StaffAuditQuery = Static<typeof StaffAuditQuery>;

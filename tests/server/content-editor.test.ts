@@ -227,6 +227,9 @@ describeEachDialect('the content editor', (get) => {
       headers: manager,
     });
     expect(version.json().document.hotel.name).toBe('Tilleuls II');
+    // A number past what the database's integers hold is a bad request on both databases, not a database error.
+    const huge = await h.app.inject({ url: '/api/staff/hotels/1/content/versions/99999999999', headers: manager });
+    expect([huge.statusCode, huge.json().error]).toEqual([400, 'bad_request']);
   });
 
   it('a save on one server process is what the guests of another read next, without a restart', async () => {

@@ -370,6 +370,8 @@ describeEachDialect('audit trail: what the manager reads', (get) => {
     ).json() as StaffAuditReply;
     expect(rest.entries.map((entry) => entry.at)).toEqual(['2026-08-01T08:00:00.000Z']);
     expect(rest.nextBefore).toBeNull();
+    const huge = await trailOf(h, manager.headers, '?from=2026-08-01&to=2026-08-01&before=99999999999');
+    expect([huge.statusCode, huge.json().error]).toEqual([400, 'bad_request']);
   });
 
   it('is the managers’ of the hotel only: a front-desk session and another hotel’s manager are refused (403)', async () => {
