@@ -22,6 +22,7 @@ import { poolUseOf } from './db/postgres.ts';
 import type { Database } from './db/schema.ts';
 import { createStore } from './db/store.ts';
 import type { AppDeps } from './deps.ts';
+import { DomainError } from './domain/errors.ts';
 import { type Clock, systemClock } from './domain/hotel-time.ts';
 import { menuAnalyser, type VisionConfig, visionAnalyser } from './domain/meals/analysers.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './domain/rate-limits.ts';
@@ -173,7 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     keepApiAnswerUncached(request, reply);
-    done();
+    // No path or query part means anything by a NUL character, and PostgreSQL cannot store one.
+    if (request.url.includes('%00'))
+      done(new DomainError('bad_request', 'bad_request', 'The address holds a NUL character'));
+    else done();
   });
 
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.

@@ -62,6 +62,21 @@ export function jsonShapeProblem(
   return null;
 }
 
+const NUL_ESCAPE = '\\u0000';
+
+/**
+ * Whether a JSON text holds a string with a NUL character (`\u0000` not itself escaped): PostgreSQL cannot store one,
+ * and no field means anything by it. Each backslash is walked back over once, so the search stays linear.
+ */
+export function holdsNulCharacter(text: string): boolean {
+  for (let at = text.indexOf(NUL_ESCAPE); at !== -1; at = text.indexOf(NUL_ESCAPE, at + NUL_ESCAPE.length)) {
+    let backslashes = 1;
+    while (text.charCodeAt(at - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 1) return true;
+  }
+  return false;
+}
+
 const SHAPE_MESSAGES = { too_deep: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels` };
 
 declare module 'fastify' {
@@ -71,14 +86,19 @@ declare module 'fastify' {
   }
 }
 
-/** Replaces Fastify's `application/json` parser by the same parser behind the shape scan (400 `bad_request`). */
+/**
+ * Replaces Fastify's `application/json` parser by the same parser behind the shape scan and the NUL search (400
+ * `bad_request`).
+ */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
     const maxValues = request.routeOptions.config.maxJsonValues ?? MAX_JSON_VALUES;
     const problem = jsonShapeProblem(body, MAX_JSON_DEPTH, maxValues);
-    if (problem === null) parse(request, body, done);
+    if (problem === null && holdsNulCharacter(body))
+      done(new DomainError('bad_request', 'bad_request', 'A text of the JSON body holds a NUL character'));
+    else if (problem === null) parse(request, body, done);
     else if (problem === 'too_deep') done(new DomainError('bad_request', 'bad_request', SHAPE_MESSAGES.too_deep));
     else done(new DomainError('bad_request', 'bad_request', `The JSON body holds more than ${maxValues} values`));
   });

@@ -98,18 +98,27 @@ export function readYaml(text: string, source = 'content'): { value: unknown; li
     // Aliases that would expand past the library's limit (a "billion laughs" file).
     throw new ContentError(source, [`YAML: ${error instanceof Error ? error.message : String(error)}`]);
   }
-  if (containsItself(value)) throw new ContentError(source, ['YAML: an alias is inside its own anchor']);
+  const problem = valueProblem(value);
+  if (problem) throw new ContentError(source, [`YAML: ${problem}`]);
   return { value, lineOf };
 }
 
-/** Whether a value holds itself, as an alias inside its own anchor makes it: no content file means anything by that. */
-function containsItself(value: unknown, ancestors = new Set<object>()): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (ancestors.has(value)) return true;
+/**
+ * What no content file means anything by, and a JSON body cannot hold: a value that holds itself (an alias inside its
+ * own anchor), or a NUL character in a text (a `\0` escape; PostgreSQL cannot store one).
+ */
+function valueProblem(value: unknown, ancestors = new Set<object>()): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? 'a text holds a NUL character' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (ancestors.has(value)) return 'an alias is inside its own anchor';
   ancestors.add(value);
-  const found = Object.values(value).some((child) => containsItself(child, ancestors));
+  let problem: string | null = null;
+  for (const [key, child] of Object.entries(value)) {
+    problem = valueProblem(key, ancestors) ?? valueProblem(child, ancestors);
+    if (problem) break;
+  }
   ancestors.delete(value);
-  return found;
+  return problem;
 }
 
 /** Reads and validates a content file; a file that cannot be read is a one-line ContentError. */

@@ -206,6 +206,37 @@ describeEachDialect('the content editor', (get) => {
     expect(await current(h.app, manager)).toEqual(opened);
   });
 
+  it('a NUL character is refused on both databases, in a JSON body, a YAML text or an address; an escaped one is text', async () => {
+    const h = get();
+    const manager = await staffHeaders(h.app);
+    const opened = await current(h.app, manager);
+    const nul = await save(h.app, manager, opened.version, renamed(opened.document, 'Tilleuls\u0000'));
+    expect([nul.statusCode, nul.json().message]).toEqual([400, 'A text of the JSON body holds a NUL character']);
+    const yaml = await h.app.inject({
+      method: 'PUT',
+      url: `/api/staff/hotels/1/content.yaml?baseVersion=${encodeURIComponent(opened.version)}`,
+      headers: { ...manager, 'content-type': 'application/yaml' },
+      payload: 'hotel:\n  name: "Tilleuls\\0"\n',
+    });
+    expect([yaml.statusCode, yaml.json().problems]).toEqual([
+      422,
+      [expect.objectContaining({ rule: 'yaml', values: { detail: 'YAML: a text holds a NUL character' } })],
+    ]);
+    const address = await h.app.inject({ url: '/api/staff/hotels/1/content/versions/1%00', headers: manager });
+    expect([address.statusCode, address.json().message]).toEqual([400, 'The address holds a NUL character']);
+    expect(await current(h.app, manager)).toEqual(opened);
+    // A backslash before "u0000" is text, saved and read back as it was written.
+    const text = 'Tilleuls \\u0000';
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/staff/hotels/1/content',
+      headers: { ...manager, 'content-type': 'application/json' },
+      payload: JSON.stringify({ baseVersion: opened.version, document: renamed(opened.document, text) }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await current(h.app, manager)).document.hotel.name).toBe(text);
+  });
+
   it('a restore saves an earlier version again as a new one', async () => {
     const h = get();
     const manager = await staffHeaders(h.app);

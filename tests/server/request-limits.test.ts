@@ -9,7 +9,7 @@ import { encode } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REQUEST_TIMEOUTS } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connection.ts';
-import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/json-body.ts';
+import { holdsNulCharacter, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../server/json-body.ts';
 import { listApiRoutes } from '../support/api-routes.ts';
 import { type ServerProcess, startServer, stopServer } from '../support/server-process.ts';
 import { createTestDatabase, TEST_FRONT_TOKEN, type TestDatabase } from './harness.ts';
@@ -77,6 +77,16 @@ describe('the JSON shape scan', () => {
     expect(jsonShapeProblem('{"a":1,"b":2,"c":3}', 2, 2)).toBe('too_many_values');
     // Unterminated: left to the parser, which refuses it.
     expect(jsonShapeProblem('{"a":"\\"[[[[', 2, 10)).toBeNull();
+  });
+
+  it('finds a NUL character by its escape, unless the backslash before it is itself escaped', () => {
+    const nul = (text: string) => holdsNulCharacter(JSON.stringify({ a: text }));
+    expect(nul('\u0000')).toBe(true);
+    expect(nul('x\\\u0000')).toBe(true);
+    expect(nul('\\u0000')).toBe(false);
+    expect(nul('\\\\u0000')).toBe(false);
+    expect(nul('u0000 \u0001')).toBe(false);
+    expect(holdsNulCharacter('\\u0000')).toBe(true);
   });
 });
 
