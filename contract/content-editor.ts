@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { HotelContentFile } from './hotel-content-file.ts';
-import { ContentProblem, StaffHotelParams } from './schemas.ts';
+import { ContentProblem, RowId, StaffHotelParams } from './schemas.ts';
 
 export { ContentPath, ContentProblem } from './schemas.ts';
 
@@ -19,7 +19,7 @@ export type ContentVersionKind = (typeof CONTENT_VERSION_KINDS)[number];
 
 export const ContentVersionSummary = Type.Object({
   /** 1, 2, 3… per hotel, in the order the versions were saved. */
-  number: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  number: Type.Integer({ minimum: 1 }),
   kind: Type.Unsafe<ContentVersionKind>({ type: 'string', enum: [...CONTENT_VERSION_KINDS] }),
   /** ISO-8601 timestamp. */
   savedAt: Type.String(),
@@ -64,7 +64,7 @@ export type ContentVersionReply = Static<typeof ContentVersionReply>;
 
 export const ContentVersionParams = Type.Object({
   ...StaffHotelParams.properties,
-  number: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  number: RowId,
 });
 export type ContentVersionParams = Static<typeof ContentVersionParams>;
 export const ContentRestoreBody = Type.Object({ baseVersion: Type.String({ minLength: 1, maxLength: 100 }) });

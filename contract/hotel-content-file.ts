@@ -4,6 +4,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { CALENDAR_DATE_PATTERN } from './calendar-days.ts';
 import type { ContentFormat } from './content-rules.ts';
+import { INTEGER_MAX } from './integers.ts';
 import { ActionType, IsoDate, RewardType, StaffRoleSchema } from './schemas.ts';
 
 /** The texts of a fixed form, by format: a text that does not match is a `pattern` problem naming its format. */
@@ -41,8 +42,6 @@ const StaffPin = Type.String({ minLength: 4, maxLength: 64 });
 const PerLanguage = <T extends TSchema>(value: T) => Type.Record(LangCode, value);
 /** A text in at least one language. */
 const Translated = <T extends TSchema>(value: T) => Type.Record(LangCode, value, { minProperties: 1 });
-/** The largest number an integer column holds on PostgreSQL. */
-const INTEGER_MAX = 2147483647;
 /** Where an item goes in its list. */
 const Position = Type.Integer({ minimum: 0, maximum: INTEGER_MAX });
 

@@ -15,6 +15,7 @@ import { CALENDAR_DATE_PATTERN, FIRST_CALENDAR_DATE, LAST_CALENDAR_DATE } from '
 import { CONTENT_RULE_NAMES, type ContentRule } from './content-rules.ts';
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import { CLEANING_OUTCOMES, type CleaningOutcome } from './evidence.ts';
+import { INTEGER_MAX } from './integers.ts';
 import { PROFILE_UUID_PATTERN } from './profile-id.ts';
 import { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
 
@@ -29,7 +30,9 @@ export const IsoDate = Type.String({
 });
 const LangCode = Type.String({ minLength: 2, maxLength: 12, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$' });
 const QrId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' });
-const HotelId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A row's id as a request names it. */
+export const RowId = Type.Integer({ minimum: 1, maximum: INTEGER_MAX });
+const HotelId = RowId;
 
 /** ErrorBody's `$id`: the OpenAPI document (server/openapi.ts) has it once, and every error answer refers to it. */
 export const ERROR_BODY_ID = 'ErrorBody';
@@ -288,7 +291,7 @@ export type HotelReply = Static<typeof HotelReply>;
 /** POST /api/stays/new */
 export const CreateRoomStayBody = Type.Object({
   hId: HotelId,
-  rId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  rId: RowId,
   profileUUID: Type.Optional(ProfileUuid),
   /** The scanned room QR id: the proof of presence (docs/trust-model.md#presence); 400 qr_id_required without. */
   qrId: Type.Optional(QrId),
@@ -383,7 +386,7 @@ export const QrScanBody = Type.Object({
   referer: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
   scanType: Type.Union([Type.Literal('HOTEL'), Type.Literal('ROOM')]),
   hId: Type.Union([HotelId, Type.Null()]),
-  rId: Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()]),
+  rId: Type.Union([RowId, Type.Null()]),
 });
 export type QrScanBody = Static<typeof QrScanBody>;
 export const QrScanReply = Type.Object({ scanId: Type.Integer() });
@@ -407,7 +410,7 @@ const SubmissionBase = {
 };
 const OptionalEndDate = Type.Optional(Type.Union([IsoDate, Type.Null()]));
 
-export const ActionParams = Type.Object({ actId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const ActionParams = Type.Object({ actId: RowId });
 
 export const ReviewBody = Type.Object({
   ...SubmissionBase,
@@ -419,7 +422,7 @@ export type ReviewBody = Static<typeof ReviewBody>;
 export const CustomBody = Type.Object({
   ...SubmissionBase,
   /** The chosen option's caoId. */
-  optionValue: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  optionValue: RowId,
 });
 export type CustomBody = Static<typeof CustomBody>;
 
@@ -505,7 +508,7 @@ export const SingleActionReply = Action;
 
 // ---------- rewards (docs/behaviour.md#reward-claims) ----------
 
-export const RewardParams = Type.Object({ rwId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const RewardParams = Type.Object({ rwId: RowId });
 
 /**
  * POST /api/rewards/{rwId}/claim — `code` is ignored: the server issues CODE codes (docs/behaviour.md#reward-claims).
@@ -603,7 +606,7 @@ export const StaffAccountsReply = Type.Object({ accounts: Type.Array(StaffAccoun
 export type StaffAccountsReply = Static<typeof StaffAccountsReply>;
 export const StaffAccountParams = Type.Object({
   hId: HotelId,
-  accountId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  accountId: RowId,
 });
 export type StaffAccountParams = Static<typeof StaffAccountParams>;
 /** POST /api/staff/hotels/{hId}/accounts (manager): a new account; its first PIN is made by the server. */
@@ -685,9 +688,9 @@ export type StaffAuditEntry = Static<typeof StaffAuditEntry>;
 export const StaffAuditQuery = Type.Object({
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
-  accountId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  accountId: Type.Optional(RowId),
   kind: Type.Optional(StaffAuditKind),
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  before: Type.Optional(RowId),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });
 export type StaffAuditQuery = Static<typeof StaffAuditQuery>;

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { assign, setup, spawnChild } from 'xstate';
 import { errorCodeOf } from '../contract/errors.ts';
+import { INTEGER_MAX } from '../contract/integers.ts';
 import type { Action, HotelReply, QrScanBody, Stay } from '../contract/schemas.ts';
 import { failureTextOf } from './failureTexts.ts';
 import { viewProvidedAction, viewProvidedActor } from './viewProvided.ts';
@@ -91,13 +92,11 @@ export interface EntryContext {
   error: MessageDescriptor | null;
 }
 
-const MAX_HOTEL_ID = 2147483647;
-
 /** docs/behaviour.md#hotel-qr: a hotel QR needs a positive integer hId. */
 export function hotelIdOf(qr: QrRef): number | null {
   if (qr.kind !== 'hotel' || !/^[1-9]\d*$/.test(qr.hId)) return null;
   const hId = Number(qr.hId);
-  return hId <= MAX_HOTEL_ID ? hId : null;
+  return hId <= INTEGER_MAX ? hId : null;
 }
 
 /** docs/behaviour.md#room-qr: a room QR needs a non-empty qrId. */

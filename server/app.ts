@@ -174,10 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     keepApiAnswerUncached(request, reply);
-    // No path or query part means anything by a NUL character, and PostgreSQL cannot store one.
-    if (request.url.includes('%00'))
-      done(new DomainError('bad_request', 'bad_request', 'The address holds a NUL character'));
-    else done();
+    done();
   });
 
   // Bodies are validated strictly (a string is not a number); path and query parts are coerced from text.
@@ -220,6 +217,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorReplier(faults));
   await registerSecurityHeaders(app);
+  // After the security headers, which a refusal carries too. No path or query part means anything by a NUL character,
+  // and PostgreSQL cannot store one.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.includes('%00'))
+      done(new DomainError('bad_request', 'bad_request', 'The address holds a NUL character'));
+    else done();
+  });
   await registerOpenApi(app, deps);
   // After the OpenAPI plugin, which lists the routes registered from here on (/metrics with METRICS_TOKEN too).
   if (options.metrics) registerMetrics(app, options.metrics, poolUseOf(options.db));

@@ -96,10 +96,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
     const maxValues = request.routeOptions.config.maxJsonValues ?? MAX_JSON_VALUES;
     const problem = jsonShapeProblem(body, MAX_JSON_DEPTH, maxValues);
-    if (problem === null && holdsNulCharacter(body))
+    if (problem === 'too_deep') done(new DomainError('bad_request', 'bad_request', SHAPE_MESSAGES.too_deep));
+    else if (problem === 'too_many_values')
+      done(new DomainError('bad_request', 'bad_request', `The JSON body holds more than ${maxValues} values`));
+    else if (holdsNulCharacter(body))
       done(new DomainError('bad_request', 'bad_request', 'A text of the JSON body holds a NUL character'));
-    else if (problem === null) parse(request, body, done);
-    else if (problem === 'too_deep') done(new DomainError('bad_request', 'bad_request', SHAPE_MESSAGES.too_deep));
-    else done(new DomainError('bad_request', 'bad_request', `The JSON body holds more than ${maxValues} values`));
+    else parse(request, body, done);
   });
 }

@@ -105,11 +105,16 @@ export function readYaml(text: string, source = 'content'): { value: unknown; li
 
 /**
  * What no content file means anything by, and a JSON body cannot hold: a value that holds itself (an alias inside its
- * own anchor), or a NUL character in a text (a `\0` escape; PostgreSQL cannot store one).
+ * own anchor), a NUL character in a text (a `\0` escape; PostgreSQL cannot store one), or a value of a YAML type
+ * other than maps, lists and scalars (`!!set`, `!!omap`, `!!binary`, a YAML 1.1 timestamp), which the validator would
+ * not see into.
  */
 function valueProblem(value: unknown, ancestors = new Set<object>()): string | null {
   if (typeof value === 'string') return value.includes('\0') ? 'a text holds a NUL character' : null;
   if (typeof value !== 'object' || value === null) return null;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype)
+    return 'a value of a YAML type other than a map, a list, a text, a number, yes/no or nothing';
   if (ancestors.has(value)) return 'an alias is inside its own anchor';
   ancestors.add(value);
   let problem: string | null = null;

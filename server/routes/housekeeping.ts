@@ -50,7 +50,12 @@ export const housekeepingRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = 
       checkCleaning(
         deps.store,
         staffSessionOf(request),
-        { hotelId: request.params.hId, ...request.params, outcome: request.body.outcome },
+        {
+          hotelId: request.params.hId,
+          date: request.params.date,
+          roomNumber: request.params.roomNumber,
+          outcome: request.body.outcome,
+        },
         deps.now(),
       ),
   );

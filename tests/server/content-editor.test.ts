@@ -198,6 +198,10 @@ describeEachDialect('the content editor', (get) => {
     for (const [text, detail] of [
       ['hotel: &h\n  self: *h\n', 'YAML: an alias is inside its own anchor'],
       ['&l [*l]', 'YAML: an alias is inside its own anchor'],
+      [
+        '%YAML 1.1\n---\nhotel: !!set { x }\n',
+        'YAML: a value of a YAML type other than a map, a list, a text, a number, yes/no or nothing',
+      ],
       [laughs, expect.stringMatching(/^YAML: Excessive alias count/)],
     ] as const)
       expect(await problemsOf(yaml(text)), text).toEqual([
@@ -224,6 +228,9 @@ describeEachDialect('the content editor', (get) => {
     ]);
     const address = await h.app.inject({ url: '/api/staff/hotels/1/content/versions/1%00', headers: manager });
     expect([address.statusCode, address.json().message]).toEqual([400, 'The address holds a NUL character']);
+    // An encoded percent sign before "00" is text.
+    const encoded = await h.app.inject({ url: '/api/staff/hotels/1/content/versions/1?x=%2500', headers: manager });
+    expect(encoded.statusCode).toBe(200);
     expect(await current(h.app, manager)).toEqual(opened);
     // A backslash before "u0000" is text, saved and read back as it was written.
     const text = 'Tilleuls \\u0000';

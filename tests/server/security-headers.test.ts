@@ -34,6 +34,8 @@ describe('security headers', () => {
     ['an API answer', '/healthz', 200],
     ['an API error', '/api/green/hotels/999', 404],
     ['a malformed call', '/api/green/hotels/abc', 400],
+    ['an address with a NUL character', '/api/green/hotels/1%00', 400],
+    ['a page address with a NUL character', '/?x=%00', 400],
   ] as const;
 
   for (const [what, url, status] of answers) {
