@@ -20,8 +20,8 @@ export function openSqlite(path: string): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   // A checkpoint runs inside the commit that fills the WAL, on the event loop, and waits for two fsyncs whatever it
-  // copies: a larger WAL between checkpoints stalls the server less often (docs/performance.md#api-writes,
-  // docs/reliability.md#crashes).
+  // copies: a larger WAL between checkpoints stalls the server less often, though a far larger one stalls it longer
+  // each time (docs/performance.md#api-writes, docs/reliability.md#crashes).
   sqlite.pragma('wal_autocheckpoint = 10000');
   const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
