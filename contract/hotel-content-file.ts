@@ -5,7 +5,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { CALENDAR_DATE_PATTERN } from './calendar-days.ts';
 import type { ContentFormat } from './content-rules.ts';
 import { INTEGER_MAX } from './integers.ts';
-import { ActionType, IsoDate, RewardType, StaffRoleSchema } from './schemas.ts';
+import { ActionType, IsoDate, RewardType, RowId, StaffRoleSchema } from './schemas.ts';
 
 /** The texts of a fixed form, by format: a text that does not match is a `pattern` problem naming its format. */
 export const CONTENT_PATTERNS = {
@@ -47,7 +47,7 @@ const Position = Type.Integer({ minimum: 0, maximum: INTEGER_MAX });
 
 export const HotelSection = Type.Object(
   {
-    id: Type.Integer({ minimum: 1, maximum: INTEGER_MAX }),
+    id: RowId,
     name: NonEmpty(200),
     isDemo: Type.Boolean(),
     greenMilesName: Type.Optional(NonEmpty(60)),
