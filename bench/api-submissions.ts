@@ -23,12 +23,13 @@
  * PostgreSQL runs as a hotel runs it (fsync on, over TCP). Beside the app, in the same run, pgbench runs the statements
  * of one answer on the same database (bench/pgbench.ts) with as many clients as the servers' pools hold, and the bench
  * prints the app's answers per second as a share of pgbench's transactions per second, with the statements the app
- * ran per answer (pg_stat_statements).
+ * ran per answer (pg_stat_statements). PostgreSQL runs twice: with every process sharing every core, then with the
+ * database on half the cores and everything else on the other half (`taskset`), as on a machine of its own.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -348,55 +349,91 @@ try {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
-// As a hotel runs it: fsync on, over TCP.
-// Room for the servers' pools, pgbench's clients as many, the bench's own pool and its statements' client.
-const cluster = startPostgresCluster({
-  maxConnections: 2 * POOL_SIZE * postgresProcesses + POOL_SIZE + 10,
-  tcp: true,
-  durable: true,
-  preload: ['pg_stat_statements'],
-});
-try {
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE greenmiles_bench');
-  await admin.end();
-  const url = new URL(cluster.tcpUrl ?? cluster.url);
-  url.pathname = '/greenmiles_bench';
-  const postgres = openDatabase(url.toString());
-  const statements = new pg.Client({ connectionString: url.toString() });
-  await statements.connect();
-  await statements.query('CREATE EXTENSION pg_stat_statements');
-  try {
-    const label = `PostgreSQL ${postgresVersion()} (TCP, fsync on, pool ${POOL_SIZE} per process)`;
-    await benchDatabase(label, postgres, url.toString(), postgresProcesses, {
-      beforeLoad: async () => {
-        await statements.query('select pg_stat_statements_reset()');
-      },
-      afterLoad: async (stays, actionId) => {
-        const { answers, perAnswer } = await statementsPerAnswer(statements);
-        console.log(JSON.stringify({ database: 'PostgreSQL', 'statements per answer': perAnswer }));
-        const ids = stays.map((stay) => stay.id);
-        const clients = POOL_SIZE * postgresProcesses;
-        const alone = await pgbench(url.toString(), {
-          clients,
-          seconds,
-          variables: { first_stay: Math.min(...ids), last_stay: Math.max(...ids), action: actionId, hotel: HOTEL },
-        });
-        const app = answers / seconds;
-        console.log(
-          JSON.stringify({
-            database: `pgbench, bench/submission.pgbench.sql, ${clients} clients`,
-            ...alone,
-            'app / pgbench': `${Math.round((app / alone['transactions/s']) * 100)} %`,
-          }),
-        );
-      },
-    });
-  } finally {
-    await statements.end();
-    await postgres.close();
-  }
-} finally {
-  cluster.stop();
+/**
+ * Where the PostgreSQL run's processes run. Sharing every core, the app's run and pgbench's give the database
+ * different shares of the machine: pgbench's client takes little of it, the servers and the load generator most of a
+ * core, and each round trip's wake-up of a backend takes a server's core from it. With the database on cores of its
+ * own, as on the machine of its own a site with several servers gives it, both runs give it the same cores, and the
+ * ratio measures the app rather than the scheduler.
+ */
+interface Layout {
+  name: string;
+  /** `taskset` lists; none: every process shares every core. */
+  cpus?: { database: string; app: string };
 }
+
+function layouts(): Layout[] {
+  const cores = availableParallelism();
+  const shared = { name: `sharing all ${cores} CPUs` };
+  if (cores < 2) return [shared];
+  const half = Math.floor(cores / 2);
+  const list = (from: number, to: number) => (from === to ? `${from}` : `${from}-${to}`);
+  const database = list(0, half - 1);
+  const app = list(half, cores - 1);
+  return [
+    shared,
+    { name: `database on CPU ${database}, servers, load and pgbench on CPU ${app}`, cpus: { database, app } },
+  ];
+}
+
+/** The PostgreSQL run: as a hotel runs it, fsync on, over TCP. */
+async function benchPostgres(layout: Layout) {
+  // This process and all it starts from now on (servers, load generator, pgbench) run on the app's CPUs.
+  if (layout.cpus)
+    execFileSync('taskset', ['-a', '-p', '-c', layout.cpus.app, String(process.pid)], { stdio: 'ignore' });
+  // Room for the servers' pools, pgbench's clients as many, the bench's own pool and its statements' client.
+  const cluster = startPostgresCluster({
+    maxConnections: 2 * POOL_SIZE * postgresProcesses + POOL_SIZE + 10,
+    tcp: true,
+    durable: true,
+    preload: ['pg_stat_statements'],
+    ...(layout.cpus ? { cpus: layout.cpus.database } : {}),
+  });
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE greenmiles_bench');
+    await admin.end();
+    const url = new URL(cluster.tcpUrl ?? cluster.url);
+    url.pathname = '/greenmiles_bench';
+    const postgres = openDatabase(url.toString());
+    const statements = new pg.Client({ connectionString: url.toString() });
+    await statements.connect();
+    await statements.query('CREATE EXTENSION pg_stat_statements');
+    try {
+      const label = `PostgreSQL ${postgresVersion()} (TCP, fsync on, pool ${POOL_SIZE} per process), ${layout.name}`;
+      await benchDatabase(label, postgres, url.toString(), postgresProcesses, {
+        beforeLoad: async () => {
+          await statements.query('select pg_stat_statements_reset()');
+        },
+        afterLoad: async (stays, actionId) => {
+          const { answers, perAnswer } = await statementsPerAnswer(statements);
+          console.log(JSON.stringify({ database: label, 'statements per answer': perAnswer }));
+          const ids = stays.map((stay) => stay.id);
+          const clients = POOL_SIZE * postgresProcesses;
+          const alone = await pgbench(url.toString(), {
+            clients,
+            seconds,
+            variables: { first_stay: Math.min(...ids), last_stay: Math.max(...ids), action: actionId, hotel: HOTEL },
+          });
+          const app = answers / seconds;
+          console.log(
+            JSON.stringify({
+              database: `pgbench, bench/submission.pgbench.sql, ${clients} clients, ${layout.name}`,
+              ...alone,
+              'app / pgbench': `${Math.round((app / alone['transactions/s']) * 100)} %`,
+            }),
+          );
+        },
+      });
+    } finally {
+      await statements.end();
+      await postgres.close();
+    }
+  } finally {
+    cluster.stop();
+  }
+}
+
+// The layout that pins this process to some CPUs runs last.
+for (const layout of layouts()) await benchPostgres(layout);

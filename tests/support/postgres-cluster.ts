@@ -54,6 +54,11 @@ export interface PostgresClusterOptions {
   durable?: boolean;
   /** Extensions to load at start (`shared_preload_libraries`), e.g. `pg_stat_statements`. */
   preload?: string[];
+  /**
+   * The only CPUs the server runs on (a `taskset` list: `0`, `0-1`), as a database on a machine of its own runs
+   * without other programs taking its cores (the API benchmarks).
+   */
+  cpus?: string;
 }
 
 export function startPostgresCluster(options: PostgresClusterOptions = {}): PostgresCluster {
@@ -69,26 +74,33 @@ export function startPostgresCluster(options: PostgresClusterOptions = {}): Post
     const pgGid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(root, pgUid, pgGid);
   }
-  const run = (bin: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : join(binDir, bin);
-    const finalArgs = asRoot ? ['-u', 'postgres', '--', join(binDir, bin), ...args] : args;
-    execFileSync(command, finalArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (bin: string, args: string[], cpus?: string) => {
+    const [command, commandArgs]: [string, string[]] =
+      cpus === undefined ? [join(binDir, bin), args] : ['taskset', ['-c', cpus, join(binDir, bin), ...args]];
+    if (asRoot)
+      execFileSync('runuser', ['-u', 'postgres', '--', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    else execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   };
+  // The server's processes, started by pg_ctl, inherit its CPUs.
   const startServer = () =>
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
+    run(
+      'pg_ctl',
       [
-        `-p ${port} -k ${sockDir} -c listen_addresses='${options.tcp ? '127.0.0.1' : ''}'`,
-        `-c fsync=${options.durable ? 'on' : 'off'} -c max_connections=${options.maxConnections ?? 200}`,
-        options.preload?.length ? `-c shared_preload_libraries=${options.preload.join(',')}` : '',
-      ].join(' '),
-      '-l',
-      logFile,
-      '-w',
-      'start',
-    ]);
+        '-D',
+        dataDir,
+        '-o',
+        [
+          `-p ${port} -k ${sockDir} -c listen_addresses='${options.tcp ? '127.0.0.1' : ''}'`,
+          `-c fsync=${options.durable ? 'on' : 'off'} -c max_connections=${options.maxConnections ?? 200}`,
+          options.preload?.length ? `-c shared_preload_libraries=${options.preload.join(',')}` : '',
+        ].join(' '),
+        '-l',
+        logFile,
+        '-w',
+        'start',
+      ],
+      options.cpus,
+    );
   try {
     run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     startServer();
