@@ -23,13 +23,13 @@
  * PostgreSQL runs as a hotel runs it (fsync on, over TCP). Beside the app, in the same run, pgbench runs the statements
  * of one answer on the same database (bench/pgbench.ts) with as many clients as the servers' pools hold, and the bench
  * prints the app's answers per second as a share of pgbench's transactions per second, with the statements the app
- * ran per answer (pg_stat_statements). PostgreSQL runs twice: with every process sharing every core, then with the
- * database on half the cores and everything else on the other half (`taskset`), as on a machine of its own.
+ * ran per answer (pg_stat_statements). PostgreSQL runs twice: with every process sharing every CPU, then with the
+ * database on half the CPUs and everything else on the other half (`taskset`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -350,44 +350,75 @@ try {
 }
 
 /**
- * Where the PostgreSQL run's processes run. Sharing every core, the app's run and pgbench's give the database
- * different shares of the machine: pgbench's client takes little of it, the servers and the load generator most of a
- * core, and each round trip's wake-up of a backend takes a server's core from it. With the database on cores of its
- * own, as on the machine of its own a site with several servers gives it, both runs give it the same cores, and the
- * ratio measures the app rather than the scheduler.
+ * Where the PostgreSQL run's processes run. Sharing every CPU, as `compose.yaml` runs them on one host, the app's run
+ * and pgbench's give the database different shares of the machine: pgbench's client takes little of it, the servers
+ * and the load generator most of a CPU, and each round trip's wake-up of a backend takes a CPU from a server. The
+ * second layout gives the database half the CPUs in both runs and shows what the app costs without that contention;
+ * its ratio is bounded by the app's half, so it depends on the split.
  */
 interface Layout {
   name: string;
-  /** `taskset` lists; none: every process shares every core. */
-  cpus?: { database: string; app: string };
+  /** `taskset` lists; none: every process shares every CPU. */
+  cpus?: { database: string; app: string; all: string };
+}
+
+/** The CPUs this process may run on (a container's or a `taskset` caller's, not necessarily 0…n−1). */
+function allowedCpus(): number[] {
+  const list = /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
+  return list.split(',').flatMap((range) => {
+    const [from = Number.NaN, to = from] = range.split('-').map(Number);
+    return Number.isInteger(from) && Number.isInteger(to)
+      ? Array.from({ length: to - from + 1 }, (_, index) => from + index)
+      : [];
+  });
+}
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function layouts(): Layout[] {
-  const cores = availableParallelism();
-  const shared = { name: `sharing all ${cores} CPUs` };
-  if (cores < 2) return [shared];
-  const half = Math.floor(cores / 2);
-  const list = (from: number, to: number) => (from === to ? `${from}` : `${from}-${to}`);
-  const database = list(0, half - 1);
-  const app = list(half, cores - 1);
+  const cpus = allowedCpus();
+  const shared = { name: `sharing all ${cpus.length} CPUs` };
+  if (cpus.length < 2) return [shared];
+  if (!hasTaskset()) {
+    console.error('taskset (util-linux) is missing: PostgreSQL runs on shared CPUs only');
+    return [shared];
+  }
+  // An even split: on an odd count one CPU stays idle.
+  const perSide = Math.floor(cpus.length / 2);
+  const database = cpus.slice(0, perSide).join(',');
+  const app = cpus.slice(-perSide).join(',');
   return [
     shared,
-    { name: `database on CPU ${database}, servers, load and pgbench on CPU ${app}`, cpus: { database, app } },
+    {
+      name: `database on CPU ${database}, servers, load and pgbench on CPU ${app}`,
+      cpus: { database, app, all: cpus.join(',') },
+    },
   ];
+}
+
+/** This process's threads, and every process it starts from then on, run on `cpus` only. */
+function runOn(cpus: string) {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /** The PostgreSQL run: as a hotel runs it, fsync on, over TCP. */
 async function benchPostgres(layout: Layout) {
-  // This process and all it starts from now on (servers, load generator, pgbench) run on the app's CPUs.
-  if (layout.cpus)
-    execFileSync('taskset', ['-a', '-p', '-c', layout.cpus.app, String(process.pid)], { stdio: 'ignore' });
+  // The servers, the load generator and pgbench start from this process.
+  if (layout.cpus) runOn(layout.cpus.app);
   // Room for the servers' pools, pgbench's clients as many, the bench's own pool and its statements' client.
   const cluster = startPostgresCluster({
     maxConnections: 2 * POOL_SIZE * postgresProcesses + POOL_SIZE + 10,
     tcp: true,
     durable: true,
     preload: ['pg_stat_statements'],
-    ...(layout.cpus ? { cpus: layout.cpus.database } : {}),
+    cpus: layout.cpus?.database,
   });
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -432,8 +463,8 @@ async function benchPostgres(layout: Layout) {
     }
   } finally {
     cluster.stop();
+    if (layout.cpus) runOn(layout.cpus.all);
   }
 }
 
-// The layout that pins this process to some CPUs runs last.
 for (const layout of layouts()) await benchPostgres(layout);

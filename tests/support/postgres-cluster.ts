@@ -55,8 +55,8 @@ export interface PostgresClusterOptions {
   /** Extensions to load at start (`shared_preload_libraries`), e.g. `pg_stat_statements`. */
   preload?: string[];
   /**
-   * The only CPUs the server runs on (a `taskset` list: `0`, `0-1`), as a database on a machine of its own runs
-   * without other programs taking its cores (the API benchmarks).
+   * Confines the server's processes to these CPUs (a `taskset` list: `0`, `0,1`); keeping other processes off them
+   * is the caller's part (the API benchmarks).
    */
   cpus?: string;
 }
@@ -75,11 +75,12 @@ export function startPostgresCluster(options: PostgresClusterOptions = {}): Post
     chownSync(root, pgUid, pgGid);
   }
   const run = (bin: string, args: string[], cpus?: string) => {
-    const [command, commandArgs]: [string, string[]] =
-      cpus === undefined ? [join(binDir, bin), args] : ['taskset', ['-c', cpus, join(binDir, bin), ...args]];
-    if (asRoot)
-      execFileSync('runuser', ['-u', 'postgres', '--', command, ...commandArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-    else execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const program: [string, ...string[]] = [join(binDir, bin), ...args];
+    const confined: [string, ...string[]] = cpus === undefined ? program : ['taskset', '-c', cpus, ...program];
+    const [command, ...commandArgs]: [string, ...string[]] = asRoot
+      ? ['runuser', '-u', 'postgres', '--', ...confined]
+      : confined;
+    execFileSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   };
   // The server's processes, started by pg_ctl, inherit its CPUs.
   const startServer = () =>
@@ -105,9 +106,10 @@ export function startPostgresCluster(options: PostgresClusterOptions = {}): Post
     run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
     startServer();
   } catch (error) {
-    const detail = error instanceof Error && 'stderr' in error ? String((error as { stderr: unknown }).stderr) : '';
+    // A program that did not start (ENOENT) has no stderr: its error says why.
+    const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr ?? '').trim() : '';
     rmSync(root, { recursive: true, force: true });
-    throw new Error(`Could not start a private PostgreSQL cluster: ${detail || error}`);
+    throw new Error(`Could not start a private PostgreSQL cluster: ${stderr || error}`);
   }
   return {
     url: `postgres://postgres@${encodeURIComponent(sockDir)}:${port}/postgres`,
