@@ -160,6 +160,17 @@ function cpuOf(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
 }
 
+/**
+ * The CPU time every CPU of the machine has been busy so far, in µs (/proc/stat's first line, 100 ticks a second):
+ * the servers, the load generator and the database together, so an answer's whole cost compares with a pgbench
+ * transaction's.
+ */
+function machineCpu(): number {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) * 10_000;
+}
+
 function cpuOfAll(servers: StartedServer[]): { user: number; system: number } {
   return servers
     .map((server) => cpuOf(server.pid))
@@ -197,6 +208,7 @@ async function benchDatabase(
     const path = `/api/actions/${action.id}/yesno`;
     await beside?.beforeLoad();
     const cpuBefore = cpuOfAll(servers);
+    const machineBefore = machineCpu();
     const result = await load({
       urls,
       path,
@@ -209,6 +221,7 @@ async function benchDatabase(
     // The requests in flight when the load stops are still answered: their CPU counts, so they count as answers too.
     await setTimeout(SETTLE_MS);
     const cpuAfter = cpuOfAll(servers);
+    const machine = machineCpu() - machineBefore;
     const cpu = { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system };
 
     // Every accepted request changed the answer: one ledger row per answer version, and the balance is
@@ -279,6 +292,7 @@ async function benchDatabase(
         'server CPU µs/answer': perAnswer(cpu.user + cpu.system),
         // The kernel's share: on PostgreSQL each statement's round trip is a socket write and read.
         'of which system µs': perAnswer(cpu.system),
+        'machine CPU µs/answer': perAnswer(machine),
       }),
     );
     console.log(
@@ -442,16 +456,19 @@ async function benchPostgres(layout: Layout) {
           console.log(JSON.stringify({ database: label, 'statements per answer': perAnswer }));
           const ids = stays.map((stay) => stay.id);
           const clients = POOL_SIZE * postgresProcesses;
+          const machineBefore = machineCpu();
           const alone = await pgbench(url.toString(), {
             clients,
             seconds,
             variables: { first_stay: Math.min(...ids), last_stay: Math.max(...ids), action: actionId, hotel: HOTEL },
           });
+          const machine = machineCpu() - machineBefore;
           const app = answers / seconds;
           console.log(
             JSON.stringify({
               database: `pgbench, bench/submission.pgbench.sql, ${clients} clients, ${layout.name}`,
               ...alone,
+              'machine CPU µs/transaction': Math.round(machine / Math.max(1, alone.transactions)),
               'app / pgbench': `${Math.round((app / alone['transactions/s']) * 100)} %`,
             }),
           );
