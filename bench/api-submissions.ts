@@ -151,24 +151,27 @@ interface BesideTheApp {
   afterLoad: (stays: BenchStay[], actionId: number) => Promise<void>;
 }
 
-/** The CPU time a process has used so far, in µs: /proc's user and system clock ticks, 100 a second on Linux. */
+/** /proc counts CPU time in clock ticks, 100 a second on Linux. */
+const MICROS_PER_TICK = 10_000;
+
+/** The CPU time a process has used so far, in µs: /proc's user and system clock ticks. */
 function cpuOf(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command's name, which may hold spaces and parentheses: the state is field 3, so utime (field 14)
   // and stime (15) are at 11 and 12.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+  return { user: Number(fields[11]) * MICROS_PER_TICK, system: Number(fields[12]) * MICROS_PER_TICK };
 }
 
 /**
- * The CPU time every CPU of the machine has been busy so far, in µs (/proc/stat's first line, 100 ticks a second):
+ * The CPU time every CPU of the machine has been busy so far, in µs (/proc/stat's first line):
  * the servers, the load generator and the database together, so an answer's whole cost compares with a pgbench
  * transaction's.
  */
 function machineCpu(): number {
   const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]?.split(/\s+/).slice(1).map(Number) ?? [];
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
-  return (user + nice + system + irq + softirq + steal) * 10_000;
+  return (user + nice + system + irq + softirq + steal) * MICROS_PER_TICK;
 }
 
 function cpuOfAll(servers: StartedServer[]): { user: number; system: number } {
